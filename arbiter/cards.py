@@ -1,0 +1,93 @@
+"""The card alphabet shared by every rule set.
+
+Caliente decks have no suits, so a card is just its rank symbol. Classic decks map onto the
+same symbols: a deuce is the little wild, a joker the big wild, a red three the Bonus card and a
+black three the Stop card (see docs/notation.md, "Cards").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+NATURALS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+LITTLE_WILD = "2"
+BIG_WILD = "X"
+BONUS = "B"
+STOP = "S"
+CALIENTE = "C"
+WILDS = frozenset({LITTLE_WILD, BIG_WILD})
+CARDS: tuple[str, ...] = (*NATURALS, LITTLE_WILD, BIG_WILD, BONUS, STOP, CALIENTE)
+CARD_SET = frozenset(CARDS)
+
+# Spellings classic players use, accepted on input and printed in canonical form.
+ALIASES: dict[str, str] = {"R3": BONUS, "B3": STOP, "JK": BIG_WILD, "T": "10"}
+
+# Points a card is worth melded (plus) or left in hand (minus); the Bonus and Caliente cards are
+# scored by the rule set's bonus rules instead (see docs/rules/caliente.md, "Scoring").
+VALUES: dict[str, int] = {
+    **dict.fromkeys(("4", "5", "6", "7"), 5),
+    **dict.fromkeys(("8", "9", "10", "J", "Q", "K"), 10),
+    "A": 20,
+    LITTLE_WILD: 20,
+    BIG_WILD: 50,
+    STOP: 5,
+    BONUS: 100,
+    CALIENTE: 0,
+}
+
+# Rank order for sequences (Samba): 4 low, Ace high.
+SEQUENCE_ORDER: dict[str, int] = {rank: i for i, rank in enumerate(NATURALS)}
+
+# One pack: eight of each natural, eight little wilds, four big wilds, four Bonus, four Stop.
+ONE_PACK: Counter[str] = Counter(
+    {**dict.fromkeys(NATURALS, 8), LITTLE_WILD: 8, BIG_WILD: 4, BONUS: 4, STOP: 4}
+)
+PACK_SIZE = sum(ONE_PACK.values())  # 108
+
+
+def canonical(token: str) -> str | None:
+    """The canonical symbol for a card as written, or None if it is not a card."""
+    if token in CARD_SET:
+        return token
+    return ALIASES.get(token.upper())
+
+
+def is_natural(card: str) -> bool:
+    return card in SEQUENCE_ORDER
+
+
+def is_wild(card: str) -> bool:
+    return card in WILDS
+
+
+def value(card: str) -> int:
+    return VALUES[card]
+
+
+def points(cards: Iterable[str]) -> int:
+    return sum(VALUES[c] for c in cards)
+
+
+def pack(packs: int, caliente_cards: int = 0) -> Counter[str]:
+    """The composition of the cards in play: `packs` packs plus any Caliente cards."""
+    composition = Counter({card: count * packs for card, count in ONE_PACK.items()})
+    if caliente_cards:
+        composition[CALIENTE] = caliente_cards
+    return composition
+
+
+def describe(card: str) -> str:
+    """A card's name in plain words, for messages."""
+    return {
+        LITTLE_WILD: "little wild (2)",
+        BIG_WILD: "big wild (X)",
+        BONUS: "Bonus card (B)",
+        STOP: "Stop card (S)",
+        CALIENTE: "Caliente card (C)",
+    }.get(card, card)
+
+
+def show(cards: Iterable[str]) -> str:
+    """Cards as written in the notation, for messages: `7 7 2`."""
+    return " ".join(cards)

@@ -1,0 +1,282 @@
+"""Typed records: what a game record says, as parsed from the notation (docs/notation.md).
+
+Every node knows the line and column where it was written. Positions and comments are left out of
+equality, so a record and its canonical reformatting compare equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Cards = tuple[str, ...]
+
+
+def _pos() -> int:
+    return field(default=0, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class Node:
+    line: int = _pos()
+    column: int = _pos()
+
+
+# --- actions, the comma-separated parts of a turn line -------------------------------------
+
+
+@dataclass(slots=True)
+class MeldRef(Node):
+    """Names one of the side's melds: `Q` (the side's Queens), `Q#2` (its second set of
+    Queens, Samba), `5-9` (its sequence from 5 to 9), `S` (its Stop cards)."""
+
+    rank: str = ""
+    high: str | None = None  # set for a sequence: rank is its low card
+    index: int = 1
+
+    def __str__(self) -> str:
+        text = f"{self.rank}-{self.high}" if self.high else self.rank
+        return text if self.index == 1 else f"{text}#{self.index}"
+
+
+@dataclass(slots=True)
+class MeldSpec(Node):
+    """A bracketed group of cards: `[7 7 2]`."""
+
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class Draw(Node):
+    """Cards drawn from the stock: the turn's draw, a Bonus replacement or a Caliente refill."""
+
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class Take(Node):
+    """Taking the Prize pile with its up card: into a new set (`with`) or onto a meld (`onto`).
+    Melds after `and` are made from hand before the pile is picked up, so they count toward the
+    first-meld minimum."""
+
+    card: str = ""
+    with_cards: Cards | None = None
+    onto: MeldRef | None = None
+    also: tuple[MeldSpec, ...] = ()
+
+
+@dataclass(slots=True)
+class Meld(Node):
+    melds: tuple[MeldSpec, ...] = ()
+
+
+@dataclass(slots=True)
+class Add(Node):
+    cards: Cards = ()
+    target: MeldRef = field(default_factory=MeldRef)
+
+
+@dataclass(slots=True)
+class Discard(Node):
+    card: str = ""
+
+
+@dataclass(slots=True)
+class LayBonus(Node):
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class PlayCaliente(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Ask(Node):
+    """Asking the partner `may I go out?`, with the partner's binding answer."""
+
+    answer: bool = False
+
+
+@dataclass(slots=True)
+class Pass(Node):
+    """Declining the up card when the stock is exhausted, which ends the hand."""
+
+
+@dataclass(slots=True)
+class GoOut(Node):
+    """States that the player has gone out; checked against the hand being empty."""
+
+
+@dataclass(slots=True)
+class PickUpFoot(Node):
+    """Hand & Foot: picking up the Foot."""
+
+
+Action = Draw | Take | Meld | Add | Discard | LayBonus | PlayCaliente | Ask | Pass | GoOut | PickUpFoot
+
+
+# --- statements, one per line -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Statement(Node):
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """Comment lines written just before this statement."""
+    remark: str = field(default="", compare=False, repr=False)
+    """Comments written on the statement's own line."""
+
+
+@dataclass(slots=True)
+class Tag(Statement):
+    name: str = ""
+    value: str = ""
+
+
+@dataclass(slots=True)
+class HandStart(Statement):
+    number: int = 0
+    dealer: str = ""
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Deal(Statement):
+    """`deal ann ...` (the hand dealt) or, Hand & Foot, `foot ann ...` (the Foot, face down)."""
+
+    player: str = ""
+    cards: Cards = ()
+    foot: bool = False
+
+
+@dataclass(slots=True)
+class UpCard(Statement):
+    """The cards turned to start the Prize pile: every wild or Bonus turned, then the up card."""
+
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class Stock(Statement):
+    """The stock, top card first (`stock K 5 ...`), or in a position only its size."""
+
+    cards: Cards | None = None
+    count: int | None = None
+
+
+@dataclass(slots=True)
+class Turn(Statement):
+    player: str = ""
+    actions: tuple[Action, ...] = ()
+
+
+@dataclass(slots=True)
+class SidePoints(Node):
+    side: str = ""
+    points: int = 0
+
+
+@dataclass(slots=True)
+class Points(Statement):
+    """`score ...` (the points each side made in the hand) or `total ...` (running totals at
+    that point of the record: before the turns of a hand, the totals the hand starts from)."""
+
+    kind: str = "score"  # "score" | "total"
+    entries: tuple[SidePoints, ...] = ()
+
+
+# Position blocks: a hand that starts from a stated position instead of a deal.
+
+
+@dataclass(slots=True)
+class PositionStart(Statement):
+    pass
+
+
+@dataclass(slots=True)
+class Holding(Statement):
+    player: str = ""
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class TableSide(Statement):
+    """A side's melds and the Bonus and Caliente cards it has laid."""
+
+    side: str = ""
+    melds: tuple[MeldSpec, ...] = ()
+    laid: Cards = ()
+
+
+@dataclass(slots=True)
+class PilePosition(Statement):
+    """The Prize pile, bottom card first."""
+
+    cards: Cards = ()
+
+
+@dataclass(slots=True)
+class Melded(Statement):
+    """The players who have already melded or added to a meld in this hand."""
+
+    players: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class ToPlay(Statement):
+    player: str = ""
+
+
+@dataclass(slots=True)
+class Note(Statement):
+    """Comments with no statement after them (at the end of a game)."""
+
+
+# --- the structure of a game ----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Position(Node):
+    holdings: tuple[Holding, ...] = ()
+    feet: tuple[Deal, ...] = ()
+    tables: tuple[TableSide, ...] = ()
+    pile: PilePosition | None = None
+    stock: Stock | None = None
+    melded: Melded | None = None
+    to_play: ToPlay | None = None
+    start: PositionStart | None = None
+
+
+@dataclass(slots=True)
+class HandRecord(Node):
+    start: HandStart = field(default_factory=HandStart)
+    deals: tuple[Deal, ...] = ()
+    feet: tuple[Deal, ...] = ()
+    up: UpCard | None = None
+    stock: Stock | None = None
+    position: Position | None = None
+    totals_before: Points | None = None
+    setup_turns: tuple[Turn, ...] = ()
+    """Bonus cards laid and replaced between the deal and the up card."""
+    turns: tuple[Turn, ...] = ()
+    declared: tuple[Points, ...] = ()
+    """`score` and `total` lines after the turns."""
+
+    @property
+    def number(self) -> int:
+        return self.start.number
+
+
+@dataclass(slots=True)
+class Game(Node):
+    tags: tuple[Tag, ...] = ()
+    hands: tuple[HandRecord, ...] = ()
+    trailing: Note | None = None
+
+    def tag(self, name: str) -> str | None:
+        """The value of the last tag with this name (tag names are case-insensitive)."""
+        wanted = name.lower()
+        found = None
+        for tag in self.tags:
+            if tag.name.lower() == wanted:
+                found = tag.value
+        return found

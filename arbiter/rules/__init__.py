@@ -1,0 +1,26 @@
+"""The rule sets the arbiter knows, by name."""
+
+from __future__ import annotations
+
+from .base import Config, OptionSpec, RuleSet, Seating, UsageError
+from .caliente import CALIENTE
+from .reference import reference
+
+_REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE,)}
+_ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
+
+
+def names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get(name: str) -> RuleSet:
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise UsageError(f"unknown rule set {name!r}; the arbiter knows: {', '.join(names())}") from None
+
+
+__all__ = ["Config", "OptionSpec", "RuleSet", "Seating", "UsageError", "get", "names", "reference"]

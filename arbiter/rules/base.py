@@ -1,0 +1,130 @@
+"""What a rule set is: data the engine reads, plus a few small policy functions.
+
+The engine never asks which rule set it is playing. Everything that differs between Caliente,
+Samba, Hand & Foot and Hoyle is a field of `Config` (built by the rule set's `configure` from the
+table and the options) or a `Rule` in the rule set's catalogue (its code, its name in that rule
+set, and the section of the rule book it comes from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rulings import Rule
+
+OptionValue = bool | int
+
+
+class UsageError(ValueError):
+    """A request the arbiter cannot act on: an unknown rule set or option, a bad option value,
+    or a flag that contradicts the record's own tags."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A named, documented switch of a rule set; every project default is one."""
+
+    name: str
+    default: OptionValue
+    summary: str
+    source: str
+
+    def parse(self, raw: str | OptionValue) -> OptionValue:
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("", "yes", "true", "on", "1"):
+                return True
+            if text in ("no", "false", "off", "0"):
+                return False
+            raise UsageError(f"option {self.name} is yes or no, not {raw!r}")
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            raise UsageError(f"option {self.name} is a whole number, not {raw!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays: the seats in playing order (play passes to the left) and the sides."""
+
+    seats: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
+
+    def side_of(self, player: str) -> tuple[str, ...] | None:
+        return next((side for side in self.sides if player in side), None)
+
+    @staticmethod
+    def side_name(side: tuple[str, ...]) -> str:
+        return "+".join(side)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything the engine needs to know about the game being judged."""
+
+    # the table
+    seating: Seating
+    players_per_hand: int  # seats less those sitting out each hand
+    # the cards
+    packs: int
+    caliente_cards: int
+    deal_size: int
+    draw_count: int  # cards drawn from the stock per turn
+    # melds
+    max_wilds: int  # in any meld, canastas included
+    naturals_must_outnumber_wilds: bool  # else wilds may equal naturals (Hoyle)
+    merge_same_rank: bool  # one meld per rank per side; a second set merges into it
+    canasta_size: int
+    # taking the Prize pile
+    always_frozen: bool
+    stop_up_card_freezes: bool
+    # going out
+    canastas_to_go_out: int
+    concealed_waives_minimum: bool
+    concealed_allows_discard: bool
+    # scoring
+    target: int
+    first_meld_minimum: Callable[[int], int]  # score before the hand -> minimum (0: any meld)
+    going_out_bonus: int
+    concealed_bonus: int
+    natural_canasta_bonus: int
+    mixed_canasta_bonus: int
+    bonus_card_points: Callable[[int, bool], int]  # (cards laid, side has melded) -> points
+    bonus_in_hand_penalty: int
+    caliente_played_penalty: int
+    # remedies the rule set prescribes
+    permission_penalty: int
+    failed_minimum_raise: int
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str
+    title: str
+    summary: str
+    options: tuple[OptionSpec, ...]
+    catalogue: Mapping[str, Rule]
+    configure: Callable[[Seating, Mapping[str, OptionValue]], Config]
+    seat_counts: tuple[int, ...]
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(spec.name for spec in self.options)
+        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}")
+
+    def resolve(self, raw: Mapping[str, Any]) -> dict[str, OptionValue]:
+        """Every option's value: the defaults, overridden by `raw` (checked and converted)."""
+        values: dict[str, OptionValue] = {spec.name: spec.default for spec in self.options}
+        for name, value in raw.items():
+            values[name] = self.option(name).parse(value)
+        return values
+
+    def rule(self, code: str) -> Rule:
+        return self.catalogue[code]
