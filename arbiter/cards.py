@@ -40,9 +40,7 @@ VALUES: dict[str, int] = {
 SEQUENCE_ORDER: dict[str, int] = {rank: i for i, rank in enumerate(NATURALS)}
 
 # One pack: eight of each natural, eight little wilds, four big wilds, four Bonus, four Stop.
-ONE_PACK: Counter[str] = Counter(
-    {**dict.fromkeys(NATURALS, 8), LITTLE_WILD: 8, BIG_WILD: 4, BONUS: 4, STOP: 4}
-)
+ONE_PACK: Counter[str] = Counter({**dict.fromkeys(NATURALS, 8), LITTLE_WILD: 8, BIG_WILD: 4, BONUS: 4, STOP: 4})
 PACK_SIZE = sum(ONE_PACK.values())  # 108
 
 

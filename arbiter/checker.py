@@ -74,7 +74,7 @@ def _resolve(game: Game, rules: RuleSet | None, options: Mapping[str, Any]) -> t
             raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
         if rules is not None and tagged.name != rules.name:
             raise UsageError(
-                f"game {game.line and 'at line ' + str(game.line)} says [Rules \"{tag.value}\"] "
+                f'game {game.line and "at line " + str(game.line)} says [Rules "{tag.value}"] '
                 f"(line {tag.line}) but {rules.name} was asked for; drop the flag or fix the tag"
             )
         ruleset = tagged
@@ -109,8 +109,12 @@ def _tag(game: Game, name: str) -> Any:
 
 def _tag_finding(tag: Any, code: str, message: str) -> Finding:
     return Finding(
-        line=tag.line, column=tag.column, code=code, rule="Notation (Tags, docs/notation.md)",
-        severity=Severity.ERROR, message=message,
+        line=tag.line,
+        column=tag.column,
+        code=code,
+        rule="Notation (Tags, docs/notation.md)",
+        severity=Severity.ERROR,
+        message=message,
     )
 
 

@@ -176,7 +176,10 @@ class _StatementBuilder(Transformer):
 
     def hand_start(self, number: Token, dealer: Token, *sitting: Token) -> HandStart:
         return HandStart(
-            line=self.line, column=1, number=int(number), dealer=dealer.value,
+            line=self.line,
+            column=1,
+            number=int(number),
+            dealer=dealer.value,
             sitting_out=tuple(t.value for t in sitting),
         )
 
@@ -195,7 +198,9 @@ class _StatementBuilder(Transformer):
     def stock_count(self, cards: Any) -> Stock:
         token: Token = cards[0]
         if len(cards) > 1 or not token.value.isdigit():
-            raise NotationError(token.column, "`stock N cards` gives the number of cards in the stock, such as `stock 40 cards`")
+            raise NotationError(
+                token.column, "`stock N cards` gives the number of cards in the stock, such as `stock 40 cards`"
+            )
         return Stock(line=self.line, column=1, count=int(token.value))
 
     def position(self) -> PositionStart:
@@ -236,14 +241,18 @@ class _StatementBuilder(Transformer):
 
     def take_with(self, card: Any, loose: Any, *also: MeldSpec) -> Take:
         return Take(
-            line=self.line, card=self._one_card(card, "`take` with its up card"),
-            with_cards=self._loose(loose), also=also,
+            line=self.line,
+            card=self._one_card(card, "`take` with its up card"),
+            with_cards=self._loose(loose),
+            also=also,
         )
 
     def take_onto(self, card: Any, ref: Token, *also: MeldSpec) -> Take:
         return Take(
-            line=self.line, card=self._one_card(card, "`take` with its up card"),
-            onto=self._ref(ref), also=also,
+            line=self.line,
+            card=self._one_card(card, "`take` with its up card"),
+            onto=self._ref(ref),
+            also=also,
         )
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
@@ -302,7 +311,7 @@ def _describe_expected(expected: Iterable[str]) -> str:
         words.append("an action (" + ", ".join(_ACTIONS) + ")")
         names -= {a.upper() for a in _ACTIONS}
     if {s.upper() for s in _STATEMENTS} <= names:
-        words.append("a line such as `[Tag \"value\"]`, `hand 1 dealer NAME`, `deal NAME cards` or a turn `NAME: ...`")
+        words.append('a line such as `[Tag "value"]`, `hand 1 dealer NAME`, `deal NAME cards` or a turn `NAME: ...`')
         names = set()
     for name in sorted(names):
         words.append(_EXPECTED_WORDS.get(name, f"`{name.lower()}`" if name.isalpha() else name))
@@ -374,7 +383,7 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
         if char == "{":
             return NotationError(column, "a `{` comment must be closed with `}` on the same line")
-        word = re.match(r"\S+", text[error.pos_in_stream:])
+        word = re.match(r"\S+", text[error.pos_in_stream :])
         found = word.group() if word else char
         if "CARD_RUN" in error.allowed and _unknown_card_hint(found):
             return NotationError(column, _unknown_card(found), "unknown-card")
@@ -386,7 +395,9 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             return NotationError(column, _unknown_card(str(error.token.value)), "unknown-card")
         if error.token.type == "$END":
             return NotationError(column, f"the line ends too early: expected {_describe_expected(expected)}")
-        return NotationError(column, f"`{error.token.value}` is not understood here: expected {_describe_expected(expected)}")
+        return NotationError(
+            column, f"`{error.token.value}` is not understood here: expected {_describe_expected(expected)}"
+        )
     return NotationError(column, "this line is not understood")
 
 
@@ -423,7 +434,14 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
         number += 1
         read += len(chunk)
         if read > limits.max_bytes:
-            yield number, _LineProblem(1, "record-too-large", f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read")
+            yield (
+                number,
+                _LineProblem(
+                    1,
+                    "record-too-large",
+                    f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read",
+                ),
+            )
             return
         too_long = not _ends_line(chunk) and len(chunk) >= cap
         while not _ends_line(chunk) and len(chunk) >= cap:  # skip the rest of an overlong line
@@ -432,18 +450,39 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
             if not more or _ends_line(more) or len(more) < cap:
                 break
             if read > limits.max_bytes:
-                yield number, _LineProblem(1, "record-too-large", f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read")
+                yield (
+                    number,
+                    _LineProblem(
+                        1,
+                        "record-too-large",
+                        f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read",
+                    ),
+                )
                 return
         if isinstance(chunk, bytes):
             try:
                 chunk = chunk.decode("utf-8")
             except UnicodeDecodeError as bad:
                 column = len(chunk[: bad.start].decode("utf-8", "replace")) + 1
-                yield number, _LineProblem(column, "not-utf8", "this line is not UTF-8 text (a byte that no UTF-8 character starts with); save the record as UTF-8")
+                yield (
+                    number,
+                    _LineProblem(
+                        column,
+                        "not-utf8",
+                        "this line is not UTF-8 text (a byte that no UTF-8 character starts with); save the record as UTF-8",
+                    ),
+                )
                 continue
         text = chunk.rstrip("\r\n")
         if too_long or len(text) > limits.max_line_chars:
-            yield number, _LineProblem(limits.max_line_chars + 1, "line-too-long", f"this line is longer than {limits.max_line_chars:,} characters; one turn per line is plenty")
+            yield (
+                number,
+                _LineProblem(
+                    limits.max_line_chars + 1,
+                    "line-too-long",
+                    f"this line is longer than {limits.max_line_chars:,} characters; one turn per line is plenty",
+                ),
+            )
             continue
         yield number, text.lstrip("\ufeff") if number == 1 else text
 
@@ -459,8 +498,12 @@ _NOTATION_RULE = "Notation ({section}, docs/notation.md)"
 
 def _finding(line: int, column: int, code: str, message: str, section: str) -> Finding:
     return Finding(
-        line=line, column=column, code=code, rule=_NOTATION_RULE.format(section=section),
-        severity=Severity.ERROR, message=message,
+        line=line,
+        column=column,
+        code=code,
+        rule=_NOTATION_RULE.format(section=section),
+        severity=Severity.ERROR,
+        message=message,
     )
 
 
@@ -578,23 +621,47 @@ class _HandParts:
         if self.position is not None:
             p = self.position
             position = Position(
-                line=p["start"].line, column=1, start=p["start"],
-                holdings=tuple(p.get("Holding", ())), feet=tuple(p.get("feet", ())),
-                tables=tuple(p.get("TableSide", ())), pile=p.get("PilePosition"),
-                stock=p.get("stock"), melded=p.get("Melded"), to_play=p.get("ToPlay"),
+                line=p["start"].line,
+                column=1,
+                start=p["start"],
+                holdings=tuple(p.get("Holding", ())),
+                feet=tuple(p.get("feet", ())),
+                tables=tuple(p.get("TableSide", ())),
+                pile=p.get("PilePosition"),
+                stock=p.get("stock"),
+                melded=p.get("Melded"),
+                to_play=p.get("ToPlay"),
             )
         return HandRecord(
-            line=self.start.line, column=1, start=self.start, deals=tuple(self.deals),
-            feet=tuple(self.feet), up=self.up, stock=self.stock, position=position,
-            totals_before=self.totals_before, setup_turns=tuple(self.setup_turns),
-            turns=tuple(self.turns), declared=tuple(self.declared),
+            line=self.start.line,
+            column=1,
+            start=self.start,
+            deals=tuple(self.deals),
+            feet=tuple(self.feet),
+            up=self.up,
+            stock=self.stock,
+            position=position,
+            totals_before=self.totals_before,
+            setup_turns=tuple(self.setup_turns),
+            turns=tuple(self.turns),
+            declared=tuple(self.declared),
         )
 
 
 _KEYWORDS = {
-    Tag: "[tag]", HandStart: "hand", Deal: "deal", UpCard: "up", Stock: "stock", Turn: "turn",
-    Points: "score", PositionStart: "position", Holding: "hold", TableSide: "table",
-    PilePosition: "pile", Melded: "melded", ToPlay: "turn",
+    Tag: "[tag]",
+    HandStart: "hand",
+    Deal: "deal",
+    UpCard: "up",
+    Stock: "stock",
+    Turn: "turn",
+    Points: "score",
+    PositionStart: "position",
+    Holding: "hold",
+    TableSide: "table",
+    PilePosition: "pile",
+    Melded: "melded",
+    ToPlay: "turn",
 }
 
 
@@ -637,7 +704,9 @@ class _GameAssembler:
             self.hand = _HandParts(st)
             return
         if self.hand is None:
-            self.error(st.line, 1, "out-of-place", f"`{_keyword(st)}` comes inside a hand: write `hand 1 dealer NAME` first")
+            self.error(
+                st.line, 1, "out-of-place", f"`{_keyword(st)}` comes inside a hand: write `hand 1 dealer NAME` first"
+            )
             return
         problem = self.hand.place(st)
         if problem:
@@ -655,7 +724,9 @@ class _GameAssembler:
 
     def finish(self) -> ParsedGame:
         self._close_hand()
-        game = Game(line=self.first_line, column=1, tags=tuple(self.tags), hands=tuple(self.hands), trailing=self.trailing)
+        game = Game(
+            line=self.first_line, column=1, tags=tuple(self.tags), hands=tuple(self.hands), trailing=self.trailing
+        )
         return ParsedGame(self.index, self.first_line, game, self.findings, self.lines)
 
 

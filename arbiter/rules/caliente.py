@@ -17,27 +17,73 @@ BOOKS = "Caliente rules"
 DIGEST = "DIGEST A, project default"
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("always-frozen", False, "The Prize pile is always frozen: its up card may be taken only with two "
-               "naturals from hand, or onto a meld of six cards or fewer.", f'{BOOKS}, "Variation: Prize Pile Always Frozen"'),
-    OptionSpec("caliente-cards", False, "Two Caliente cards join the pack; one may be played instead of drawing, "
-               "to draw back up to the deal size.", f'{BOOKS}, "Canasta Caliente exclusive variation"'),
-    OptionSpec("three-packs", False, "Six players with three packs: deal 13, game to 10,000, minimum 150 from "
-               "7,500, +600 for five or six Bonus cards, two canastas to go out.", f'{BOOKS}, "6 Player Rules: Three Decks"'),
-    OptionSpec("stop-up-card-freezes", False, "A Stop card turned up at the start freezes the pile like a wild. "
-               "By default it is simply covered by the next card, without freezing.", DIGEST + ', "Up card"'),
-    OptionSpec("concealed-waives-minimum", False, "Going out concealed waives the first-meld minimum (as in "
-               "Hoyle). By default the minimum still applies.", DIGEST + ', "Concealed"'),
-    OptionSpec("concealed-allows-discard", True, "A concealed going out may end with a discard.", DIGEST + ', "Concealed"'),
-    OptionSpec("bonus-in-hand-penalty", 100, "Points lost for each Bonus card still in hand at the end of the hand.",
-               f'{BOOKS}, "Bonus Cards"'),
-    OptionSpec("permission-penalty", 100, "Points lost for going out after the partner said no, or for not going "
-               "out after the partner said yes.", 'DIGEST, "Penalties for irregularities"'),
-    OptionSpec("failed-minimum-raise", 10, "How much the side's first-meld minimum rises for the rest of the hand "
-               "after an insufficient first meld is taken back.", 'DIGEST, "Penalties for irregularities"'),
-    OptionSpec("target", 0, "The score that ends the game (0: the rule book's, 5,000; 10,000 with three packs).",
-               f'{BOOKS}, "End of the Game"'),
-    OptionSpec("canastas-to-go-out", 0, "Canastas a side needs to go out (0: the rule book's, 1; 2 with two "
-               "players or three packs).", f'{BOOKS}, "Going Out"'),
+    OptionSpec(
+        "always-frozen",
+        False,
+        "The Prize pile is always frozen: its up card may be taken only with two "
+        "naturals from hand, or onto a meld of six cards or fewer.",
+        f'{BOOKS}, "Variation: Prize Pile Always Frozen"',
+    ),
+    OptionSpec(
+        "caliente-cards",
+        False,
+        "Two Caliente cards join the pack; one may be played instead of drawing, to draw back up to the deal size.",
+        f'{BOOKS}, "Canasta Caliente exclusive variation"',
+    ),
+    OptionSpec(
+        "three-packs",
+        False,
+        "Six players with three packs: deal 13, game to 10,000, minimum 150 from "
+        "7,500, +600 for five or six Bonus cards, two canastas to go out.",
+        f'{BOOKS}, "6 Player Rules: Three Decks"',
+    ),
+    OptionSpec(
+        "stop-up-card-freezes",
+        False,
+        "A Stop card turned up at the start freezes the pile like a wild. "
+        "By default it is simply covered by the next card, without freezing.",
+        DIGEST + ', "Up card"',
+    ),
+    OptionSpec(
+        "concealed-waives-minimum",
+        False,
+        "Going out concealed waives the first-meld minimum (as in Hoyle). By default the minimum still applies.",
+        DIGEST + ', "Concealed"',
+    ),
+    OptionSpec(
+        "concealed-allows-discard", True, "A concealed going out may end with a discard.", DIGEST + ', "Concealed"'
+    ),
+    OptionSpec(
+        "bonus-in-hand-penalty",
+        100,
+        "Points lost for each Bonus card still in hand at the end of the hand.",
+        f'{BOOKS}, "Bonus Cards"',
+    ),
+    OptionSpec(
+        "permission-penalty",
+        100,
+        "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
+        'DIGEST, "Penalties for irregularities"',
+    ),
+    OptionSpec(
+        "failed-minimum-raise",
+        10,
+        "How much the side's first-meld minimum rises for the rest of the hand "
+        "after an insufficient first meld is taken back.",
+        'DIGEST, "Penalties for irregularities"',
+    ),
+    OptionSpec(
+        "target",
+        0,
+        "The score that ends the game (0: the rule book's, 5,000; 10,000 with three packs).",
+        f'{BOOKS}, "End of the Game"',
+    ),
+    OptionSpec(
+        "canastas-to-go-out",
+        0,
+        "Canastas a side needs to go out (0: the rule book's, 1; 2 with two players or three packs).",
+        f'{BOOKS}, "Going Out"',
+    ),
 )
 
 
@@ -48,117 +94,268 @@ def _rule(code: str, name: str, section: str, summary: str, book: str = BOOKS) -
 CATALOGUE: dict[str, Rule] = dict(
     [
         # the table and the deal
-        _rule("seating", "Players and partnerships", "Rules for 4 players",
-              "The seats and sides must fit the game: four players in two partnerships with partners opposite, "
-              "or the 2, 3, 5 and 6-player arrangements."),
-        _rule("unknown-player", "Players", "The Play",
-              "Every name in the record must be one of the seated players."),
-        _rule("sitting-out", "Sitting out", "5 Player Rules",
-              "In five and six-player games one player of each three-player team sits out each hand and may not play."),
+        _rule(
+            "seating",
+            "Players and partnerships",
+            "Rules for 4 players",
+            "The seats and sides must fit the game: four players in two partnerships with partners opposite, "
+            "or the 2, 3, 5 and 6-player arrangements.",
+        ),
+        _rule("unknown-player", "Players", "The Play", "Every name in the record must be one of the seated players."),
+        _rule(
+            "sitting-out",
+            "Sitting out",
+            "5 Player Rules",
+            "In five and six-player games one player of each three-player team sits out each hand and may not play.",
+        ),
         _rule("hand-number", "Hands in order", "Next Deal", "Hands are numbered 1, 2, 3 ... in the order played."),
-        _rule("dealer-order", "The deal passes to the left", "The Deal",
-              "After each hand the deal passes to the next player on the left."),
-        _rule("deal-size", "The deal", "The Deal",
-              "Each player is dealt the same number of cards: 11 with four players (15 with two, 13 with three)."),
-        _rule("card-count", "The cards", "The Cards",
-              "No card may appear more often than the pack holds it: eight of each natural and of the little wild, "
-              "four big wilds, four Bonus and four Stop cards per pack."),
-        _rule("stock-order", "The Draw pile", "The Deal",
-              "Where the record gives the stock, every card turned or drawn must be the next card of it."),
-        _rule("stock-empty", "The Draw pile", "What Happens if the Draw Pile Runs Out?",
-              "Nobody can draw from an empty stock."),
-        _rule("up-card", "The up card", "The Deal",
-              "The first card of the Prize pile is turned from the stock; a wild or Bonus card turned is set "
-              "sideways (freezing the pile) and another card is turned, until a natural card is on top."),
-        _rule("position", "Stated position", "The Play",
-              "A stated position must be a position the game can reach: every player's hand, each side's melds, the "
-              "pile and the stock, with no card more often than the pack holds it."),
+        _rule(
+            "dealer-order",
+            "The deal passes to the left",
+            "The Deal",
+            "After each hand the deal passes to the next player on the left.",
+        ),
+        _rule(
+            "deal-size",
+            "The deal",
+            "The Deal",
+            "Each player is dealt the same number of cards: 11 with four players (15 with two, 13 with three).",
+        ),
+        _rule(
+            "card-count",
+            "The cards",
+            "The Cards",
+            "No card may appear more often than the pack holds it: eight of each natural and of the little wild, "
+            "four big wilds, four Bonus and four Stop cards per pack.",
+        ),
+        _rule(
+            "stock-order",
+            "The Draw pile",
+            "The Deal",
+            "Where the record gives the stock, every card turned or drawn must be the next card of it.",
+        ),
+        _rule(
+            "stock-empty",
+            "The Draw pile",
+            "What Happens if the Draw Pile Runs Out?",
+            "Nobody can draw from an empty stock.",
+        ),
+        _rule(
+            "up-card",
+            "The up card",
+            "The Deal",
+            "The first card of the Prize pile is turned from the stock; a wild or Bonus card turned is set "
+            "sideways (freezing the pile) and another card is turned, until a natural card is on top.",
+        ),
+        _rule(
+            "position",
+            "Stated position",
+            "The Play",
+            "A stated position must be a position the game can reach: every player's hand, each side's melds, the "
+            "pile and the stock, with no card more often than the pack holds it.",
+        ),
         # the turn
-        _rule("turn-order", "Play passes to the left", "The Play",
-              "The player to the dealer's left plays first, then play passes to the left."),
-        _rule("draw-first", "Begin the turn by drawing", "The Play",
-              "A turn begins by drawing from the stock or taking the Prize pile (or, with Caliente cards, playing "
-              "one); only then may the player meld and discard."),
-        _rule("draw-count", "Drawing", "Drawing",
-              "A player draws one card from the stock (two in the two-player game, one if only one is left)."),
-        _rule("card-not-held", "Playing from hand", "Making Melds",
-              "A player can only meld, lay or discard cards that are in their hand."),
+        _rule(
+            "turn-order",
+            "Play passes to the left",
+            "The Play",
+            "The player to the dealer's left plays first, then play passes to the left.",
+        ),
+        _rule(
+            "draw-first",
+            "Begin the turn by drawing",
+            "The Play",
+            "A turn begins by drawing from the stock or taking the Prize pile (or, with Caliente cards, playing "
+            "one); only then may the player meld and discard.",
+        ),
+        _rule(
+            "draw-count",
+            "Drawing",
+            "Drawing",
+            "A player draws one card from the stock (two in the two-player game, one if only one is left).",
+        ),
+        _rule(
+            "card-not-held",
+            "Playing from hand",
+            "Making Melds",
+            "A player can only meld, lay or discard cards that are in their hand.",
+        ),
         # the Prize pile
-        _rule("take-blocked", "Stop and wild cards on the Prize pile", "Discarding",
-              "Nobody may take the Prize pile when a Stop card, a wild card or a discarded Caliente card is on top."),
-        _rule("take-up-card", "Taking the Prize pile", "Taking the Prize Pile",
-              "The pile is taken by melding its top card, the up card."),
-        _rule("take-initial", "Taking the Prize pile before the first meld", "Taking the Prize Pile",
-              "Before the side's first meld, the up card may be taken only with two or more naturals of its rank from "
-              "hand, and the up card with cards from hand must meet the first-meld minimum; the pile's other cards "
-              "do not count."),
-        _rule("take-frozen", "Taking the frozen Prize pile", "Taking the Prize Pile",
-              "While the pile is frozen, its up card may be taken only into a new set with two naturals of its rank "
-              "from hand, never with a wild and never onto a meld on the table."),
-        _rule("take-unfrozen", "Taking the unfrozen Prize pile", "Taking the Prize Pile",
-              "After the first meld an unfrozen up card may be taken with two cards of its rank from hand (one may "
-              "be wild) or added to the side's meld of its rank."),
-        _rule("take-always-frozen", "Prize pile always frozen", "Variation: Prize Pile Always Frozen",
-              "The up card may be taken only with two naturals from hand, or onto the side's meld of its rank while "
-              "that meld has six cards or fewer."),
+        _rule(
+            "take-blocked",
+            "Stop and wild cards on the Prize pile",
+            "Discarding",
+            "Nobody may take the Prize pile when a Stop card, a wild card or a discarded Caliente card is on top.",
+        ),
+        _rule(
+            "take-up-card",
+            "Taking the Prize pile",
+            "Taking the Prize Pile",
+            "The pile is taken by melding its top card, the up card.",
+        ),
+        _rule(
+            "take-initial",
+            "Taking the Prize pile before the first meld",
+            "Taking the Prize Pile",
+            "Before the side's first meld, the up card may be taken only with two or more naturals of its rank from "
+            "hand, and the up card with cards from hand must meet the first-meld minimum; the pile's other cards "
+            "do not count.",
+        ),
+        _rule(
+            "take-frozen",
+            "Taking the frozen Prize pile",
+            "Taking the Prize Pile",
+            "While the pile is frozen, its up card may be taken only into a new set with two naturals of its rank "
+            "from hand, never with a wild and never onto a meld on the table.",
+        ),
+        _rule(
+            "take-unfrozen",
+            "Taking the unfrozen Prize pile",
+            "Taking the Prize Pile",
+            "After the first meld an unfrozen up card may be taken with two cards of its rank from hand (one may "
+            "be wild) or added to the side's meld of its rank.",
+        ),
+        _rule(
+            "take-always-frozen",
+            "Prize pile always frozen",
+            "Variation: Prize Pile Always Frozen",
+            "The up card may be taken only with two naturals from hand, or onto the side's meld of its rank while "
+            "that meld has six cards or fewer.",
+        ),
         # melds
-        _rule("first-meld-minimum", "First meld requirement", "First Meld Requirement",
-              "A side's first melds, made by one player in one turn, must be worth at least 50 points (90 from 1,500, "
-              "120 from 3,000; any meld with a negative score). Bonus cards do not count."),
+        _rule(
+            "first-meld-minimum",
+            "First meld requirement",
+            "First Meld Requirement",
+            "A side's first melds, made by one player in one turn, must be worth at least 50 points (90 from 1,500, "
+            "120 from 3,000; any meld with a negative score). Bonus cards do not count.",
+        ),
         _rule("meld-size", "Melds", "Card Melds", "A new meld has at least three cards."),
-        _rule("meld-rank", "Melds", "Card Melds",
-              "A meld is cards of one rank, with wilds; sequences are not melds in Canasta, and Bonus and Caliente "
-              "cards are never melded."),
-        _rule("meld-wilds", "Using wild cards in melds", "Using Wild Cards in Melds",
-              "A meld must have more naturals than wilds, at most three wilds even in a canasta, and never only "
-              "wilds."),
-        _rule("meld-unknown", "Adding to melds", "Making Melds",
-              "Cards can only be added to a meld the player's side has on the table."),
-        _rule("stop-meld", "Melding Stop cards", "Stop Cards",
-              "Stop cards are melded only by a player going out, three or four of them, with no wilds."),
+        _rule(
+            "meld-rank",
+            "Melds",
+            "Card Melds",
+            "A meld is cards of one rank, with wilds; sequences are not melds in Canasta, and Bonus and Caliente "
+            "cards are never melded.",
+        ),
+        _rule(
+            "meld-wilds",
+            "Using wild cards in melds",
+            "Using Wild Cards in Melds",
+            "A meld must have more naturals than wilds, at most three wilds even in a canasta, and never only wilds.",
+        ),
+        _rule(
+            "meld-unknown",
+            "Adding to melds",
+            "Making Melds",
+            "Cards can only be added to a meld the player's side has on the table.",
+        ),
+        _rule(
+            "stop-meld",
+            "Melding Stop cards",
+            "Stop Cards",
+            "Stop cards are melded only by a player going out, three or four of them, with no wilds.",
+        ),
         # Bonus cards
-        _rule("bonus-replacement", "Playing Bonus cards", "Bonus Cards",
-              "A Bonus card laid from hand is replaced at once by a card drawn from the stock; one that came with the "
-              "first Prize pile is laid without a replacement."),
-        _rule("bonus-discard", "Bonus cards are never discarded", "Bonus Cards",
-              "A Bonus card may never be discarded."),
-        _rule("bonus-in-hand", "Forgotten Bonus cards", "Bonus Cards",
-              "A Bonus card still in hand when the hand ends costs its holder's side 100 points."),
+        _rule(
+            "bonus-replacement",
+            "Playing Bonus cards",
+            "Bonus Cards",
+            "A Bonus card laid from hand is replaced at once by a card drawn from the stock; one that came with the "
+            "first Prize pile is laid without a replacement.",
+        ),
+        _rule(
+            "bonus-discard", "Bonus cards are never discarded", "Bonus Cards", "A Bonus card may never be discarded."
+        ),
+        _rule(
+            "bonus-in-hand",
+            "Forgotten Bonus cards",
+            "Bonus Cards",
+            "A Bonus card still in hand when the hand ends costs its holder's side 100 points.",
+        ),
         # discarding and going out
-        _rule("discard", "Discarding", "Discarding",
-              "A turn ends with exactly one discard, unless the player goes out by melding every card."),
-        _rule("go-out-canasta", "Going out needs a canasta", "Going Out",
-              "A player may only empty their hand when the side has its canasta (two in the two-player and "
-              "three-pack games); without it the player must keep a card after discarding."),
-        _rule("go-out-permission", "Asking to go out", "Going Out",
-              "A player may ask the partner for permission to go out; the answer binds: no means the player may not "
-              "go out this turn."),
-        _rule("ask", "Asking to go out", "Going Out",
-              "Only a player with a partner may ask, and the question comes before melding."),
-        _rule("hand-over", "The hand ends", "Going Out",
-              "The hand ends as soon as a player goes out (or passes on an exhausted stock): nothing more is played."),
-        _rule("out-marker", "Going out", "Going Out",
-              "`out` states that the player has no cards left; it must agree with the cards played."),
+        _rule(
+            "discard",
+            "Discarding",
+            "Discarding",
+            "A turn ends with exactly one discard, unless the player goes out by melding every card.",
+        ),
+        _rule(
+            "go-out-canasta",
+            "Going out needs a canasta",
+            "Going Out",
+            "A player may only empty their hand when the side has its canasta (two in the two-player and "
+            "three-pack games); without it the player must keep a card after discarding.",
+        ),
+        _rule(
+            "go-out-permission",
+            "Asking to go out",
+            "Going Out",
+            "A player may ask the partner for permission to go out; the answer binds: no means the player may not "
+            "go out this turn.",
+        ),
+        _rule(
+            "ask",
+            "Asking to go out",
+            "Going Out",
+            "Only a player with a partner may ask, and the question comes before melding.",
+        ),
+        _rule(
+            "hand-over",
+            "The hand ends",
+            "Going Out",
+            "The hand ends as soon as a player goes out (or passes on an exhausted stock): nothing more is played.",
+        ),
+        _rule(
+            "out-marker",
+            "Going out",
+            "Going Out",
+            "`out` states that the player has no cards left; it must agree with the cards played.",
+        ),
         # the exhausted stock
-        _rule("pass", "Passing", "What Happens if the Draw Pile Runs Out?",
-              "A player may pass only when the stock is exhausted; the pass ends the hand."),
-        _rule("forced-take", "Forced take", "What Happens if the Draw Pile Runs Out?",
-              "With the stock exhausted, a player must take an unfrozen up card that fits one of the side's melds."),
-        _rule("last-bonus", "Bonus card drawn last", "What Happens if the Draw Pile Runs Out?",
-              "A Bonus card drawn as the last card of the stock is laid, and the hand ends at once."),
+        _rule(
+            "pass",
+            "Passing",
+            "What Happens if the Draw Pile Runs Out?",
+            "A player may pass only when the stock is exhausted; the pass ends the hand.",
+        ),
+        _rule(
+            "forced-take",
+            "Forced take",
+            "What Happens if the Draw Pile Runs Out?",
+            "With the stock exhausted, a player must take an unfrozen up card that fits one of the side's melds.",
+        ),
+        _rule(
+            "last-bonus",
+            "Bonus card drawn last",
+            "What Happens if the Draw Pile Runs Out?",
+            "A Bonus card drawn as the last card of the stock is laid, and the hand ends at once.",
+        ),
         # Caliente cards
-        _rule("caliente-card", "Playing a Caliente card", "Canasta Caliente exclusive variation",
-              "Instead of drawing, a player may play a Caliente card if the side has not melded more sets than the "
-              "opponents, then draws up to the deal size; only one per turn."),
+        _rule(
+            "caliente-card",
+            "Playing a Caliente card",
+            "Canasta Caliente exclusive variation",
+            "Instead of drawing, a player may play a Caliente card if the side has not melded more sets than the "
+            "opponents, then draws up to the deal size; only one per turn.",
+        ),
         # scores
-        _rule("score-mismatch", "Scoring", "Scoring",
-              "A declared hand score must equal the recomputed one."),
-        _rule("total-mismatch", "Scoring", "Scoring",
-              "Declared running totals must equal the sum of the recomputed hand scores."),
-        _rule("result-mismatch", "End of the game", "End of the Game",
-              "The game ends after the hand in which a side reaches the target; the higher score wins."),
-        _rule("game-over", "End of the game", "End of the Game",
-              "No hand is played after a side has reached the target."),
+        _rule("score-mismatch", "Scoring", "Scoring", "A declared hand score must equal the recomputed one."),
+        _rule(
+            "total-mismatch",
+            "Scoring",
+            "Scoring",
+            "Declared running totals must equal the sum of the recomputed hand scores.",
+        ),
+        _rule(
+            "result-mismatch",
+            "End of the game",
+            "End of the Game",
+            "The game ends after the hand in which a side reaches the target; the higher score wins.",
+        ),
+        _rule(
+            "game-over", "End of the game", "End of the Game", "No hand is played after a side has reached the target."
+        ),
     ]
 )
 

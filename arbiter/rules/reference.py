@@ -21,7 +21,7 @@ def reference(ruleset: RuleSet) -> str:
         "",
         "## Options",
         "",
-        "Set them in the record (`[Variant \"name name=value\"]`) or on the command line",
+        'Set them in the record (`[Variant "name name=value"]`) or on the command line',
         "(`--option name=value`).",
         "",
         "| option | default | meaning | source |",
