@@ -111,6 +111,8 @@ class RuleSet:
     catalogue: Mapping[str, Rule]
     configure: Callable[[Seating, Mapping[str, OptionValue]], Config]
     seat_counts: tuple[int, ...]
+    seating_problem: Callable[[Seating, Mapping[str, OptionValue]], str | None]
+    """Why a table's seats and sides do not fit the rule set, or None."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

@@ -417,6 +417,28 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     )
 
 
+def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
+    """Sides by table size (Rules for 2, 3, 5 and 6 players), partners never side by side."""
+    seats, n = seating.seats, len(seating.seats)
+    sizes = sorted(len(side) for side in seating.sides)
+    allowed = {2: [[1, 1]], 3: [[1, 1, 1]], 4: [[2, 2]], 5: [[2, 3]], 6: [[3, 3]]}[n]
+    if options.get("three-packs"):
+        if n != 6:
+            return f"the three-pack game is for six players, not {n}"
+        allowed = [[3, 3], [2, 2, 2]]
+    if sizes not in allowed:
+        shown = " or ".join("+".join(map(str, a)) for a in allowed)
+        return f"with {n} players the sides are {shown} players, not {'+'.join(map(str, sizes))}"
+    side_of = {p: i for i, side in enumerate(seating.sides) for p in side}
+    for i, player in enumerate(seats):
+        neighbour = seats[(i + 1) % n]
+        if n != 5 and side_of[player] == side_of[neighbour]:
+            return (
+                f"{player} and {neighbour} are partners but sit side by side: partners sit with opponents between them"
+            )
+    return None
+
+
 CALIENTE = RuleSet(
     name="caliente",
     title="Canasta Caliente",
@@ -425,4 +447,5 @@ CALIENTE = RuleSet(
     catalogue=CATALOGUE,
     configure=configure,
     seat_counts=(2, 3, 4, 5, 6),
+    seating_problem=seating_problem,
 )

@@ -1,0 +1,115 @@
+"""Scoring a hand: what each side's melds, bonuses and cards left in hand are worth.
+
+Each side's score is returned with its breakdown (label, points), so a ruling can explain a
+score line by line, as the rule books' scoring example does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import cards as C
+from .rules.base import Config
+
+
+@dataclass(slots=True)
+class MeldState:
+    rank: str  # the rank of a group, or S for a meld of Stop cards
+    cards: list[str]
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for c in self.cards if C.is_wild(c))
+
+    @property
+    def naturals(self) -> int:
+        return len(self.cards) - self.wilds
+
+    def is_canasta(self, config: Config) -> bool:
+        return len(self.cards) >= config.canasta_size
+
+    def is_natural_canasta(self, config: Config) -> bool:
+        return self.is_canasta(config) and self.wilds == 0
+
+
+@dataclass(slots=True)
+class SideState:
+    name: str
+    players: tuple[str, ...]
+    melds: list[MeldState] = field(default_factory=list)
+    laid: list[str] = field(default_factory=list)  # Bonus and Caliente cards laid on the table
+
+    @property
+    def has_melded(self) -> bool:
+        return bool(self.melds)
+
+    def canastas(self, config: Config) -> int:
+        return sum(1 for m in self.melds if m.is_canasta(config))
+
+    def meld_of(self, rank: str) -> MeldState | None:
+        return next((m for m in self.melds if m.rank == rank), None)
+
+
+@dataclass(slots=True)
+class Score:
+    points: int = 0
+    lines: list[tuple[str, int]] = field(default_factory=list)
+
+    def add(self, label: str, points: int) -> None:
+        if points:
+            self.points += points
+            self.lines.append((label, points))
+
+
+def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
+    """What the cards left in one player's hand cost, and how it was counted."""
+    bonus = held[C.BONUS] * config.bonus_in_hand_penalty
+    caliente = held[C.CALIENTE]
+    plain = sum(C.value(card) * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
+    if caliente:
+        factor = 2 if caliente == 1 else 3
+        return plain * factor + bonus, f"x{factor} for holding {caliente} Caliente card{'s' * (caliente > 1)}"
+    return plain + bonus, ""
+
+
+def score_side(
+    side: SideState,
+    hands: dict[str, Counter[str]],
+    config: Config,
+    *,
+    went_out: bool,
+    concealed: bool,
+) -> Score:
+    score = Score()
+    for meld in side.melds:
+        score.add(f"melded {meld.rank}s ({C.show(meld.cards)})", C.points(meld.cards))
+    if went_out:
+        score.add("going out", config.going_out_bonus)
+        if concealed:
+            score.add("going out concealed", config.concealed_bonus)
+    for meld in side.melds:
+        if meld.is_natural_canasta(config):
+            score.add(f"natural canasta of {meld.rank}s", config.natural_canasta_bonus)
+        elif meld.is_canasta(config):
+            score.add(f"mixed canasta of {meld.rank}s", config.mixed_canasta_bonus)
+    bonus_cards = side.laid.count(C.BONUS)
+    if bonus_cards:
+        score.add(
+            f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}", config.bonus_card_points(bonus_cards, side.has_melded)
+        )
+    caliente_played = side.laid.count(C.CALIENTE)
+    if caliente_played:
+        score.add(
+            f"{caliente_played} Caliente card{'s' * (caliente_played > 1)} played",
+            -config.caliente_played_penalty * caliente_played,
+        )
+    for player in side.players:
+        held = hands.get(player)
+        if held and +held:
+            cost, how = hand_penalty(held, config)
+            score.add(
+                f"left in {player}'s hand ({C.show(sorted(held.elements(), key=C.CARDS.index))}){' ' + how if how else ''}",
+                -cost,
+            )
+    return score
