@@ -39,9 +39,11 @@ VALUES: dict[str, int] = {
 # Rank order for sequences (Samba): 4 low, Ace high.
 SEQUENCE_ORDER: dict[str, int] = {rank: i for i, rank in enumerate(NATURALS)}
 
-# One pack: eight of each natural, eight little wilds, four big wilds, four Bonus, four Stop.
-ONE_PACK: Counter[str] = Counter({**dict.fromkeys(NATURALS, 8), LITTLE_WILD: 8, BIG_WILD: 4, BONUS: 4, STOP: 4})
-PACK_SIZE = sum(ONE_PACK.values())  # 108
+# One classic pack of 54: four of each natural, four deuces (little wilds), two jokers (big
+# wilds), two red threes (Bonus) and two black threes (Stop). The 108-card Caliente deck is two
+# packs; Samba plays three, Hand & Foot five.
+ONE_PACK: Counter[str] = Counter({**dict.fromkeys(NATURALS, 4), LITTLE_WILD: 4, BIG_WILD: 2, BONUS: 2, STOP: 2})
+PACK_SIZE = sum(ONE_PACK.values())  # 54
 
 
 def canonical(token: str) -> str | None:
