@@ -192,6 +192,7 @@ class HandReplay:
         self.ruleset = ruleset
         self.record = record
         self.findings: list[Finding] = []
+        self.paths: Counter[str] = Counter()  # the legal paths this hand took, for coverage reports
         self.outcome = HandOutcome()
         self.turn: TurnState | None = None
         self.turn_number = 0
@@ -333,6 +334,7 @@ class HandReplay:
         owed = 0
         for action in turn.actions:
             if isinstance(action, LayBonus):
+                self.paths["bonus-dealt"] += 1
                 self.lay_bonus(turn.player, action, from_pile=0)
                 owed += len(action.cards)
             elif isinstance(action, Draw):
@@ -378,12 +380,15 @@ class HandReplay:
                 )
             if card in C.WILDS or card == C.BONUS or (card == C.STOP and config.stop_up_card_freezes):
                 table.frozen = True
+            if not last:
+                self.paths["up-card-covered"] += 1
 
     # --- a stated position --------------------------------------------------------------------
 
     def set_up_position(self) -> None:
         position = self.record.position
         assert position is not None
+        self.paths["position"] += 1
         table, config = self.table, self.config
         held: set[str] = set()
         for holding in position.holdings:
@@ -591,6 +596,7 @@ class HandReplay:
                     action,
                 )
             state.refill_owed = False
+            self.paths["caliente-refill"] += 1
         elif state.drawn:
             raise Illegal("draw-count", f"{state.player} has already drawn this turn", action)
         else:
@@ -604,6 +610,9 @@ class HandReplay:
                     action,
                 )
             state.drawn = True
+            self.paths[f"draw-{len(cards)}"] += 1
+            if len(cards) == table.stock_count:
+                self.paths["draw-last-card"] += 1
         for card in cards:
             table.take_from_stock(card, action)
             self.hand_of(state)[card] += 1
@@ -627,6 +636,7 @@ class HandReplay:
         self.remove(state, [C.CALIENTE], action)
         state.side.laid.append(C.CALIENTE)
         state.drawn = state.caliente_played = state.refill_owed = True
+        self.paths["caliente-card"] += 1
 
     # the Prize pile
     def take(self, state: TurnState, action: Take) -> None:
@@ -677,6 +687,7 @@ class HandReplay:
                 raise Illegal(problem[0], problem[1], action)
             table.pile.pop()
             meld.cards.append(top)
+            self.paths["take-onto-meld"] += 1
         else:
             self.remove(state, own, action)
             cards = [top, *own]
@@ -704,6 +715,14 @@ class HandReplay:
                 raise Illegal(problem[0], problem[1], action)
             table.pile.pop()
             self.place_meld(state, cards, action)
+            kind = (
+                "initial"
+                if not side.has_melded or not state.side_melded_at_start
+                else "frozen"
+                if frozen
+                else "unfrozen"
+            )
+            self.paths[f"take-{kind}" + ("-with-wild" if naturals_from_hand < len(own) else "")] += 1
         state.drawn = state.took_pile = True
         first_value = C.points([top, *own]) if action.onto is None else 0
         for spec in action.also:
@@ -732,6 +751,8 @@ class HandReplay:
         table.pile.clear()
         table.frozen = False
         state.pile_bonus += pile_bonus
+        if table.stock_count == 0:
+            self.paths["take-exhausted-stock"] += 1
 
     def minimum(self, side: SideState) -> int:
         return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0))
@@ -758,6 +779,7 @@ class HandReplay:
         rank = meld_rank(cards)
         if rank == C.STOP:
             state.stops_melded = True
+            self.paths["stop-meld"] += 1
         existing = side.meld_of(rank) if self.config.merge_same_rank else None
         if existing is not None:
             merged = [*existing.cards, *cards]
@@ -765,6 +787,7 @@ class HandReplay:
             if problem:
                 raise Illegal(problem[0], f"merged with {side.name}'s {rank}s, {problem[1]}", node)
             existing.cards.extend(cards)
+            self.paths["meld-merged"] += 1
         else:
             side.melds.append(MeldState(rank, list(cards)))
 
@@ -791,6 +814,7 @@ class HandReplay:
         if problem:
             raise Illegal(problem[0], problem[1], action)
         meld.cards.extend(cards)
+        self.paths["add"] += 1
         self.count_melded(state, cards, action)
 
     def count_melded(self, state: TurnState, cards: list[str], node: Node) -> None:
@@ -805,7 +829,9 @@ class HandReplay:
         if self.table.stock_count == 0 and state.last_bonus:
             self.lay_bonus(state.player, action, from_pile=len(action.cards))
             self.outcome.ended = True
+            self.paths["bonus-drawn-last"] += 1
             return
+        self.paths["bonus-laid"] += 1
         replaced = self.lay_bonus(state.player, action, from_pile=state.pile_bonus)
         state.pile_bonus -= len(action.cards) - replaced
         state.replacements_owed += replaced
@@ -836,6 +862,10 @@ class HandReplay:
         self.table.pile.append(action.card)
         if C.is_wild(action.card):
             self.table.frozen = True
+        self.paths[
+            "discard-"
+            + {C.STOP: "stop", C.CALIENTE: "caliente"}.get(action.card, "wild" if C.is_wild(action.card) else "natural")
+        ] += 1
         state.discarded = True
 
     def ask(self, state: TurnState, action: Ask) -> None:
@@ -845,6 +875,7 @@ class HandReplay:
         if state.melded or state.discarded:
             raise Illegal("ask", "a player asks to go out before melding", action)
         state.asked = action.answer
+        self.paths["ask-yes" if action.answer else "ask-no"] += 1
 
     def pass_(self, state: TurnState, action: Pass) -> None:
         table = self.table
@@ -865,6 +896,7 @@ class HandReplay:
             )
         state.drawn = True
         self.outcome.ended = True
+        self.paths["pass"] += 1
 
     def go_out(self, state: TurnState, action: GoOut) -> None:
         left = sum(self.hand_of(state).values())
@@ -951,10 +983,12 @@ class HandReplay:
         self.outcome.ended = True
         self.outcome.went_out = state.player
         self.outcome.concealed = concealed
+        self.paths["go-out-" + ("concealed" if concealed else "discarding" if state.discarded else "melding-all")] += 1
 
     def end_of_hand_warnings(self) -> None:
         for player, hand in self.table.hands.items():
             if hand[C.BONUS] > 0:
+                self.paths["bonus-left-in-hand"] += 1
                 self.finding(
                     "bonus-in-hand",
                     f"{player} ends the hand holding {hand[C.BONUS]} Bonus card{'s' * (hand[C.BONUS] > 1)}, "
@@ -1070,6 +1104,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
         replay = HandReplay(config, ruleset, record, totals)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
+        ruling.coverage.update({f"path:{path}": n for path, n in replay.paths.items()})
         judged = not any(f.is_error for f in replay.findings)
         declared = _declared(record, "score")
         result = HandResult(
@@ -1129,6 +1164,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
         leaders = [s for s, v in totals.items() if v == best]
         ruling.winner = leaders[0] if len(leaders) == 1 else None
     _check_result(ruleset, game, ruling, game_over_at is not None)
+    ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
 
 
 def _check_hand_sequence(

@@ -7,6 +7,7 @@ stable JSON shape documented in the README ("JSON output").
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -90,6 +91,9 @@ class GameRuling:
     totals: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     malformed: bool = False
+    coverage: Counter[str] = field(default_factory=Counter, repr=False)
+    """How often each rule code was checked and each legal path taken (`path:frozen-take`, ...),
+    for coverage reports; not part of the JSON shape."""
 
     @property
     def verdict(self) -> Verdict:
