@@ -5,6 +5,7 @@ the command line or the web adapters, which are thin shells over `check`.
 """
 
 from .checker import check, judge
+from .formatter import format_game, format_source
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
 from .rules.base import UsageError
 from .rulings import Finding, GameRuling, HandResult, Severity, Verdict, summarize
@@ -21,6 +22,8 @@ __all__ = [
     "UsageError",
     "Verdict",
     "check",
+    "format_game",
+    "format_source",
     "judge",
     "parse",
     "summarize",

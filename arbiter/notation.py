@@ -4,14 +4,16 @@ The grammar (grammar/canasta.lark) reads one line; this module feeds it the line
 assembles the statements into games and hands. Reading is separate from judging (like a PGN
 reader and its visitor): `parse` yields one `ParsedGame` at a time, so a file of any size streams
 in memory bounded by its largest game. Syntax errors are findings, never exceptions, and a broken
-line or game does not stop the rest of the file from being read.
+line or game does not stop the rest of the file from being read. The spec is docs/notation.md.
 """
 
 from __future__ import annotations
 
+import difflib
 import io
 import re
-from collections.abc import Iterable, Iterator
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -63,11 +65,17 @@ GRAMMAR_FILE = "canasta.lark"
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Bounds on what one record may be, so hostile input costs bounded time and memory."""
+    """Bounds on what a record may be, so hostile input costs bounded time and memory
+    (docs/notation.md, "Files"). Whatever passes a bound is a finding, never an exception."""
 
     max_bytes: int = 64 * 1024 * 1024
+    """The size of the whole source; reading stops there."""
     max_line_chars: int = 10_000
+    """The length of one line; a longer line is reported and skipped."""
     max_games: int = 100_000
+    """Games read from one source; reading stops after the last one."""
+    max_errors: int = 100
+    """Syntax findings listed for one game; the rest are counted in one last finding."""
 
 
 DEFAULT_LIMITS = Limits()
@@ -82,6 +90,10 @@ class ParsedGame:
     game: Game
     findings: list[Finding] = field(default_factory=list)
     lines: dict[int, str] = field(default_factory=dict, repr=False)
+    """The text of each line that holds a statement or a syntax error, by line number."""
+    first_line: int = 0
+    last_line: int = 0
+    """The source lines this game takes, the comment and blank lines before it included."""
 
     @property
     def malformed(self) -> bool:
@@ -98,37 +110,171 @@ class NotationError(Exception):
         self.code = code
 
 
-# --- the line grammar ---------------------------------------------------------------------------
+# --- showing the offending text -------------------------------------------------------------
 
-_CARD_WORD = re.compile(r"\S+")
-_MELD_REF = re.compile(r"(10|[2-9JQKASX])(?:-(10|[4-9JQKA]))?(?:#([0-9]+))?")
+
+def _shown(text: str, limit: int = 24) -> str:
+    """Text from the record, quoted for a message: shortened, invisible characters named."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if text.isprintable():
+        return f"`{text}`"
+    return "`" + "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text) + "`"
+
+
+def _char_name(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def excerpt(line_text: str, column: int, width: int = 80) -> str:
+    """Two lines for showing a finding: the record's line and a caret under `column` (1-based).
+    Long lines are cut to about `width` characters around the column (marked with …), tabs are
+    kept so the caret lines up, and invisible characters are shown as `?`."""
+    text = line_text.rstrip("\r\n")
+    index = max(0, min(column - 1, len(text)))
+    start, end = 0, len(text)
+    if len(text) > width:
+        start = max(0, min(index - width // 2, len(text) - width))
+        end = min(len(text), start + width)
+    shown = text[start:end]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    visible = "".join(ch if ch == "\t" or ch.isprintable() else "?" for ch in shown)
+    pad = "".join(
+        "\t" if ch == "\t" else ("  " if unicodedata.east_asian_width(ch) in "WF" else " ")
+        for ch in visible[: index - start]
+    )
+    return f"{prefix}{visible}{suffix}\n{' ' * len(prefix)}{pad}^"
+
+
+# --- what cards and lines look like, for advice ----------------------------------------------
+
+_CARD_LIST = "4 5 6 7 8 9 10 J Q K A, 2 (little wild), X (big wild), B (Bonus), S (Stop) and C (Caliente)"
+_CARD_WORDS = {
+    "joker": "X",
+    "jokers": "X",
+    "deuce": "2",
+    "deuces": "2",
+    "wild": "2",
+    "ten": "10",
+    "ace": "A",
+    "king": "K",
+    "queen": "Q",
+    "jack": "J",
+    "bonus": "B",
+    "stop": "S",
+}
+_CARD_NAMES = {
+    "X": "big wild (joker)",
+    "2": "little wild (deuce)",
+    "B": "Bonus card (red three)",
+    "S": "Stop card (black three)",
+    "10": "ten",
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+}
+_GLUED = re.compile(r"(?:10|[2-9JQKAXBSCT])+")
+
+
+def _card_advice(word: str) -> str:
+    """Why `word` is not a card and what to write instead."""
+    upper = word.upper()
+    canon = C.canonical(upper)
+    shown = _shown(word)
+    if canon is not None:
+        if canon == upper:
+            return f"{shown} is not a card as written: cards are written in capitals, `{canon}`"
+        return f"{shown} is not a card as written: write `{canon}` for the {_CARD_NAMES.get(canon, canon)}"
+    if word.lower() in _CARD_WORDS:
+        canon = _CARD_WORDS[word.lower()]
+        return f"{shown} is not a card symbol: write `{canon}` for the {_CARD_NAMES.get(canon, canon)}"
+    if word == "3":
+        return f"{shown} is not a card: write B for a Bonus card (a red three) or S for a Stop card (a black three)"
+    if word in ("1", "0"):
+        return f"{shown} is not a card: write 10 for a ten"
+    if word.isdigit() and len(word) > 1 and not _GLUED.fullmatch(word):
+        return f"{shown} is not a card: the cards are {_CARD_LIST}"
+    if len(word) > 1 and _GLUED.fullmatch(upper):
+        split = " ".join(m.group() for m in re.finditer(r"10|.", upper))
+        return f"{shown} is not a card: write one card per word, with spaces between them: `{split}`"
+    return f"{shown} is not a card: the cards are {_CARD_LIST}"
+
+
+# Statement keywords, each with an example line, for advice.
+_EXAMPLES: dict[str, str] = {
+    "tag": '[Event "Thursday club"]',
+    "hand": "hand 1 dealer dee",
+    "deal": "deal ann 4 5 7 7 9 J Q K A 2 S",
+    "foot": "foot ann 4 5 7 7 9 J Q K A 2 S 6 6",
+    "up": "up 9",
+    "stock": "stock K 5 9 ...",
+    "position": "position",
+    "hold": "hold ann 4 5 7 K",
+    "table": "table ann+cid [7 7 7] [K K K 2] B",
+    "pile": "pile 4 9 2 7",
+    "score": "score ann+cid 120 bob+dee -45",
+    "total": "total ann+cid 1200 bob+dee 950",
+    "melded": "melded ann bob",
+    "turn": "turn ann",
+    "play": "ann: draw 8, meld [7 7 7], discard 4",
+}
+_STATEMENT_WORDS = tuple(k for k in _EXAMPLES if k not in ("tag", "play"))
+_ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot")
+_ACTION_TERMINALS = frozenset(a.upper() for a in _ACTIONS)
+_KEYWORDS = frozenset(
+    (*_STATEMENT_WORDS, *_ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")
+)
+_LINE_KINDS = (
+    'a line starts with a tag `[Name "value"]`, with one of the words '
+    + ", ".join(_STATEMENT_WORDS)
+    + ", or with a player's name and `:` for a turn (`ann: draw 8, discard 4`)"
+)
+_LEADING_WORD = re.compile(r"[^\s:,\[\]{};]+")
+_MELD_REF = re.compile(r"([0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:#([0-9]*))?")
+_REF_ADVICE = (
+    "name a meld by its rank (`Q`), a second set of that rank by its number (`Q#2`), a sequence by its lowest "
+    "and highest cards (`5-9`), the Stop cards by `S` and a meld of wilds by `2`"
+)
+_MAX_DIGITS = 9
 _UNESCAPE = re.compile(r"\\(.)")
 
 
-def _unknown_card_hint(word: str) -> bool:
-    """Whether a word that is not a card looks like a card someone meant to write."""
-    return bool(re.fullmatch(r"[0-9]{1,2}|[a-z]|r3|b3|jk", word))
+def _line_kind(text: str) -> tuple[str, str, int]:
+    """What a line means to be (a statement keyword, `tag` or `play`), its first word and that
+    word's column."""
+    head = text.lstrip()
+    column = len(text) - len(head) + 1
+    if head.startswith("["):
+        return "tag", "[", column
+    match = _LEADING_WORD.match(head)
+    word = match.group() if match else head[:1]
+    return (word if word in _STATEMENT_WORDS else "play"), word, column
 
 
-def _unknown_card(word: str) -> str:
-    if word.upper() in C.CARD_SET or C.canonical(word.upper()):
-        return f"`{word}` is not a card as written: cards are written in capitals, `{word.upper()}`"
-    if word == "3":
-        return "`3` is not a card: write B for a Bonus card (a red three) or S for a Stop card (a black three)"
-    if word in ("1", "0", "T"):
-        return f"`{word}` is not a card: write 10 for a ten"
-    return (
-        f"`{word}` is not a card: the cards are 4 5 6 7 8 9 10 J Q K A, "
-        "2 (little wild), X (big wild), B (Bonus), S (Stop) and C (Caliente)"
-    )
+def _number(token: Token, what: str) -> int:
+    digits = token.value.lstrip("+-")
+    if len(digits.lstrip("0")) > _MAX_DIGITS:
+        raise NotationError(token.column, f"{_shown(token.value)} is too large for {what}")
+    return int(token.value)
+
+
+# --- the line grammar -------------------------------------------------------------------------
 
 
 @v_args(inline=True)
 class _StatementBuilder(Transformer):
     """Builds record nodes while Lark parses (no parse tree is kept). `line` is set by the
-    reader before each line is parsed."""
+    reader before each line is parsed; `keywords` collects the columns of the action keywords
+    as the lexer meets them."""
 
     line = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keywords: list[int] = []
 
     def _at(self, token: Token) -> dict[str, int]:
         return {"line": self.line, "column": token.column or 1}
@@ -141,10 +287,11 @@ class _StatementBuilder(Transformer):
     def _split(runs: tuple[Token, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for run in runs:
-            for word in _CARD_WORD.finditer(run.value):
-                card = C.canonical(word.group())
+            for word in run.value.split():
+                card = C.canonical(word)
                 if card is None:
-                    raise NotationError(run.column + word.start(), _unknown_card(word.group()), "unknown-card")
+                    column = run.column + run.value.index(word)
+                    raise NotationError(column, _card_advice(word), "unknown-card")
                 out.append(card)
         return tuple(out)
 
@@ -154,106 +301,135 @@ class _StatementBuilder(Transformer):
     def _loose(self, value: Any) -> tuple[str, ...]:
         return value.cards if isinstance(value, MeldSpec) else self._split(value)
 
-    def _one_card(self, runs: tuple[Token, ...], what: str) -> str:
+    def _one_card(self, runs: tuple[Token, ...], advice: str) -> str:
         cards = self._split(runs)
         if len(cards) != 1:
-            raise NotationError(runs[0].column, f"{what} names exactly one card, not {len(cards)}")
+            raise NotationError(runs[0].column, advice.format(cards=C.show(cards), count=len(cards)))
         return cards[0]
 
     def _ref(self, token: Token) -> MeldRef:
         match = _MELD_REF.fullmatch(token.value)
-        assert match  # the terminal's pattern guarantees it
-        low, high, index = match.groups()
-        return MeldRef(**self._at(token), rank=low, high=high, index=int(index or 1))
+        low, high, index = match.groups() if match else (token.value, None, "")
+        rank = C.canonical(low)
+        if rank is None and C.canonical(low.upper()) is not None:
+            raise NotationError(token.column, f"{_shown(low)}: melds are named in capitals, `{low.upper()}`")
+        if low == "3":
+            raise NotationError(token.column, "`3` names no meld: write S for the side's Stop cards")
+        if rank == C.BIG_WILD:
+            rank = C.LITTLE_WILD  # a meld of wilds goes by one name
+        if high is not None:
+            top = C.canonical(high)
+            ok = rank in C.SEQUENCE_ORDER and top in C.SEQUENCE_ORDER
+            if not ok or C.SEQUENCE_ORDER[top] - C.SEQUENCE_ORDER[rank] < 2:
+                raise NotationError(
+                    token.column,
+                    f"{_shown(token.value)} is not a sequence: name a sequence by its lowest and highest cards, "
+                    "at least three ranks apart from 4 up to A, such as `5-9`",
+                )
+            high = top
+        elif rank is None or rank in (C.BONUS, C.CALIENTE):
+            raise NotationError(token.column, f"{_shown(token.value)} names no meld: {_REF_ADVICE}")
+        if index == "" and token.value.endswith("#"):
+            raise NotationError(token.column, f"{_shown(token.value)} needs a set number after `#`, such as `Q#2`")
+        number = int(index) if index else 1
+        if index and (len(index) > _MAX_DIGITS or number < 1):
+            raise NotationError(token.column, f"{_shown(token.value)}: sets are numbered from 1, such as `Q#2`")
+        return MeldRef(**self._at(token), rank=rank, high=high, index=number)
 
     # statements
     def start(self, statement: Statement | None = None) -> Statement | None:
         return statement
 
-    def tag(self, name: Token, value: Token) -> Tag:
+    def tag(self, bracket: Token, name: Token, value: Token) -> Tag:
         text = _UNESCAPE.sub(r"\1", value.value[1:-1])
-        return Tag(**self._at(name), name=name.value, value=text)
+        return Tag(**self._at(bracket), name=name.value, value=text)
 
     def hand_start(self, number: Token, dealer: Token, *sitting: Token) -> HandStart:
         return HandStart(
             line=self.line,
-            column=1,
-            number=int(number),
+            number=_number(number, "a hand number"),
             dealer=dealer.value,
             sitting_out=tuple(t.value for t in sitting),
         )
 
     def deal(self, player: Token, cards: Any) -> Deal:
-        return Deal(line=self.line, column=1, player=player.value, cards=self._split(cards))
+        return Deal(line=self.line, player=player.value, cards=self._split(cards))
 
     def foot(self, player: Token, cards: Any) -> Deal:
-        return Deal(line=self.line, column=1, player=player.value, cards=self._split(cards), foot=True)
+        return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
     def up(self, cards: Any) -> UpCard:
-        return UpCard(line=self.line, column=1, cards=self._split(cards))
+        return UpCard(line=self.line, cards=self._split(cards))
 
     def stock_cards(self, cards: Any) -> Stock:
-        return Stock(line=self.line, column=1, cards=self._split(cards))
+        first = cards[0].value.split()[0]
+        if first.isdigit() and C.canonical(first) is None and len(cards[0].value.split()) == 1:
+            raise NotationError(
+                cards[0].column,
+                f"{_shown(first)} is not a card: to say how many cards the stock holds, write `stock {first} cards`",
+            )
+        return Stock(line=self.line, cards=self._split(cards))
 
     def stock_count(self, cards: Any) -> Stock:
         token: Token = cards[0]
         if len(cards) > 1 or not token.value.isdigit():
             raise NotationError(
-                token.column, "`stock N cards` gives the number of cards in the stock, such as `stock 40 cards`"
+                token.column,
+                f"{_shown(' '.join(t.value for t in cards))} is not a number of cards: write either the stock's cards, "
+                "top first (`stock K 5 9`), or how many there are (`stock 40 cards`)",
             )
-        return Stock(line=self.line, column=1, count=int(token.value))
+        return Stock(line=self.line, count=_number(token, "a number of cards"))
 
     def position(self) -> PositionStart:
-        return PositionStart(line=self.line, column=1)
+        return PositionStart(line=self.line)
 
     def hold(self, player: Token, cards: Any = ()) -> Holding:
-        return Holding(line=self.line, column=1, player=player.value, cards=self._split(cards))
+        return Holding(line=self.line, player=player.value, cards=self._split(cards))
 
     def table(self, side: Token, *rest: Any) -> TableSide:
         melds = tuple(r for r in rest if isinstance(r, MeldSpec))
         laid = next((self._split(r) for r in rest if not isinstance(r, MeldSpec)), ())
-        return TableSide(line=self.line, column=1, side=side.value, melds=melds, laid=laid)
+        return TableSide(line=self.line, side=side.value, melds=melds, laid=laid)
 
     def pile(self, cards: Any = ()) -> PilePosition:
-        return PilePosition(line=self.line, column=1, cards=self._split(cards))
+        return PilePosition(line=self.line, cards=self._split(cards))
 
     def side_points(self, side: Token, points: Token) -> SidePoints:
-        return SidePoints(**self._at(side), side=side.value, points=int(points))
+        return SidePoints(**self._at(side), side=side.value, points=_number(points, "points"))
 
     def score(self, *entries: SidePoints) -> Points:
-        return Points(line=self.line, column=1, kind="score", entries=entries)
+        return Points(line=self.line, kind="score", entries=entries)
 
     def total(self, *entries: SidePoints) -> Points:
-        return Points(line=self.line, column=1, kind="total", entries=entries)
+        return Points(line=self.line, kind="total", entries=entries)
 
     def melded(self, *players: Token) -> Melded:
-        return Melded(line=self.line, column=1, players=tuple(p.value for p in players))
+        return Melded(line=self.line, players=tuple(p.value for p in players))
 
     def to_play(self, player: Token) -> ToPlay:
-        return ToPlay(line=self.line, column=1, player=player.value)
+        return ToPlay(line=self.line, player=player.value)
 
     def turn(self, player: Token, *actions: Any) -> Turn:
-        return Turn(line=self.line, column=1, player=player.value, actions=actions)
+        for action, column in zip(actions, self.keywords, strict=False):
+            action.column = column
+        return Turn(line=self.line, player=player.value, actions=actions)
 
-    # actions: positioned at their keywords by _fix_columns, which sees the whole line
+    # actions: turn() points each at its keyword
     def draw(self, cards: Any) -> Draw:
         return Draw(line=self.line, cards=self._split(cards))
+
+    _TAKE_ONE = "the take names one card, the up card, not {count} (`{cards}`): write `take 9 with [9 9]`"
 
     def take_with(self, card: Any, loose: Any, *also: MeldSpec) -> Take:
         return Take(
             line=self.line,
-            card=self._one_card(card, "`take` with its up card"),
+            card=self._one_card(card, self._TAKE_ONE),
             with_cards=self._loose(loose),
             also=also,
         )
 
     def take_onto(self, card: Any, ref: Token, *also: MeldSpec) -> Take:
-        return Take(
-            line=self.line,
-            card=self._one_card(card, "`take` with its up card"),
-            onto=self._ref(ref),
-            also=also,
-        )
+        return Take(line=self.line, card=self._one_card(card, self._TAKE_ONE), onto=self._ref(ref), also=also)
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
         return Meld(line=self.line, melds=melds)
@@ -262,7 +438,8 @@ class _StatementBuilder(Transformer):
         return Add(line=self.line, cards=self._loose(loose), target=self._ref(ref))
 
     def discard(self, cards: Any) -> Discard:
-        return Discard(line=self.line, card=self._one_card(cards, "`discard`"))
+        advice = "a discard is one card, not {count} (`{cards}`): write `discard 4`"
+        return Discard(line=self.line, card=self._one_card(cards, advice))
 
     def bonus(self, cards: Any) -> LayBonus:
         return LayBonus(line=self.line, cards=self._split(cards))
@@ -283,47 +460,15 @@ class _StatementBuilder(Transformer):
         return PickUpFoot(line=self.line)
 
 
-# Words a card player understands, for the terminals a line can expect.
-_EXPECTED_WORDS: dict[str, str] = {
-    "CARD_RUN": "cards (such as `7 7 2`)",
-    "NAME": "a player's name",
-    "SIDE": "a side (a player's name, or partners joined with +, such as ann+cid)",
-    "SIGNED_INT": "points (a whole number, with - if negative)",
-    "INT": "a number",
-    "TAG_NAME": "a tag name",
-    "STRING": 'a quoted value, such as "Thursday club"',
-    "MELD_REF": "the meld to add to, named by its rank (such as Q, or Q#2, or 5-9 for a sequence)",
-    "ANSWER": "the partner's answer, yes or no",
-    "LSQB": "`[` to open a meld",
-    "RSQB": "`]` to close the meld",
-    "COLON": "`:` after the player's name",
-    "COMMA": "`,` before the next action",
-    "$END": "the end of the line",
-}
-_ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot")
-_STATEMENTS = ("hand", "deal", "up", "stock", "position", "score", "total")
-
-
-def _describe_expected(expected: Iterable[str]) -> str:
-    names = set(expected) - {"CARDS"} if "CARD_RUN" in expected else set(expected)
-    words: list[str] = []
-    if {a.upper() for a in _ACTIONS} <= names:
-        words.append("an action (" + ", ".join(_ACTIONS) + ")")
-        names -= {a.upper() for a in _ACTIONS}
-    if {s.upper() for s in _STATEMENTS} <= names:
-        words.append('a line such as `[Tag "value"]`, `hand 1 dealer NAME`, `deal NAME cards` or a turn `NAME: ...`')
-        names = set()
-    for name in sorted(names):
-        words.append(_EXPECTED_WORDS.get(name, f"`{name.lower()}`" if name.isalpha() else name))
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
 @cache
 def _parser() -> tuple[Lark, _StatementBuilder, list[str]]:
     comments: list[str] = []
     builder = _StatementBuilder()
+
+    def keyword(token: Token) -> Token:
+        builder.keywords.append(token.column)
+        return token
+
     grammar = (Path(__file__).parent / GRAMMAR_FILE).read_text(encoding="utf-8")
     lark = Lark(
         grammar,
@@ -333,72 +478,174 @@ def _parser() -> tuple[Lark, _StatementBuilder, list[str]]:
         lexer_callbacks={
             "COMMENT": lambda t: comments.append(t.value[1:].strip()),
             "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
+            **dict.fromkeys(_ACTION_TERMINALS, keyword),
         },
     )
     return lark, builder, comments
 
 
-def parse_line(text: str, line: int = 1) -> tuple[Statement | None, list[str]]:
+def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
     """One line as a statement (None for a blank or comment line) and the comments on it.
-    Raises NotationError for text that is not notation."""
+    Raises NotationError for text that is not notation (with no message if not `explain`)."""
     lark, builder, comments = _parser()
     comments.clear()
+    builder.keywords.clear()
     builder.line = line
     try:
         statement = lark.parse(text)
     except NotationError:
         raise
     except UnexpectedInput as error:
-        raise _explain(error, text) from None
+        raise (_explain(error, text) if explain else NotationError(error.column, "")) from None
     if statement is not None:
-        _fix_columns(statement, text)
+        statement.column = len(text) - len(text.lstrip()) + 1
     return statement, [c for c in comments if c]
 
 
-_ACTION_START = re.compile(r"[:,]\s*([a-z]+)")
-
-
-def _fix_columns(statement: Statement, text: str) -> None:
-    """Point each action of a turn at its keyword (the transformer only sees operands)."""
-    if isinstance(statement, Turn):
-        colon = text.find(":")
-        starts = [m.start(1) + 1 for m in _ACTION_START.finditer(text, colon)]
-        for action, column in zip(statement.actions, starts, strict=False):
-            action.column = column
-
-
-_LINE_STARTS = (
-    'a line such as `[Tag "value"]`, `hand 1 dealer NAME`, `deal NAME cards`, `up card` '
-    "or a turn `NAME: draw card, ..., discard card`"
-)
+# --- explaining a line that is not notation ----------------------------------------------------
 
 
 def _explain(error: UnexpectedInput, text: str) -> NotationError:
-    column = error.column if isinstance(error.column, int) and error.column > 0 else len(text) + 1
-    first = len(text) - len(text.lstrip()) + 1
-    if column == first and not text.lstrip().startswith("["):
-        word = text.split()[0]
-        return NotationError(column, f"`{word}` does not start a line of notation: expected {_LINE_STARTS}")
+    """Turn Lark's complaint into a finding a card player can act on: where, what was found,
+    and what to write instead."""
+    kind, first, first_column = _line_kind(text)
+    example = _EXAMPLES[kind]
     if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
-        if char == "{":
-            return NotationError(column, "a `{` comment must be closed with `}` on the same line")
-        word = re.match(r"\S+", text[error.pos_in_stream :])
-        found = word.group() if word else char
-        if "CARD_RUN" in error.allowed and _unknown_card_hint(found):
-            return NotationError(column, _unknown_card(found), "unknown-card")
-        shown = repr(found) if found and not found.isprintable() else f"`{found}`"
-        return NotationError(column, f"{shown} is not understood here: expected {_describe_expected(error.allowed)}")
-    if isinstance(error, UnexpectedToken):
-        expected = error.interactive_parser.accepts() if error.interactive_parser else error.expected
-        if "CARD_RUN" in expected and _unknown_card_hint(str(error.token.value)):
-            return NotationError(column, _unknown_card(str(error.token.value)), "unknown-card")
-        if error.token.type == "$END":
-            return NotationError(column, f"the line ends too early: expected {_describe_expected(expected)}")
-        return NotationError(
-            column, f"`{error.token.value}` is not understood here: expected {_describe_expected(expected)}"
+        pos = error.pos_in_stream
+        expected = set(error.allowed)
+        word = re.match(r"[^\s,\[\]]+|\S", text[pos:])
+        found = word.group() if word else ""
+        at_end = False
+    elif isinstance(error, UnexpectedToken):
+        token = error.token
+        expected = set(error.interactive_parser.accepts() if error.interactive_parser else error.expected)
+        at_end = token.type == "$END"
+        if at_end:
+            pos = len(re.sub(r"\s*(?:;.*)?$", "", text)) if token.end_pos is None else token.end_pos
+            found = ""
+        else:
+            pos = token.start_pos or 0
+            found = str(token.value)
+    else:  # pragma: no cover - Lark raises only the two above for a line
+        return NotationError(1, f"this line is not notation: {_LINE_KINDS}")
+    column = pos + 1
+
+    def error_at(message: str, code: str = "syntax-error", at: int = column) -> NotationError:
+        return NotationError(at, message, code)
+
+    # an invisible character or an unclosed comment or string
+    char = text[pos] if pos < len(text) else ""
+    if char and not char.isprintable():
+        what = "an invisible space" if unicodedata.category(char) == "Zs" else "a control character"
+        return error_at(f"{what} ({_char_name(char)}) is not allowed here: use ordinary spaces between words")
+    if isinstance(error, UnexpectedCharacters) and char == "{":
+        return error_at("this `{` comment is not closed: end it with `}` on the same line, or use `;` instead")
+    if isinstance(error, UnexpectedCharacters) and char == '"' and "STRING" in expected:
+        return error_at(f"the tag's value has no closing `\"`: write it as `{_EXAMPLES['tag']}`")
+
+    # the line's first word
+    rest = text[first_column - 1 + len(first) :].lstrip()
+    if kind != "play" and kind != "tag" and rest.startswith(":"):
+        return error_at(
+            f"`{first}` is a word of the notation and cannot be a player's name: "
+            "name the player otherwise in the [Seats] tag and the turns",
+            at=first_column,
         )
-    return NotationError(column, "this line is not understood")
+    if kind == "play" and (pos <= first_column - 1 or expected == {"COLON"}):
+        second = _LEADING_WORD.match(rest)
+        if second and second.group() in _ACTIONS and _LEADING_WORD.fullmatch(first):
+            return error_at(f"write a colon after the player's name: `{first}: {second.group()} ...`", at=pos + 1)
+        close = difflib.get_close_matches(first, _STATEMENT_WORDS, n=1)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        return error_at(f"{_shown(first)} does not start a line of notation{hint}: {_LINE_KINDS}", at=first_column)
+
+    # tags
+    if kind == "tag":
+        if "TAG_NAME" in expected:
+            meld = " (a meld is written in a turn, after `meld`)" if C.canonical((found.split() or [""])[0]) else ""
+            return error_at(f"a tag is a name and a quoted value in brackets, such as `{example}`{meld}")
+        if "STRING" in expected:
+            return error_at(f"a tag's value is written in double quotes, such as `{example}`")
+        if "RSQB" in expected:
+            return error_at(f"close the tag with `]`, as in `{example}`")
+        return error_at(
+            f"{_shown(found)} follows the tag: a tag stands alone on its line (a comment may follow after `;`)"
+        )
+
+    # cards that are not cards
+    keyword = found in _KEYWORDS
+    if "CARD_RUN" in expected and found and not keyword and re.match(r"\w", found):
+        return error_at(_card_advice(found), "unknown-card")
+    if keyword and found.upper() in _ACTION_TERMINALS and "COMMA" in expected:
+        return error_at(f"write a comma before {_shown(found)}: the actions of a turn are separated by commas")
+
+    # the actions of a turn
+    if expected >= _ACTION_TERMINALS:
+        if at_end:
+            if text[:pos].rstrip().endswith(","):
+                return error_at("the line ends after a comma: write the next action, or remove the comma")
+            return error_at(f"write the turn's actions after the `:`, as in `{_EXAMPLES['play']}`")
+        if found == ",":
+            return error_at("two commas in a row: remove one")
+        if C.canonical(found) is not None:
+            return error_at(f"say what is done with {_shown(found)}: an action comes first, such as `draw {found}`")
+        close = difflib.get_close_matches(found, _ACTIONS, n=1)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        return error_at(f"{_shown(found)} is not an action{hint}: the actions are {', '.join(_ACTIONS)}")
+    if expected == {"WITH", "ONTO"}:
+        return error_at(
+            "say how the up card is used: `take 9 with [9 9]` (a new set with cards from the hand) "
+            "or `take 9 onto 9` (onto a meld the side has)"
+        )
+    if expected == {"TO"}:
+        return error_at("name the meld the cards go to after `to`, as in `add [Q] to Q`")
+    if "MELD_REF" in expected:
+        return error_at(f"{_REF_ADVICE}, as in `add [Q] to Q`")
+    if expected == {"CARD_RUN", "LSQB"}:
+        return error_at("give the cards from the hand that go with the up card, as in `take 9 with [9 9]`")
+    if expected == {"LSQB"}:
+        return error_at("put each meld in square brackets, as in `meld [7 7 7] [K K 2]`")
+    if found == "[" and "CARD_RUN" in expected and "RSQB" not in expected:
+        if kind == "table":
+            return error_at(f"the side's melds come before its laid Bonus and Caliente cards, as in `{example}`")
+        return error_at("a meld needs the word `meld` (or `take ... and`) before it, as in `draw 8, meld [7 7 7]`")
+    if "RSQB" in expected:
+        if found == "[":
+            return error_at("melds are not nested: close this meld with `]` before opening the next")
+        if at_end:
+            return error_at("the meld is not closed: end it with `]`")
+        return error_at(f"close the meld with `]` before {_shown(found)}")
+    if found == "]" and expected == {"CARD_RUN"}:
+        return error_at("a meld needs its cards, as in `[7 7 7]`")
+    if found == "]":
+        return error_at("this `]` closes no meld: remove it, or open the meld with `[`")
+    if expected == {"ANSWER"}:
+        return error_at("the partner's answer is `yes` or `no`, as in `ask yes`")
+    if expected == {"SIGNED_INT"}:
+        return error_at(f"give the side's points after its name, as a whole number: `{example}`")
+    if expected == {"SIDE"}:
+        return error_at(f"name the side, as in `{example}`")
+    if expected == {"INT"}:
+        return error_at(f"number the hand, as in `{example}`")
+    if expected == {"DEALER"}:
+        return error_at(f"name the dealer, as in `{example}`")
+    if expected == {"NAME"} and kind == "hand":
+        if re.search(r"\bsitout\b", text):
+            return error_at("name the players who sit out this hand, as in `hand 2 dealer ann sitout bob`")
+        return error_at(f"name the dealer, as in `{example}`")
+    if expected == {"NAME"}:
+        return error_at(f"name the player, as in `{example}`")
+    if at_end and "CARD_RUN" in expected:
+        return error_at(f"the line ends too early: write the cards, as in `{example}`")
+    if "$END" in expected and found:
+        advice = (
+            "write a comma before the next action, or `;` before a comment"
+            if kind == "play"
+            else f"a `{kind}` line reads `{example}`; a comment starts with `;`"
+        )
+        return error_at(f"{_shown(found)} is left over at the end of this line: {advice}")
+    what = "the line ends too early" if at_end else f"{_shown(found)} is not understood here"
+    return error_at(f"{what}: a `{kind}` line reads `{example}`" if kind != "play" else f"{what}: {_LINE_KINDS}")
 
 
 # --- reading lines --------------------------------------------------------------------------
@@ -409,6 +656,7 @@ class _LineProblem:
     column: int
     code: str
     message: str
+    final: bool = False  # nothing after it can be read
 
 
 Source = str | bytes | IO[str] | IO[bytes]
@@ -420,45 +668,38 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
     stream: IO[Any]
     if isinstance(source, str):
         stream = io.StringIO(source)
-    elif isinstance(source, bytes):
-        stream = io.BytesIO(source)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        stream = io.BytesIO(bytes(source))
     else:
         stream = source
+    too_large = _LineProblem(
+        1, "record-too-large", f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read", True
+    )
     read = 0
     number = 0
     cap = limits.max_line_chars * 4 + 2  # enough bytes for the longest allowed line
     while True:
-        chunk = stream.readline(cap)
+        try:
+            chunk = stream.readline(cap)
+        except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
+            yield number + 1, _LineProblem(1, "not-utf8", "the record is not UTF-8 text; save it as UTF-8", True)
+            return
         if not chunk:
             return
         number += 1
         read += len(chunk)
         if read > limits.max_bytes:
-            yield (
-                number,
-                _LineProblem(
-                    1,
-                    "record-too-large",
-                    f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read",
-                ),
-            )
+            yield number, too_large
             return
         too_long = not _ends_line(chunk) and len(chunk) >= cap
-        while not _ends_line(chunk) and len(chunk) >= cap:  # skip the rest of an overlong line
+        while too_long:  # skip the rest of an overlong line
             more = stream.readline(cap)
             read += len(more)
+            if read > limits.max_bytes:
+                yield number, too_large
+                return
             if not more or _ends_line(more) or len(more) < cap:
                 break
-            if read > limits.max_bytes:
-                yield (
-                    number,
-                    _LineProblem(
-                        1,
-                        "record-too-large",
-                        f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read",
-                    ),
-                )
-                return
         if isinstance(chunk, bytes):
             try:
                 chunk = chunk.decode("utf-8")
@@ -469,7 +710,8 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
                     _LineProblem(
                         column,
                         "not-utf8",
-                        "this line is not UTF-8 text (a byte that no UTF-8 character starts with); save the record as UTF-8",
+                        f"this line is not UTF-8 text (byte 0x{chunk[bad.start]:02X} at column {column}); "
+                        "save the record as UTF-8",
                     ),
                 )
                 continue
@@ -480,7 +722,7 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
                 _LineProblem(
                     limits.max_line_chars + 1,
                     "line-too-long",
-                    f"this line is longer than {limits.max_line_chars:,} characters; one turn per line is plenty",
+                    f"this line is longer than {limits.max_line_chars:,} characters; write one turn per line",
                 ),
             )
             continue
@@ -495,18 +737,6 @@ def _ends_line(chunk: str | bytes) -> bool:
 
 _NOTATION_RULE = "Notation ({section}, docs/notation.md)"
 
-
-def _finding(line: int, column: int, code: str, message: str, section: str) -> Finding:
-    return Finding(
-        line=line,
-        column=column,
-        code=code,
-        rule=_NOTATION_RULE.format(section=section),
-        severity=Severity.ERROR,
-        message=message,
-    )
-
-
 _SECTIONS = {
     "syntax-error": "Lines",
     "unknown-card": "Cards",
@@ -514,10 +744,24 @@ _SECTIONS = {
     "line-too-long": "Files",
     "record-too-large": "Files",
     "too-many-games": "Files",
+    "too-many-errors": "Files",
     "out-of-place": "Games and hands",
+    "tags-after-hands": "Games and hands",
+    "internal-error": "Lines",
 }
 
-_SETUP = (Deal, UpCard, Stock)
+
+def _finding(line: int, column: int, code: str, message: str, severity: Severity = Severity.ERROR) -> Finding:
+    return Finding(
+        line=line,
+        column=column,
+        code=code,
+        rule=_NOTATION_RULE.format(section=_SECTIONS.get(code, "Lines")),
+        severity=severity,
+        message=message,
+    )
+
+
 _POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
 
 
@@ -542,12 +786,19 @@ class _HandParts:
 
     def place(self, st: Statement) -> str | None:
         """File a statement, or say why it cannot stand here."""
+        word = _keyword(st)
         if self.declared and not isinstance(st, Points):
-            return "the hand's `score` and `total` lines close it; start the next hand with `hand N dealer NAME`"
+            return (
+                f"`{word}` comes after the hand's score line (line {self.declared[0].line}), which ends the hand: "
+                "start the next hand with `hand N dealer NAME` first"
+            )
         if isinstance(st, Points):
             if st.kind == "total" and not self.turns and not self.setup_turns and not self.declared:
                 if self.totals_before is not None:
-                    return "the totals before this hand are already given"
+                    return (
+                        f"the totals this hand starts from are already given on line {self.totals_before.line}; "
+                        "give them once"
+                    )
                 self.totals_before = st
             else:
                 self.declared.append(st)
@@ -558,61 +809,68 @@ class _HandParts:
             elif self.deals:
                 self.setup_turns.append(st)
             else:
-                return "a turn needs a deal or a position first (`deal NAME cards` or `position`)"
+                return (
+                    f"the turn of {st.player} comes before the hand's deal: write the `deal NAME cards` lines "
+                    "(or a `position` block) first"
+                )
             return None
         if self.turns:
-            return f"`{_keyword(st)}` belongs before the first turn of the hand"
+            return f"`{word}` belongs before the hand's first turn (line {self.turns[0].line})"
         if isinstance(st, PositionStart):
-            if self.deals or self.up or self.position is not None:
-                return "a hand starts from a deal or from a position, not both"
+            if self.deals or self.up:
+                return "a hand starts from a deal or from a position, not both: remove the `deal` and `up` lines"
+            if self.position is not None:
+                return f"the position is already started on line {self.position['start'].line}"
             self.position = {"start": st}
             return None
         if isinstance(st, _POSITION):
             if self.position is None:
-                return f"`{_keyword(st)}` belongs in a position block: write `position` first"
-            return self._place_in_position(st)
+                return f"`{word}` belongs in a position block: write `position` on the line before the block"
+            return self._place_in_position(st, word)
         if isinstance(st, Deal):
             if st.foot:
                 (self.position.setdefault("feet", []) if self.position is not None else self.feet).append(st)
             elif self.position is not None:
                 return "a position gives each player's cards with `hold NAME cards`, not `deal`"
             elif self.up is not None:
-                return "deal lines come before the up card"
+                return f"the `deal` lines come before the up card (line {self.up.line})"
             else:
                 self.deals.append(st)
             return None
         if isinstance(st, UpCard):
             if self.position is not None:
-                return "a position gives the Prize pile with `pile cards`, not `up`"
+                return "a position gives the Prize pile with `pile cards` (bottom card first), not `up`"
             if self.up is not None:
-                return "the up card is already given for this hand"
+                return f"the up card of this hand is already given on line {self.up.line}"
             if not self.deals:
-                return "the up card comes after the deal lines"
+                return "the up card comes after the `deal` lines"
             self.up = st
             return None
         if isinstance(st, Stock):
-            target = self.position if self.position is not None else None
-            if target is not None:
-                if "stock" in target:
-                    return "the stock is already given for this position"
-                target["stock"] = st
-            elif self.stock is not None:
-                return "the stock is already given for this hand"
-            elif st.count is not None:
-                return "`stock N cards` (a count) is for positions; after a deal, give the stock's cards"
-            else:
-                self.stock = st
-            return None
-        return f"`{_keyword(st)}` cannot stand inside a hand"
+            return self._place_stock(st)
+        return f"`{word}` cannot stand inside a hand"  # pragma: no cover - every statement is placed above
 
-    def _place_in_position(self, st: Statement) -> str | None:
+    def _place_stock(self, st: Stock) -> str | None:
+        if self.position is not None:
+            if "stock" in self.position:
+                return f"the stock of this position is already given on line {self.position['stock'].line}"
+            self.position["stock"] = st
+        elif self.stock is not None:
+            return f"the stock of this hand is already given on line {self.stock.line}"
+        elif st.count is not None:
+            return "`stock N cards` (a count) belongs in a position; after a deal, give the stock's cards, top first"
+        else:
+            self.stock = st
+        return None
+
+    def _place_in_position(self, st: Statement, word: str) -> str | None:
         assert self.position is not None
         if isinstance(st, (Holding, TableSide)):
             self.position.setdefault(type(st).__name__, []).append(st)
             return None
         key = type(st).__name__
         if key in self.position:
-            return f"`{_keyword(st)}` is already given for this position"
+            return f"`{word}` is already given for this position on line {self.position[key].line}"
         self.position[key] = st
         return None
 
@@ -622,7 +880,7 @@ class _HandParts:
             p = self.position
             position = Position(
                 line=p["start"].line,
-                column=1,
+                column=p["start"].column,
                 start=p["start"],
                 holdings=tuple(p.get("Holding", ())),
                 feet=tuple(p.get("feet", ())),
@@ -634,7 +892,7 @@ class _HandParts:
             )
         return HandRecord(
             line=self.start.line,
-            column=1,
+            column=self.start.column,
             start=self.start,
             deals=tuple(self.deals),
             feet=tuple(self.feet),
@@ -648,14 +906,13 @@ class _HandParts:
         )
 
 
-_KEYWORDS = {
+_STATEMENT_KEYWORDS = {
     Tag: "[tag]",
     HandStart: "hand",
     Deal: "deal",
     UpCard: "up",
     Stock: "stock",
     Turn: "turn",
-    Points: "score",
     PositionStart: "position",
     Holding: "hold",
     TableSide: "table",
@@ -670,19 +927,25 @@ def _keyword(st: Statement) -> str:
         return "foot"
     if isinstance(st, Points):
         return st.kind
-    return _KEYWORDS.get(type(st), type(st).__name__.lower())
+    if isinstance(st, Turn):
+        return f"{st.player}:"
+    return _STATEMENT_KEYWORDS.get(type(st), type(st).__name__.lower())
 
 
 class _GameAssembler:
     """Collects the statements of one game and says where a new game begins."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, first_line: int, limits: Limits) -> None:
         self.index = index
-        self.first_line = 0
+        self.limits = limits
+        self.first_line = first_line
+        self.last_line = first_line - 1
+        self.line = 0
         self.tags: list[Tag] = []
         self.hands: list[HandRecord] = []
         self.hand: _HandParts | None = None
         self.findings: list[Finding] = []
+        self.errors = 0
         self.lines: dict[int, str] = {}
         self.trailing: Note | None = None
 
@@ -694,8 +957,9 @@ class _GameAssembler:
         return isinstance(st, Tag) and (self.hands or self.hand is not None)
 
     def add(self, st: Statement) -> None:
-        if not self.first_line:
-            self.first_line = st.line
+        if not self.line:
+            self.line = st.line
+        self.last_line = st.line
         if isinstance(st, Tag):
             self.tags.append(st)
             return
@@ -705,56 +969,105 @@ class _GameAssembler:
             return
         if self.hand is None:
             self.error(
-                st.line, 1, "out-of-place", f"`{_keyword(st)}` comes inside a hand: write `hand 1 dealer NAME` first"
+                st.line,
+                st.column,
+                "out-of-place",
+                f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
             )
             return
         problem = self.hand.place(st)
         if problem:
-            self.error(st.line, 1, "out-of-place", problem)
+            self.error(st.line, st.column, "out-of-place", problem)
 
     def error(self, line: int, column: int, code: str, message: str) -> None:
-        if not self.first_line:
-            self.first_line = line
-        self.findings.append(_finding(line, column, code, message, _SECTIONS.get(code, "Lines")))
+        if not self.line:
+            self.line = line
+        self.last_line = max(self.last_line, line)
+        self.errors += 1
+        if self.errors <= self.limits.max_errors:
+            self.findings.append(_finding(line, column, code, message))
+
+    @property
+    def explaining(self) -> bool:
+        """Whether the next syntax error will be listed (explaining one costs more than reading)."""
+        return self.errors < self.limits.max_errors
 
     def _close_hand(self) -> None:
         if self.hand is not None:
             self.hands.append(self.hand.build())
             self.hand = None
 
-    def finish(self) -> ParsedGame:
+    def finish(self, last_line: int | None = None) -> ParsedGame:
         self._close_hand()
-        game = Game(
-            line=self.first_line, column=1, tags=tuple(self.tags), hands=tuple(self.hands), trailing=self.trailing
-        )
-        return ParsedGame(self.index, self.first_line, game, self.findings, self.lines)
+        if self.errors > self.limits.max_errors:
+            hidden = self.errors - self.limits.max_errors
+            self.findings.append(
+                _finding(
+                    self.findings[-1].line,
+                    1,
+                    "too-many-errors",
+                    f"{hidden:,} more line{'s' * (hidden != 1)} of this game cannot be read; only the first "
+                    f"{self.limits.max_errors:,} problems are listed",
+                )
+            )
+        if self.index > 1 and self.tags and not self.hands:
+            self.findings.append(
+                _finding(
+                    self.tags[0].line,
+                    self.tags[0].column,
+                    "tags-after-hands",
+                    "these tags follow the hands of the game before, so they start a new game, which has no "
+                    "hands: a game's tags go above its first hand",
+                    Severity.WARNING,
+                )
+            )
+        game = Game(line=self.line, column=1, tags=tuple(self.tags), hands=tuple(self.hands), trailing=self.trailing)
+        last = self.last_line if last_line is None else last_line
+        return ParsedGame(self.index, self.line, game, self.findings, self.lines, self.first_line, last)
 
 
 def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
     """Read the games of a record one at a time. Never raises for bad input: every problem is
     a finding on the game it belongs to."""
-    game = _GameAssembler(1)
+    game = _GameAssembler(1, 1, limits)
     notes: list[str] = []
+    number = 0
     for number, item in _raw_lines(source, limits):
         if isinstance(item, _LineProblem):
             game.error(number, item.column, item.code, item.message)
-            if item.code == "record-too-large":
+            notes = []  # the comments before a broken line stay with it
+            if item.final:
                 break
             continue
         try:
-            statement, comments = parse_line(item, number)
+            statement, comments = parse_line(item, number, explain=game.explaining)
         except NotationError as error:
             game.lines[number] = item
             game.error(number, error.column, error.code, error.message)
+            notes = []
+            continue
+        except Exception as error:  # a bug of the arbiter's, not of the record: still a finding
+            game.lines[number] = item
+            game.error(
+                number, 1, "internal-error", f"the arbiter failed to read this line ({error!r}); please report it"
+            )
+            notes = []
             continue
         if statement is None:
             notes.extend(comments)
             continue
         if game.starts_new_game(statement):
-            yield game.finish()
             if game.index >= limits.max_games:
+                game.error(
+                    number,
+                    statement.column,
+                    "too-many-games",
+                    f"the record holds more than {limits.max_games:,} games; the games from here on were not read",
+                )
+                yield game.finish()
                 return
-            game = _GameAssembler(game.index + 1)
+            yield game.finish()
+            game = _GameAssembler(game.index + 1, game.last_line + 1, limits)
         game.lines[number] = item
         statement.notes, statement.remark = tuple(notes), " ".join(comments)
         notes = []
@@ -762,7 +1075,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
     if notes:
         game.trailing = Note(line=0, column=1, notes=tuple(notes))
     if not game.empty or game.index == 1:
-        yield game.finish()
+        yield game.finish(max(number, game.last_line))
 
 
 def parse_text(text: str, limits: Limits = DEFAULT_LIMITS) -> list[ParsedGame]:
