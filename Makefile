@@ -29,6 +29,9 @@ run: install
 lint: install
 	$(BIN)/ruff check .
 
+fmt-check: install
+	$(BIN)/ruff format --check .
+
 test: install browser lint
 	CHROMIUM=$(CHROMIUM) $(BIN)/pytest
 

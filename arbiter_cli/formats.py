@@ -1,0 +1,291 @@
+"""The machine formats of `arbiter check`: json, junit, github and sarif.
+
+Each renderer is fed the file reports in input order and writes to standard output. The JSON
+shape is the project's stable contract (README, "JSON output"): fields may be added, never
+removed. Problems with an input (unreadable, binary) are also written to standard error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+from pathlib import PurePath
+from typing import IO, Any
+from urllib.parse import quote
+
+import arbiter
+from arbiter import rules as rulesets
+
+from .inputs import FileReport
+from .tally import Tally, plural
+from .text import finding_line, game_name, one_line
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("arbiter")
+    except PackageNotFoundError:  # run from a source tree
+        return "0+unknown"
+
+
+class _Collecting:
+    def __init__(self, out: IO[str], err: IO[str], strict: bool = False) -> None:
+        self.out, self.err, self.strict = out, err, strict
+        self.reports: list[FileReport] = []
+
+    def file(self, report: FileReport) -> None:
+        if report.error:
+            self.err.write(f"{report.path}: error: {report.error}\n")
+        self.reports.append(report)
+
+
+# --- json ---------------------------------------------------------------------------------------
+
+
+def file_dict(report: FileReport) -> dict[str, Any]:
+    return {"path": report.path, "error": report.error, "games": [game.to_dict() for game in report.games]}
+
+
+class JsonRenderer(_Collecting):
+    def finish(self, tally: Tally) -> None:
+        document = {"files": [file_dict(r) for r in self.reports], "summary": tally.summary()}
+        json.dump(document, self.out, indent=2, ensure_ascii=False)
+        self.out.write("\n")
+
+
+# --- junit --------------------------------------------------------------------------------------
+
+# XML 1.0 cannot carry most control characters, even escaped.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+class JunitRenderer(_Collecting):
+    """One test suite per file, one test case per game; a game that is not valid (or, with
+    --strict, has warnings) is a failure carrying its findings; an unreadable file is an error."""
+
+    def finish(self, tally: Tally) -> None:
+        stamp = datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
+        root = ET.Element("testsuites", name="arbiter check")
+        totals = {"tests": 0, "failures": 0, "errors": 0}
+        seconds = 0.0
+        for report in self.reports:
+            suite = ET.SubElement(root, "testsuite", name=_xml(report.path), timestamp=stamp)
+            counts = {"tests": 0, "failures": 0, "errors": 0}
+            if report.error:
+                case = ET.SubElement(suite, "testcase", name="read the file", classname=_xml(report.path), time="0")
+                case.set("file", _xml(report.path))
+                problem = ET.SubElement(case, "error", type="unreadable", message=_xml(report.error))
+                problem.text = _xml(f"{report.path}: error: {report.error}")
+                counts["tests"] += 1
+                counts["errors"] += 1
+            for game, spent in zip(report.games, report.seconds or [0.0] * len(report.games), strict=True):
+                counts["tests"] += 1
+                case = ET.SubElement(
+                    suite, "testcase", name=_xml(game_name(game)), classname=_xml(report.path), time=f"{spent:.3f}"
+                )
+                case.set("file", _xml(report.path))
+                case.set("line", str(max(game.line, 1)))
+                verdict = str(game.verdict)
+                failing = verdict != "valid" or (self.strict and game.findings)
+                if failing:
+                    counts["failures"] += 1
+                    errors = sum(1 for f in game.findings if f.is_error)
+                    summary = f"{verdict}: {plural(errors, 'error')}, {plural(len(game.findings) - errors, 'warning')}"
+                    if game.findings:
+                        summary += f"; first: {one_line(game.findings[0].message)}"
+                    failure = ET.SubElement(case, "failure", type=verdict, message=_xml(summary))
+                    failure.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+                elif game.findings:  # warnings on a valid game, without --strict
+                    out = ET.SubElement(case, "system-out")
+                    out.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+            spent_here = sum(report.seconds)
+            seconds += spent_here
+            for key, value in counts.items():
+                suite.set(key, str(value))
+                totals[key] += value
+            suite.set("skipped", "0")
+            suite.set("time", f"{spent_here:.3f}")
+        for key, value in totals.items():
+            root.set(key, str(value))
+        root.set("skipped", "0")
+        root.set("time", f"{seconds:.3f}")
+        ET.indent(root)
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.out.write(ET.tostring(root, encoding="unicode"))
+        self.out.write("\n")
+
+
+def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
+    text = finding_line(report.path, finding).plain
+    if finding.remedy:
+        text += f"\n    remedy: {one_line(finding.remedy)}"
+    return text
+
+
+# --- github -------------------------------------------------------------------------------------
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubRenderer:
+    """GitHub Actions workflow commands: each finding becomes an annotation on its line, as
+    `::error file=...,line=...,col=...,title=...::message`."""
+
+    def __init__(self, out: IO[str], err: IO[str], strict: bool = False) -> None:
+        self.out = out
+
+    def file(self, report: FileReport) -> None:
+        if report.error:
+            self._command("error", {"file": report.path, "title": "arbiter: not checked"}, report.error)
+            return
+        for game in report.games:
+            for finding in game.findings:
+                properties = {"file": report.path}
+                if finding.line > 0:
+                    properties["line"] = str(finding.line)
+                    properties["col"] = str(max(finding.column, 1))
+                properties["title"] = f"arbiter {finding.severity}[{finding.code}]"
+                message = one_line(finding.message) + (f" ({one_line(finding.rule)})" if finding.rule else "")
+                if finding.remedy:
+                    message += f"\n{one_line(finding.remedy)}"
+                level = "warning" if str(finding.severity) == "warning" else "error"
+                self._command(level, properties, message)
+            self.out.write(f"{report.path}: {game_name(game)}: {game.verdict}\n")
+
+    def _command(self, level: str, properties: dict[str, str], message: str) -> None:
+        joined = ",".join(f"{key}={_gh_property(value)}" for key, value in properties.items())
+        self.out.write(f"::{level} {joined}::{_gh_data(message)}\n")
+
+    def finish(self, tally: Tally) -> None:
+        self.out.write(tally.sentence() + "\n")
+
+
+# --- sarif --------------------------------------------------------------------------------------
+
+
+def artifact_uri(path: str) -> dict[str, str]:
+    pure = PurePath(path)
+    if pure.is_absolute():
+        return {"uri": "file://" + quote(pure.as_posix())}
+    return {"uri": quote(pure.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
+def sarif_rules() -> list[dict[str, Any]]:
+    """The reportingDescriptors of every rule set's catalogue (a code once, the first rule set
+    that has it naming it)."""
+    rules: dict[str, dict[str, Any]] = {}
+    for name in rulesets.names():
+        ruleset = rulesets.get(name)
+        for rule in ruleset.catalogue.values():
+            if rule.code in rules:
+                rules[rule.code]["properties"]["ruleSets"].append(ruleset.name)
+                continue
+            rules[rule.code] = {
+                "id": rule.code,
+                "name": rule.name,
+                "shortDescription": {"text": rule.name},
+                "fullDescription": {"text": rule.summary or rule.name},
+                "help": {"text": f"{rule.summary} Source: {rule.source}.".strip()},
+                "defaultConfiguration": {"level": "error"},
+                "properties": {"source": rule.source, "ruleSets": [ruleset.name]},
+            }
+    return list(rules.values())
+
+
+class SarifRenderer(_Collecting):
+    """SARIF 2.1.0: one run, the rule set catalogues as the driver's rules, a result per finding,
+    unreadable inputs as tool execution notifications."""
+
+    def finish(self, tally: Tally) -> None:
+        rules = sarif_rules()
+        index = {rule["id"]: i for i, rule in enumerate(rules)}
+        results: list[dict[str, Any]] = []
+        notifications: list[dict[str, Any]] = []
+        for report in self.reports:
+            if report.error:
+                notifications.append(
+                    {
+                        "level": "error",
+                        "message": {"text": f"{report.path}: {report.error}"},
+                        "locations": [{"physicalLocation": {"artifactLocation": artifact_uri(report.path)}}],
+                    }
+                )
+            for game in report.games:
+                for finding in game.findings:
+                    if finding.code not in index:  # a notation rule, or one no catalogue lists
+                        index[finding.code] = len(rules)
+                        rules.append(
+                            {
+                                "id": finding.code,
+                                "shortDescription": {"text": finding.rule or finding.code},
+                                "defaultConfiguration": {"level": "error"},
+                            }
+                        )
+                    results.append(self._result(report, game, finding, index[finding.code]))
+        run: dict[str, Any] = {
+            "tool": {
+                "driver": {
+                    "name": "arbiter",
+                    "version": version(),
+                    "rules": rules,
+                }
+            },
+            "invocations": [
+                {
+                    "executionSuccessful": not tally.unreadable,
+                    "toolExecutionNotifications": notifications,
+                }
+            ],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }
+        document = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+        json.dump(document, self.out, indent=2, ensure_ascii=False)
+        self.out.write("\n")
+
+    @staticmethod
+    def _result(report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int) -> dict:
+        physical: dict[str, Any] = {"artifactLocation": artifact_uri(report.path)}
+        if finding.line > 0:
+            physical["region"] = {"startLine": finding.line, "startColumn": max(finding.column, 1)}
+            source = report.lines.get(finding.line)
+            if source is not None:
+                physical["region"]["snippet"] = {"text": source}
+        message = one_line(finding.message)
+        if finding.remedy:
+            message += f" Remedy: {one_line(finding.remedy)}"
+        properties: dict[str, Any] = {"game": game.index, "rule": finding.rule, "verdict": str(game.verdict)}
+        for key in ("hand", "turn", "player"):
+            value = getattr(finding, key)
+            if value is not None:
+                properties[key] = value
+        return {
+            "ruleId": finding.code,
+            "ruleIndex": rule_index,
+            "level": "warning" if str(finding.severity) == "warning" else "error",
+            "message": {"text": message},
+            "locations": [{"physicalLocation": physical}],
+            "properties": properties,
+        }
+
+
+RENDERERS = {"json": JsonRenderer, "junit": JunitRenderer, "github": GithubRenderer, "sarif": SarifRenderer}
+
+__all__ = ["RENDERERS", "version"]

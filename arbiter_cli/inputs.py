@@ -1,0 +1,192 @@
+"""What `arbiter check` reads and how: paths to records, records to rulings, in input order.
+
+A path on the command line is a file (checked whatever its name), a directory (searched
+recursively for records: files ending in .acn or .txt, skipping hidden files and folders), or `-`
+for standard input. Every problem with an input (missing, unreadable, binary, a directory with no
+records) becomes a `FileReport` with an `error`, never an exception, so one bad path does not hide
+the rulings on the others.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+import arbiter
+
+RECORD_SUFFIXES = (".acn", ".txt")
+STDIN = "-"
+BINARY_SNIFF = 8192  # bytes looked at for a NUL, as git and grep do
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One input to check: a file to open, or bytes already read (standard input)."""
+
+    path: str  # as shown to the user
+    file: str | None = None
+    data: bytes | None = None
+    error: str | None = None  # a problem found while collecting, reported as this input's result
+
+
+@dataclass(slots=True)
+class FileReport:
+    """The rulings on one input, and what is needed to render them."""
+
+    path: str
+    games: list[arbiter.GameRuling] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)  # time spent on each game
+    lines: dict[int, str] = field(default_factory=dict)  # source text of the lines with findings
+    error: str | None = None  # the input could not be checked (I/O, binary, internal error)
+    usage_error: str | None = None  # the request contradicts the record (arbiter.UsageError)
+
+
+def collect(paths: tuple[str, ...], read_stdin: Callable[[], bytes], stdin_name: str = "<stdin>") -> list[Task]:
+    """The inputs named on the command line, directories expanded, in the order given."""
+    tasks: list[Task] = []
+    for path in paths:
+        if path == STDIN:
+            try:
+                tasks.append(Task(stdin_name, data=read_stdin()))
+            except OSError as error:
+                tasks.append(Task(stdin_name, error=describe_os_error(error)))
+            continue
+        try:
+            is_dir = os.path.isdir(path)
+            os.stat(path)
+        except OSError as error:
+            tasks.append(Task(path, error=describe_os_error(error)))
+            continue
+        if not is_dir:
+            tasks.append(Task(path, file=path))
+            continue
+        found = list(_walk(path))
+        if not found:
+            suffixes = " or ".join(RECORD_SUFFIXES)
+            tasks.append(
+                Task(path, error=f"no game records in this directory (records are files ending in {suffixes})")
+            )
+        tasks.extend(found)
+    return tasks
+
+
+def _walk(top: str) -> Iterator[Task]:
+    problems: list[OSError] = []
+    for root, dirs, files in os.walk(top, onerror=problems.append):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if not name.startswith(".") and name.lower().endswith(RECORD_SUFFIXES):
+                path = os.path.join(root, name)
+                yield Task(path, file=path)
+    for problem in problems:
+        yield Task(problem.filename or top, error=describe_os_error(problem))
+
+
+def describe_os_error(error: OSError) -> str:
+    """An I/O problem in words, without the errno noise."""
+    if error.errno == errno.ENOENT:
+        return "no such file or directory"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "cannot be read: permission denied"
+    if error.errno == errno.EISDIR:
+        return "is a directory"
+    reason = error.strerror or str(error) or type(error).__name__
+    return f"cannot be read: {reason[0].lower()}{reason[1:]}" if reason else "cannot be read"
+
+
+def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+    """Check one input. Runs in a worker process when `--jobs` is more than 1."""
+    report = FileReport(task.path, error=task.error)
+    if task.error:
+        return report
+    try:
+        with _open(task) as stream:
+            head = stream.read(BINARY_SNIFF)
+            if b"\0" in head:
+                report.error = "is a binary file, not a game record"
+                return report
+            stream.seek(0)
+            games = arbiter.check(stream, rules=rules, options=options)
+            while True:
+                started = time.perf_counter()
+                game = next(games, None)
+                if game is None:
+                    break
+                report.games.append(game)
+                report.seconds.append(time.perf_counter() - started)
+            wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
+            if wanted:
+                stream.seek(0)
+                report.lines = read_lines(stream, wanted)
+    except arbiter.UsageError as error:
+        report.usage_error = str(error)
+    except OSError as error:
+        report.error = describe_os_error(error)
+    except Exception as error:  # a bug in the arbiter: say so, and go on with the other inputs
+        report.error = internal_error(error)
+    return report
+
+
+def internal_error(error: BaseException) -> str:
+    return (
+        f"internal error while checking this record ({type(error).__name__}: {error}); "
+        "this is a bug in the arbiter: please report it with the record"
+    )
+
+
+def _open(task: Task) -> IO[bytes]:
+    if task.data is not None:
+        return io.BytesIO(task.data)
+    assert task.file is not None
+    stream = open(task.file, "rb")  # noqa: SIM115 (returned to a with block)
+    if stream.seekable():
+        return stream
+    with stream:  # a pipe or a device: read it once, bounded
+        return io.BytesIO(stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1))
+
+
+def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
+    """The text of the `wanted` lines, numbered as the reader numbers them (lines end at \\n)."""
+    cap = arbiter.DEFAULT_LIMITS.max_line_chars * 4 + 2
+    lines: dict[int, str] = {}
+    last = max(wanted)
+    number = 0
+    while number < last:
+        chunk = stream.readline(cap)
+        if not chunk:
+            break
+        number += 1
+        complete = chunk.endswith(b"\n") or len(chunk) < cap
+        while not complete:  # skip the rest of an overlong line
+            more = stream.readline(cap)
+            complete = not more or more.endswith(b"\n") or len(more) < cap
+        if number in wanted:
+            text = chunk.decode("utf-8", "replace").rstrip("\r\n")
+            lines[number] = text.lstrip("\ufeff") if number == 1 else text
+    return lines
+
+
+def run(tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: int = 1) -> Iterator[FileReport]:
+    """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
+    worker processes."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield check_task(task, rules, options)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    try:
+        futures: list[Future[FileReport]] = [pool.submit(check_task, task, rules, dict(options)) for task in tasks]
+        for task, future in zip(tasks, futures, strict=True):
+            try:
+                yield future.result()
+            except BrokenProcessPool as error:  # a worker died (out of memory, killed)
+                yield FileReport(task.path, error=internal_error(error))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
