@@ -147,12 +147,13 @@ def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
 
 
 def sides_of(game: arbiter.GameRuling) -> list[str]:
-    seen: dict[str, None] = {}
+    """Every side that scores, declares or totals anything, in alphabetical order (the same
+    order whichever line of the record names them first)."""
+    seen: set[str] = set(game.totals)
     for hand in game.hands:
         for points in (hand.scores, hand.declared, hand.totals):
-            seen.update(dict.fromkeys(points or {}))
-    seen.update(dict.fromkeys(game.totals))
-    return list(seen)
+            seen.update(points or {})
+    return sorted(seen)
 
 
 def score_table(game: arbiter.GameRuling) -> list[Text]:
