@@ -330,6 +330,23 @@ def test_an_unreadable_file_is_an_io_error(records: Path, monkeypatch: pytest.Mo
     assert "records/valid.acn: error: cannot be read: permission denied" in result.stderr
 
 
+def test_a_folder_that_cannot_be_listed_is_an_io_error(records: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kwargs):
+        for root, dirs, names in real_walk(top, **kwargs):
+            if root.endswith("sub"):  # as os.walk does with a folder it cannot list
+                onerror(PermissionError(13, "Permission denied", root))
+                continue
+            yield root, dirs, names
+
+    monkeypatch.setattr(os, "walk", walk)
+    result = arbiter_cmd("check", "records")
+    assert result.exit_code == 2
+    assert "records/sub: error: cannot be read: permission denied" in result.stderr
+    assert "records/valid.acn: game 1 (line 1, caliente): valid" in result.stdout
+
+
 def test_text_that_is_not_utf8_is_a_finding_not_a_crash(records: Path) -> None:
     Path("latin1.acn").write_bytes('[Event "Café"]\n'.encode("latin-1"))
     result = arbiter_cmd("check", "latin1.acn")
