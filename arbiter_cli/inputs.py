@@ -108,9 +108,9 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
         return report
     try:
         with _open(task) as stream:
-            head = stream.read(BINARY_SNIFF)
-            if b"\0" in head:
-                report.error = "is a binary file, not a game record"
+            problem = sniff(stream.read(BINARY_SNIFF))
+            if problem:
+                report.error = problem
                 return report
             stream.seek(0)
             games = arbiter.check(stream, rules=rules, options=options)
@@ -132,6 +132,15 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
     except Exception as error:  # a bug in the arbiter: say so, and go on with the other inputs
         report.error = internal_error(error)
     return report
+
+
+def sniff(head: bytes) -> str | None:
+    """Why the first bytes of an input show it is no text record, if they do."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "is UTF-16 text; save the record as UTF-8"
+    if b"\0" in head:
+        return "is a binary file, not a game record"
+    return None
 
 
 def internal_error(error: BaseException) -> str:

@@ -25,7 +25,7 @@ import arbiter
 from arbiter import rules as rulesets
 
 from .formats import RENDERERS, version
-from .inputs import RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run
+from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
 from .tally import EXIT_FINDINGS, Tally
 from .text import TextRenderer, excerpt, finding_line, one_line, printable
 
@@ -198,8 +198,9 @@ def _read_one(path: str) -> bytes:
                 data = stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1)
     except OSError as error:
         raise click.UsageError(f"{path}: {describe_os_error(error)}") from None
-    if b"\0" in data[:8192]:
-        raise click.UsageError(f"{path}: is a binary file, not a game record")
+    problem = sniff(data[:BINARY_SNIFF])
+    if problem:
+        raise click.UsageError(f"{path}: {problem}")
     return data
 
 

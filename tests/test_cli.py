@@ -320,6 +320,13 @@ def test_a_binary_file_is_refused_clearly(records: Path) -> None:
     assert result.stderr.strip() == "photo.acn: error: is a binary file, not a game record"
 
 
+def test_a_utf16_record_is_refused_with_what_to_do(records: Path) -> None:
+    Path("windows.acn").write_text(VALID, encoding="utf-16")
+    result = arbiter_cmd("check", "windows.acn")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "windows.acn: error: is UTF-16 text; save the record as UTF-8"
+
+
 def test_an_unreadable_file_is_an_io_error(records: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def denied(path, mode="r", *args, **kwargs):
         raise PermissionError(13, "Permission denied", path)
@@ -411,7 +418,7 @@ def test_a_flag_that_contradicts_the_records_tags_is_a_usage_error(records: Path
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (["--rules", "pinochle"], "unknown rule set 'pinochle'; the arbiter knows: caliente"),
+        (["--rules", "pinochle"], "unknown rule set 'pinochle'; the arbiter knows: " + ", ".join(rulesets.names())),
         (["--rules", "caliente", "-o", "jokers-wild=yes"], "Canasta Caliente has no option 'jokers-wild'"),
         (["--rules", "caliente", "-o", "target=lots"], "option target is a whole number, not 'lots'"),
         (["-o", "=3"], "write NAME=VALUE"),
