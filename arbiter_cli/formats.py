@@ -15,6 +15,9 @@ from pathlib import PurePath
 from typing import IO, Any
 from urllib.parse import quote
 
+from rich.console import Console
+from rich.text import Text
+
 import arbiter
 from arbiter import rules as rulesets
 
@@ -36,13 +39,16 @@ def version() -> str:
 
 
 class _Collecting:
-    def __init__(self, out: IO[str], err: IO[str], strict: bool = False) -> None:
+    """Collects the reports for a document written at the end; input problems go to standard
+    error as they come (through the rich console, so they print above a progress bar)."""
+
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
         self.out, self.err, self.strict = out, err, strict
         self.reports: list[FileReport] = []
 
     def file(self, report: FileReport) -> None:
         if report.error:
-            self.err.write(f"{report.path}: error: {report.error}\n")
+            self.err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
         self.reports.append(report)
 
 
@@ -148,7 +154,7 @@ class GithubRenderer:
     """GitHub Actions workflow commands: each finding becomes an annotation on its line, as
     `::error file=...,line=...,col=...,title=...::message`."""
 
-    def __init__(self, out: IO[str], err: IO[str], strict: bool = False) -> None:
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
         self.out = out
 
     def file(self, report: FileReport) -> None:

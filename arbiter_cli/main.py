@@ -152,7 +152,7 @@ def check(
     if output_format == "text":
         renderer = TextRenderer(out, err, strict)
     else:
-        renderer = RENDERERS[output_format](sys.stdout, sys.stderr, strict)
+        renderer = RENDERERS[output_format](sys.stdout, err, strict)
     tally = Tally()
 
     def take(report: FileReport) -> None:
