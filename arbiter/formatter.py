@@ -198,16 +198,14 @@ def format_source(source: Source, limits: Limits = DEFAULT_LIMITS) -> tuple[str,
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     lines = text.split("\n")
     chunks: list[str] = []
-    last = 0
     for parsed in parse(data, limits):
         findings.extend(parsed.findings)
-        last = parsed.last_line
-        if parsed.malformed:
+        if any(f.code == "too-many-games" for f in parsed.findings):  # the rest is unread: copy it all
+            chunks.append("\n".join(lines[parsed.first_line - 1 :]).strip("\n"))
+        elif parsed.malformed:
             chunks.append("\n".join(lines[parsed.first_line - 1 : parsed.last_line]).strip("\n"))
         else:
             chunks.append(format_game(parsed.game).rstrip("\n"))
-    rest = "\n".join(lines[last:]).strip("\n")  # games past max_games, unread
-    chunks.append(rest)
     out = "\n\n".join(chunk for chunk in chunks if chunk)
     return (out + "\n" if out else ""), findings
 

@@ -946,6 +946,7 @@ class _GameAssembler:
         self.hand: _HandParts | None = None
         self.findings: list[Finding] = []
         self.errors = 0
+        self.broken = False  # a line of this hand could not be read: placement findings would be noise
         self.lines: dict[int, str] = {}
         self.trailing: Note | None = None
 
@@ -966,17 +967,19 @@ class _GameAssembler:
         if isinstance(st, HandStart):
             self._close_hand()
             self.hand = _HandParts(st)
+            self.broken = False
             return
         if self.hand is None:
-            self.error(
-                st.line,
-                st.column,
-                "out-of-place",
-                f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
-            )
+            if not self.broken:
+                self.error(
+                    st.line,
+                    st.column,
+                    "out-of-place",
+                    f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
+                )
             return
         problem = self.hand.place(st)
-        if problem:
+        if problem and not self.broken:
             self.error(st.line, st.column, "out-of-place", problem)
 
     def error(self, line: int, column: int, code: str, message: str) -> None:
@@ -1035,6 +1038,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
     for number, item in _raw_lines(source, limits):
         if isinstance(item, _LineProblem):
             game.error(number, item.column, item.code, item.message)
+            game.broken = True
             notes = []  # the comments before a broken line stay with it
             if item.final:
                 break
@@ -1044,6 +1048,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
         except NotationError as error:
             game.lines[number] = item
             game.error(number, error.column, error.code, error.message)
+            game.broken = True
             notes = []
             continue
         except Exception as error:  # a bug of the arbiter's, not of the record: still a finding
@@ -1051,22 +1056,24 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
             game.error(
                 number, 1, "internal-error", f"the arbiter failed to read this line ({error!r}); please report it"
             )
+            game.broken = True
             notes = []
             continue
         if statement is None:
             notes.extend(comments)
             continue
         if game.starts_new_game(statement):
+            yield game.finish()
             if game.index >= limits.max_games:
-                game.error(
+                rest = _GameAssembler(game.index + 1, game.last_line + 1, limits)
+                rest.error(
                     number,
                     statement.column,
                     "too-many-games",
                     f"the record holds more than {limits.max_games:,} games; the games from here on were not read",
                 )
-                yield game.finish()
+                yield rest.finish()
                 return
-            yield game.finish()
             game = _GameAssembler(game.index + 1, game.last_line + 1, limits)
         game.lines[number] = item
         statement.notes, statement.remark = tuple(notes), " ".join(comments)

@@ -383,9 +383,11 @@ def test_max_errors_lists_the_first_and_counts_the_rest() -> None:
 
 def test_max_games_stops_with_a_finding() -> None:
     games = parse_text('[A "b"]\nhand 1 dealer a\n' * 5, Limits(max_games=3))
-    assert len(games) == 3
-    assert games[-1].findings[-1].code == "too-many-games"
-    assert games[-1].findings[-1].line == 7
+    assert len(games) == 4
+    assert [g.malformed for g in games] == [False, False, False, True]
+    [finding] = games[-1].findings
+    assert finding.code == "too-many-games" and finding.line == 7
+    assert games[-1].game.hands == () and games[-1].first_line == 7
 
 
 def test_max_line_chars() -> None:

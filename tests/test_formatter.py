@@ -1,0 +1,243 @@
+"""The canonical formatter: exact output, comments kept, broken games copied, and the round-trip
+properties (parse(fmt(x)) == parse(x), fmt(fmt(x)) == fmt(x)) over the samples and generated
+records."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import files, games
+
+from arbiter import format_game, format_source
+from arbiter.notation import Limits, parse_text
+
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+
+
+def games_of(text: str) -> list:
+    return [g.game for g in parse_text(text)]
+
+
+MESSY = """\
+;   A note before the tags
+[Event   "Club \\"night\\""]   {an event}
+[Rules "hoyle"]
+hand 1 dealer bob
+   deal ann R3 4 6 7 7 9 J J Q A A 2 K 10 B3
+deal bob 5 5 8 8 8 9 10 Q Q K JK 6 4 B3 7 ; bob's
+ann:bonus R3,draw 5
+up   K
+ann: draw 9 , meld [ A A 2 ]  [7 7 7],discard 4
+bob: take 9 with 9 9 and [K K K], add Q 2 to Q#2, ask no, discard T
+score ann   +60 bob -20
+hand 2 dealer ann
+total ann 60 bob -20
+position
+table ann [K K K] R3
+hold bob
+turn bob
+stock 12 cards
+pile 4 JK
+bob: pass
+; the end
+"""
+
+CANONICAL = """\
+; A note before the tags
+[Event "Club \\"night\\""]  ; an event
+[Rules "hoyle"]
+
+hand 1 dealer bob
+deal ann B 4 6 7 7 9 J J Q A A 2 K 10 S
+deal bob 5 5 8 8 8 9 10 Q Q K X 6 4 S 7  ; bob's
+ann: bonus B, draw 5
+up K
+ann: draw 9, meld [A A 2] [7 7 7], discard 4
+bob: take 9 with [9 9] and [K K K], add [Q 2] to Q#2, ask no, discard 10
+score ann 60 bob -20
+
+hand 2 dealer ann
+total ann 60 bob -20
+position
+hold bob
+table ann [K K K] B
+pile 4 X
+stock 12 cards
+turn bob
+bob: pass
+
+; the end
+"""
+
+
+def test_canonical_form() -> None:
+    text, findings = format_source(MESSY)
+    assert findings == []
+    assert text == CANONICAL
+    assert format_source(CANONICAL) == (CANONICAL, [])
+    assert games_of(CANONICAL) == games_of(MESSY)
+
+
+def test_format_game_prints_one_game() -> None:
+    [parsed] = parse_text(MESSY)
+    assert format_game(parsed.game) == CANONICAL
+
+
+def test_an_empty_record_formats_to_nothing() -> None:
+    assert format_source("") == ("", [])
+    assert format_source("\n\n  \n") == ("", [])
+
+
+def test_comment_only_record_keeps_its_comments() -> None:
+    assert format_source(";a\n\n{b}\n") == ("; a\n; b\n", [])
+
+
+def test_games_are_separated_by_one_blank_line() -> None:
+    text, _ = format_source('[A "1"]\nhand 1 dealer x\n\n\n\n[B "2"]\nhand 1 dealer y')
+    assert text == '[A "1"]\n\nhand 1 dealer x\n\n[B "2"]\n\nhand 1 dealer y\n'
+
+
+BROKEN = """\
+[Event "good"]
+hand 1 dealer x
+deal x  4  5
+
+; about the broken game
+[Event "broken"]
+hand 1 dealer x
+deal x 4 Z   ; a card that is not one
+x:  draw   5
+
+[Event   "good again"]
+hand 1 dealer y
+"""
+
+
+def test_a_game_with_syntax_errors_is_copied_as_written() -> None:
+    text, findings = format_source(BROKEN)
+    assert [(f.line, f.code) for f in findings] == [(8, "unknown-card")]
+    assert text == (
+        '[Event "good"]\n\nhand 1 dealer x\ndeal x 4 5\n\n'
+        '; about the broken game\n[Event "broken"]\nhand 1 dealer x\ndeal x 4 Z   ; a card that is not one\n'
+        'x:  draw   5\n\n[Event "good again"]\n\nhand 1 dealer y\n'
+    )
+    assert format_source(text)[0] == text
+    assert [f.code for f in format_source(text)[1]] == ["unknown-card"]
+
+
+def test_lines_that_are_not_utf8_are_copied_with_a_replacement_character() -> None:
+    text, findings = format_source(b'[A "1"]\nhand 1 dealer x\n\xff\xfe bad\n')
+    assert [f.code for f in findings] == ["not-utf8"]
+    assert text == '[A "1"]\nhand 1 dealer x\n\ufffd\ufffd bad\n'
+
+
+def test_a_record_over_the_size_limit_is_refused() -> None:
+    text, findings = format_source('[A "1"]\n' * 100, Limits(max_bytes=50))
+    assert text == ""
+    assert [f.code for f in findings] == ["record-too-large"]
+    assert format_source(io.BytesIO(b"x" * 60), Limits(max_bytes=50))[0] == ""
+
+
+def test_games_past_the_limit_are_copied_unread() -> None:
+    source = "".join(f'[N  "{i}"]\nhand 1 dealer x\n' for i in range(4))
+    text, findings = format_source(source, Limits(max_games=2))
+    assert findings[-1].code == "too-many-games"
+    assert (
+        text
+        == '[N "0"]\n\nhand 1 dealer x\n\n[N "1"]\n\nhand 1 dealer x\n\n[N  "2"]\nhand 1 dealer x\n[N  "3"]\nhand 1 dealer x\n'
+    )
+
+
+def test_streams_of_text_and_bytes() -> None:
+    assert format_source(io.StringIO(MESSY))[0] == CANONICAL
+    assert format_source(io.BytesIO(MESSY.encode()))[0] == CANONICAL
+    assert format_source(MESSY.encode())[0] == CANONICAL
+
+
+def test_a_text_stream_that_is_not_utf8_is_a_finding() -> None:
+    stream = io.TextIOWrapper(io.BytesIO(b"\xff\xfe"), encoding="utf-8")
+    text, findings = format_source(stream)
+    assert text == "" and [f.code for f in findings] == ["not-utf8"]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_samples_round_trip(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    text, findings = format_source(source)
+    assert findings == []
+    assert games_of(text) == games_of(source)
+    assert format_source(text) == (text, [])
+    # every comment survives
+    assert sum(line.count(";") for line in text.splitlines()) >= source.count("\n;")
+
+
+def comments(parsed_games: list) -> list:
+    """Every comment of some games, in order, with the statement it belongs to."""
+    out = []
+    for game in parsed_games:
+        for tag in game.tags:
+            out.append((tag.notes, tag.remark))
+        for hand in game.hands:
+            for st_ in (hand.start, *hand.deals, *hand.turns, *hand.declared):
+                out.append((st_.notes, st_.remark))
+        out.append(game.trailing.notes if game.trailing else None)
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_generated_games_round_trip(game) -> None:
+    text = format_game(game)
+    [parsed] = parse_text(text)
+    assert parsed.findings == []
+    assert parsed.game == game
+    assert comments([parsed.game]) == comments([game])
+    assert format_game(parsed.game) == text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files())
+def test_generated_files_round_trip(record) -> None:
+    source = "\n".join(format_game(game) for game in record)
+    text, findings = format_source(source)
+    assert [f for f in findings if f.is_error] == []
+    assert games_of(text) == record
+    assert format_source(text)[0] == text
+
+
+# Whatever the text, formatting is stable: a second pass changes nothing.
+FRAGMENTS = st.sampled_from(
+    [
+        '[Event "x"]',
+        "hand 1 dealer ann",
+        "deal ann 4 5 6",
+        "up 9",
+        "ann: draw 7, discard 4",
+        "ann: take 9 with [9 9]",
+        "score ann 10",
+        "total ann 5",
+        "position",
+        "hold ann 4",
+        "pile 4",
+        "stock 4 cards",
+        "; note",
+        "{x}",
+        "",
+        "bad",
+        "[",
+        "deal ann Z",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(FRAGMENTS, max_size=14).map("\n".join))
+def test_formatting_any_record_is_stable(source: str) -> None:
+    text, findings = format_source(source)
+    again, refound = format_source(text)
+    assert again == text
+    assert [f.code for f in refound] == [f.code for f in findings]  # the lines may move, not the problems
