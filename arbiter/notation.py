@@ -331,7 +331,7 @@ class _StatementBuilder(Transformer):
             raise NotationError(token.column, f"{_shown(token.value)} names no meld: {_REF_ADVICE}")
         if index == "" and token.value.endswith("#"):
             raise NotationError(token.column, f"{_shown(token.value)} needs a set number after `#`, such as `Q#2`")
-        number = int(index) if index else 1
+        number = int(index) if index and len(index) <= _MAX_DIGITS else 1
         if index and (len(index) > _MAX_DIGITS or number < 1):
             raise NotationError(token.column, f"{_shown(token.value)}: sets are numbered from 1, such as `Q#2`")
         return MeldRef(**self._at(token), rank=rank, high=high, index=number)
