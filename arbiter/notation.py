@@ -928,7 +928,7 @@ def _keyword(st: Statement) -> str:
     if isinstance(st, Points):
         return st.kind
     if isinstance(st, Turn):
-        return f"{st.player}:"
+        return f"{st.player}: ..."
     return _STATEMENT_KEYWORDS.get(type(st), type(st).__name__.lower())
 
 

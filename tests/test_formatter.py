@@ -188,7 +188,7 @@ def comments(parsed_games: list) -> list:
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_generated_games_round_trip(game) -> None:
     text = format_game(game)
@@ -199,7 +199,7 @@ def test_generated_games_round_trip(game) -> None:
     assert format_game(parsed.game) == text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(files())
 def test_generated_files_round_trip(record) -> None:
     source = "\n".join(format_game(game) for game in record)
