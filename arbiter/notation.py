@@ -536,7 +536,8 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
     # an invisible character or an unclosed comment or string
     char = text[pos] if pos < len(text) else ""
     if char and not char.isprintable():
-        what = "an invisible space" if unicodedata.category(char) == "Zs" else "a control character"
+        category = unicodedata.category(char)
+        what = {"Zs": "an invisible space", "Cc": "a control character"}.get(category, "an invisible character")
         return error_at(f"{what} ({_char_name(char)}) is not allowed here: use ordinary spaces between words")
     if isinstance(error, UnexpectedCharacters) and char == "{":
         return error_at("this `{` comment is not closed: end it with `}` on the same line, or use `;` instead")
