@@ -1,0 +1,202 @@
+"""The JSON API: POST /api/v1/rulings, GET /api/v1/rulesets[/<name>], GET /healthz.
+
+Thin views: read the request through the schemas, call the core (`service`), dump through the
+schemas. The request body of a ruling is read here rather than by webargs, because it may be JSON
+or plain text and because hostile JSON (deep nesting, bad UTF-8) must be a 400, never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import current_app, request, url_for
+from flask_smorest import Api, Blueprint, abort
+from marshmallow import ValidationError
+
+import arbiter
+from arbiter import rules as rulesets
+from arbiter.checker import DEFAULT_RULES
+
+from . import errors, service
+from .schemas import (
+    ErrorSchema,
+    HealthSchema,
+    RuleReferenceSchema,
+    RuleSetListSchema,
+    RulingQuerySchema,
+    RulingRequestSchema,
+    RulingsSchema,
+)
+
+JSON_TYPE = "application/json"
+TEXT_TYPE = "text/plain"
+UTF8 = ("utf-8", "utf8")
+TEXT_CHARSETS = (*UTF8, "us-ascii", "ascii")
+
+
+class ArbiterApi(Api):
+    """flask-smorest's Api with the arbiter's error shape in the published document."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def _register_pagination_header(self) -> None:
+        """Nothing here is paginated: keep flask-smorest's pagination schema out of the document."""
+
+
+rulings = Blueprint(
+    "rulings", __name__, url_prefix="/api/v1", description="Rulings on game records: send a record, get the verdict."
+)
+rulesets_blp = Blueprint(
+    "rulesets",
+    __name__,
+    url_prefix="/api/v1",
+    description="The rule sets the arbiter knows, their options and defaults, and their rule references.",
+)
+health = Blueprint("health", __name__, description="Whether the service is up.")
+
+
+def _error(status: int, description: str) -> dict[str, Any]:
+    return {"schema": ErrorSchema, "description": description}
+
+
+_RECORD_BODY = {
+    "required": True,
+    "description": "The record: a JSON object, or the record itself as text/plain (then `rules` and "
+    "`option` come from the query parameters).",
+    "content": {
+        JSON_TYPE: {"schema": RulingRequestSchema},
+        TEXT_TYPE: {
+            "schema": {"type": "string", "description": "The record, UTF-8 text."},
+            "example": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n',
+        },
+    },
+}
+
+
+@rulings.route("/rulings", methods=["POST"])
+@rulings.arguments(RulingQuerySchema, location="query")
+@rulings.doc(
+    summary="Judge a game record",
+    description="Judges every game of the record and answers the ruling on each, the same game objects as "
+    "`arbiter check --format json`. A record with errors is still a 200: the findings are the answer. "
+    "The body is at most MAX_CONTENT_LENGTH bytes (1 MiB unless configured) and at most MAX_GAMES games "
+    "(1,000 unless configured).",
+    requestBody=_RECORD_BODY,
+)
+@rulings.response(200, RulingsSchema, description="The ruling on each game, and how many games got each verdict.")
+@rulings.alt_response(400, **_error(400, "The body is not valid JSON (or not UTF-8 JSON)."))
+@rulings.alt_response(413, **_error(413, "The body is over MAX_CONTENT_LENGTH, or holds more than MAX_GAMES games."))
+@rulings.alt_response(415, **_error(415, "The body is neither application/json nor text/plain (UTF-8)."))
+@rulings.alt_response(
+    422,
+    **_error(
+        422,
+        "The request does not fit the schema (see `errors`), or names an unknown rule set or option, "
+        "or contradicts the record's tags (see `message`).",
+    ),
+)
+def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
+    if request.mimetype == JSON_TYPE:
+        if query["given"]:
+            abort(
+                422,
+                message="with a JSON body, give rules and options in the body, not in the query",
+                errors={"query": {"rules": ["Not allowed with a JSON body."]}},
+            )
+        body = _load(RulingRequestSchema(), _json_body(), "json")
+        source, rules, options = body["record"].encode("utf-8", "surrogatepass"), body["rules"], body["options"]
+    elif request.mimetype == TEXT_TYPE:
+        _check_charset(TEXT_CHARSETS)
+        source, rules, options = _read_body(), query["rules"], query["options"]
+    else:
+        abort(
+            415,
+            message=f"send the record as {JSON_TYPE} or {TEXT_TYPE}, not {request.mimetype or 'a body without a type'}",
+        )
+    try:
+        games = service.rule(source, rules, options)
+    except arbiter.UsageError as error:
+        abort(422, message=str(error))
+    except service.TooManyGames as error:
+        abort(413, message=str(error))
+    return service.answer(games)
+
+
+def _check_charset(allowed: tuple[str, ...]) -> None:
+    charset = request.mimetype_params.get("charset", "utf-8").strip().lower()
+    if charset not in allowed:
+        abort(415, message=f"records are UTF-8 text; send charset=utf-8, not charset={charset[:40]}")
+
+
+def _read_body() -> bytes:
+    """The body, at most MAX_CONTENT_LENGTH bytes. Werkzeug answers 413 for a longer declared
+    Content-Length, but cuts a body without one (chunked) short at the limit without a word."""
+    data = request.get_data(cache=False)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        abort(413, message=errors.too_large())
+    return data
+
+
+def _json_body() -> Any:
+    _check_charset(UTF8)
+    raw = _read_body()
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        abort(400, message="the body is not UTF-8; JSON is sent as UTF-8")
+    except RecursionError:
+        abort(400, message="the body is not valid JSON: it is nested too deeply")
+    except ValueError as error:
+        abort(400, message=f"the body is not valid JSON: {str(error)[:200]}")
+
+
+def _load(schema: Any, data: Any, location: str) -> Any:
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        abort(422, message="the request does not fit the schema; see errors", errors={location: error.messages})
+
+
+@rulesets_blp.route("/rulesets", methods=["GET"])
+@rulesets_blp.doc(summary="List the rule sets", description="Every rule set, with its options and their defaults.")
+@rulesets_blp.response(200, RuleSetListSchema)
+def list_rulesets() -> dict[str, Any]:
+    return {
+        "default": DEFAULT_RULES,
+        "rulesets": [
+            service.ruleset_info(rs, url_for("rulesets.get_ruleset", name=rs.name))
+            for rs in map(rulesets.get, rulesets.names())
+        ],
+    }
+
+
+@rulesets_blp.route("/rulesets/<string:name>", methods=["GET"])
+@rulesets_blp.doc(
+    summary="The rule reference of a rule set",
+    description="The rules the arbiter checks (code, name, source, summary), the options, and the same "
+    "reference as Markdown (docs/rules/<name>.md). Known aliases (such as `standard`) are accepted.",
+)
+@rulesets_blp.response(200, RuleReferenceSchema)
+@rulesets_blp.alt_response(404, **_error(404, "No rule set of that name."))
+def get_ruleset(name: str) -> dict[str, Any]:
+    try:
+        ruleset = rulesets.get(name)
+    except arbiter.UsageError as error:
+        abort(404, message=str(error))
+    return service.reference_info(ruleset)
+
+
+@health.route("/healthz", methods=["GET"])
+@health.doc(summary="Health check", description="200 while the service can judge records.")
+@health.response(200, HealthSchema)
+def healthz() -> dict[str, Any]:
+    return {"status": "ok", "notation": arbiter.NOTATION_VERSION, "rulesets": rulesets.names()}
+
+
+def init_app(app: Any) -> ArbiterApi:
+    api = ArbiterApi(app)
+    for blueprint in (rulings, rulesets_blp, health):
+        api.register_blueprint(blueprint)
+    return api

@@ -1,0 +1,86 @@
+"""Errors: JSON under /api and /healthz, a small HTML page elsewhere, never a traceback.
+
+`handle_http` answers every HTTP error (400, 404, 405, 413, 415, 422, ...); `handle_unexpected` is
+the last resort for a bug: it logs the exception on the `arbiter_web.errors` logger and answers a
+plain 500. The tests send hostile input and check that nothing ever reaches it.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+log = logging.getLogger(__name__)
+
+JSON_PREFIXES = ("/api/", "/healthz")
+
+
+def wants_json() -> bool:
+    path = request.path
+    return path == "/api" or path.startswith(JSON_PREFIXES)
+
+
+def too_large() -> str:
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    return f"the request is larger than the limit of {limit:,} bytes (MAX_CONTENT_LENGTH)"
+
+
+def _message(error: HTTPException) -> str:
+    data = getattr(error, "data", None) or {}
+    if "message" in data:
+        return str(data["message"])
+    if error.code == 413:
+        return too_large()
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        return f"{request.method} is not allowed here; use {', '.join(sorted(error.valid_methods))}"
+    return error.description or error.name
+
+
+def _status_name(code: int) -> str:
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Error"
+
+
+def error_response(code: int, message: str, errors: Any = None, headers: dict[str, str] | None = None) -> Any:
+    if wants_json():
+        payload: dict[str, Any] = {"code": code, "status": _status_name(code), "message": message}
+        if errors:
+            payload["errors"] = errors
+        response = jsonify(payload)
+    else:
+        response = current_app.make_response(
+            render_template("error.html", code=code, status=_status_name(code), message=message)
+        )
+    response.status_code = code
+    response.headers.update(headers or {})
+    return response
+
+
+def handle_http(error: HTTPException) -> Any:
+    if error.code is None or error.code < 400:  # a routing redirect, say: let werkzeug answer it
+        return error.get_response()
+    data = getattr(error, "data", None) or {}
+    headers = dict(data.get("headers") or {})
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    errors = data.get("errors") or data.get("messages")
+    return error_response(error.code, _message(error), errors, headers)
+
+
+def handle_unexpected(error: Exception) -> Any:
+    if isinstance(error, HTTPException):
+        return handle_http(error)
+    log.exception("unexpected error answering %s %s", request.method, request.path)
+    return error_response(500, "the arbiter hit an internal error; it has been logged")
+
+
+def init_app(app: Flask) -> None:
+    # Registered after flask-smorest's Api, so these replace its HTTPException handler.
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_unexpected)

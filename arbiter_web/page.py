@@ -1,0 +1,107 @@
+"""The paste-a-record page (GET and POST /) and the rule references (/rules/<name>).
+
+Plain HTML forms and server-side rendering: it works without JavaScript, and the page carries none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from marshmallow import ValidationError
+
+import arbiter
+from arbiter import rules as rulesets
+from arbiter.checker import DEFAULT_RULES
+
+from . import present, service
+from .schemas import PageFormSchema
+
+bp = Blueprint("page", __name__)
+
+EXAMPLE_FILE = "example.txt"
+
+
+def _sentence(text: object) -> str:
+    words = str(text).strip()
+    words = words[:1].upper() + words[1:]
+    return words if words.endswith((".", "!", "?")) else words + "."
+
+
+def _blank_form(record: str = "") -> dict[str, Any]:
+    return {"record": record, "rules": None, "options": {}, "fields": {}}
+
+
+def _rule_url(ruleset: str, code: str) -> str:
+    return url_for("page.rules", name=ruleset, _anchor=f"rule-{code}")
+
+
+def render_page(
+    form: dict[str, Any] | None = None,
+    ruling: present.RulingView | None = None,
+    error: str | None = None,
+) -> str:
+    """The page: the form (filled in with `form`), and the ruling or the error if there is one."""
+    return render_template(
+        "index.html",
+        form=form or _blank_form(),
+        ruling=ruling,
+        error=error,
+        rulesets=[rulesets.get(name) for name in rulesets.names()],
+        default_rules=rulesets.get(DEFAULT_RULES),
+        card_kind=present.card_kind,
+        card_title=present.card_title,
+    )
+
+
+def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, Any] | None = None) -> str:
+    """The page showing the ruling on `games`, read from the record `text` (also for tests that
+    build rulings by hand)."""
+    return render_page(form or _blank_form(text), present.ruling_view(text, games, _rule_url))
+
+
+@bp.get("/")
+def index() -> Any:
+    record = ""
+    if request.args.get("example"):
+        record = (Path(current_app.static_folder or ".") / EXAMPLE_FILE).read_text(encoding="utf-8")
+    return render_page(_blank_form(record))
+
+
+@bp.post("/")
+def submit() -> Any:
+    if request.content_length is None:  # browsers always say how long a form is
+        abort(411, description="Send the form with its length (Content-Length).")
+    try:
+        form = PageFormSchema().load(request.form)
+    except ValidationError:
+        return render_page(error="The form was not filled in as expected; please try again."), 422
+    upload = request.files.get("upload")
+    data = upload.read() if upload is not None and upload.filename else b""
+    source: str | bytes = data or form["record"]
+    text = data.decode("utf-8", "replace") if data else form["record"]
+    form["record"] = text
+    if not text.strip():
+        return render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
+    try:
+        games = service.rule(source, form["rules"], form["options"])
+    except arbiter.UsageError as problem:
+        return render_page(form, error=_sentence(problem)), 422
+    except service.TooManyGames as problem:
+        return render_page(form, error=_sentence(problem)), 413
+    return render_ruling(text, games, form)
+
+
+@bp.get("/rules")
+def rules_index() -> Any:
+    return render_template("rulesets.html", rulesets=[rulesets.get(name) for name in rulesets.names()])
+
+
+@bp.get("/rules/<string:name>")
+def rules(name: str) -> Any:
+    try:
+        ruleset = rulesets.get(name)
+    except arbiter.UsageError as problem:
+        abort(404, description=str(problem))
+    return render_template("rules.html", ruleset=ruleset)

@@ -1,0 +1,371 @@
+"""Every request and response of the web adapter, as marshmallow schemas.
+
+The OpenAPI document (/api/openapi.json) is generated from these, so the published contract and
+what the views load and dump cannot drift apart. The game object (`GameSchema`) describes exactly
+`arbiter.GameRuling.to_dict()`, the object `arbiter check --format json` prints per game; a test
+dumps a fully populated ruling through it and compares.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate
+
+MAX_NAME = 100  # a rule set or option name, or an option value written as a word
+
+_OPTION_VALUE_DOC = {
+    "oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}],
+    "description": "true or false for a switch, a whole number for a number; "
+    'or the same written as a word ("yes", "no", "5000").',
+}
+
+
+class OptionValue(fields.Field):
+    """An option's value: a boolean, a whole number, or the same written as a word. Whether it
+    suits the option is the rule set's call (`RuleSet.resolve`), answered as a 422."""
+
+    default_error_messages = {  # noqa: RUF012 (marshmallow's own convention)
+        "invalid": "an option's value is true, false, a whole number, or a short word such as yes or no",
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool | int | str:
+        if isinstance(value, bool | int):
+            return value
+        if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+            return int(value)
+        if isinstance(value, str) and 0 < len(value) <= MAX_NAME:
+            return value
+        raise self.make_error("invalid")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+def _names(**metadata: Any) -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=MAX_NAME), metadata=metadata)
+
+
+def _points(description: str) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        allow_none=True,
+        metadata={"description": description, "example": {"ann+cid": -45, "bob+dee": 1190}},
+    )
+
+
+def _cards(description: str) -> fields.List:
+    return fields.List(fields.String(), metadata={"description": description, "example": ["7", "7", "2"]})
+
+
+# --- requests ----------------------------------------------------------------------------------
+
+
+class RulingRequestSchema(Schema):
+    """The JSON body of POST /api/v1/rulings."""
+
+    class Meta:
+        ordered = True
+
+    record = fields.String(
+        required=True,
+        metadata={
+            "description": "The game record in the notation (docs/notation.md): one or more games, UTF-8 text.",
+            "example": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n',
+        },
+    )
+    rules = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=MAX_NAME),
+        metadata={
+            "description": "The rule set to judge by where a game has no [Rules] tag (GET /api/v1/rulesets). "
+            "Default: the record's tag, else caliente. Contradicting a tag is a 422.",
+            "example": "caliente",
+        },
+    )
+    options = fields.Dict(
+        keys=_names(),
+        values=OptionValue(metadata=_OPTION_VALUE_DOC),
+        load_default=dict,
+        validate=validate.Length(max=MAX_NAME),
+        metadata={
+            "description": "Rule set options by name, where the record's tags are silent (GET /api/v1/rulesets "
+            "lists them with their defaults). Unknown options, bad values and contradicting a tag are 422.",
+            "example": {"always-frozen": True, "target": 5000},
+        },
+    )
+
+
+_OPTION_WORD = re.compile(r"[^=\s]+(=.*)?", re.DOTALL)
+
+
+class RulingQuerySchema(Schema):
+    """The query parameters of POST /api/v1/rulings, for a text/plain body."""
+
+    class Meta:
+        ordered = True
+        unknown = EXCLUDE
+
+    rules = fields.String(
+        validate=validate.Length(min=1, max=MAX_NAME),
+        metadata={"description": "The rule set, as `rules` in the JSON body (text/plain bodies only)."},
+    )
+    option = fields.List(
+        fields.String(validate=[validate.Length(min=1, max=2 * MAX_NAME), validate.Regexp(_OPTION_WORD)]),
+        validate=validate.Length(max=MAX_NAME),
+        metadata={
+            "description": "An option, `name=value` (a bare `name` means yes); repeat the parameter for "
+            "several (text/plain bodies only).",
+            "example": ["always-frozen=yes", "target=5000"],
+        },
+    )
+
+    @post_load
+    def _options(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for word in data.pop("option", []):
+            name, equals, value = word.partition("=")
+            options[name] = value if equals else True
+        return {"rules": data.get("rules"), "options": options, "given": bool(data.get("rules") or options)}
+
+
+class PageFormSchema(Schema):
+    """The form of the page (POST /): the pasted record, the rule set, and one field per option of
+    each rule set, `option.RULESET.NAME` (empty: the default). Only the chosen rule set's options
+    count; with no rule set chosen, whichever were filled in."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    record = fields.String(load_default="")
+    rules = fields.String(load_default="", validate=validate.Length(max=MAX_NAME))
+    options = fields.Dict(
+        keys=fields.String(validate=validate.Length(min=3, max=2 * MAX_NAME + 1)),
+        values=fields.String(validate=validate.Length(max=MAX_NAME)),
+        load_default=dict,
+        validate=validate.Length(max=10 * MAX_NAME),
+    )
+
+    @pre_load
+    def _collect_options(self, data: Any, **kwargs: Any) -> dict[str, Any]:
+        if not hasattr(data, "items") or not hasattr(data, "get"):
+            raise ValidationError("the form is not a form")
+        out = {key: data.get(key) for key in ("record", "rules") if data.get(key) is not None}
+        out["options"] = {
+            key.removeprefix("option."): value.strip()
+            for key, value in data.items()
+            if key.startswith("option.") and isinstance(value, str) and value.strip()
+        }
+        return out
+
+    @post_load
+    def _choose(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        chosen = data["rules"].strip()
+        options: dict[str, str] = {}
+        for key, value in data["options"].items():
+            ruleset, _, name = key.partition(".")
+            if name and (not chosen or ruleset == chosen):
+                options[name] = value
+        return {"record": data["record"], "rules": chosen or None, "options": options, "fields": data["options"]}
+
+
+# --- rulings -----------------------------------------------------------------------------------
+
+
+class TableSchema(Schema):
+    """The state of the table just before an offending move."""
+
+    class Meta:
+        ordered = True
+
+    hands = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.String()), metadata={"description": "Each player's hand."}
+    )
+    melds = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.List(fields.String())),
+        metadata={"description": "Each side's melds, each a list of cards."},
+    )
+    laid = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.String()), metadata={"description": "Bonus cards laid."}
+    )
+    pile = _cards("The Prize pile, bottom card first.")
+    frozen = fields.Boolean(metadata={"description": "Whether the Prize pile is frozen."})
+    stock = fields.Integer(metadata={"description": "Cards left in the stock."})
+    scores = _points("Each side's score before the hand.")
+
+
+class FindingSchema(Schema):
+    """One thing wrong (or worth a warning) at one place in the record."""
+
+    class Meta:
+        ordered = True
+
+    line = fields.Integer(required=True, metadata={"description": "Line of the record, from 1."})
+    column = fields.Integer(required=True, metadata={"description": "Column of the line, from 1."})
+    code = fields.String(
+        required=True, metadata={"description": "The rule's stable code (GET /api/v1/rulesets/{name})."}
+    )
+    rule = fields.String(required=True, metadata={"description": "The rule's name and where the rule set states it."})
+    severity = fields.String(required=True, validate=validate.OneOf(["error", "warning"]))
+    message = fields.String(required=True, metadata={"description": "What is wrong, in the arbiter's words."})
+    remedy = fields.String(allow_none=True, metadata={"description": "What the rule set prescribes, if anything."})
+    hand = fields.Integer(allow_none=True)
+    turn = fields.Integer(allow_none=True)
+    player = fields.String(allow_none=True)
+    table = fields.Nested(
+        TableSchema, metadata={"description": "Present on illegal moves: the table just before the move."}
+    )
+
+
+class HandSchema(Schema):
+    """The recomputed (and declared) result of one hand."""
+
+    class Meta:
+        ordered = True
+
+    number = fields.Integer(required=True)
+    line = fields.Integer(required=True, metadata={"description": "Line of the record where the hand starts."})
+    scores = _points("Recomputed points of each side; null when the hand was not judged or did not end.")
+    declared = _points("Points the record declares (its score line), if any.")
+    totals = _points("Each side's running total after the hand.")
+    judged = fields.Boolean(required=True)
+    ended = fields.Boolean(required=True)
+
+
+class GameSchema(Schema):
+    """The ruling on one game: `arbiter check --format json` prints the same object per game."""
+
+    class Meta:
+        ordered = True
+
+    index = fields.Integer(required=True, metadata={"description": "The game's place in the record, from 1."})
+    line = fields.Integer(required=True, metadata={"description": "Line where the game starts."})
+    rules = fields.String(allow_none=True, metadata={"description": "The rule set the game was judged by."})
+    options = fields.Dict(
+        keys=fields.String(),
+        values=OptionValue(metadata=_OPTION_VALUE_DOC),
+        metadata={"description": "Every option's value in effect."},
+    )
+    verdict = fields.String(
+        required=True,
+        validate=validate.OneOf(["valid", "illegal", "malformed"]),
+        metadata={
+            "description": "valid: every rule kept and every declared score right; illegal: a move breaks a rule "
+            "or a declared result is wrong; malformed: the record cannot be read as notation."
+        },
+    )
+    findings = fields.List(fields.Nested(FindingSchema), required=True)
+    hands = fields.List(fields.Nested(HandSchema), required=True)
+    totals = _points("Each side's final total.")
+    winner = fields.String(allow_none=True)
+
+
+class SummarySchema(Schema):
+    class Meta:
+        ordered = True
+
+    games = fields.Integer(required=True, metadata={"description": "Games in the record."})
+    valid = fields.Integer(required=True, metadata={"description": "Games judged valid."})
+    illegal = fields.Integer(required=True, metadata={"description": "Games judged illegal."})
+    malformed = fields.Integer(required=True, metadata={"description": "Games that could not be read."})
+    errors = fields.Integer(required=True, metadata={"description": "Findings of severity error, in all games."})
+    warnings = fields.Integer(required=True, metadata={"description": "Findings of severity warning."})
+
+
+class RulingsSchema(Schema):
+    """The answer of POST /api/v1/rulings."""
+
+    class Meta:
+        ordered = True
+
+    games = fields.List(fields.Nested(GameSchema), required=True)
+    summary = fields.Nested(SummarySchema, required=True)
+
+
+# --- rule sets ---------------------------------------------------------------------------------
+
+
+class OptionSchema(Schema):
+    class Meta:
+        ordered = True
+
+    name = fields.String(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer"]))
+    default = OptionValue(required=True, metadata=_OPTION_VALUE_DOC)
+    summary = fields.String(required=True)
+    source = fields.String(required=True, metadata={"description": "Where the rule books (or the project) say so."})
+
+
+class RuleSchema(Schema):
+    class Meta:
+        ordered = True
+
+    code = fields.String(required=True)
+    name = fields.String(required=True)
+    source = fields.String(required=True)
+    summary = fields.String(required=True)
+
+
+class RuleSetSchema(Schema):
+    class Meta:
+        ordered = True
+
+    name = fields.String(required=True, metadata={"example": "caliente"})
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    rules = fields.Integer(required=True, metadata={"description": "How many rules the arbiter checks."})
+    reference = fields.String(required=True, metadata={"description": "URL of the rule reference."})
+
+
+class RuleSetListSchema(Schema):
+    class Meta:
+        ordered = True
+
+    default = fields.String(required=True, metadata={"description": "The rule set used when nothing says."})
+    rulesets = fields.List(fields.Nested(RuleSetSchema), required=True)
+
+
+class RuleReferenceSchema(Schema):
+    class Meta:
+        ordered = True
+
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+    markdown = fields.String(required=True, metadata={"description": "The reference as Markdown (docs/rules/)."})
+
+
+# --- the rest ----------------------------------------------------------------------------------
+
+
+class HealthSchema(Schema):
+    class Meta:
+        ordered = True
+
+    status = fields.String(required=True, metadata={"example": "ok"})
+    notation = fields.String(required=True, metadata={"description": "The notation version read."})
+    rulesets = fields.List(fields.String(), required=True)
+
+
+class ErrorSchema(Schema):
+    """Every error under /api: the HTTP status, its name, a message, and field errors on a 422."""
+
+    class Meta:
+        ordered = True
+
+    code = fields.Integer(required=True, metadata={"description": "The HTTP status code.", "example": 422})
+    status = fields.String(required=True, metadata={"description": "Its name.", "example": "Unprocessable Entity"})
+    message = fields.String(metadata={"description": "What went wrong, for a person."})
+    errors = fields.Dict(
+        metadata={
+            "description": "Field errors, by location (json, query) and field.",
+            "example": {"json": {"record": ["Missing data for required field."]}},
+        }
+    )

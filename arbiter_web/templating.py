@@ -1,0 +1,21 @@
+"""Template filters shared by the page and the API docs."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from markupsafe import Markup, escape
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def inline_code(text: Any) -> Markup:
+    """Escape `text`, then show its `backticked` words as code: findings, rule summaries and the
+    API's descriptions quote notation the way Markdown does."""
+    return Markup(_CODE.sub(r"<code>\1</code>", str(escape(text))))
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_filter(inline_code, "inline_code")
