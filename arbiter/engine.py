@@ -99,6 +99,10 @@ class Table:
     def claim(self, card: str, node: Node, code: str = "card-count") -> None:
         if self.pool[card] <= 0:
             have = self.config.packs * C.ONE_PACK[card] if card != C.CALIENTE else self.config.caliente_cards
+            if card == C.CALIENTE and not have:
+                raise Illegal(
+                    code, "Caliente cards are in play only in the Caliente-card variation (option caliente-cards)", node
+                )
             raise Illegal(
                 code,
                 f"the pack has only {have} {C.describe(card)}{'s' if have != 1 else ''}, and all of them are already "
@@ -165,7 +169,7 @@ class TurnState:
     took_pile: bool = False
     replacements_owed: int = 0
     pile_bonus: int = 0  # Bonus cards from the first Prize pile: laid without replacement
-    refill_owed: bool = False
+    refill_owed: int = 0  # cards still to draw after a Caliente card
     caliente_played: bool = False
     asked: bool | None = None
     discarded: bool = False
@@ -198,7 +202,7 @@ class HandReplay:
         self.turn_number = 0
         seating = config.seating
         self.sitting_out = set(record.start.sitting_out)
-        self.active = [p for p in seating.seats if p not in self.sitting_out]
+        self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
         sides = new_side_states(config)
         side_of = {p: sides[Seating.side_name(s)] for s in seating.sides for p in s}
         self.table = Table(
@@ -280,9 +284,14 @@ class HandReplay:
                 raise Illegal(
                     "sitting-out",
                     f"one player of each three-player team sits out, and nobody of a two-player "
-                    f"team; {team} has {len(resting) or 'nobody'} sitting out",
+                    f"team; {team} has {' and '.join(resting) or 'nobody'} sitting out",
                     start,
                 )
+        if self.sitting_out:
+            self.paths["sitting-out-hand"] += 1
+            playing = [p for p in seats if p not in self.sitting_out]
+            if self.active != playing:  # the seats left do not alternate: a team-mate changes places
+                self.paths["sitting-out-reseated"] += 1
 
     # --- dealing ---------------------------------------------------------------------------
 
@@ -378,7 +387,7 @@ class HandReplay:
                     f"{C.describe(card)} is a natural card: the turning stops there, so the up card line cannot go on after it",
                     up,
                 )
-            if card in C.WILDS or card == C.BONUS or (card == C.STOP and config.stop_up_card_freezes):
+            if card in C.WILDS or card == C.BONUS or (card in (C.STOP, C.CALIENTE) and config.stop_up_card_freezes):
                 table.frozen = True
             if not last:
                 self.paths["up-card-covered"] += 1
@@ -491,15 +500,21 @@ class HandReplay:
                 raise Illegal("hand-over", "the hand is already over: nothing more is played in it", turn)
             self.check_player(turn.player, turn)
             if turn.player != expected:
-                raise Illegal(
-                    "turn-order", f"it is {expected}'s turn, not {turn.player}'s: play passes to the left", turn
-                )
+                how = "play passes to the left"
+                if self.sitting_out:
+                    how = f"with {' and '.join(sorted(self.sitting_out))} sitting out, the order of play is {' '.join(self.active)}"
+                raise Illegal("turn-order", f"it is {expected}'s turn, not {turn.player}'s: {how}", turn)
             self.play_turn(turn)
             expected = self.next_player(turn.player)
 
     def next_player_after_dealer(self) -> str:
+        """The dealer's left-hand neighbour at this hand's table; a dealer who sits out the hand
+        deals from their own seat, and the first seat to their left that plays starts."""
+        dealer = self.record.start.dealer
+        if dealer in self.active:
+            return self.next_player(dealer)
         seats = self.config.seating.seats
-        i = seats.index(self.record.start.dealer)
+        i = seats.index(dealer)
         for step in range(1, len(seats) + 1):
             candidate = seats[(i + step) % len(seats)]
             if candidate not in self.sitting_out:
@@ -569,8 +584,9 @@ class HandReplay:
             )
         if state.refill_owed:
             raise Illegal(
-                "caliente-card",
-                f"{state.player} must first draw up to {self.config.deal_size} cards after playing the Caliente card",
+                "caliente-refill",
+                f"{state.player} must first draw up to {self.config.caliente_refill} cards after playing the Caliente "
+                f"card: {state.refill_owed} more",
                 node,
             )
 
@@ -588,15 +604,24 @@ class HandReplay:
                 )
             state.replacements_owed -= len(cards)
         elif state.refill_owed:
-            expected = max(0, min(config.deal_size - sum(self.hand_of(state).values()), table.stock_count))
+            expected = state.refill_owed
             if len(cards) != expected:
                 raise Illegal(
-                    "caliente-card",
-                    f"after a Caliente card {state.player} draws up to {config.deal_size} cards: {expected} card{'s' * (expected != 1)}, not {len(cards)}",
+                    "caliente-refill",
+                    f"after a Caliente card {state.player} draws up to {config.caliente_refill} cards: "
+                    f"{expected} card{'s' * (expected != 1)}, not {len(cards)}",
                     action,
                 )
-            state.refill_owed = False
+            state.refill_owed = 0
             self.paths["caliente-refill"] += 1
+            if len(cards) == table.stock_count:
+                self.paths["draw-last-card"] += 1
+        elif state.caliente_played:
+            raise Illegal(
+                "caliente-refill",
+                f"after a Caliente card {state.player} draws only up to {config.caliente_refill} cards, and no more",
+                action,
+            )
         elif state.drawn:
             raise Illegal("draw-count", f"{state.player} has already drawn this turn", action)
         else:
@@ -620,27 +645,56 @@ class HandReplay:
             state.last_bonus = True
 
     def play_caliente(self, state: TurnState, action: PlayCaliente) -> None:
+        table, config = self.table, self.config
         if state.drawn or state.caliente_played:
-            what = "a second Caliente card in one turn" if state.caliente_played else "a Caliente card after drawing"
+            what = (
+                "a second Caliente card in one turn"
+                if state.caliente_played
+                else "a Caliente card after taking the Prize pile"
+                if state.took_pile
+                else "a Caliente card after drawing"
+            )
             raise Illegal(
                 "caliente-card", f"{state.player} may not play {what}: it is played instead of drawing", action
             )
+        if state.replacements_owed:
+            raise Illegal(
+                "bonus-replacement", f"{state.player} must first draw the replacement for the Bonus card laid", action
+            )
+        if table.stock_count == 0:
+            raise Illegal(
+                "caliente-card",
+                "the stock is exhausted, so there is nothing to draw up from: the player takes the up card or passes",
+                action,
+            )
         own = len(state.side.melds)
-        for other in self.table.sides.values():
+        for other in table.sides.values():
             if other is not state.side and own > len(other.melds):
                 raise Illegal(
                     "caliente-card",
-                    f"{state.side.name} has melded {own} sets, more than {other.name}'s {len(other.melds)}: a Caliente card may only be played by a side that has not melded more sets",
+                    f"{state.side.name} has melded {own} set{'s' * (own != 1)}, more than {other.name}'s "
+                    f"{len(other.melds)}: a Caliente card may only be played by a side that has not melded more sets "
+                    "than an opponent",
                     action,
                 )
         self.remove(state, [C.CALIENTE], action)
         state.side.laid.append(C.CALIENTE)
-        state.drawn = state.caliente_played = state.refill_owed = True
+        state.drawn = state.caliente_played = True
+        held = sum(self.hand_of(state).values())
+        state.refill_owed = max(0, min(config.caliente_refill - held, table.stock_count))
         self.paths["caliente-card"] += 1
+        if not state.refill_owed:
+            self.paths["caliente-no-refill"] += 1
 
     # the Prize pile
     def take(self, state: TurnState, action: Take) -> None:
         table, config = self.table, self.config
+        if state.caliente_played:
+            raise Illegal(
+                "caliente-card",
+                f"{state.player} played a Caliente card, which takes the place of drawing or taking the Prize pile",
+                action,
+            )
         if state.drawn:
             raise Illegal(
                 "draw-count",
@@ -667,7 +721,7 @@ class HandReplay:
                     f"before {side.name}'s first meld the up card must be melded with two naturals of its rank from hand",
                     action,
                 )
-            if table.frozen:
+            if table.frozen and not config.always_frozen:  # the variation has its own rule for melds
                 raise Illegal(
                     "take-frozen",
                     f"the Prize pile is frozen: the up card {top} can only be taken with two natural {top}s from hand, not added to a meld",
@@ -888,7 +942,8 @@ class HandReplay:
                 action,
             )
         top = table.pile[-1] if table.pile else None
-        if top and C.is_natural(top) and not table.frozen and state.side.meld_of(top) is not None:
+        frozen = table.frozen or self.config.always_frozen
+        if top and C.is_natural(top) and not frozen and state.side.meld_of(top) is not None:
             raise Illegal(
                 "forced-take",
                 f"the stock is exhausted and the unfrozen up card {top} fits {state.side.name}'s meld: {state.player} must take it",
@@ -897,6 +952,8 @@ class HandReplay:
         state.drawn = True
         self.outcome.ended = True
         self.paths["pass"] += 1
+        if top in (C.STOP, C.CALIENTE) or top in C.WILDS:
+            self.paths["pass-blocked"] += 1
 
     def go_out(self, state: TurnState, action: GoOut) -> None:
         left = sum(self.hand_of(state).values())
@@ -927,8 +984,9 @@ class HandReplay:
             )
         if state.refill_owed:
             raise Illegal(
-                "caliente-card",
-                f"{state.player} played a Caliente card without drawing up to {self.config.deal_size} cards",
+                "caliente-refill",
+                f"{state.player} played a Caliente card without drawing up to {self.config.caliente_refill} cards "
+                f"({state.refill_owed} to draw)",
                 turn,
             )
         side = state.side
@@ -987,6 +1045,18 @@ class HandReplay:
 
     def end_of_hand_warnings(self) -> None:
         for player, hand in self.table.hands.items():
+            if hand[C.CALIENTE] > 0:
+                self.paths["caliente-left-in-hand"] += 1
+                held = hand[C.CALIENTE]
+                factor = "double" if held == 1 else "triple"
+                self.finding(
+                    "caliente-in-hand",
+                    f"{player} ends the hand holding {held} Caliente card{'s' * (held > 1)}: the cards left in that "
+                    f"hand count {factor}",
+                    self.record.turns[-1] if self.record.turns else None,
+                    severity=Severity.WARNING,
+                    player=player,
+                )
             if hand[C.BONUS] > 0:
                 self.paths["bonus-left-in-hand"] += 1
                 self.finding(

@@ -63,13 +63,17 @@ class Score:
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
-    """What the cards left in one player's hand cost, and how it was counted."""
+    """What the cards left in one player's hand cost, and how it was counted. A Caliente card
+    held doubles the loss of the hand, two triple it; the card itself is worth nothing, so a hand
+    of only Caliente cards costs nothing. Forgotten Bonus cards are part of that loss unless the
+    rule set says otherwise (option caliente-multiplies-bonus)."""
     bonus = held[C.BONUS] * config.bonus_in_hand_penalty
     caliente = held[C.CALIENTE]
     plain = sum(C.value(card) * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
     if caliente:
         factor = 2 if caliente == 1 else 3
-        return plain * factor + bonus, f"x{factor} for holding {caliente} Caliente card{'s' * (caliente > 1)}"
+        cost = (plain + bonus) * factor if config.caliente_multiplies_bonus else plain * factor + bonus
+        return cost, f"x{factor} for holding {caliente} Caliente card{'s' * (caliente > 1)}"
     return plain + bonus, ""
 
 

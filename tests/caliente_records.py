@@ -4,6 +4,7 @@ test sets up exactly the moment its rule is about."""
 from __future__ import annotations
 
 import arbiter
+import arbiter.cards as C
 from arbiter.rulings import GameRuling
 
 TAGS = '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n'
@@ -16,6 +17,17 @@ HANDS = {
     "cid": "4 6 8 9 J Q 10 A A 5 10",
     "dee": "5 5 6 7 8 10 10 J Q 4 6",
 }
+
+
+def tags(seats: str, teams: str | None = None, variant: str = "") -> str:
+    """The tags of a Caliente game at another table: `tags("ann bob")` for two players,
+    `tags("ann bob cid dee eve", "ann+cid+eve bob+dee")` for five, `variant="three-packs"`."""
+    text = f'[Rules "caliente"]\n[Seats "{seats}"]\n'
+    if teams:
+        text += f'[Teams "{teams}"]\n'
+    if variant:
+        text += f'[Variant "{variant}"]\n'
+    return text
 
 
 def position(
@@ -31,9 +43,19 @@ def position(
     number: int = 3,
     dealer: str = "ann",
     after: str = "",
+    seats: str | None = None,
+    sitout: str = "",
 ) -> str:
-    held = {**HANDS, **(hands or {})}
-    lines = [TAGS + tags, f"hand {number} dealer {dealer}", "position"]
+    """A game around a stated position. By default the four players of TAGS with HANDS (`hands`
+    replaces some of them); with `seats` (and `tags` from `tags()` for the table) `hands` gives
+    every playing hand and `sitout` names the players sitting out."""
+    if seats is None:
+        held = {**HANDS, **(hands or {})}
+        head = TAGS + tags
+    else:
+        held = dict(hands or {})
+        head = tags
+    lines = [head + f"hand {number} dealer {dealer}" + (f" sitout {sitout}" if sitout else ""), "position"]
     if totals:
         lines.append(f"total {totals}")
     lines += [f"hold {player} {cards}".rstrip() for player, cards in held.items()]
@@ -46,6 +68,26 @@ def position(
     lines.append(f"turn {to_play}")
     lines += turns
     return "\n".join(lines) + "\n" + after
+
+
+def the_rest(
+    players: list[str],
+    *accounted: str,
+    packs: int = 2,
+    caliente: int = 0,
+    hands: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """Hands for `players` holding every card of the pack that is not in `accounted` (melds,
+    pile, stock, as written) nor in the given `hands`, dealt round the players in turn: for
+    positions on an exhausted stock."""
+    rest = C.pack(packs, caliente)
+    given = dict(hands or {})
+    for cards in (*accounted, *given.values()):
+        rest.subtract(cards.replace("[", " ").replace("]", " ").split())
+    assert all(n >= 0 for n in rest.values()), rest
+    cards = sorted(rest.elements(), key=C.CARDS.index)
+    dealt = [p for p in players if p not in given]
+    return {p: given.get(p) or " ".join(cards[dealt.index(p) :: len(dealt)]) for p in players}
 
 
 def judge(text: str, **kwargs: object) -> GameRuling:

@@ -8,7 +8,7 @@ set, and the section of the rule book it comes from).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,24 @@ class Seating:
     def side_of(self, player: str) -> tuple[str, ...] | None:
         return next((side for side in self.sides if player in side), None)
 
+    def playing_order(self, sitting_out: Collection[str] = ()) -> tuple[str, ...]:
+        """The order of play in a hand that some players sit out (Caliente, five and six
+        players): those who sit out leave the table and the others sit with opponents between
+        partners, so the sides take turns. Each side's players keep their order of the seats, and
+        the first seat still playing starts the round. Nobody moves when the seats still left
+        already alternate; with nobody sitting out this is the seats' own order."""
+        playing = [p for p in self.seats if p not in sitting_out]
+        if not sitting_out:
+            return self.seats
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for player in playing:
+            side = self.side_of(player)
+            groups.setdefault(side or (player,), []).append(player)
+        sizes = {len(group) for group in groups.values()}
+        if len(groups) < 2 or len(sizes) != 1:
+            return tuple(playing)  # sides of unequal size cannot alternate: a finding elsewhere
+        return tuple(group[i] for i in range(sizes.pop()) for group in groups.values())
+
     @staticmethod
     def side_name(side: tuple[str, ...]) -> str:
         return "+".join(side)
@@ -96,6 +114,8 @@ class Config:
     bonus_card_points: Callable[[int, bool], int]  # (cards laid, side has melded) -> points
     bonus_in_hand_penalty: int
     caliente_played_penalty: int
+    caliente_refill: int  # a Caliente card played draws the hand back up to this many cards
+    caliente_multiplies_bonus: bool  # a held Caliente card also multiplies forgotten Bonus cards
     # remedies the rule set prescribes
     permission_penalty: int
     failed_minimum_raise: int

@@ -16,26 +16,52 @@ from .base import Config, OptionSpec, OptionValue, RuleSet, Seating
 BOOKS = "Caliente rules"
 DIGEST = "DIGEST A, project default"
 
+THREE_PACKS = '"6 Player Rules: Three Decks" (50th Anniversary and Deluxe: "Extra Deck")'
+CALIENTE_SECTION = '"Canasta Caliente exclusive variation"'
+
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "always-frozen",
         False,
-        "The Prize pile is always frozen: its up card may be taken only with two "
-        "naturals from hand, or onto a meld of six cards or fewer.",
-        f'{BOOKS}, "Variation: Prize Pile Always Frozen"',
+        "The Prize pile is always frozen: its up card may be taken only into a new set with two "
+        "naturals from hand, or onto the side's meld of its rank while that meld has six cards or "
+        "fewer (never onto a canasta). A wild in the pile changes nothing, and on an exhausted stock "
+        "nobody is forced to take the up card.",
+        f'{BOOKS}, "Variation: Prize Pile Always Frozen" (not in the classic 2001 book)',
     ),
     OptionSpec(
         "caliente-cards",
         False,
-        "Two Caliente cards join the pack; one may be played instead of drawing, to draw back up to the deal size.",
-        f'{BOOKS}, "Canasta Caliente exclusive variation"',
+        "Two Caliente cards (C) join the pack. Instead of drawing, a player may play one while the "
+        "side has not melded more sets than an opponent, then draws back up (see caliente-refill). "
+        "Each one played costs 100; one held at the end doubles the loss of its holder's hand, two "
+        "triple it; discarded, it stops the next player like a Stop card.",
+        f"{BOOKS}, {CALIENTE_SECTION}",
+    ),
+    OptionSpec(
+        "caliente-refill",
+        0,
+        "How many cards a player draws up to after playing a Caliente card (0: the deal size of the "
+        "game being played, as the Complete book has it: 11, or 15 with two players, 13 with three or "
+        "three packs). The classic, 50th Anniversary and Deluxe books say 11 whatever the table: set 11 "
+        "to follow them.",
+        f"{BOOKS}, {CALIENTE_SECTION}; the books disagree, DIGEST A",
+    ),
+    OptionSpec(
+        "caliente-multiplies-bonus",
+        True,
+        "A Caliente card held at the end of the hand also doubles (triples) the 100 points lost for each "
+        "Bonus card in the same hand, as part of the value of the cards left in it. Off: only the cards' "
+        "own values are multiplied and forgotten Bonus cards cost 100 each.",
+        f'{BOOKS}, {CALIENTE_SECTION} and "Bonus Cards"; project default',
     ),
     OptionSpec(
         "three-packs",
         False,
-        "Six players with three packs: deal 13, game to 10,000, minimum 150 from "
-        "7,500, +600 for five or six Bonus cards, two canastas to go out.",
-        f'{BOOKS}, "6 Player Rules: Three Decks"',
+        "Six players with three packs (162 cards): two teams of three or three teams of two, seated "
+        "alternately, nobody sits out; deal 13, game to 10,000, minimum 150 from 7,500, no extra for "
+        "four Bonus cards but 600 more for five or six, two canastas to go out.",
+        f"{BOOKS}, {THREE_PACKS}",
     ),
     OptionSpec(
         "stop-up-card-freezes",
@@ -76,19 +102,27 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "target",
         0,
         "The score that ends the game (0: the rule book's, 5,000; 10,000 with three packs).",
-        f'{BOOKS}, "End of the Game"',
+        f'{BOOKS}, "End of the Game" and {THREE_PACKS}',
     ),
     OptionSpec(
         "canastas-to-go-out",
         0,
-        "Canastas a side needs to go out (0: the rule book's, 1; 2 with two players or three packs).",
-        f'{BOOKS}, "Going Out"',
+        "Canastas a side needs to go out (0: the rule book's, 1; 2 with two players or three packs, "
+        "where the 50th Anniversary book alone is silent).",
+        f'{BOOKS}, "Going Out", "2 Player Rules" and {THREE_PACKS}',
     ),
 )
 
 
 def _rule(code: str, name: str, section: str, summary: str, book: str = BOOKS) -> tuple[str, Rule]:
-    return code, Rule(code, name, f'{book}, "{section}"', summary)
+    """A catalogue entry; `section` is one section name, or several quoted by `_sections`."""
+    cited = section if '"' in section else f'"{section}"'
+    return code, Rule(code, name, f"{book}, {cited}", summary)
+
+
+def _sections(*names: str) -> str:
+    quoted = [name if '"' in name else f'"{name}"' for name in names]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 CATALOGUE: dict[str, Rule] = dict(
@@ -97,36 +131,56 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "seating",
             "Players and partnerships",
-            "Rules for 4 players",
-            "The seats and sides must fit the game: four players in two partnerships with partners opposite, "
-            "or the 2, 3, 5 and 6-player arrangements.",
+            _sections(
+                "Rules for 4 Players",
+                "2 Player Rules",
+                "3 Player Rules",
+                "5 Player Rules",
+                "6 Player Rules",
+                THREE_PACKS,
+            ),
+            "The seats and sides must fit the table. Two or three players each play alone. Four play as two "
+            "partnerships, partners facing each other. Five play as a team of two against a team of three, the "
+            "team of two with opponents between them. Six play as two teams of three seated alternately; with "
+            "three packs also as three teams of two, nobody next to a partner. With five or six players the "
+            "record gives the teams in a [Teams] tag.",
         ),
         _rule("unknown-player", "Players", "The Play", "Every name in the record must be one of the seated players."),
         _rule(
             "sitting-out",
             "Sitting out",
-            "5 Player Rules",
-            "In five and six-player games one player of each three-player team sits out each hand and may not play.",
+            _sections("5 Player Rules", "6 Player Rules", THREE_PACKS),
+            "With five players one member of the team of three sits out each hand; with six, one member of each "
+            "team (nobody with three packs, nor with two to four players). The hand line names them "
+            "(`sitout NAME`); they are dealt nothing and may not play. The four who play sit with partners "
+            "facing: each team keeps its order of the seats, the teams take turns, and the round starts from the "
+            "first seat still playing.",
         ),
         _rule("hand-number", "Hands in order", "Next Deal", "Hands are numbered 1, 2, 3 ... in the order played."),
         _rule(
             "dealer-order",
             "The deal passes to the left",
-            "The Deal",
-            "After each hand the deal passes to the next player on the left.",
+            _sections("The Deal", "5 Player Rules", "6 Player Rules"),
+            "After each hand the deal passes to the next player on the left, round every seat, a player who sits "
+            "out the coming hand included (that player deals without playing). A dealer who plays is followed by "
+            "the left-hand neighbour at the hand's table; a dealer who sits out is followed by the first seat to "
+            "the left that plays.",
         ),
         _rule(
             "deal-size",
             "The deal",
-            "The Deal",
-            "Each player is dealt the same number of cards: 11 with four players (15 with two, 13 with three).",
+            _sections("The Deal", "2 Player Rules", "3 Player Rules", THREE_PACKS),
+            "Each player is dealt the same number of cards: 11 with four players (and with five or six, when "
+            "four of them play), 15 with two, 13 with three and in the three-pack game.",
         ),
         _rule(
             "card-count",
             "The cards",
-            "The Cards",
-            "No card may appear more often than the pack holds it: eight of each natural and of the little wild, "
-            "four big wilds, four Bonus and four Stop cards per pack.",
+            _sections("The Cards", THREE_PACKS, CALIENTE_SECTION),
+            "No card may appear more often than the cards in play hold it: eight of each natural and of the "
+            "little wild, four big wilds, four Bonus and four Stop cards in the usual 108 cards; half as many "
+            "again in the three-pack game (162 cards); and two Caliente cards only in the Caliente-card "
+            "variation.",
         ),
         _rule(
             "stock-order",
@@ -145,7 +199,9 @@ CATALOGUE: dict[str, Rule] = dict(
             "The up card",
             "The Deal",
             "The first card of the Prize pile is turned from the stock; a wild or Bonus card turned is set "
-            "sideways (freezing the pile) and another card is turned, until a natural card is on top.",
+            "sideways (freezing the pile) and another card is turned, until a natural card is on top. A Stop or "
+            "Caliente card turned is covered the same way without freezing the pile (project default, option "
+            "stop-up-card-freezes).",
         ),
         _rule(
             "position",
@@ -159,7 +215,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "turn-order",
             "Play passes to the left",
             "The Play",
-            "The player to the dealer's left plays first, then play passes to the left.",
+            "The player to the dealer's left plays first, then play passes to the left. In a hand that some "
+            "players sit out, the order is the one of the four who play (see sitting-out).",
         ),
         _rule(
             "draw-first",
@@ -171,8 +228,9 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "draw-count",
             "Drawing",
-            "Drawing",
-            "A player draws one card from the stock (two in the two-player game, one if only one is left).",
+            _sections("Drawing", "2 Player Rules"),
+            "A player draws one card from the stock; in the two-player game two, or the last one when only one "
+            "is left (project default, DIGEST A). Drawing and taking the Prize pile exclude each other.",
         ),
         _rule(
             "card-not-held",
@@ -184,7 +242,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "take-blocked",
             "Stop and wild cards on the Prize pile",
-            "Discarding",
+            _sections("Discarding", CALIENTE_SECTION),
             "Nobody may take the Prize pile when a Stop card, a wild card or a discarded Caliente card is on top.",
         ),
         _rule(
@@ -219,16 +277,19 @@ CATALOGUE: dict[str, Rule] = dict(
             "take-always-frozen",
             "Prize pile always frozen",
             "Variation: Prize Pile Always Frozen",
-            "The up card may be taken only with two naturals from hand, or onto the side's meld of its rank while "
-            "that meld has six cards or fewer.",
+            "In this variation the pile counts as frozen all the time: its up card may be taken only into a new "
+            "set with two naturals of its rank from hand, or onto the side's meld of its rank while that meld "
+            "has six cards or fewer, never onto a canasta. A wild in the pile makes no difference, and with the "
+            "stock exhausted nobody is forced to take the up card.",
         ),
         # melds
         _rule(
             "first-meld-minimum",
             "First meld requirement",
-            "First Meld Requirement",
+            _sections("First Meld Requirement", THREE_PACKS),
             "A side's first melds, made by one player in one turn, must be worth at least 50 points (90 from 1,500, "
-            "120 from 3,000; any meld with a negative score). Bonus cards do not count.",
+            "120 from 3,000, and 150 from 7,500 in the three-pack game; any meld with a negative score). Bonus "
+            "cards do not count.",
         ),
         _rule("meld-size", "Melds", "Card Melds", "A new meld has at least three cards."),
         _rule(
@@ -283,7 +344,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "go-out-canasta",
             "Going out needs a canasta",
-            "Going Out",
+            _sections("Going Out", "2 Player Rules", THREE_PACKS),
             "A player may only empty their hand when the side has its canasta (two in the two-player and "
             "three-pack games); without it the player must keep a card after discarding.",
         ),
@@ -297,8 +358,9 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "ask",
             "Asking to go out",
-            "Going Out",
-            "Only a player with a partner may ask, and the question comes before melding.",
+            _sections("Going Out", "2 Player Rules", "3 Player Rules"),
+            "Only a player with a partner in the hand may ask (never with two or three players, who each play "
+            "alone), and the question comes before melding.",
         ),
         _rule(
             "hand-over",
@@ -317,7 +379,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "pass",
             "Passing",
             "What Happens if the Draw Pile Runs Out?",
-            "A player may pass only when the stock is exhausted; the pass ends the hand.",
+            "A player may pass only when the stock is exhausted; the pass ends the hand. A player facing a Stop "
+            "card, a wild or a discarded Caliente card on an exhausted stock can only pass.",
         ),
         _rule(
             "forced-take",
@@ -335,12 +398,40 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "caliente-card",
             "Playing a Caliente card",
-            "Canasta Caliente exclusive variation",
-            "Instead of drawing, a player may play a Caliente card if the side has not melded more sets than the "
-            "opponents, then draws up to the deal size; only one per turn.",
+            CALIENTE_SECTION,
+            "Instead of drawing or taking the Prize pile, a player holding a Caliente card may lay it face up "
+            "beside the side's melds, provided the side has not melded more sets than the opposing side (with "
+            "three players, or three teams, than any one opponent). At most one per turn; and not on an "
+            "exhausted stock, where the only choices left are taking the up card or passing (project default).",
+        ),
+        _rule(
+            "caliente-refill",
+            "Drawing up after a Caliente card",
+            CALIENTE_SECTION,
+            "Having played a Caliente card, the player draws from the stock until the hand is back up to the "
+            "refill size (option caliente-refill; by default the deal size of the game), takes the whole stock "
+            "if it is short, and draws nothing if the hand is already that big. The drawing comes before any "
+            "meld or discard.",
+        ),
+        _rule(
+            "caliente-in-hand",
+            "Caught holding a Caliente card",
+            CALIENTE_SECTION,
+            "A player who ends the hand holding a Caliente card loses twice the value of the cards left in hand, "
+            "three times when holding both; a hand of nothing but Caliente cards costs nothing. Forgotten Bonus "
+            "cards in that hand are multiplied too (option caliente-multiplies-bonus).",
         ),
         # scores
-        _rule("score-mismatch", "Scoring", "Scoring", "A declared hand score must equal the recomputed one."),
+        _rule(
+            "score-mismatch",
+            "Scoring",
+            _sections("Scoring", THREE_PACKS, CALIENTE_SECTION),
+            "A declared hand score must equal the recomputed one. A side scores its melded cards and loses the "
+            "cards left in its players' hands; going out earns 100 (100 more concealed), each natural canasta "
+            "500 and each mixed one 300. Each Bonus card laid is worth 100, with 400 more for all four (with "
+            "three packs nothing more for four, 600 more for five or six), all counted against a side that has "
+            "not melded. Each Caliente card played costs 100.",
+        ),
         _rule(
             "total-mismatch",
             "Scoring",
@@ -350,8 +441,9 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "result-mismatch",
             "End of the game",
-            "End of the Game",
-            "The game ends after the hand in which a side reaches the target; the higher score wins.",
+            _sections("End of the Game", THREE_PACKS),
+            "The game ends after the hand in which a side reaches the target (5,000; 10,000 in the three-pack "
+            "game); the higher score wins.",
         ),
         _rule(
             "game-over", "End of the game", "End of the Game", "No hand is played after a side has reached the target."
@@ -411,6 +503,8 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         bonus_card_points=bonus_card_points(three_packs),
         bonus_in_hand_penalty=int(options["bonus-in-hand-penalty"]),
         caliente_played_penalty=100,
+        caliente_refill=int(options["caliente-refill"]) or deal_size,
+        caliente_multiplies_bonus=bool(options["caliente-multiplies-bonus"]),
         permission_penalty=int(options["permission-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
         options=dict(options),
@@ -418,7 +512,9 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
 
 
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
-    """Sides by table size (Rules for 2, 3, 5 and 6 players), partners never side by side."""
+    """Sides by table size (Rules for 2 to 6 players), partners never side by side. Five seats
+    cannot alternate two sides: there the team of two sits apart and two of the team of three
+    sit together (one of them sits out each hand, and the four who play then alternate)."""
     seats, n = seating.seats, len(seating.seats)
     sizes = sorted(len(side) for side in seating.sides)
     allowed = {2: [[1, 1]], 3: [[1, 1, 1]], 4: [[2, 2]], 5: [[2, 3]], 6: [[3, 3]]}[n]
@@ -429,10 +525,11 @@ def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str
     if sizes not in allowed:
         shown = " or ".join("+".join(map(str, a)) for a in allowed)
         return f"with {n} players the sides are {shown} players, not {'+'.join(map(str, sizes))}"
-    side_of = {p: i for i, side in enumerate(seating.sides) for p in side}
+    side_of = {p: side for side in seating.sides for p in side}
     for i, player in enumerate(seats):
         neighbour = seats[(i + 1) % n]
-        if n != 5 and side_of[player] == side_of[neighbour]:
+        side = side_of[player]
+        if side is side_of[neighbour] and (n != 5 or len(side) == 2):
             return (
                 f"{player} and {neighbour} are partners but sit side by side: partners sit with opponents between them"
             )
@@ -442,7 +539,8 @@ def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str
 CALIENTE = RuleSet(
     name="caliente",
     title="Canasta Caliente",
-    summary="The Winning Moves / Hasbro Canasta: two packs with Bonus and Stop cards, 2 to 6 players.",
+    summary="The Winning Moves / Hasbro Canasta: two packs with Bonus and Stop cards, 2 to 6 players (six "
+    "also with three packs), with the Caliente-card and always-frozen variations.",
     options=OPTIONS,
     catalogue=CATALOGUE,
     configure=configure,
