@@ -56,7 +56,7 @@ rulesets_blp = Blueprint(
 health = Blueprint("health", __name__, description="Whether the service is up.")
 
 
-def _error(status: int, description: str) -> dict[str, Any]:
+def _error(description: str) -> dict[str, Any]:
     return {"schema": ErrorSchema, "description": description}
 
 
@@ -85,13 +85,12 @@ _RECORD_BODY = {
     requestBody=_RECORD_BODY,
 )
 @rulings.response(200, RulingsSchema, description="The ruling on each game, and how many games got each verdict.")
-@rulings.alt_response(400, **_error(400, "The body is not valid JSON (or not UTF-8 JSON)."))
-@rulings.alt_response(413, **_error(413, "The body is over MAX_CONTENT_LENGTH, or holds more than MAX_GAMES games."))
-@rulings.alt_response(415, **_error(415, "The body is neither application/json nor text/plain (UTF-8)."))
+@rulings.alt_response(400, **_error("The body is not valid JSON (or not UTF-8 JSON)."))
+@rulings.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH, or holds more than MAX_GAMES games."))
+@rulings.alt_response(415, **_error("The body is neither application/json nor text/plain (UTF-8)."))
 @rulings.alt_response(
     422,
     **_error(
-        422,
         "The request does not fit the schema (see `errors`), or names an unknown rule set or option, "
         "or contradicts the record's tags (see `message`).",
     ),
@@ -102,7 +101,7 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
             abort(
                 422,
                 message="with a JSON body, give rules and options in the body, not in the query",
-                errors={"query": {"rules": ["Not allowed with a JSON body."]}},
+                errors={"query": {name: ["Not allowed with a JSON body."] for name in query["given"]}},
             )
         body = _load(RulingRequestSchema(), _json_body(), "json")
         source, rules, options = body["record"].encode("utf-8", "surrogatepass"), body["rules"], body["options"]
@@ -112,7 +111,8 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     else:
         abort(
             415,
-            message=f"send the record as {JSON_TYPE} or {TEXT_TYPE}, not {request.mimetype or 'a body without a type'}",
+            message=f"send the record as {JSON_TYPE} or {TEXT_TYPE}, "
+            f"not {request.mimetype[:100] or 'a body without a type'}",
         )
     try:
         games = service.rule(source, rules, options)
@@ -179,7 +179,7 @@ def list_rulesets() -> dict[str, Any]:
     "reference as Markdown (docs/rules/<name>.md). Known aliases (such as `standard`) are accepted.",
 )
 @rulesets_blp.response(200, RuleReferenceSchema)
-@rulesets_blp.alt_response(404, **_error(404, "No rule set of that name."))
+@rulesets_blp.alt_response(404, **_error("No rule set of that name."))
 def get_ruleset(name: str) -> dict[str, Any]:
     try:
         ruleset = rulesets.get(name)

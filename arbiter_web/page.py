@@ -41,6 +41,7 @@ def render_page(
     form: dict[str, Any] | None = None,
     ruling: present.RulingView | None = None,
     error: str | None = None,
+    hint: str | None = None,
 ) -> str:
     """The page: the form (filled in with `form`), and the ruling or the error if there is one."""
     return render_template(
@@ -48,6 +49,7 @@ def render_page(
         form=form or _blank_form(),
         ruling=ruling,
         error=error,
+        hint=hint,
         rulesets=[rulesets.get(name) for name in rulesets.names()],
         default_rules=rulesets.get(DEFAULT_RULES),
         card_kind=present.card_kind,
@@ -87,7 +89,8 @@ def submit() -> Any:
     try:
         games = service.rule(source, form["rules"], form["options"])
     except arbiter.UsageError as problem:
-        return render_page(form, error=_sentence(problem)), 422
+        hint = "Change the rule set or the options below (they count as flags), or fix the record, and check again."
+        return render_page(form, error=_sentence(problem), hint=hint), 422
     except service.TooManyGames as problem:
         return render_page(form, error=_sentence(problem)), 413
     return render_ruling(text, games, form)

@@ -21,6 +21,8 @@ _OPTION_VALUE_DOC = {
     'or the same written as a word ("yes", "no", "5000").',
 }
 
+_OPTION_RESULT_DOC = {"oneOf": [{"type": "boolean"}, {"type": "integer"}]}
+
 
 class OptionValue(fields.Field):
     """An option's value: a boolean, a whole number, or the same written as a word. Whether it
@@ -125,11 +127,12 @@ class RulingQuerySchema(Schema):
 
     @post_load
     def _options(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """{"rules", "options" (by name), "given" (the parameters present)}."""
         options: dict[str, Any] = {}
-        for word in data.pop("option", []):
+        for word in data.get("option", []):
             name, equals, value = word.partition("=")
             options[name] = value if equals else True
-        return {"rules": data.get("rules"), "options": options, "given": bool(data.get("rules") or options)}
+        return {"rules": data.get("rules"), "options": options, "given": sorted(data)}
 
 
 class PageFormSchema(Schema):
@@ -247,7 +250,7 @@ class GameSchema(Schema):
     rules = fields.String(allow_none=True, metadata={"description": "The rule set the game was judged by."})
     options = fields.Dict(
         keys=fields.String(),
-        values=OptionValue(metadata=_OPTION_VALUE_DOC),
+        values=OptionValue(metadata=_OPTION_RESULT_DOC),
         metadata={"description": "Every option's value in effect."},
     )
     verdict = fields.String(
@@ -295,7 +298,7 @@ class OptionSchema(Schema):
 
     name = fields.String(required=True)
     type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer"]))
-    default = OptionValue(required=True, metadata=_OPTION_VALUE_DOC)
+    default = OptionValue(required=True, metadata=_OPTION_RESULT_DOC)
     summary = fields.String(required=True)
     source = fields.String(required=True, metadata={"description": "Where the rule books (or the project) say so."})
 

@@ -8,6 +8,9 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import files
 from web_support import (
     ERRORS_LOGGER,
     SYNTAX_ERROR,
@@ -21,6 +24,7 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 import arbiter
 import arbiter_web
 from app import create_app
+from arbiter import format_game
 from arbiter import rules as rulesets
 from arbiter_web import schemas, service
 
@@ -384,7 +388,7 @@ def test_contradicting_the_record_is_a_422(client: Any) -> None:
 
 def test_query_parameters_with_a_json_body_are_a_422(client: Any) -> None:
     response = post_json(client, {"record": TAGS}, query_string={"rules": "caliente"})
-    assert "query" in assert_error(response, 422)["errors"]
+    assert assert_error(response, 422)["errors"] == {"query": {"rules": ["Not allowed with a JSON body."]}}
 
 
 @pytest.mark.parametrize(
@@ -639,3 +643,30 @@ def test_a_bad_limit_in_the_environment_stops_the_app(monkeypatch: Any) -> None:
     monkeypatch.setenv("MAX_CONTENT_LENGTH", "lots")
     with pytest.raises(SystemExit, match="MAX_CONTENT_LENGTH"):
         create_app()
+
+
+# --- property: whatever the record, a ruling -------------------------------------------------
+
+_FUZZ_APP = create_app({"TESTING": True})
+_FRAGMENTS = st.sampled_from(
+    ["[", "]", '"', "{", "}", ";", ":", ",", "\\", "\x00", "\r", "\t", "\ufeff", "é", "<script>", "\n", " "]
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    record=files(),
+    noise=st.lists(st.tuples(st.integers(0, 10_000), st.one_of(_FRAGMENTS, st.text(max_size=5))), max_size=4),
+)
+def test_any_record_gets_a_ruling(record: Any, noise: list[tuple[int, str]]) -> None:
+    text = "\n".join(format_game(game) for game in record)
+    for position, fragment in noise:
+        position %= len(text) + 1
+        text = text[:position] + fragment + text[position:]
+    client = _FUZZ_APP.test_client()
+    data = text.encode("utf-8", "surrogatepass")
+    response = client.post(RULINGS, data=data, content_type="text/plain")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["games"] == expected_games(data)
+    page = client.post("/", data={"record": text})
+    assert page.status_code in (200, 422), page.status_code
