@@ -524,6 +524,11 @@ def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str
         allowed = [[3, 3], [2, 2, 2]]
     if sizes not in allowed:
         shown = " or ".join("+".join(map(str, a)) for a in allowed)
+        if sizes == [2, 2, 2]:
+            return (
+                f"three teams of two play only the three-pack game (option three-packs); "
+                f"otherwise the sides are {shown}"
+            )
         return f"with {n} players the sides are {shown} players, not {'+'.join(map(str, sizes))}"
     side_of = {p: side for side in seating.sides for p in side}
     for i, player in enumerate(seats):
