@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import difflib
 import io
+import os
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -460,8 +461,23 @@ class _StatementBuilder(Transformer):
         return PickUpFoot(line=self.line)
 
 
+# Lark's Cython plugin (lark-cython) parses about a third faster; the pure-Python parser stays the
+# tested fallback, and it alone explains errors (the plugin has no interactive parser to ask what
+# was expected). ARBITER_PURE_PARSER=1 turns the plugin off.
+ACCELERATED = os.environ.get("ARBITER_PURE_PARSER", "") in ("", "0")
+LINE_CACHE_SIZE = 16_384
+"""Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
+
+
 @cache
-def _parser() -> tuple[Lark, _StatementBuilder, list[str]]:
+def _parser(accelerated: bool = False) -> tuple[Lark, _StatementBuilder, list[str]]:
+    plugins: dict[str, Any] = {}
+    if accelerated:
+        try:
+            import lark_cython
+        except ImportError:  # not installed: the pure-Python parser does the same work
+            return _parser(False)
+        plugins = {"_plugins": lark_cython.plugins}
     comments: list[str] = []
     builder = _StatementBuilder()
 
@@ -480,26 +496,77 @@ def _parser() -> tuple[Lark, _StatementBuilder, list[str]]:
             "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
             **dict.fromkeys(_ACTION_TERMINALS, keyword),
         },
+        **plugins,
     )
     return lark, builder, comments
+
+
+def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, list[str]]:
+    """Parse one line; Lark's own exceptions pass through."""
+    lark, builder, comments = _parser(accelerated)
+    comments.clear()
+    builder.keywords.clear()
+    builder.line = line
+    statement = lark.parse(text)
+    if statement is not None:
+        statement.column = len(text) - len(text.lstrip()) + 1
+    return statement, [c for c in comments if c]
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _template(text: str) -> tuple[Statement | None, tuple[str, ...]]:
+    """A line read once (at line 0) for every time it recurs. Errors are not remembered."""
+    statement, comments = _read(text, 0, ACCELERATED)
+    return statement, tuple(comments)
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
     """One line as a statement (None for a blank or comment line) and the comments on it.
     Raises NotationError for text that is not notation (with no message if not `explain`)."""
-    lark, builder, comments = _parser()
-    comments.clear()
-    builder.keywords.clear()
-    builder.line = line
     try:
-        statement = lark.parse(text)
+        template, comments = _template(text)
     except NotationError:
         raise
     except UnexpectedInput as error:
-        raise (_explain(error, text) if explain else NotationError(error.column, "")) from None
-    if statement is not None:
-        statement.column = len(text) - len(text.lstrip()) + 1
-    return statement, [c for c in comments if c]
+        if not explain:
+            raise NotationError(error.column, "") from None
+        try:  # the pure-Python parser says what was expected
+            _read(text, line, accelerated=False)
+        except UnexpectedInput as explained:
+            raise _explain(explained, text) from None
+        raise _explain(error, text) from None  # pragma: no cover - both parsers share the grammar
+    return (None if template is None else _relocated(template, line)), list(comments)
+
+
+# The fields of each node that hold nested nodes, which must move to the new line too.
+_NESTED: dict[type, tuple[str, ...]] = {
+    Turn: ("actions",),
+    Take: ("onto", "also"),
+    Meld: ("melds",),
+    Add: ("target",),
+    TableSide: ("melds",),
+    Points: ("entries",),
+}
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _relocated(node: Any, line: int) -> Any:
+    """A copy of a remembered node (and of the nodes in it) at another line."""
+    cls = type(node)
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+    copy = cls.__new__(cls)
+    for name in slots:
+        object.__setattr__(copy, name, getattr(node, name))
+    copy.line = line
+    for name in _NESTED.get(cls, ()):
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            setattr(copy, name, tuple(_relocated(item, line) for item in value))
+        elif value is not None:
+            setattr(copy, name, _relocated(value, line))
+    return copy
 
 
 # --- explaining a line that is not notation ----------------------------------------------------

@@ -1,0 +1,55 @@
+"""The accelerated parser (Lark's Cython plugin) and the pure-Python one read every line alike,
+and a remembered line comes back at its own line number."""
+
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+import pytest
+
+import arbiter.notation as notation
+
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+
+
+def positions(node):
+    """Every (line, column) in a node and the nodes inside it, in order."""
+    out = [(type(node).__name__, node.line, node.column)]
+    for f in fields(node):
+        value = getattr(node, f.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if is_dataclass(item):
+                out += positions(item)
+    return out
+
+
+def test_the_cython_plugin_is_installed_so_both_paths_are_tested():
+    import lark_cython  # noqa: F401
+
+    assert notation.ACCELERATED
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_both_parsers_read_every_sample_line_alike(sample):
+    for number, text in enumerate(sample.read_text(encoding="utf-8").splitlines(), 1):
+        fast = notation._read(text, number, accelerated=True)
+        pure = notation._read(text, number, accelerated=False)
+        assert fast == pure, (number, text)
+        if fast[0] is not None:
+            assert positions(fast[0]) == positions(pure[0]), (number, text)
+
+
+def test_a_line_that_is_not_notation_is_explained_whichever_parser_read_it():
+    with pytest.raises(notation.NotationError) as raised:
+        notation.parse_line("ann: drow 4", 7)
+    assert raised.value.column == 6 and "draw" in raised.value.message
+
+
+def test_a_remembered_line_comes_back_at_its_own_line_with_its_own_nodes():
+    text = "bob: take 9 with [9 9] and [K K 2], add [K] to K, discard 5 ; nice"
+    first, comments = notation.parse_line(text, 10)
+    again, _ = notation.parse_line(text, 20)
+    assert first == again and comments == ["nice"]
+    assert {line for _, line, _ in positions(first)} == {10}
+    assert {line for _, line, _ in positions(again)} == {20}
+    assert positions(first)[1:] == [(kind, 10, column) for kind, _, column in positions(again)[1:]]
+    assert first.actions[0] is not again.actions[0] and first.actions[0].also[0] is not again.actions[0].also[0]
