@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from . import cards as C
 from .records import (
@@ -543,29 +543,37 @@ class HandReplay:
             self.apply(state, action)
         self.end_turn(state, turn)
 
+    # Each action's handler, by the action's record type.
+    HANDLERS: ClassVar[dict[type, str]] = {
+        Draw: "draw",
+        Take: "take",
+        Meld: "meld",
+        Add: "add",
+        Discard: "discard",
+        LayBonus: "bonus",
+        PlayCaliente: "play_caliente",
+        Ask: "ask",
+        Pass: "pass_",
+        GoOut: "go_out",
+        PickUpFoot: "pick_up_foot",
+    }
+
     def apply(self, state: TurnState, action: Any) -> None:
-        handler = {
-            Draw: self.draw,
-            Take: self.take,
-            Meld: self.meld,
-            Add: self.add,
-            Discard: self.discard,
-            LayBonus: self.bonus,
-            PlayCaliente: self.play_caliente,
-            Ask: self.ask,
-            Pass: self.pass_,
-            GoOut: self.go_out,
-            PickUpFoot: self.pick_up_foot,
-        }[type(action)]
         if state.discarded and not isinstance(action, GoOut):
             raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-        handler(state, action)
+        getattr(self, self.HANDLERS[type(action)])(state, action)
 
     def hand_of(self, state: TurnState) -> Counter[str]:
         return self.table.hands[state.player]
 
     def remove(self, state: TurnState, cards: list[str] | tuple[str, ...], node: Node) -> None:
         hand = self.hand_of(state)
+        if len(cards) == 1:  # the common case, a discard: no Counter to build
+            card = cards[0]
+            if hand[card] < 1:
+                raise Illegal("card-not-held", f"{state.player} plays {C.describe(card)} but holds none", node)
+            hand[card] -= 1
+            return
         needed = Counter(cards)
         for card, n in needed.items():
             if hand[card] < n:
@@ -990,7 +998,7 @@ class HandReplay:
                 turn,
             )
         side = state.side
-        empty = not +self.hand_of(state)
+        empty = not any(n > 0 for n in self.hand_of(state).values())
         waived = empty and self.config.concealed_waives_minimum and not state.player_melded_before
         if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
             minimum = self.minimum(side)
