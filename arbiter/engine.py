@@ -13,7 +13,7 @@ are judged as usual.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -1165,7 +1165,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
             break
         _check_hand_sequence(ruleset, config, record, previous, ruling)
         if record.totals_before is not None:
-            stated = _points(record.totals_before)
+            stated = _points(record.totals_before, sides)
             if previous is None:
                 totals.update(stated)
             else:
@@ -1184,7 +1184,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
         ruling.findings.extend(replay.findings)
         ruling.coverage.update({f"path:{path}": n for path, n in replay.paths.items()})
         judged = not any(f.is_error for f in replay.findings)
-        declared = _declared(record, "score")
+        declared = _declared(record, "score", sides)
         result = HandResult(
             number=record.number, line=record.line, scores=None, declared=declared, judged=judged, ended=outcome.ended
         )
@@ -1198,7 +1198,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
                     ruleset,
                     "score-mismatch",
                     line,
-                    _points(line),
+                    _points(line, sides),
                     scores,
                     f"hand {record.number}",
                     record.number,
@@ -1225,7 +1225,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
                     ruleset,
                     "total-mismatch",
                     line,
-                    _points(line),
+                    _points(line, sides),
                     totals,
                     f"running totals after hand {record.number}",
                     record.number,
@@ -1313,13 +1313,19 @@ def _finding(
     )
 
 
-def _points(line: Points) -> dict[str, int]:
-    return {entry.side: entry.points for entry in line.entries}
+def _side(name: str, sides: Iterable[str]) -> str:
+    """A side as written, named as in the Teams tag: `cid+ann` is the side `ann+cid`."""
+    players = set(name.split("+"))
+    return next((side for side in sides if set(side.split("+")) == players), name)
 
 
-def _declared(record: HandRecord, kind: str) -> dict[str, int] | None:
+def _points(line: Points, sides: Iterable[str]) -> dict[str, int]:
+    return {_side(entry.side, sides): entry.points for entry in line.entries}
+
+
+def _declared(record: HandRecord, kind: str, sides: Iterable[str]) -> dict[str, int] | None:
     lines = [p for p in record.declared if p.kind == kind]
-    return _points(lines[-1]) if lines else None
+    return _points(lines[-1], sides) if lines else None
 
 
 def _compare(
@@ -1334,22 +1340,23 @@ def _compare(
     breakdown: dict[str, Any] | None = None,
 ) -> None:
     for entry in line.entries:
-        if entry.side not in actual:
+        side = _side(entry.side, actual)
+        if side not in actual:
             ruling.findings.append(
                 _finding(
                     ruleset, code, entry, f"{entry.side} is not a side of this game (sides: {', '.join(actual)})", hand
                 )
             )
-        elif actual[entry.side] != entry.points:
+        elif actual[side] != entry.points:
             detail = ""
-            if breakdown and entry.side in breakdown:
-                detail = ": " + ", ".join(f"{label} {points:+d}" for label, points in breakdown[entry.side].lines)
+            if breakdown and side in breakdown:
+                detail = ": " + ", ".join(f"{label} {points:+d}" for label, points in breakdown[side].lines)
             ruling.findings.append(
                 _finding(
                     ruleset,
                     code,
                     entry,
-                    f"{what}: {entry.side} is declared {entry.points} but makes {actual[entry.side]}{detail}",
+                    f"{what}: {entry.side} is declared {entry.points} but makes {actual[side]}{detail}",
                     hand,
                 )
             )

@@ -466,3 +466,9 @@ def test_the_scoring_example_of_the_rule_books_recomputes_to_1190():
     text = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.txt").read_text()
     ruling = assert_legal(text)
     assert ruling.hands[0].scores["bob+dee"] == 1190
+
+
+def test_a_side_may_be_named_with_its_players_in_any_order():
+    hand = going_out(GOING_OUT)
+    assert_legal(hand + "score dee+bob 600 cid+ann -220\n")
+    assert_illegal(hand + "score dee+bob 610 cid+ann -220\n", "score-mismatch", "score")

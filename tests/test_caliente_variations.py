@@ -633,3 +633,25 @@ def test_the_samples_take_the_legal_paths_of_the_variations():
         "take-frozen",
     }
     assert {f"path:{path}" for path in wanted} <= taken, sorted(wanted - {p[5:] for p in taken})
+
+
+def test_with_a_player_sitting_out_the_four_who_play_alternate_sides_in_seats_order():
+    """docs/notation.md, "Games and hands": with cid out, ann, bob, eve and dee play in turn."""
+    seats = '[Rules "caliente"]\n[Seats "ann bob cid dee eve"]\n[Teams "ann+cid+eve bob+dee"]\n'
+    hands = {
+        "ann": "4 4 6 6 8 9 Q Q A A 7",
+        "bob": "7 7 9 9 K K 5 8 J 2 X",
+        "dee": "5 5 6 7 8 10 10 J Q 4 6",
+        "eve": "4 6 8 9 J Q 10 A A 5 10",
+    }
+    setup = [
+        "hand 1 dealer dee sitout cid",
+        "position",
+        *(f"hold {p} {c}" for p, c in hands.items()),
+        "pile 4 5 9",
+        "turn ann",
+    ]
+    turns = ["ann: draw 4, discard 4", "bob: draw 8, discard 8", "eve: draw 8, discard 8", "dee: draw 8, discard 8"]
+    assert_legal(seats + "\n".join(setup + turns) + "\n")
+    swapped = [turns[0], turns[1], turns[3], turns[2]]
+    assert_illegal(seats + "\n".join(setup + swapped) + "\n", "turn-order", "dee:")

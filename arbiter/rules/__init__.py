@@ -8,6 +8,8 @@ from .reference import reference
 
 _REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE,)}
 _ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
+# Families the notation already writes (docs/notation.md) but the engine does not judge yet.
+PLANNED = {"samba": "Samba", "hand-and-foot": "Hand & Foot", "hoyle": "Hoyle two-hand Canasta"}
 
 
 def names() -> list[str]:
@@ -20,6 +22,11 @@ def get(name: str) -> RuleSet:
     try:
         return _REGISTRY[key]
     except KeyError:
+        if key in PLANNED:
+            raise UsageError(
+                f"{PLANNED[key]} records are read and formatted, but not judged yet; "
+                f"the arbiter judges: {', '.join(names())}"
+            ) from None
         raise UsageError(f"unknown rule set {name!r}; the arbiter knows: {', '.join(names())}") from None
 
 
