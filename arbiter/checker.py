@@ -52,7 +52,19 @@ def judge(parsed: ParsedGame, *, rules: RuleSet | None = None, options: Mapping[
         return ruling
     ruling.rules, ruling.options = ruleset.name, values
     ruling.findings = list(parsed.findings)
-    if parsed.malformed:
+    empty = not game.tags and not game.hands and not parsed.findings
+    if empty:
+        ruling.findings.append(
+            Finding(
+                line=max(parsed.line, 1),
+                column=1,
+                code="empty-record",
+                rule="Notation (Games and hands, docs/notation.md)",
+                severity=Severity.ERROR,
+                message="the record holds no game: a game starts with its tags ([Rules ...], [Seats ...]) and then its hands",
+            )
+        )
+    if parsed.malformed or empty:
         ruling.malformed = True
         return ruling
     judge_game(game, ruleset, values, ruling)

@@ -896,7 +896,11 @@ class HandReplay:
         self.paths["bonus-laid"] += 1
         replaced = self.lay_bonus(state.player, action, from_pile=state.pile_bonus)
         state.pile_bonus -= len(action.cards) - replaced
-        state.replacements_owed += replaced
+        # a replacement comes from the stock: with the stock drawn out there is none to take
+        owed = state.replacements_owed + replaced
+        state.replacements_owed = min(owed, self.table.stock_count)
+        if owed > state.replacements_owed:
+            self.paths["bonus-laid-no-replacement-left"] += 1
 
     def lay_bonus(self, player: str, action: LayBonus, from_pile: int) -> int:
         """Lay Bonus cards from a hand; returns how many need a replacement."""

@@ -472,3 +472,10 @@ def test_a_side_may_be_named_with_its_players_in_any_order():
     hand = going_out(GOING_OUT)
     assert_legal(hand + "score dee+bob 600 cid+ann -220\n")
     assert_illegal(hand + "score dee+bob 610 cid+ann -220\n", "score-mismatch", "score")
+
+
+def test_an_empty_record_is_malformed_with_a_plain_explanation():
+    for text in ("", "; only a comment\n\n"):
+        ruling = judge(text)
+        assert ruling.verdict == "malformed"
+        assert [f.code for f in ruling.findings] == ["empty-record"]
