@@ -655,3 +655,21 @@ def test_with_a_player_sitting_out_the_four_who_play_alternate_sides_in_seats_or
     assert_legal(seats + "\n".join(setup + turns) + "\n")
     swapped = [turns[0], turns[1], turns[3], turns[2]]
     assert_illegal(seats + "\n".join(setup + swapped) + "\n", "turn-order", "dee:")
+
+
+def test_two_players_a_bonus_card_among_the_last_two_cards_is_laid_without_replacement():
+    """Bonus Cards: a drawn Bonus card is laid at once; with the stock drawn out nothing replaces it.
+    The last card is a 7, not the Bonus card, so the hand goes on and bob discards."""
+    table = {"bob": "[K K K]"}
+    hands = the_rest(["ann", "bob"], "9", "B 7", *table.values())
+    text = position(
+        "bob: draw B 7, bonus B, discard 7",
+        hands=hands,
+        tables=table,
+        pile="9",
+        stock="B 7",
+        tags=tags("ann bob"),
+        seats="ann bob",
+    )
+    assert_legal(text)
+    assert_illegal(text.replace("bonus B, discard 7", "bonus B, draw 4, discard 7"), "draw-count", "bob:")
