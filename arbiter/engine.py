@@ -955,7 +955,8 @@ class HandReplay:
             )
         top = table.pile[-1] if table.pile else None
         frozen = table.frozen or self.config.always_frozen
-        if top and C.is_natural(top) and not frozen and state.side.meld_of(top) is not None:
+        meld = state.side.meld_of(top) if top and C.is_natural(top) and not frozen else None
+        if meld is not None and self.could_finish_after_taking(state, meld):
             raise Illegal(
                 "forced-take",
                 f"the stock is exhausted and the unfrozen up card {top} fits {state.side.name}'s meld: {state.player} must take it",
@@ -966,6 +967,15 @@ class HandReplay:
         self.paths["pass"] += 1
         if top in (C.STOP, C.CALIENTE) or top in C.WILDS:
             self.paths["pass-blocked"] += 1
+
+    def could_finish_after_taking(self, state: TurnState, meld: MeldState) -> bool:
+        """Whether a player who took the up card onto `meld` could still end the turn legally:
+        discard and keep a card, or go out with the canastas the side needs. A take the player
+        could not finish is not forced."""
+        config = self.config
+        held = sum(self.hand_of(state).values()) + len(self.table.pile) - 1
+        canastas = state.side.canastas(config) + (len(meld.cards) + 1 == config.canasta_size)
+        return held >= 2 or canastas >= config.canastas_to_go_out
 
     def go_out(self, state: TurnState, action: GoOut) -> None:
         left = sum(self.hand_of(state).values())

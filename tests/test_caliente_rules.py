@@ -6,7 +6,7 @@ bob to play, no melds on the table, a Prize pile of 4 5 9 (9 on top, not frozen)
 
 from __future__ import annotations
 
-from caliente_records import TAGS, assert_illegal, assert_legal, judge, position
+from caliente_records import TAGS, assert_illegal, assert_legal, judge, position, the_rest
 
 import arbiter.cards as C
 
@@ -368,6 +368,16 @@ def test_with_the_stock_exhausted_a_player_may_pass_which_ends_the_hand():
 def test_a_player_must_take_an_unfrozen_up_card_that_fits_a_meld():
     assert_illegal(exhausted("bob: pass", pile="K", tables={"bob+dee": "[K K K K K K K]"}), "forced-take", "bob:")
     assert_legal(exhausted("bob: pass", pile="2 K", tables={"bob+dee": "[K K K K K K]"}))
+
+
+def test_a_take_the_player_could_not_finish_is_not_forced():
+    """Holding one wild and no canasta, bob could not discard after taking the K (he must keep a
+    card), so he may pass."""
+    tables = {"bob+dee": "[K K X]"}
+    hands = the_rest(["ann", "bob", "cid", "dee"], "K", *tables.values(), hands={"bob": "2"})
+    assert_legal(position("bob: pass", hands=hands, pile="K", tables=tables))
+    with_two_cards = the_rest(["ann", "bob", "cid", "dee"], "K", *tables.values(), hands={"bob": "2 4"})
+    assert_illegal(position("bob: pass", hands=with_two_cards, pile="K", tables=tables), "forced-take", "bob:")
 
 
 def test_a_pass_needs_an_exhausted_stock():
