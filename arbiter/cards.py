@@ -19,6 +19,7 @@ CALIENTE = "C"
 WILDS = frozenset({LITTLE_WILD, BIG_WILD})
 CARDS: tuple[str, ...] = (*NATURALS, LITTLE_WILD, BIG_WILD, BONUS, STOP, CALIENTE)
 CARD_SET = frozenset(CARDS)
+ORDER: dict[str, int] = {card: i for i, card in enumerate(CARDS)}  # the order cards are shown in
 
 # Spellings classic players use, accepted on input and printed in canonical form.
 ALIASES: dict[str, str] = {"R3": BONUS, "B3": STOP, "JK": BIG_WILD, "T": "10"}

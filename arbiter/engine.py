@@ -71,7 +71,7 @@ class Table:
     totals_before: dict[str, int] = field(default_factory=dict)
 
     def snapshot(self) -> dict[str, Any]:
-        order = C.CARDS.index
+        order = C.ORDER.__getitem__
         return {
             "hands": {p: sorted(h.elements(), key=order) for p, h in self.hands.items()},
             "melds": {s.name: [list(m.cards) for m in s.melds] for s in self.sides.values()},
@@ -121,35 +121,35 @@ def new_side_states(config: Config) -> dict[str, SideState]:
 
 def meld_problem(cards: list[str], config: Config, *, new: bool) -> tuple[str, str] | None:
     """Why these cards are not a legal meld (code, explanation), or None."""
-    shown = C.show(cards)
-    if any(c in (C.BONUS, C.CALIENTE) for c in cards):
-        return "meld-rank", f"[{shown}]: Bonus and Caliente cards are laid beside the melds, never melded"
+
+    def bad(code: str, why: str) -> tuple[str, str]:
+        return code, f"[{C.show(cards)}]: {why}"
+
+    if C.BONUS in cards or C.CALIENTE in cards:
+        return bad("meld-rank", "Bonus and Caliente cards are laid beside the melds, never melded")
     if C.STOP in cards:
         if set(cards) != {C.STOP}:
-            return "stop-meld", f"[{shown}]: Stop cards are melded only among themselves, with no wilds or other cards"
+            return bad("stop-meld", "Stop cards are melded only among themselves, with no wilds or other cards")
         if new and not 3 <= len(cards) <= 4:
-            return "stop-meld", f"[{shown}]: a meld of Stop cards has three or four of them"
+            return bad("stop-meld", "a meld of Stop cards has three or four of them")
         return None
     naturals = [c for c in cards if C.is_natural(c)]
     wilds = len(cards) - len(naturals)
     if not naturals:
-        return "meld-wilds", f"[{shown}]: wild cards can never be melded on their own"
-    if len(set(naturals)) > 1:
-        return (
-            "meld-rank",
-            f"[{shown}]: a meld is cards of one rank; {' and '.join(sorted(set(naturals), key=C.CARDS.index))} cannot be melded together",
-        )
+        return bad("meld-wilds", "wild cards can never be melded on their own")
+    ranks = set(naturals)
+    if len(ranks) > 1:
+        named = " and ".join(sorted(ranks, key=C.ORDER.__getitem__))
+        return bad("meld-rank", f"a meld is cards of one rank; {named} cannot be melded together")
     if new and len(cards) < 3:
-        return "meld-size", f"[{shown}]: a new meld needs at least three cards"
+        return bad("meld-size", "a new meld needs at least three cards")
     if wilds > config.max_wilds:
-        return "meld-wilds", f"[{shown}]: a meld may hold at most {config.max_wilds} wild cards, not {wilds}"
+        return bad("meld-wilds", f"a meld may hold at most {config.max_wilds} wild cards, not {wilds}")
     if config.naturals_must_outnumber_wilds and wilds >= len(naturals):
-        return (
-            "meld-wilds",
-            f"[{shown}]: naturals must outnumber wilds ({len(naturals)} natural{'s' * (len(naturals) > 1)}, {wilds} wild{'s' * (wilds > 1)})",
-        )
+        counted = f"{len(naturals)} natural{'s' * (len(naturals) > 1)}, {wilds} wild{'s' * (wilds > 1)}"
+        return bad("meld-wilds", f"naturals must outnumber wilds ({counted})")
     if not config.naturals_must_outnumber_wilds and wilds > len(naturals):
-        return "meld-wilds", f"[{shown}]: wilds may not outnumber naturals"
+        return bad("meld-wilds", "wilds may not outnumber naturals")
     return None
 
 
@@ -331,7 +331,7 @@ class HandReplay:
         for card in stock:
             table.claim(card, node)
         if +table.pool:
-            missing = C.show(sorted(table.pool.elements(), key=C.CARDS.index))
+            missing = C.show(sorted(table.pool.elements(), key=C.ORDER.__getitem__))
             raise Illegal("card-count", f"the deal and the stock leave out cards of the pack: {missing}", node)
         if len(stock) != table.stock_count:
             raise Illegal("card-count", f"the stock should hold {table.stock_count} cards, not {len(stock)}", node)
@@ -530,7 +530,7 @@ class HandReplay:
             self.turn_number,
             side_melded_at_start=side.has_melded,
             player_melded_before=turn.player in table.melded_players,
-            canastas_at_start=side.canastas(self.config),
+            canastas_at_start=side.canastas(self.config) if turn.player not in table.melded_players else 0,
         )
         self.turn = state
         for action in turn.actions:

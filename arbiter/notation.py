@@ -15,8 +15,9 @@ import os
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import IO, Any
 
@@ -490,6 +491,7 @@ def _parser(accelerated: bool = False) -> tuple[Lark, _StatementBuilder, list[st
         grammar,
         parser="lalr",
         lexer="contextual",
+        start=["start", "action"],
         transformer=builder,
         lexer_callbacks={
             "COMMENT": lambda t: comments.append(t.value[1:].strip()),
@@ -507,7 +509,7 @@ def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, li
     comments.clear()
     builder.keywords.clear()
     builder.line = line
-    statement = lark.parse(text)
+    statement = lark.parse(text, start="start")
     if statement is not None:
         statement.column = len(text) - len(text.lstrip()) + 1
     return statement, [c for c in comments if c]
@@ -520,9 +522,48 @@ def _template(text: str) -> tuple[Statement | None, tuple[str, ...]]:
     return statement, tuple(comments)
 
 
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _action_template(text: str) -> Any:
+    """One action of a turn (`draw 8`, `meld [7 7 7]`), read once with the grammar's `action`
+    rule. Actions recur far more than whole lines do."""
+    lark, builder, _ = _parser(ACCELERATED)
+    builder.line = 0
+    return lark.parse(text, start="action")
+
+
+# A turn line with no comment in it: the player, then the actions separated by commas (no action
+# holds a comma). Anything else, and any part the `action` rule rejects, takes the whole-line path.
+_PLAIN_TURN = re.compile(r"[ \t]*([^\W\d]\w*)[ \t]*:([^;{}]*)")
+
+
+def _plain_turn(text: str, line: int) -> Turn | None:
+    match = _PLAIN_TURN.fullmatch(text)
+    if match is None or match.group(1) in _KEYWORDS:
+        return None
+    actions = []
+    offset = match.start(2)
+    for piece in match.group(2).split(","):
+        action_text = piece.strip()
+        if not action_text:
+            return None  # an empty action: the whole-line path says what is missing
+        try:
+            template = _action_template(action_text)
+        except (UnexpectedInput, NotationError):
+            return None
+        at = offset + piece.index(action_text[0])
+        action = _relocated(template, line, at)
+        action.column = at + 1
+        actions.append(action)
+        offset += len(piece) + 1
+    return Turn(line=line, column=match.start(1) + 1, player=match.group(1), actions=tuple(actions))
+
+
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
     """One line as a statement (None for a blank or comment line) and the comments on it.
     Raises NotationError for text that is not notation (with no message if not `explain`)."""
+    turn = _plain_turn(text, line)
+    if turn is not None:
+        return turn, []
     try:
         template, comments = _template(text)
     except NotationError:
@@ -538,7 +579,7 @@ def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statemen
     return (None if template is None else _relocated(template, line)), list(comments)
 
 
-# The fields of each node that hold nested nodes, which must move to the new line too.
+# The fields of each node that hold nested nodes, which move to the new line too.
 _NESTED: dict[type, tuple[str, ...]] = {
     Turn: ("actions",),
     Take: ("onto", "also"),
@@ -547,25 +588,31 @@ _NESTED: dict[type, tuple[str, ...]] = {
     TableSide: ("melds",),
     Points: ("entries",),
 }
-_SLOTS: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, tuple[Any, tuple[str, ...]]] = {}
 
 
-def _relocated(node: Any, line: int) -> Any:
-    """A copy of a remembered node (and of the nodes in it) at another line."""
+def _relocated(node: Any, line: int, shift: int = 0) -> Any:
+    """A copy of a remembered node (and of the nodes in it) at another line, its columns moved
+    right by `shift`."""
     cls = type(node)
-    slots = _SLOTS.get(cls)
-    if slots is None:
-        slots = _SLOTS[cls] = tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
-    copy = cls.__new__(cls)
-    for name in slots:
-        object.__setattr__(copy, name, getattr(node, name))
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        names = tuple(f.name for f in fields(cls))
+        copier = _COPIERS[cls] = (
+            attrgetter(*names) if len(names) > 1 else lambda n, a=names[0]: (getattr(n, a),),
+            _NESTED.get(cls, ()),
+        )
+    values, nested = copier[0](node), copier[1]
+    copy = cls(*values)
     copy.line = line
-    for name in _NESTED.get(cls, ()):
+    if shift:
+        copy.column = node.column + shift
+    for name in nested:
         value = getattr(node, name)
-        if isinstance(value, tuple):
-            setattr(copy, name, tuple(_relocated(item, line) for item in value))
+        if type(value) is tuple:
+            setattr(copy, name, tuple([_relocated(item, line, shift) for item in value]))
         elif value is not None:
-            setattr(copy, name, _relocated(value, line))
+            setattr(copy, name, _relocated(value, line, shift))
     return copy
 
 

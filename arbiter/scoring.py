@@ -113,7 +113,7 @@ def score_side(
         if held and +held:
             cost, how = hand_penalty(held, config)
             score.add(
-                f"left in {player}'s hand ({C.show(sorted(held.elements(), key=C.CARDS.index))}){' ' + how if how else ''}",
+                f"left in {player}'s hand ({C.show(sorted(held.elements(), key=C.ORDER.__getitem__))}){' ' + how if how else ''}",
                 -cost,
             )
     return score

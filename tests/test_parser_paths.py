@@ -53,3 +53,31 @@ def test_a_remembered_line_comes_back_at_its_own_line_with_its_own_nodes():
     assert {line for _, line, _ in positions(again)} == {20}
     assert positions(first)[1:] == [(kind, 10, column) for kind, _, column in positions(again)[1:]]
     assert first.actions[0] is not again.actions[0] and first.actions[0].also[0] is not again.actions[0].also[0]
+
+
+def _plain_lines():
+    for sample in SAMPLES:
+        yield from sample.read_text(encoding="utf-8").splitlines()
+    yield from (
+        "ann: draw 8,discard 8",
+        "  bob :  take 9 with [9 9] and [K K 2] [7 7 X] ,  add 5 to 5, discard 4",
+        "cid: draw B, bonus B, draw 7, ask yes, meld [S S S], out",
+        "dee: caliente, draw 4 5 6, add [Q 2] to Q#2, discard C",
+        "eve: pass",
+    )
+
+
+@pytest.mark.parametrize("text", list(_plain_lines()))
+def test_a_turn_read_action_by_action_equals_the_turn_read_whole(text):
+    turn = notation._plain_turn(text, 42)
+    if turn is None:
+        return  # not a plain turn line (comments, other statements): the whole-line path reads it
+    whole, comments = notation._read(text, 42, accelerated=False)
+    assert comments == []
+    assert turn == whole
+    assert positions(turn) == positions(whole)
+
+
+@pytest.mark.parametrize("text", ["deal: draw 4", "ann: draw 8,, discard 4", "ann: draw 8,", "ann: drow 4", "ann:"])
+def test_a_turn_line_the_action_path_cannot_read_goes_to_the_whole_line(text):
+    assert notation._plain_turn(text, 1) is None
