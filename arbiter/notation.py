@@ -558,6 +558,12 @@ def _plain_turn(text: str, line: int) -> Turn | None:
     return Turn(line=line, column=match.start(1) + 1, player=match.group(1), actions=tuple(actions))
 
 
+def forget_lines() -> None:
+    """Empty the memory of lines and actions read (for measurements that must start cold)."""
+    _template.cache_clear()
+    _action_template.cache_clear()
+
+
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
     """One line as a statement (None for a blank or comment line) and the comments on it.
     Raises NotationError for text that is not notation (with no message if not `explain`)."""
@@ -588,32 +594,37 @@ _NESTED: dict[type, tuple[str, ...]] = {
     TableSide: ("melds",),
     Points: ("entries",),
 }
-_COPIERS: dict[type, tuple[Any, tuple[str, ...]]] = {}
+_COPIERS: dict[type, Any] = {}
 
 
 def _relocated(node: Any, line: int, shift: int = 0) -> Any:
     """A copy of a remembered node (and of the nodes in it) at another line, its columns moved
     right by `shift`."""
-    cls = type(node)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        names = tuple(f.name for f in fields(cls))
-        copier = _COPIERS[cls] = (
-            attrgetter(*names) if len(names) > 1 else lambda n, a=names[0]: (getattr(n, a),),
-            _NESTED.get(cls, ()),
-        )
-    values, nested = copier[0](node), copier[1]
-    copy = cls(*values)
-    copy.line = line
-    if shift:
-        copy.column = node.column + shift
-    for name in nested:
-        value = getattr(node, name)
-        if type(value) is tuple:
-            setattr(copy, name, tuple([_relocated(item, line, shift) for item in value]))
-        elif value is not None:
-            setattr(copy, name, _relocated(value, line, shift))
-    return copy
+    copier = _COPIERS.get(type(node)) or _make_copier(type(node))
+    return copier(node, line, shift)
+
+
+def _make_copier(cls: type) -> Any:
+    """One small function per node class: the copy sits on the hot path of reading a file."""
+    names = tuple(f.name for f in fields(cls))
+    values = attrgetter(*names) if len(names) > 1 else (lambda node, name=names[0]: (getattr(node, name),))
+    nested = _NESTED.get(cls, ())
+
+    def copier(node: Any, line: int, shift: int) -> Any:
+        copy = cls(*values(node))
+        copy.line = line
+        if shift:
+            copy.column += shift
+        for name in nested:
+            value = getattr(node, name)
+            if type(value) is tuple:
+                setattr(copy, name, tuple([_relocated(item, line, shift) for item in value]))
+            elif value is not None:
+                setattr(copy, name, _relocated(value, line, shift))
+        return copy
+
+    _COPIERS[cls] = copier
+    return copier
 
 
 # --- explaining a line that is not notation ----------------------------------------------------

@@ -1,0 +1,351 @@
+"""How fast a tournament archive is certified: `make bench` (see docs/performance.md).
+
+In one process, on one machine, it measures and prints:
+  - parse-only and full-check throughput over a seeded corpus of simulated Caliente games
+    (actions/s, turn lines/s, games/s, MB/s), plus smaller corpora for the other table sizes;
+  - peak RSS for the corpus and for one ten times larger (each in a fresh process: reading
+    streams game by game, so memory must not grow with the corpus);
+  - the time to check one typical game through the API (Flask test client, median and p99);
+  - python-chess reading and validating a PGN corpus of random legal games, in moves/s, and the
+    ratio of our full-check actions/s to its moves/s.
+
+An "action" is one thing a player does or the dealer deals: a deal line, the up card, a draw, a
+take, a meld, an addition, a discard, a Bonus card laid, an ask, a pass, going out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import json
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import arbiter  # noqa: E402
+from arbiter.notation import forget_lines, parse  # noqa: E402
+
+OUT = HERE / "out"
+
+
+@dataclass
+class Corpus:
+    name: str
+    path: Path
+    games: int
+    actions: int
+    turn_lines: int
+    size: int
+
+
+def count(path: Path) -> Corpus:
+    games = actions = turn_lines = 0
+    with path.open("rb") as stream:
+        for parsed in parse(stream):
+            games += 1
+            for hand in parsed.game.hands:
+                turns = (*hand.setup_turns, *hand.turns)
+                turn_lines += len(turns)
+                actions += len(hand.deals) + len(hand.feet) + (hand.up is not None) + sum(len(t.actions) for t in turns)
+    return Corpus(path.stem, path, games, actions, turn_lines, path.stat().st_size)
+
+
+def build_corpora(games: int, seed: int) -> list[Corpus]:
+    from corpus import write_corpus  # bench/corpus.py, the saved corpus generator
+
+    OUT.mkdir(exist_ok=True)
+    specs = [("caliente-4p", 4, {}, games)]
+    specs += [(f"caliente-{n}p", n, {}, max(50, games // 10)) for n in (2, 3, 5, 6)]
+    specs += [("caliente-6p-three-packs", 6, {"three-packs": True}, max(50, games // 10))]
+    corpora = []
+    for name, players, options, n in specs:
+        path = OUT / f"{name}-{n}-seed{seed}.acn"
+        if not path.exists():
+            try:
+                write_corpus(path, rules="caliente", players=players, options=options, games=n, seed=seed)
+            except Exception as error:  # a table size the simulator does not play yet
+                print(f"  (skipping {name}: {error})", file=sys.stderr)
+                path.unlink(missing_ok=True)
+                continue
+        corpora.append(count(path))
+    return corpora
+
+
+def timed(function, *args) -> float:  # type: ignore[no-untyped-def]
+    gc.collect()
+    start = time.perf_counter()
+    function(*args)
+    return time.perf_counter() - start
+
+
+def parse_only(path: Path) -> None:
+    with path.open("rb") as stream:
+        for _ in parse(stream):
+            pass
+
+
+def full_check(path: Path) -> None:
+    with path.open("rb") as stream:
+        for ruling in arbiter.check(stream):
+            if ruling.verdict != "valid":
+                raise SystemExit(f"{path}: game {ruling.index} is {ruling.verdict}: {ruling.findings[:1]}")
+
+
+def split_archive(corpus: Corpus, per_file: int) -> Path:
+    """The corpus as a tournament archive: a folder of files of `per_file` games each."""
+    folder = OUT / f"{corpus.path.stem}-archive"
+    if not folder.exists():
+        folder.mkdir()
+        games = list(_games_text(corpus.path))
+        for start in range(0, len(games), per_file):
+            name = f"round-{start // per_file + 1:03}.acn"
+            (folder / name).write_text("".join(games[start : start + per_file]), encoding="utf-8")
+    return folder
+
+
+def archive_seconds(folder: Path, jobs: int) -> float:
+    """Wall time of `arbiter check --jobs N` over the archive, as a tournament director runs it."""
+    arbiter_command = Path(sys.executable).parent / "arbiter"
+    command = [str(arbiter_command), "check", "--format", "json", "--jobs", str(jobs), str(folder)]
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"arbiter check failed on the archive: {done.stderr[:500]}")
+    return elapsed
+
+
+def peak_rss(path: Path, copies: int) -> int:
+    """Peak RSS in KiB of a fresh process checking `copies` concatenations of the corpus."""
+    code = (
+        "import sys, resource, itertools, io\n"
+        f"sys.path.insert(0, {str(HERE.parent)!r})\n"
+        "import arbiter\n"
+        "class Repeat(io.RawIOBase):\n"
+        "    def __init__(self, path, n): self.path, self.n, self.f = path, n, open(path, 'rb')\n"
+        "    def readable(self): return True\n"
+        "    def readinto(self, b):\n"
+        "        data = self.f.read(len(b))\n"
+        "        while not data and self.n > 1:\n"
+        "            self.n -= 1; self.f.close(); self.f = open(self.path, 'rb'); data = self.f.read(len(b))\n"
+        "        b[:len(data)] = data; return len(data)\n"
+        f"stream = io.BufferedReader(Repeat({str(path)!r}, {copies}))\n"
+        "games = sum(1 for _ in arbiter.check(stream))\n"
+        "print(games, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    return int(out[1])
+
+
+def api_latency(path: Path, requests: int) -> tuple[float, float]:
+    from app import create_app
+
+    record = next(_games_text(path))
+    client = create_app().test_client()
+    times = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        response = client.post("/api/v1/rulings", json={"record": record})
+        times.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.status_code
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.99) - 1]
+
+
+def _games_text(path: Path):  # type: ignore[no-untyped-def]
+    """The text of each game of a corpus (games start at a tag line after a hand)."""
+    game: list[str] = []
+    seen_hand = False
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("[") and seen_hand:
+            yield "".join(game)
+            game, seen_hand = [], False
+        seen_hand = seen_hand or line.startswith("hand ")
+        game.append(line)
+    if game:
+        yield "".join(game)
+
+
+def chess_moves_per_second(games: int, seed: int) -> tuple[float, int]:
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(games):
+        board, game = chess.Board(), chess.pgn.Game()
+        node = game
+        for _ in range(rng.randint(40, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        texts.append(str(game))
+    pgn = "\n\n".join(texts)
+
+    def read() -> int:
+        stream, moves = io.StringIO(pgn), 0
+        while (game := chess.pgn.read_game(stream)) is not None:
+            if game.errors:
+                raise SystemExit(f"python-chess rejected a game: {game.errors}")
+            moves += sum(1 for _ in game.mainline_moves())
+        return moves
+
+    moves = read()  # warm up
+    elapsed = timed(read)
+    return moves / elapsed, moves
+
+
+def profile(path: Path, top: int) -> str:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    full_check(path)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def cold(function, *args) -> float:  # type: ignore[no-untyped-def]
+    """Seconds for one run that starts with nothing remembered: no line read before."""
+    forget_lines()
+    return timed(function, *args)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--profile", action="store_true", help="print where the check time goes")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    args = parser.parse_args()
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from arbiter_cli.inputs import BATCH_GC_THRESHOLD
+
+    gc.set_threshold(*BATCH_GC_THRESHOLD)  # as `arbiter check` runs
+    console = Console(width=160)
+    console.print(f"building corpora (seed {args.seed}) ...")
+    corpora = build_corpora(args.games, args.seed)
+    parse_only(corpora[-1].path)  # load the grammar once, outside the timings
+    table = Table(title="arbiter, one process, every run starting cold (no line remembered)")
+    columns = (
+        "corpus",
+        "games",
+        "actions",
+        "MB",
+        "parse actions/s",
+        "check actions/s",
+        "check turn lines/s",
+        "check games/s",
+        "check MB/s",
+        "parse share",
+    )
+    for column in columns:
+        table.add_column(column, justify="right")
+    results = []
+    for corpus in corpora:
+        t_parse, t_check = cold(parse_only, corpus.path), cold(full_check, corpus.path)
+        row = {
+            "corpus": corpus.name,
+            "games": corpus.games,
+            "actions": corpus.actions,
+            "mb": corpus.size / 1e6,
+            "parse_actions_per_s": corpus.actions / t_parse,
+            "check_actions_per_s": corpus.actions / t_check,
+            "check_lines_per_s": corpus.turn_lines / t_check,
+            "check_games_per_s": corpus.games / t_check,
+            "check_mb_per_s": corpus.size / 1e6 / t_check,
+            "parse_share": t_parse / t_check,
+        }
+        results.append(row)
+        table.add_row(
+            corpus.name,
+            f"{corpus.games:,}",
+            f"{corpus.actions:,}",
+            f"{row['mb']:.1f}",
+            f"{row['parse_actions_per_s']:,.0f}",
+            f"{row['check_actions_per_s']:,.0f}",
+            f"{row['check_lines_per_s']:,.0f}",
+            f"{row['check_games_per_s']:,.1f}",
+            f"{row['check_mb_per_s']:.2f}",
+            f"{row['parse_share']:.0%}",
+        )
+    console.print(table)
+    main_corpus, main = corpora[0], results[0]
+
+    rss = (peak_rss(main_corpus.path, 1), peak_rss(main_corpus.path, 10))
+    console.print(
+        f"peak RSS: {rss[0] / 1024:.1f} MiB checking {main_corpus.games:,} games, "
+        f"{rss[1] / 1024:.1f} MiB checking {10 * main_corpus.games:,} (x{rss[1] / rss[0]:.2f})"
+    )
+
+    median, p99 = api_latency(main_corpus.path, args.requests)
+    console.print(
+        f"API, one typical game (Flask test client): median {median * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms over {args.requests} requests"
+    )
+
+    folder = split_archive(main_corpus, per_file=25)
+    files = len(list(folder.iterdir()))
+    archive = {jobs: main_corpus.actions / archive_seconds(folder, jobs) for jobs in (1, 2)}
+    console.print(
+        f"archive of {main_corpus.games:,} games in {files} files, `arbiter check --jobs N` end to end: "
+        + ", ".join(f"{rate:,.0f} actions/s with {jobs} job{'s' * (jobs > 1)}" for jobs, rate in archive.items())
+    )
+
+    chess_rate, chess_moves = chess_moves_per_second(max(100, args.games // 5), args.seed)
+    console.print(
+        f"python-chess: {chess_rate:,.0f} moves/s reading and validating {chess_moves:,} moves of random legal games"
+    )
+    ratio, archive_ratio = main["check_actions_per_s"] / chess_rate, archive[2] / chess_rate
+
+    def verdict(ok: bool, word: str = "meets") -> str:
+        return f"[green]{word}[/]" if ok else "[red]misses[/]"
+
+    console.print(
+        f"ratio, one process: {main['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} moves/s "
+        f"= {ratio:.2f} ({verdict(ratio >= 2)} the 2x target)"
+    )
+    console.print(
+        f"ratio, the archive with --jobs 2: {archive[2]:,.0f} / {chess_rate:,.0f} = {archive_ratio:.2f} "
+        f"({verdict(archive_ratio >= 2)} the 2x target)"
+    )
+    console.print(
+        f"parse share of the check time: {main['parse_share']:.0%} "
+        f"({verdict(main['parse_share'] <= 0.5, 'within')} the 50% target)"
+    )
+    if args.profile:
+        forget_lines()
+        console.print(profile(main_corpus.path, 25), markup=False, highlight=False)
+    if args.json:
+        figures = {
+            "corpora": results,
+            "rss_kib": rss,
+            "api_ms": [median * 1000, p99 * 1000],
+            "archive_actions_per_s": archive,
+            "chess_moves_per_s": chess_rate,
+            "ratio": ratio,
+            "archive_ratio": archive_ratio,
+        }
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
