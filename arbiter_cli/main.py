@@ -26,6 +26,7 @@ from arbiter import rules as rulesets
 
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
+from .simulate import simulate
 from .tally import EXIT_FINDINGS, Tally
 from .text import TextRenderer, excerpt, finding_line, one_line, printable
 
@@ -302,5 +303,7 @@ def rules_command(name: str | None) -> None:
     else:
         click.echo(markdown, nl=False)
 
+
+cli.add_command(simulate)
 
 __all__ = ["FORMATS", "RECORD_SUFFIXES", "cli", "fmt"]

@@ -1,0 +1,155 @@
+"""`arbiter simulate`: complete legal games played by bots, written to standard output.
+
+A thin shell over `arbiter.simulate` (docs/simulator.md): the games come out in canonical
+notation, one after another with a blank line between them, the same for the same seed. With
+`--coverage` each game is also judged, and a report of the legal paths and rule codes the games
+exercised goes to standard error; the exit status is then 1 if the arbiter found any game not
+valid (which would be a bug in the simulator or in the arbiter).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+import arbiter
+from arbiter.simulate import STOCK_MODES, Style, coverage, coverage_report, expected_paths, simulate_games
+
+EXIT_NOT_VALID = 1
+
+
+def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for value in values:
+        name, sep, raw = value.partition("=")
+        name = name.strip()
+        if not name:
+            raise click.BadParameter(f"{value!r}: write NAME=VALUE, such as caliente-cards=yes or target=3000")
+        options[name] = raw.strip() if sep else "yes"
+    return options
+
+
+def _style(values: dict[str, str]) -> Style:
+    try:
+        return Style(**{name.replace("-", "_"): float(value) for name, value in values.items()})
+    except TypeError:
+        known = ", ".join(Style.__dataclass_fields__)
+        raise click.BadParameter(f"the style names are {known}", param_hint="--style") from None
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--style") from None
+
+
+@click.command("simulate", short_help="Write complete legal games played by bots.")
+@click.option("--rules", "rules_name", default="caliente", show_default=True, metavar="NAME", help="The rule set.")
+@click.option("--players", "-p", type=click.IntRange(min=2, max=6), default=4, show_default=True)
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    callback=_options,
+    help="A rule set option (repeatable; NAME alone means NAME=yes), written in the games' Variant tag.",
+)
+@click.option("--games", "-n", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option(
+    "--hands", type=click.IntRange(min=1), help="Stop each game after this many hands [default: play to the target]."
+)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="The same seed gives the same games.")
+@click.option(
+    "--stock",
+    type=click.Choice(STOCK_MODES),
+    default="some",
+    show_default=True,
+    help="Write the stock line (the stock's order) in no hand, about one hand in four, or every hand.",
+)
+@click.option(
+    "--style",
+    "style_values",
+    multiple=True,
+    metavar="NAME=P",
+    callback=_options,
+    help="How often the bots play a way, a probability (repeatable): long_hands (play to the end of the "
+    "stock), concealed, ask, freeze, forget_bonus.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Play in this many processes (0: one per CPU). The games are the same.",
+)
+@click.option(
+    "--coverage",
+    "report",
+    is_flag=True,
+    help="Judge each game too; report the legal paths and rule codes exercised on standard error.",
+)
+def simulate(
+    rules_name: str,
+    players: int,
+    options: dict[str, str],
+    games: int,
+    hands: int | None,
+    seed: int,
+    stock: str,
+    style_values: dict[str, str],
+    jobs: int,
+    report: bool,
+) -> None:
+    """Write GAMES complete games of a rule set, played by bots that keep the rules, to standard
+    output in canonical notation. Each game runs until a side reaches the target score (or for
+    --hands hands).
+
+    \b
+      arbiter simulate --games 1000 --seed 1 > games.acn
+      arbiter simulate --players 6 -o three-packs --games 10
+      arbiter simulate -p 2 -o caliente-cards --games 200 --coverage > /dev/null
+    """
+    from arbiter.simulate import simulate as play
+
+    jobs = jobs or os.cpu_count() or 1
+    style = _style(style_values)
+    out = sys.stdout
+    try:
+        if report:
+            texts: Any = (
+                g.text
+                for g in simulate_games(rules_name, players, options, games, hands, seed, stock=stock, style=style)
+            )
+        else:
+            texts = play(rules_name, players, options, games, hands, seed, stock=stock, style=style, jobs=jobs)
+        counts = coverage([])
+        not_valid = 0
+        for index, text in enumerate(texts):
+            out.write(text if index == 0 else "\n" + text)
+            if report:
+                (ruling,) = arbiter.check(text)
+                counts.update(ruling.coverage)
+                if ruling.verdict != "valid":
+                    not_valid += 1
+                    first = next(f for f in ruling.findings if f.is_error)
+                    click.echo(
+                        f"game {index + 1}: {ruling.verdict}: line {first.line}: {first.code}: {first.message}",
+                        err=True,
+                    )
+        out.flush()
+    except arbiter.UsageError as error:
+        raise click.UsageError(str(error)) from None
+    except BrokenPipeError:  # `arbiter simulate ... | head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return
+    if report:
+        expected = expected_paths(rules_name, players, options, style)
+        click.echo(coverage_report(counts, rules_name, expected), err=True, nl=False)
+        click.echo(f"{games} game{'s' * (games != 1)} judged, {not_valid} not valid", err=True)
+        if not_valid:
+            click.get_current_context().exit(EXIT_NOT_VALID)
+
+
+__all__ = ["simulate"]
