@@ -79,7 +79,7 @@ def assert_judged_as_expected(game: SimulatedGame) -> arbiter.GameRuling:
 # --- the property: every simulated game is legal ---------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     table=st.sampled_from(TABLES),
     seed=st.integers(min_value=0, max_value=2**32),
