@@ -673,3 +673,20 @@ def test_two_players_a_bonus_card_among_the_last_two_cards_is_laid_without_repla
     )
     assert_legal(text)
     assert_illegal(text.replace("bonus B, discard 7", "bonus B, draw 4, discard 7"), "draw-count", "bob:")
+
+
+def test_who_plays_first_when_players_sit_out_follows_the_spec():
+    """docs/notation.md, "Games and hands": dealer bob plays, so eve (after bob at the closed-up
+    table) starts; dealer cid sits out, so dee (the first player to cid's left who plays) starts."""
+    seats = '[Rules "caliente"]\n[Seats "ann bob cid dee eve"]\n[Teams "ann+cid+eve bob+dee"]\n'
+    hands = {
+        "ann": "4 4 6 6 8 9 Q Q A A 7",
+        "bob": "7 7 9 9 K K 5 8 J 2 X",
+        "dee": "5 5 6 7 8 10 10 J Q 4 6",
+        "eve": "4 6 8 9 J Q 10 A A 5 10",
+    }
+    deals = "\n".join(f"deal {p} {c}" for p, c in hands.items())
+    for dealer, first, second in (("bob", "eve", "ann"), ("cid", "dee", "ann")):
+        record = f"{seats}hand 1 dealer {dealer} sitout cid\n{deals}\nup 4\n{first}: draw 4, discard 4\n"
+        assert_legal(record)
+        assert_illegal(record.replace(f"{first}: draw", f"{second}: draw"), "turn-order", f"{second}:")
