@@ -26,6 +26,7 @@ from arbiter import rules as rulesets
 
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
+from .params import name_values, stdin_name_option
 from .simulate import simulate
 from .tally import EXIT_FINDINGS, Tally
 from .text import TextRenderer, excerpt, finding_line, one_line, printable
@@ -64,17 +65,6 @@ def cli() -> None:
 # --- check --------------------------------------------------------------------------------------
 
 
-def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for value in values:
-        name, sep, raw = value.partition("=")
-        name = name.strip()
-        if not name:
-            raise click.BadParameter(f"{value!r}: write NAME=VALUE, such as always-frozen=yes or target=10000")
-        options[name] = raw.strip() if sep else "yes"
-    return options
-
-
 def _read_stdin() -> bytes:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
@@ -96,7 +86,7 @@ def _read_stdin() -> bytes:
     "options",
     multiple=True,
     metavar="NAME=VALUE",
-    callback=_options,
+    callback=name_values,
     help="A rule set option for records whose tags are silent (repeatable; NAME alone means NAME=yes).",
 )
 @click.option(
@@ -115,13 +105,7 @@ def _read_stdin() -> bytes:
     help="Check files in this many processes (0: one per CPU). Output stays in input order.",
 )
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
-@click.option(
-    "--stdin-name",
-    default="<stdin>",
-    show_default=True,
-    metavar="NAME",
-    help="The name standard input is reported under.",
-)
+@stdin_name_option
 def check(
     paths: tuple[str, ...],
     rules_name: str | None,
@@ -218,13 +202,7 @@ def _formatter() -> Callable[[Any], tuple[str, list[arbiter.Finding]]]:
 @click.option(
     "--check", "check_only", is_flag=True, help="Print nothing; exit 1 if the record is not in canonical form."
 )
-@click.option(
-    "--stdin-name",
-    default="<stdin>",
-    show_default=True,
-    metavar="NAME",
-    help="The name standard input is reported under.",
-)
+@stdin_name_option
 def fmt(path: str, check_only: bool, stdin_name: str) -> None:
     """Print a record in canonical form (FILE, or - for standard input).
 

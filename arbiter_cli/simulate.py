@@ -18,18 +18,9 @@ import click
 import arbiter
 from arbiter.simulate import STOCK_MODES, Style, coverage, coverage_report, expected_paths, simulate_games
 
+from .params import name_values
+
 EXIT_NOT_VALID = 1
-
-
-def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for value in values:
-        name, sep, raw = value.partition("=")
-        name = name.strip()
-        if not name:
-            raise click.BadParameter(f"{value!r}: write NAME=VALUE, such as caliente-cards=yes or target=3000")
-        options[name] = raw.strip() if sep else "yes"
-    return options
 
 
 def _style(values: dict[str, str]) -> Style:
@@ -51,7 +42,7 @@ def _style(values: dict[str, str]) -> Style:
     "options",
     multiple=True,
     metavar="NAME=VALUE",
-    callback=_options,
+    callback=name_values,
     help="A rule set option (repeatable; NAME alone means NAME=yes), written in the games' Variant tag.",
 )
 @click.option("--games", "-n", type=click.IntRange(min=0), default=1, show_default=True)
@@ -71,7 +62,7 @@ def _style(values: dict[str, str]) -> Style:
     "style_values",
     multiple=True,
     metavar="NAME=P",
-    callback=_options,
+    callback=name_values,
     help="How often the bots play a way, a probability (repeatable): long_hands (play to the end of the "
     "stock), concealed, ask, freeze, forget_bonus.",
 )
