@@ -696,6 +696,16 @@ class HandReplay:
 
     # the Prize pile
     def take(self, state: TurnState, action: Take) -> None:
+        try:
+            self.take_pile(state, action)
+        except Illegal as illegal:
+            if illegal.code.startswith("take-") and illegal.remedy is None:
+                illegal.remedy = (
+                    f"the Prize pile is restored and {state.side.name} loses {self.config.wrong_take_penalty} points"
+                )
+            raise
+
+    def take_pile(self, state: TurnState, action: Take) -> None:
         table, config = self.table, self.config
         if state.caliente_played:
             raise Illegal(

@@ -144,6 +144,23 @@ def test_nobody_takes_the_pile_with_a_stop_or_wild_on_top():
     )
 
 
+def test_an_illegal_take_names_the_remedy_of_the_laws():
+    error = assert_illegal(
+        position("bob: take 9 with [9 2], discard 5", pile="4 2 5 9", tables=BOB_MELDED), "take-frozen"
+    )
+    assert error.remedy == "the Prize pile is restored and bob+dee loses 50 points"
+    error = assert_illegal(
+        position(
+            "bob: take 9 with [9 2], discard 5",
+            pile="4 2 5 9",
+            tables=BOB_MELDED,
+            tags='[Variant "wrong-take-penalty=100"]\n',
+        ),
+        "take-frozen",
+    )
+    assert error.remedy.endswith("loses 100 points")
+
+
 def test_the_pile_is_taken_with_its_top_card():
     assert_illegal(position("bob: take 7 with [7 7], discard 5", tables=BOB_MELDED), "take-up-card", "bob:")
 

@@ -118,6 +118,7 @@ class Config:
     caliente_multiplies_bonus: bool  # a held Caliente card also multiplies forgotten Bonus cards
     # remedies the rule set prescribes
     permission_penalty: int
+    wrong_take_penalty: int
     failed_minimum_raise: int
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 

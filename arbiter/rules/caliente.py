@@ -92,6 +92,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         'DIGEST, "Penalties for irregularities"',
     ),
     OptionSpec(
+        "wrong-take-penalty",
+        50,
+        "Points lost for taking the Prize pile without a legal use for its up card; the pile is restored.",
+        'DIGEST, "Penalties for irregularities"',
+    ),
+    OptionSpec(
         "failed-minimum-raise",
         10,
         "How much the side's first-meld minimum rises for the rest of the hand "
@@ -506,6 +512,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         caliente_refill=int(options["caliente-refill"]) or deal_size,
         caliente_multiplies_bonus=bool(options["caliente-multiplies-bonus"]),
         permission_penalty=int(options["permission-penalty"]),
+        wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
         options=dict(options),
     )
