@@ -4,7 +4,7 @@ The pure core: notation, cards, rule sets, engine, scoring and rulings. It impor
 the command line or the web adapters, which are thin shells over `check`.
 """
 
-from .checker import check, judge
+from .checker import check, judge, table_after
 from .formatter import format_game, format_source
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
 from .rules.base import UsageError
@@ -27,4 +27,5 @@ __all__ = [
     "judge",
     "parse",
     "summarize",
+    "table_after",
 ]

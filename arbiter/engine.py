@@ -13,7 +13,7 @@ are judged as usual.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -40,6 +40,9 @@ from .records import (
 from .rules.base import Config, OptionValue, RuleSet, Seating
 from .rulings import Finding, GameRuling, HandResult, Severity
 from .scoring import MeldState, SideState, score_side
+
+Observer = Callable[[int, int, dict[str, Any]], None]
+"""Called with (hand number, turn number, table snapshot) as a hand starts and after each turn."""
 
 
 class Illegal(Exception):
@@ -191,8 +194,16 @@ class HandOutcome:
 
 
 class HandReplay:
-    def __init__(self, config: Config, ruleset: RuleSet, record: HandRecord, totals_before: dict[str, int]) -> None:
+    def __init__(
+        self,
+        config: Config,
+        ruleset: RuleSet,
+        record: HandRecord,
+        totals_before: dict[str, int],
+        observer: Observer | None = None,
+    ) -> None:
         self.config = config
+        self.observer = observer
         self.ruleset = ruleset
         self.record = record
         self.findings: list[Finding] = []
@@ -254,6 +265,7 @@ class HandReplay:
                 self.set_up_position()
             else:
                 self.deal()
+            self.observe(0)
             self.play()
         except Illegal as illegal:
             self.finding(illegal.code, illegal.message, illegal.node, remedy=illegal.remedy)
@@ -262,6 +274,10 @@ class HandReplay:
         if self.outcome.ended:
             self.end_of_hand_warnings()
         return self.outcome
+
+    def observe(self, turn: int) -> None:
+        if self.observer is not None:
+            self.observer(self.record.number, turn, self.table.snapshot())
 
     def check_table(self) -> None:
         start = self.record.start
@@ -505,6 +521,7 @@ class HandReplay:
                     how = f"with {' and '.join(sorted(self.sitting_out))} sitting out, the order of play is {' '.join(self.active)}"
                 raise Illegal("turn-order", f"it is {expected}'s turn, not {turn.player}'s: {how}", turn)
             self.play_turn(turn)
+            self.observe(self.turn_number)
             expected = self.next_player(turn.player)
 
     def next_player_after_dealer(self) -> str:
@@ -1163,8 +1180,15 @@ def seating_from_tags(
     return seating, None
 
 
-def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue], ruling: GameRuling) -> None:
-    """Replay `game` under `ruleset`, adding findings, hand results, totals and the winner."""
+def judge_game(
+    game: Game,
+    ruleset: RuleSet,
+    options: Mapping[str, OptionValue],
+    ruling: GameRuling,
+    observer: Observer | None = None,
+) -> None:
+    """Replay `game` under `ruleset`, adding findings, hand results, totals and the winner.
+    `observer`, if given, sees the table as each hand starts (turn 0) and after each turn."""
     seating, problem = seating_from_tags(game, ruleset, options)
     if seating is None:
         assert problem is not None
@@ -1203,7 +1227,7 @@ def judge_game(game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue],
                     record.number,
                     ruling,
                 )
-        replay = HandReplay(config, ruleset, record, totals)
+        replay = HandReplay(config, ruleset, record, totals, observer)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
         ruling.coverage.update({f"path:{path}": n for path, n in replay.paths.items()})

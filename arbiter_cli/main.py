@@ -28,6 +28,7 @@ from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
 from .params import name_values, stdin_name_option
 from .simulate import simulate
+from .table import table
 from .tally import EXIT_FINDINGS, Tally
 from .text import TextRenderer, excerpt, finding_line, one_line, printable
 
@@ -283,5 +284,6 @@ def rules_command(name: str | None) -> None:
 
 
 cli.add_command(simulate)
+cli.add_command(table)
 
 __all__ = ["FORMATS", "RECORD_SUFFIXES", "cli", "fmt"]
