@@ -1237,7 +1237,8 @@ def judge_game(
             number=record.number, line=record.line, scores=None, declared=declared, judged=judged, ended=outcome.ended
         )
         if judged and outcome.ended:
-            scores = {name: s.points for name, s in replay.scores().items()}
+            breakdown = replay.scores()
+            scores = {name: score.points for name, score in breakdown.items()}
             result.scores = scores
             for name in sides:
                 totals[name] += scores[name]
@@ -1251,7 +1252,7 @@ def judge_game(
                     f"hand {record.number}",
                     record.number,
                     ruling,
-                    replay.scores(),
+                    breakdown,
                 )
         elif declared:
             for name in sides:  # carry on from the declared score of a hand that could not be judged
