@@ -69,7 +69,6 @@ class Table:
     stock_count: int
     pile: list[str] = field(default_factory=list)
     frozen: bool = False
-    blocked_from_pile_bonus: int = 0
     melded_players: set[str] = field(default_factory=set)
     totals_before: dict[str, int] = field(default_factory=dict)
 
