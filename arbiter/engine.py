@@ -704,7 +704,7 @@ class HandReplay:
         self.remove(state, [C.CALIENTE], action)
         state.side.laid.append(C.CALIENTE)
         state.drawn = state.caliente_played = True
-        held = sum(self.hand_of(state).values())
+        held = self.hand_of(state).total()
         state.refill_owed = max(0, min(config.caliente_refill - held, table.stock_count))
         self.paths["caliente-card"] += 1
         if not state.refill_owed:
@@ -999,12 +999,12 @@ class HandReplay:
         discard and keep a card, or go out with the canastas the side needs. A take the player
         could not finish is not forced."""
         config = self.config
-        held = sum(self.hand_of(state).values()) + len(self.table.pile) - 1
+        held = self.hand_of(state).total() + len(self.table.pile) - 1
         canastas = state.side.canastas(config) + (len(meld.cards) + 1 == config.canasta_size)
         return held >= 2 or canastas >= config.canastas_to_go_out
 
     def go_out(self, state: TurnState, action: GoOut) -> None:
-        left = sum(self.hand_of(state).values())
+        left = self.hand_of(state).total()
         if left:
             raise Illegal(
                 "out-marker",
@@ -1038,7 +1038,7 @@ class HandReplay:
                 turn,
             )
         side = state.side
-        empty = not any(n > 0 for n in self.hand_of(state).values())
+        empty = not self.hand_of(state).total()  # counts never go below zero: remove() checks first
         waived = empty and self.config.concealed_waives_minimum and not state.player_melded_before
         if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
             minimum = self.minimum(side)
