@@ -912,6 +912,9 @@ class _HandParts:
 
     def place(self, st: Statement) -> str | None:
         """File a statement, or say why it cannot stand here."""
+        if type(st) is Turn and self.playing and not self.declared:
+            self.turns.append(st)  # nearly every line: a turn of a hand in play
+            return None
         word = _keyword(st)
         if self.declared and not isinstance(st, Points):
             return (
