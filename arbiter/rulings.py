@@ -118,7 +118,14 @@ class GameRuling:
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:
+    """How many games got each verdict, and how many findings of each severity they have."""
     counts = {str(v): 0 for v in Verdict}
+    errors = warnings = 0
     for game in games:
         counts[str(game.verdict)] += 1
-    return {"games": len(games), **counts}
+        for finding in game.findings:
+            if finding.is_error:
+                errors += 1
+            else:
+                warnings += 1
+    return {"games": len(games), **counts, "errors": errors, "warnings": warnings}

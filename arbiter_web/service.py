@@ -38,10 +38,7 @@ def rule(source: str | bytes, rules: str | None = None, options: Mapping[str, An
 def answer(games: list[Any]) -> dict[str, Any]:
     """The body of a rulings response: the game objects, and the summary (as the CLI's: games by
     verdict, and the findings by severity)."""
-    findings = [finding for game in games for finding in game.findings]
-    errors = sum(1 for finding in findings if finding.is_error)
-    summary = {**arbiter.summarize(games), "errors": errors, "warnings": len(findings) - errors}
-    return {"games": [game.to_dict() for game in games], "summary": summary}
+    return {"games": [game.to_dict() for game in games], "summary": arbiter.summarize(games)}
 
 
 def option_info(spec: Any) -> dict[str, Any]:
