@@ -112,7 +112,7 @@ class _RecordProblem(Exception):
 
 
 def _resolve(game: Game, rules: RuleSet | None, options: Mapping[str, Any]) -> tuple[RuleSet, dict[str, OptionValue]]:
-    tag = _tag(game, "rules")
+    tag = game.find_tag("rules")
     ruleset = rules
     if tag is not None:
         try:
@@ -148,10 +148,6 @@ def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:
             except UsageError as error:
                 raise _RecordProblem(_tag_finding(tag, "unknown-option", str(error))) from None
     return values
-
-
-def _tag(game: Game, name: str) -> Any:
-    return next((t for t in reversed(game.tags) if t.name.lower() == name), None)
 
 
 def _tag_finding(tag: Any, code: str, message: str) -> Finding:

@@ -619,7 +619,7 @@ class HandReplay:
         table, config = self.table, self.config
         cards = list(action.cards)
         if state.replacements_owed:
-            expected = min(state.replacements_owed, table.stock_count + 0)
+            expected = min(state.replacements_owed, table.stock_count)
             if len(cards) != expected:
                 raise Illegal(
                     "bonus-replacement",
@@ -1132,8 +1132,8 @@ class HandReplay:
 def seating_from_tags(
     game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue]
 ) -> tuple[Seating | None, Finding | None]:
-    seats_tag = next((t for t in reversed(game.tags) if t.name.lower() == "seats"), None)
-    teams_tag = next((t for t in reversed(game.tags) if t.name.lower() == "teams"), None)
+    seats_tag = game.find_tag("seats")
+    teams_tag = game.find_tag("teams")
     rule = ruleset.rule("seating")
 
     def problem(message: str, node: Node | None) -> tuple[None, Finding]:
@@ -1324,7 +1324,7 @@ def _check_hand_sequence(
 
 
 def _check_result(ruleset: RuleSet, game: Game, ruling: GameRuling, over: bool) -> None:
-    tag = next((t for t in reversed(game.tags) if t.name.lower() == "result"), None)
+    tag = game.find_tag("result")
     if tag is None or tag.value.strip() in ("", "*"):
         return
     declared = tag.value.strip()

@@ -272,11 +272,12 @@ class Game(Node):
     hands: tuple[HandRecord, ...] = ()
     trailing: Note | None = None
 
-    def tag(self, name: str) -> str | None:
-        """The value of the last tag with this name (tag names are case-insensitive)."""
+    def find_tag(self, name: str) -> Tag | None:
+        """The last tag with this name (tag names are case-insensitive); a later tag overrides."""
         wanted = name.lower()
-        found = None
-        for tag in self.tags:
-            if tag.name.lower() == wanted:
-                found = tag.value
-        return found
+        return next((tag for tag in reversed(self.tags) if tag.name.lower() == wanted), None)
+
+    def tag(self, name: str) -> str | None:
+        """The value of the last tag with this name."""
+        found = self.find_tag(name)
+        return found.value if found else None
