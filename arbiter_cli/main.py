@@ -26,7 +26,7 @@ from arbiter import rules as rulesets
 
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
-from .params import name_values, stdin_name_option
+from .params import options_option, stdin_name_option
 from .simulate import simulate
 from .table import table
 from .tally import EXIT_FINDINGS, Tally
@@ -81,15 +81,7 @@ def _read_stdin() -> bytes:
     metavar="NAME",
     help="Rule set for records whose [Rules] tag is silent (default: caliente).",
 )
-@click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    callback=name_values,
-    help="A rule set option for records whose tags are silent (repeatable; NAME alone means NAME=yes).",
-)
+@options_option("A rule set option for records whose tags are silent (repeatable; NAME alone means NAME=yes).")
 @click.option(
     "--format",
     "-f",

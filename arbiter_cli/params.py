@@ -24,3 +24,10 @@ stdin_name_option = click.option(
     metavar="NAME",
     help="The name standard input is reported under.",
 )
+
+
+def options_option(help: str):  # type: ignore[no-untyped-def]
+    """`-o/--option NAME=VALUE`, repeatable, given to the command as a dict `options`."""
+    return click.option(
+        "-o", "--option", "options", multiple=True, metavar="NAME=VALUE", callback=name_values, help=help
+    )

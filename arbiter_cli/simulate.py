@@ -18,7 +18,7 @@ import click
 import arbiter
 from arbiter.simulate import STOCK_MODES, Style, coverage, coverage_report, expected_paths, simulate_games
 
-from .params import name_values
+from .params import name_values, options_option
 
 EXIT_NOT_VALID = 1
 
@@ -36,15 +36,7 @@ def _style(values: dict[str, str]) -> Style:
 @click.command("simulate", short_help="Write complete legal games played by bots.")
 @click.option("--rules", "rules_name", default="caliente", show_default=True, metavar="NAME", help="The rule set.")
 @click.option("--players", "-p", type=click.IntRange(min=2, max=6), default=4, show_default=True)
-@click.option(
-    "--option",
-    "-o",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    callback=name_values,
-    help="A rule set option (repeatable; NAME alone means NAME=yes), written in the games' Variant tag.",
-)
+@options_option("A rule set option (repeatable; NAME alone means NAME=yes), written in the games' Variant tag.")
 @click.option("--games", "-n", type=click.IntRange(min=0), default=1, show_default=True)
 @click.option(
     "--hands", type=click.IntRange(min=1), help="Stop each game after this many hands [default: play to the target]."

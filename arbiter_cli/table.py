@@ -11,7 +11,7 @@ import click
 import arbiter
 from arbiter.cards import show
 
-from .params import name_values
+from .params import options_option
 
 
 @click.command("table", short_help="Show the table after a turn of a record.")
@@ -28,15 +28,7 @@ from .params import name_values
     "--game", type=click.IntRange(min=1), default=1, show_default=True, help="The game, for a file of several."
 )
 @click.option("--rules", "rules_name", metavar="NAME", help="The rule set, for records whose tags do not say.")
-@click.option(
-    "-o",
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    callback=name_values,
-    help="A rule set option, for records whose tags do not say (repeatable).",
-)
+@options_option("A rule set option, for records whose tags do not say (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 def table(
     record: Any, hand: int, turn: int, game: int, rules_name: str | None, options: dict[str, str], as_json: bool
