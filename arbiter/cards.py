@@ -19,6 +19,7 @@ CALIENTE = "C"
 WILDS = frozenset({LITTLE_WILD, BIG_WILD})
 CARDS: tuple[str, ...] = (*NATURALS, LITTLE_WILD, BIG_WILD, BONUS, STOP, CALIENTE)
 CARD_SET = frozenset(CARDS)
+NATURAL_SET = frozenset(NATURALS)
 ORDER: dict[str, int] = {card: i for i, card in enumerate(CARDS)}  # the order cards are shown in
 
 # Spellings classic players use, accepted on input and printed in canonical form.
@@ -55,7 +56,7 @@ def canonical(token: str) -> str | None:
 
 
 def is_natural(card: str) -> bool:
-    return card in SEQUENCE_ORDER
+    return card in NATURAL_SET
 
 
 def is_wild(card: str) -> bool:
@@ -67,7 +68,7 @@ def value(card: str) -> int:
 
 
 def points(cards: Iterable[str]) -> int:
-    return sum(VALUES[c] for c in cards)
+    return sum(map(VALUES.__getitem__, cards))
 
 
 def pack(packs: int, caliente_cards: int = 0) -> Counter[str]:

@@ -135,7 +135,7 @@ def meld_problem(cards: list[str], config: Config, *, new: bool) -> tuple[str, s
         if new and not 3 <= len(cards) <= 4:
             return bad("stop-meld", "a meld of Stop cards has three or four of them")
         return None
-    naturals = [c for c in cards if C.is_natural(c)]
+    naturals = [c for c in cards if c in C.NATURAL_SET]
     wilds = len(cards) - len(naturals)
     if not naturals:
         return bad("meld-wilds", "wild cards can never be melded on their own")
@@ -156,10 +156,19 @@ def meld_problem(cards: list[str], config: Config, *, new: bool) -> tuple[str, s
 
 
 def meld_rank(cards: list[str]) -> str:
-    return next((c for c in cards if C.is_natural(c) or c == C.STOP), "?")
+    for card in cards:
+        if card in C.NATURAL_SET or card == C.STOP:
+            return card
+    return "?"
 
 
 # --- one hand -----------------------------------------------------------------------------------
+
+# What kind of card a discard is, for the coverage report's paths.
+_DISCARD_KIND = {
+    card: {C.STOP: "stop", C.CALIENTE: "caliente"}.get(card, "wild" if C.is_wild(card) else "natural")
+    for card in C.CARDS
+}
 
 
 @dataclass(slots=True)
@@ -167,6 +176,7 @@ class TurnState:
     player: str
     side: SideState
     number: int
+    hand: Counter[str]  # the player's cards
     drawn: bool = False
     took_pile: bool = False
     replacements_owed: int = 0
@@ -213,6 +223,7 @@ class HandReplay:
         seating = config.seating
         self.sitting_out = set(record.start.sitting_out)
         self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
+        self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
         sides = new_side_states(config)
         side_of = {p: sides[Seating.side_name(s)] for s in seating.sides for p in s}
         self.table = Table(
@@ -499,8 +510,7 @@ class HandReplay:
             raise Illegal("sitting-out", f"{player} sits out this hand and may not play", node)
 
     def next_player(self, player: str) -> str:
-        i = self.active.index(player)
-        return self.active[(i + 1) % len(self.active)]
+        return self.following[player]
 
     def play(self) -> None:
         record = self.record
@@ -540,56 +550,40 @@ class HandReplay:
     def play_turn(self, turn: Turn) -> None:
         table = self.table
         side = table.side_of[turn.player]
+        melded_before = turn.player in table.melded_players
         state = TurnState(
             turn.player,
             side,
             self.turn_number,
-            side_melded_at_start=side.has_melded,
-            player_melded_before=turn.player in table.melded_players,
-            canastas_at_start=side.canastas(self.config) if turn.player not in table.melded_players else 0,
+            table.hands[turn.player],
+            side_melded_at_start=bool(side.melds),
+            player_melded_before=melded_before,
+            canastas_at_start=0 if melded_before else side.canastas(self.config),
         )
         self.turn = state
+        outcome = self.outcome
         for action in turn.actions:
-            if self.outcome.ended:
+            if outcome.ended:
                 raise Illegal(
                     "last-bonus" if state.last_bonus else "hand-over",
                     "the hand ended with the previous action: nothing more is played",
                     action,
                 )
-            self.apply(state, action)
+            if state.discarded and type(action) is not GoOut:
+                raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
+            self.HANDLERS[type(action)](self, state, action)
         self.end_turn(state, turn)
 
-    # Each action's handler, by the action's record type.
-    HANDLERS: ClassVar[dict[type, str]] = {
-        Draw: "draw",
-        Take: "take",
-        Meld: "meld",
-        Add: "add",
-        Discard: "discard",
-        LayBonus: "bonus",
-        PlayCaliente: "play_caliente",
-        Ask: "ask",
-        Pass: "pass_",
-        GoOut: "go_out",
-        PickUpFoot: "pick_up_foot",
-    }
-
-    def apply(self, state: TurnState, action: Any) -> None:
-        if state.discarded and not isinstance(action, GoOut):
-            raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-        getattr(self, self.HANDLERS[type(action)])(state, action)
-
-    def hand_of(self, state: TurnState) -> Counter[str]:
-        return self.table.hands[state.player]
+    def remove_one(self, state: TurnState, card: str, node: Node) -> None:
+        if state.hand[card] < 1:
+            raise Illegal("card-not-held", f"{state.player} plays {C.describe(card)} but holds none", node)
+        state.hand[card] -= 1
 
     def remove(self, state: TurnState, cards: list[str] | tuple[str, ...], node: Node) -> None:
-        hand = self.hand_of(state)
-        if len(cards) == 1:  # the common case, a discard: no Counter to build
-            card = cards[0]
-            if hand[card] < 1:
-                raise Illegal("card-not-held", f"{state.player} plays {C.describe(card)} but holds none", node)
-            hand[card] -= 1
+        if len(cards) == 1:  # the common case: no Counter to build
+            self.remove_one(state, cards[0], node)
             return
+        hand = state.hand
         needed = Counter(cards)
         for card, n in needed.items():
             if hand[card] < n:
@@ -617,7 +611,7 @@ class HandReplay:
     # draw, refill and replacement
     def draw(self, state: TurnState, action: Draw) -> None:
         table, config = self.table, self.config
-        cards = list(action.cards)
+        cards = action.cards
         if state.replacements_owed:
             expected = min(state.replacements_owed, table.stock_count)
             if len(cards) != expected:
@@ -662,9 +656,10 @@ class HandReplay:
             self.paths[f"draw-{len(cards)}"] += 1
             if len(cards) == table.stock_count:
                 self.paths["draw-last-card"] += 1
+        hand = state.hand
         for card in cards:
             table.take_from_stock(card, action)
-            self.hand_of(state)[card] += 1
+            hand[card] += 1
         if table.stock_count == 0 and cards and cards[-1] == C.BONUS:
             state.last_bonus = True
 
@@ -704,7 +699,7 @@ class HandReplay:
         self.remove(state, [C.CALIENTE], action)
         state.side.laid.append(C.CALIENTE)
         state.drawn = state.caliente_played = True
-        held = self.hand_of(state).total()
+        held = state.hand.total()
         state.refill_owed = max(0, min(config.caliente_refill - held, table.stock_count))
         self.paths["caliente-card"] += 1
         if not state.refill_owed:
@@ -835,7 +830,7 @@ class HandReplay:
         # the rest of the pile goes to the taker's hand; Bonus cards in it are laid without replacement
         pile_bonus = table.pile.count(C.BONUS)
         for card in table.pile:
-            self.hand_of(state)[card] += 1
+            state.hand[card] += 1
         table.pile.clear()
         table.frozen = False
         state.pile_bonus += pile_bonus
@@ -950,14 +945,12 @@ class HandReplay:
         self.require_drawn(state, action, "discarding")
         if action.card == C.BONUS:
             raise Illegal("bonus-discard", "a Bonus card may never be discarded: it is laid beside the melds", action)
-        self.remove(state, [action.card], action)
-        self.table.pile.append(action.card)
-        if C.is_wild(action.card):
+        card = action.card
+        self.remove_one(state, card, action)
+        self.table.pile.append(card)
+        if card in C.WILDS:
             self.table.frozen = True
-        self.paths[
-            "discard-"
-            + {C.STOP: "stop", C.CALIENTE: "caliente"}.get(action.card, "wild" if C.is_wild(action.card) else "natural")
-        ] += 1
+        self.paths["discard-" + _DISCARD_KIND[card]] += 1
         state.discarded = True
 
     def ask(self, state: TurnState, action: Ask) -> None:
@@ -999,12 +992,12 @@ class HandReplay:
         discard and keep a card, or go out with the canastas the side needs. A take the player
         could not finish is not forced."""
         config = self.config
-        held = self.hand_of(state).total() + len(self.table.pile) - 1
+        held = state.hand.total() + len(self.table.pile) - 1
         canastas = state.side.canastas(config) + (len(meld.cards) + 1 == config.canasta_size)
         return held >= 2 or canastas >= config.canastas_to_go_out
 
     def go_out(self, state: TurnState, action: GoOut) -> None:
-        left = self.hand_of(state).total()
+        left = state.hand.total()
         if left:
             raise Illegal(
                 "out-marker",
@@ -1014,6 +1007,21 @@ class HandReplay:
 
     def pick_up_foot(self, state: TurnState, action: PickUpFoot) -> None:
         raise Illegal("draw-first", "there is no Foot in this rule set: `foot` is a Hand & Foot action", action)
+
+    # Each action's handler, by the action's record type.
+    HANDLERS: ClassVar[dict[type, Callable[[HandReplay, TurnState, Any], None]]] = {
+        Draw: draw,
+        Take: take,
+        Meld: meld,
+        Add: add,
+        Discard: discard,
+        LayBonus: bonus,
+        PlayCaliente: play_caliente,
+        Ask: ask,
+        Pass: pass_,
+        GoOut: go_out,
+        PickUpFoot: pick_up_foot,
+    }
 
     def end_turn(self, state: TurnState, turn: Turn) -> None:
         if self.outcome.ended:  # a pass, or a Bonus drawn last
@@ -1038,7 +1046,7 @@ class HandReplay:
                 turn,
             )
         side = state.side
-        empty = not self.hand_of(state).total()  # counts never go below zero: remove() checks first
+        empty = not any(state.hand.values())  # counts never go below zero: remove() checks first
         waived = empty and self.config.concealed_waives_minimum and not state.player_melded_before
         if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
             minimum = self.minimum(side)

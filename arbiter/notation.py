@@ -14,10 +14,9 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
-from operator import attrgetter
 from pathlib import Path
 from typing import IO, Any
 
@@ -515,20 +514,63 @@ def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, li
     return statement, [c for c in comments if c]
 
 
+# Reading a line is a pure function of its text, and archives repeat themselves: a line or an
+# action read once is remembered as a *maker*, a small function that builds the same nodes again
+# at another line and column. Building fresh nodes is what a remembered line costs, so a maker
+# calls each node's constructor directly, with everything but the position worked out once.
+Maker = Callable[[int, int], Any]
+"""Builds remembered nodes at (line, shift): on that line, columns moved right by the shift."""
+
+
 @lru_cache(maxsize=LINE_CACHE_SIZE)
-def _template(text: str) -> tuple[Statement | None, tuple[str, ...]]:
-    """A line read once (at line 0) for every time it recurs. Errors are not remembered."""
+def _template(text: str) -> tuple[Maker | None, tuple[str, ...]]:
+    """A line seen before, remembered for every later time it recurs. Errors are not remembered."""
     statement, comments = _read(text, 0, ACCELERATED)
-    return statement, tuple(comments)
+    return (None if statement is None else _maker(statement)), tuple(comments)
+
+
+_seen_once: set[str] = set()
+"""Lines read once: a line is remembered when it recurs, so the lines that never do (a deal, a
+score) cost no maker. Bounded: forgotten all at once when full."""
+
+
+def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
+    if text in _seen_once:
+        make, comments = _template(text)
+        return (None if make is None else make(line, 0)), list(comments)
+    if len(_seen_once) >= LINE_CACHE_SIZE:
+        _seen_once.clear()
+    _seen_once.add(text)
+    return _read(text, line, ACCELERATED)
 
 
 @lru_cache(maxsize=LINE_CACHE_SIZE)
-def _action_template(text: str) -> Any:
-    """One action of a turn (`draw 8`, `meld [7 7 7]`), read once with the grammar's `action`
-    rule. Actions recur far more than whole lines do."""
+def _action_maker(text: str) -> Maker:
+    """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
+    its columns counted from the action's start. Actions recur far more than lines do."""
     lark, builder, _ = _parser(ACCELERATED)
     builder.line = 0
-    return lark.parse(text, start="action")
+    return _maker(lark.parse(text, start="action"), column=1)
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _actions_maker(text: str) -> Maker | None:
+    """The actions of a plain turn line (the text after the colon), remembered as one maker;
+    None if an action needs the whole-line path to be explained. `draw 4, discard 4` recurs
+    for every player."""
+    pieces: list[tuple[Maker, int]] = []
+    offset = 0
+    for piece in text.split(","):
+        action_text = piece.strip()
+        if not action_text:
+            return None  # an empty action: the whole-line path says what is missing
+        try:
+            make = _action_maker(action_text)
+        except (UnexpectedInput, NotationError):
+            return None
+        pieces.append((make, offset + piece.index(action_text[0])))
+        offset += len(piece) + 1
+    return lambda line, shift: tuple([make(line, shift + at) for make, at in pieces])
 
 
 # A turn line with no comment in it: the player, then the actions separated by commas (no action
@@ -538,30 +580,21 @@ _PLAIN_TURN = re.compile(r"[ \t]*([^\W\d]\w*)[ \t]*:([^;{}]*)")
 
 def _plain_turn(text: str, line: int) -> Turn | None:
     match = _PLAIN_TURN.fullmatch(text)
-    if match is None or match.group(1) in _KEYWORDS:
+    if match is None:
         return None
-    actions = []
-    offset = match.start(2)
-    for piece in match.group(2).split(","):
-        action_text = piece.strip()
-        if not action_text:
-            return None  # an empty action: the whole-line path says what is missing
-        try:
-            template = _action_template(action_text)
-        except (UnexpectedInput, NotationError):
-            return None
-        at = offset + piece.index(action_text[0])
-        action = _relocated(template, line, at)
-        action.column = at + 1
-        actions.append(action)
-        offset += len(piece) + 1
-    return Turn(line=line, column=match.start(1) + 1, player=match.group(1), actions=tuple(actions))
+    player, actions = match.group(1, 2)
+    make = None if player in _KEYWORDS else _actions_maker(actions)
+    if make is None:
+        return None
+    return Turn(line=line, column=match.start(1) + 1, player=player, actions=make(line, match.start(2)))
 
 
 def forget_lines() -> None:
     """Empty the memory of lines and actions read (for measurements that must start cold)."""
+    _seen_once.clear()
     _template.cache_clear()
-    _action_template.cache_clear()
+    _action_maker.cache_clear()
+    _actions_maker.cache_clear()
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
@@ -571,7 +604,7 @@ def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statemen
     if turn is not None:
         return turn, []
     try:
-        template, comments = _template(text)
+        return _statement(text, line)
     except NotationError:
         raise
     except UnexpectedInput as error:
@@ -582,10 +615,9 @@ def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statemen
         except UnexpectedInput as explained:
             raise _explain(explained, text) from None
         raise _explain(error, text) from None  # pragma: no cover - both parsers share the grammar
-    return (None if template is None else _relocated(template, line)), list(comments)
 
 
-# The fields of each node that hold nested nodes, which move to the new line too.
+# The fields of each node class after its position, and those that hold nested nodes.
 _NESTED: dict[type, tuple[str, ...]] = {
     Turn: ("actions",),
     Take: ("onto", "also"),
@@ -594,37 +626,38 @@ _NESTED: dict[type, tuple[str, ...]] = {
     TableSide: ("melds",),
     Points: ("entries",),
 }
-_COPIERS: dict[type, Any] = {}
 
 
-def _relocated(node: Any, line: int, shift: int = 0) -> Any:
-    """A copy of a remembered node (and of the nodes in it) at another line, its columns moved
-    right by `shift`."""
-    copier = _COPIERS.get(type(node)) or _make_copier(type(node))
-    return copier(node, line, shift)
+@cache
+def _content_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))[2:]  # every node starts with line and column
 
 
-def _make_copier(cls: type) -> Any:
-    """One small function per node class: the copy sits on the hot path of reading a file."""
-    names = tuple(f.name for f in fields(cls))
-    values = attrgetter(*names) if len(names) > 1 else (lambda node, name=names[0]: (getattr(node, name),))
+def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
+    """A maker for `node` as remembered (its columns moved right by `shift`, its own column
+    `column` if given): the nodes it holds get makers of their own, everything else is shared."""
+    cls = type(node)
+    at = node.column + shift if column is None else column
     nested = _NESTED.get(cls, ())
+    values = tuple(getattr(node, name) for name in _content_fields(cls))
+    if not any(getattr(node, name) for name in nested):  # the common case: a draw, a discard
+        return lambda line, more: cls(line, at + more, *values)
+    parts = [
+        _nested_maker(value, shift) if name in nested else _constant(value)
+        for name, value in zip(_content_fields(cls), values, strict=True)
+    ]
+    return lambda line, more: cls(line, at + more, *[part(line, more) for part in parts])
 
-    def copier(node: Any, line: int, shift: int) -> Any:
-        copy = cls(*values(node))
-        copy.line = line
-        if shift:
-            copy.column += shift
-        for name in nested:
-            value = getattr(node, name)
-            if type(value) is tuple:
-                setattr(copy, name, tuple([_relocated(item, line, shift) for item in value]))
-            elif value is not None:
-                setattr(copy, name, _relocated(value, line, shift))
-        return copy
 
-    _COPIERS[cls] = copier
-    return copier
+def _nested_maker(value: Any, shift: int) -> Maker:
+    if type(value) is tuple:
+        makers = [_maker(item, shift) for item in value]
+        return lambda line, more: tuple([make(line, more) for make in makers])
+    return _constant(None) if value is None else _maker(value, shift)
+
+
+def _constant(value: Any) -> Maker:
+    return lambda line, more: value
 
 
 # --- explaining a line that is not notation ----------------------------------------------------

@@ -7,6 +7,7 @@ score line by line, as the rule books' scoring example does.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import cards as C
@@ -20,7 +21,7 @@ class MeldState:
 
     @property
     def wilds(self) -> int:
-        return sum(1 for c in self.cards if C.is_wild(c))
+        return sum(map(C.WILDS.__contains__, self.cards))
 
     @property
     def naturals(self) -> int:
@@ -45,21 +46,33 @@ class SideState:
         return bool(self.melds)
 
     def canastas(self, config: Config) -> int:
-        return sum(1 for m in self.melds if m.is_canasta(config))
+        size = config.canasta_size
+        return sum(len(m.cards) >= size for m in self.melds)
 
     def meld_of(self, rank: str) -> MeldState | None:
-        return next((m for m in self.melds if m.rank == rank), None)
+        for meld in self.melds:
+            if meld.rank == rank:
+                return meld
+        return None
 
 
 @dataclass(slots=True)
 class Score:
-    points: int = 0
-    lines: list[tuple[str, int]] = field(default_factory=list)
+    """A side's points for a hand, and how they were made. Every hand is scored but a breakdown
+    is read only when a declared score is wrong, so each label is worked out when it is read."""
 
-    def add(self, label: str, points: int) -> None:
+    points: int = 0
+    items: list[tuple[Callable[[], str], int]] = field(default_factory=list)
+
+    def add(self, label: Callable[[], str], points: int) -> None:
         if points:
             self.points += points
-            self.lines.append((label, points))
+            self.items.append((label, points))
+
+    @property
+    def lines(self) -> list[tuple[str, int]]:
+        """The breakdown, (label, points) line by line."""
+        return [(label(), points) for label, points in self.items]
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
@@ -85,35 +98,39 @@ def score_side(
     went_out: bool,
     concealed: bool,
 ) -> Score:
+    # The labels are lambdas, their values bound as default arguments: the loop moves on.
     score = Score()
     for meld in side.melds:
-        score.add(f"melded {meld.rank}s ({C.show(meld.cards)})", C.points(meld.cards))
+        score.add(lambda m=meld: f"melded {m.rank}s ({C.show(m.cards)})", C.points(meld.cards))
     if went_out:
-        score.add("going out", config.going_out_bonus)
+        score.add(lambda: "going out", config.going_out_bonus)
         if concealed:
-            score.add("going out concealed", config.concealed_bonus)
+            score.add(lambda: "going out concealed", config.concealed_bonus)
     for meld in side.melds:
         if meld.is_natural_canasta(config):
-            score.add(f"natural canasta of {meld.rank}s", config.natural_canasta_bonus)
+            score.add(lambda m=meld: f"natural canasta of {m.rank}s", config.natural_canasta_bonus)
         elif meld.is_canasta(config):
-            score.add(f"mixed canasta of {meld.rank}s", config.mixed_canasta_bonus)
+            score.add(lambda m=meld: f"mixed canasta of {m.rank}s", config.mixed_canasta_bonus)
     bonus_cards = side.laid.count(C.BONUS)
     if bonus_cards:
         score.add(
-            f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}", config.bonus_card_points(bonus_cards, side.has_melded)
+            lambda: f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}",
+            config.bonus_card_points(bonus_cards, side.has_melded),
         )
     caliente_played = side.laid.count(C.CALIENTE)
     if caliente_played:
         score.add(
-            f"{caliente_played} Caliente card{'s' * (caliente_played > 1)} played",
+            lambda: f"{caliente_played} Caliente card{'s' * (caliente_played > 1)} played",
             -config.caliente_played_penalty * caliente_played,
         )
     for player in side.players:
         held = hands.get(player)
-        if held and +held:
+        if held and any(held.values()):
             cost, how = hand_penalty(held, config)
-            score.add(
-                f"left in {player}'s hand ({C.show(sorted(held.elements(), key=C.ORDER.__getitem__))}){' ' + how if how else ''}",
-                -cost,
-            )
+            score.add(lambda p=player, h=held, how=how: _left_in_hand(p, h, how), -cost)
     return score
+
+
+def _left_in_hand(player: str, held: Counter[str], how: str) -> str:
+    cards = C.show(sorted(held.elements(), key=C.ORDER.__getitem__))
+    return f"left in {player}'s hand ({cards}){' ' + how if how else ''}"
