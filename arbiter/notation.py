@@ -288,7 +288,11 @@ class _StatementBuilder(Transformer):
     def _split(runs: tuple[Token, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for run in runs:
-            for word in run.value.split():
+            words = run.value.split()
+            if C.CARD_SET.issuperset(words):  # every card in its canonical spelling
+                out += words
+                continue
+            for word in words:
                 card = C.canonical(word)
                 if card is None:
                     column = run.column + run.value.index(word)
@@ -541,7 +545,82 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
     if len(_seen_once) >= LINE_CACHE_SIZE:
         _seen_once.clear()
     _seen_once.add(text)
+    statement = _tokens_line(text, line)
+    if statement is not None:
+        return statement, []
     return _read(text, line, ACCELERATED)
+
+
+# The lines that never recur are a deal (`deal ann 4 5 7 ...`) or another keyword with cards, or
+# a score or total line: a fifth of a record's lines, and each would cost a Lark call of 13 to 25
+# µs, mostly Lark's own cost per call. Their tokens are plain: a keyword, perhaps a name, then one
+# card run, or sides and points. When a line is exactly that, its tokens are found with the
+# grammar's own terminal patterns and handed to the grammar's own transformer, as the parser would
+# hand them; anything else (a comment, a missing space, a card the transformer rejects) is read by
+# Lark. tests/test_parser_paths.py checks the two read such lines alike.
+_NAMED_CARDS = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
+_CARDS = {"up": "up", "stock": "stock_cards"}
+_POINTS = {"score": "score", "total": "total"}
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenLines:
+    cards_line: re.Pattern[str]
+    points_line: re.Pattern[str]
+    pair: re.Pattern[str]
+    rules: dict[str, Any]  # the transformer's method for each keyword, looked up once
+
+
+@cache
+def _token_lines() -> _TokenLines:
+    lark, builder, _ = _parser(ACCELERATED)
+    name, cards, side, points = (
+        lark.get_terminal(t).pattern.to_regexp() for t in ("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
+    )
+    space, gap = r"[ \t\f\r]*", r"[ \t\f\r]+"
+    return _TokenLines(
+        cards_line=re.compile(
+            rf"{space}(?:({'|'.join(_NAMED_CARDS)}){gap}({name})|({'|'.join(_CARDS)})){gap}({cards}){space}"
+        ),
+        points_line=re.compile(rf"{space}({'|'.join(_POINTS)})((?:{gap}{side}{gap}{points})+){space}"),
+        pair=re.compile(rf"{gap}({side}){gap}({points})"),
+        rules={
+            keyword: getattr(builder, rule)
+            for keyword, rule in (*_NAMED_CARDS.items(), *_CARDS.items(), *_POINTS.items(), ("pair", "side_points"))
+        },
+    )
+
+
+def _tokens_line(text: str, line: int) -> Statement | None:
+    """A cards line or a points line read from its tokens, or None to read it with Lark."""
+    forms = _token_lines()
+    rules = forms.rules
+    _parser(ACCELERATED)[1].line = line
+    try:
+        if match := forms.cards_line.fullmatch(text):
+            keyword, name, bare = match.group(1, 2, 3)
+            if name in _KEYWORDS:
+                return None  # a keyword where a name should be: Lark says what it makes of it
+            runs = (_token("CARD_RUN", match, 4, line),)
+            statement = rules[keyword](_token("NAME", match, 2, line), runs) if keyword else rules[bare](runs)
+        elif match := forms.points_line.fullmatch(text):
+            pair = rules["pair"]
+            entries = [
+                pair(_token("SIDE", found, 1, line), _token("SIGNED_INT", found, 2, line))
+                for found in forms.pair.finditer(text, match.start(2), match.end(2))
+            ]
+            statement = rules[match.group(1)](*entries)
+        else:
+            return None
+    except NotationError:
+        return None  # the whole-line path gives the message
+    statement.column = len(text) - len(text.lstrip()) + 1
+    return statement
+
+
+def _token(kind: str, match: re.Match[str], group: int, line: int) -> Token:
+    start = match.start(group)
+    return Token(kind, match.group(group), start, line, start + 1)
 
 
 @lru_cache(maxsize=LINE_CACHE_SIZE)

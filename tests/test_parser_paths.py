@@ -5,8 +5,12 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import names, sides
 
 import arbiter.notation as notation
+from arbiter import cards as C
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
 
@@ -81,3 +85,80 @@ def test_a_turn_read_action_by_action_equals_the_turn_read_whole(text):
 @pytest.mark.parametrize("text", ["deal: draw 4", "ann: draw 8,, discard 4", "ann: draw 8,", "ann: drow 4", "ann:"])
 def test_a_turn_line_the_action_path_cannot_read_goes_to_the_whole_line(text):
     assert notation._plain_turn(text, 1) is None
+
+
+# Lines read from their tokens (a keyword, perhaps a name, then cards; or sides and points) must
+# come out exactly as Lark reads them, or be left to Lark.
+_TOKEN_LINES = (
+    "deal bob 4 5 6 6 7 8 10 Q Q A 2",
+    "  deal\tAnn   4 5 X B S  ",
+    "foot ann 4 5 7 7 9 J Q K A 2 S 6 6",
+    "hold ann 4 5 7 K",
+    "up 2 B 7",
+    "stock K 5 9",
+    "score ann+cid 120 bob+dee -45",
+    "total  ann+cid +1200\tbob+dee 0950 ",
+    "score ann 5",
+)
+_LARK_LINES = (
+    "deal deal 4 5 6",  # a keyword where a name belongs
+    "deal bob 4 5 Z",  # not a card: Lark's path says so
+    "deal bob 4 5 ; a comment",
+    "dealbob 4 5",
+    "up Bob 4",
+    "stock 40 cards",
+    "stock 40",
+    "hold ann",
+    "score ann+cid 120 bob+dee",
+    "score ann+cid 1234567890123",
+    "score ann+cid120",
+    "up r3 7",
+)
+
+
+@pytest.mark.parametrize("text", _TOKEN_LINES)
+def test_a_cards_or_points_line_is_read_from_its_tokens_as_lark_reads_it(text):
+    fast = notation._tokens_line(text, 42)
+    assert fast is not None
+    whole, comments = notation._read(text, 42, accelerated=False)
+    assert comments == []
+    assert fast == whole
+    assert positions(fast) == positions(whole)
+
+
+@pytest.mark.parametrize("text", _LARK_LINES)
+def test_a_line_that_is_not_plainly_tokens_is_left_to_lark(text):
+    assert notation._tokens_line(text, 1) is None
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample):
+    for number, text in enumerate(sample.read_text(encoding="utf-8").splitlines(), 1):
+        fast = notation._tokens_line(text, number)
+        if fast is None:
+            continue
+        whole, _ = notation._read(text, number, accelerated=False)
+        assert (fast, positions(fast)) == (whole, positions(whole)), (number, text)
+
+
+@given(
+    keyword=st.sampled_from(["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile"]),
+    words=st.lists(
+        st.one_of(
+            names, sides, st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "7x"]), st.integers(-99, 9999).map(str)
+        ),
+        min_size=0,
+        max_size=6,
+    ),
+    gaps=st.lists(st.sampled_from([" ", "  ", "\t", ""]), min_size=8, max_size=8),
+)
+def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
+    text = keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False)) + gaps[-1]
+    fast = notation._tokens_line(text, 3)
+    if fast is None:
+        return
+    try:
+        whole, comments = notation._read(text, 3, accelerated=False)
+    except Exception as error:  # the token path accepted what Lark rejects
+        raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
+    assert (fast, positions(fast), comments) == (whole, positions(whole), [])
