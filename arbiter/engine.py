@@ -210,13 +210,15 @@ class HandReplay:
         record: HandRecord,
         totals_before: dict[str, int],
         observer: Observer | None = None,
+        paths: Counter[str] | None = None,
     ) -> None:
         self.config = config
         self.observer = observer
         self.ruleset = ruleset
         self.record = record
         self.findings: list[Finding] = []
-        self.paths: Counter[str] = Counter()  # the legal paths this hand took, for coverage reports
+        # the legal paths taken, for coverage reports: a game's hands count into one Counter
+        self.paths: Counter[str] = Counter() if paths is None else paths
         self.outcome = HandOutcome()
         self.turn: TurnState | None = None
         self.turn_number = 0
@@ -341,7 +343,7 @@ class HandReplay:
                 )
             for card in deal.cards:
                 table.claim(card, deal)
-                table.hands[deal.player][card] += 1
+            table.hands[deal.player].update(deal.cards)
             table.stock_count -= len(deal.cards)
         missing = [p for p in self.active if p not in dealt]
         if missing:
@@ -523,15 +525,16 @@ class HandReplay:
             if self.outcome.ended:
                 self.turn = None
                 raise Illegal("hand-over", "the hand is already over: nothing more is played in it", turn)
-            self.check_player(turn.player, turn)
-            if turn.player != expected:
+            if turn.player != expected:  # the expected player is seated and plays this hand
+                self.check_player(turn.player, turn)
                 how = "play passes to the left"
                 if self.sitting_out:
                     how = f"with {' and '.join(sorted(self.sitting_out))} sitting out, the order of play is {' '.join(self.active)}"
                 raise Illegal("turn-order", f"it is {expected}'s turn, not {turn.player}'s: {how}", turn)
             self.play_turn(turn)
-            self.observe(self.turn_number)
-            expected = self.next_player(turn.player)
+            if self.observer is not None:
+                self.observe(self.turn_number)
+            expected = self.following[expected]
 
     def next_player_after_dealer(self) -> str:
         """The dealer's left-hand neighbour at this hand's table; a dealer who sits out the hand
@@ -561,7 +564,7 @@ class HandReplay:
             canastas_at_start=0 if melded_before else side.canastas(self.config),
         )
         self.turn = state
-        outcome = self.outcome
+        outcome, handlers = self.outcome, self.HANDLERS
         for action in turn.actions:
             if outcome.ended:
                 raise Illegal(
@@ -571,7 +574,7 @@ class HandReplay:
                 )
             if state.discarded and type(action) is not GoOut:
                 raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-            self.HANDLERS[type(action)](self, state, action)
+            handlers[type(action)](self, state, action)
         self.end_turn(state, turn)
 
     def remove_one(self, state: TurnState, card: str, node: Node) -> None:
@@ -1206,6 +1209,7 @@ def judge_game(
     totals = dict.fromkeys(sides, 0)
     previous: HandRecord | None = None
     game_over_at: int | None = None
+    paths: Counter[str] = Counter()
     for record in game.hands:
         if game_over_at is not None:
             ruling.findings.append(
@@ -1234,10 +1238,9 @@ def judge_game(
                     record.number,
                     ruling,
                 )
-        replay = HandReplay(config, ruleset, record, totals, observer)
+        replay = HandReplay(config, ruleset, record, totals, observer, paths)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
-        ruling.coverage.update({f"path:{path}": n for path, n in replay.paths.items()})
         judged = not any(f.is_error for f in replay.findings)
         declared = _declared(record, "score", sides)
         result = HandResult(
@@ -1298,6 +1301,7 @@ def judge_game(
         leaders = [s for s, v in totals.items() if v == best]
         ruling.winner = leaders[0] if len(leaders) == 1 else None
     _check_result(ruleset, game, ruling, game_over_at is not None)
+    ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
 
 

@@ -929,7 +929,7 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
         if read > limits.max_bytes:
             yield number, too_large
             return
-        too_long = not _ends_line(chunk) and len(chunk) >= cap
+        too_long = len(chunk) >= cap and not _ends_line(chunk)
         while too_long:  # skip the rest of an overlong line
             more = stream.readline(cap)
             read += len(more)
@@ -1317,8 +1317,9 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
                 return
             game = _GameAssembler(game.index + 1, game.last_line + 1, limits)
         game.lines[number] = item
-        statement.notes, statement.remark = tuple(notes), " ".join(comments)
-        notes = []
+        if notes or comments:
+            statement.notes, statement.remark = tuple(notes), " ".join(comments)
+            notes = []
         game.add(statement)
     if notes:
         game.trailing = Note(line=0, column=1, notes=tuple(notes))
