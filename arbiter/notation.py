@@ -682,6 +682,11 @@ def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statemen
     turn = _plain_turn(text, line)
     if turn is not None:
         return turn, []
+    return _other_line(text, line, explain)
+
+
+def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
+    """Any line but a plain turn line."""
     try:
         return _statement(text, line)
     except NotationError:
@@ -1202,23 +1207,24 @@ class _GameAssembler:
         if not self.line:
             self.line = st.line
         self.last_line = st.line
-        if isinstance(st, Tag):
-            self.tags.append(st)
-            return
-        if isinstance(st, HandStart):
-            self._close_hand()
-            self.hand = _HandParts(st)
-            self.broken = False
-            return
-        if self.hand is None:
-            if not self.broken:
-                self.error(
-                    st.line,
-                    st.column,
-                    "out-of-place",
-                    f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
-                )
-            return
+        if type(st) is not Turn or self.hand is None:  # a turn, nearly every line, goes to its hand
+            if isinstance(st, Tag):
+                self.tags.append(st)
+                return
+            if isinstance(st, HandStart):
+                self._close_hand()
+                self.hand = _HandParts(st)
+                self.broken = False
+                return
+            if self.hand is None:
+                if not self.broken:
+                    self.error(
+                        st.line,
+                        st.column,
+                        "out-of-place",
+                        f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
+                    )
+                return
         problem = self.hand.place(st)
         if problem and not self.broken:
             self.error(st.line, st.column, "out-of-place", problem)
@@ -1270,6 +1276,9 @@ class _GameAssembler:
         return ParsedGame(self.index, self.line, game, self.findings, self.lines, self.first_line, last)
 
 
+_NO_COMMENTS: list[str] = []  # never changed: only read
+
+
 def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
     """Read the games of a record one at a time. Never raises for bad input: every problem is
     a finding on the game it belongs to."""
@@ -1285,7 +1294,9 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
                 break
             continue
         try:
-            statement, comments = parse_line(item, number, explain=game.explaining)
+            statement, comments = _plain_turn(item, number), _NO_COMMENTS  # nearly every line
+            if statement is None:
+                statement, comments = _other_line(item, number, game.explaining)
         except NotationError as error:
             game.lines[number] = item
             game.error(number, error.column, error.code, error.message)
