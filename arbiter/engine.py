@@ -13,7 +13,7 @@ are judged as usual.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -177,6 +177,9 @@ class TurnState:
     side: SideState
     number: int
     hand: Counter[str]  # the player's cards
+    side_melded_at_start: bool
+    player_melded_before: bool
+    canastas_at_start: int
     drawn: bool = False
     took_pile: bool = False
     replacements_owed: int = 0
@@ -189,9 +192,6 @@ class TurnState:
     first_meld_value: int = 0
     first_meld_node: Node | None = None
     stops_melded: bool = False
-    side_melded_at_start: bool = False
-    player_melded_before: bool = False
-    canastas_at_start: int = 0
     last_bonus: bool = False
 
 
@@ -554,14 +554,14 @@ class HandReplay:
         table = self.table
         side = table.side_of[turn.player]
         melded_before = turn.player in table.melded_players
-        state = TurnState(
+        state = TurnState(  # by position: made every turn, and keywords cost a good part of the call
             turn.player,
             side,
             self.turn_number,
             table.hands[turn.player],
-            side_melded_at_start=bool(side.melds),
-            player_melded_before=melded_before,
-            canastas_at_start=0 if melded_before else side.canastas(self.config),
+            bool(side.melds),
+            melded_before,
+            0 if melded_before else side.canastas(self.config),
         )
         self.turn = state
         outcome, handlers = self.outcome, self.HANDLERS
@@ -1373,17 +1373,19 @@ def _finding(
     )
 
 
-def _side(name: str, sides: Iterable[str]) -> str:
+def _side(name: str, sides: Collection[str]) -> str:
     """A side as written, named as in the Teams tag: `cid+ann` is the side `ann+cid`."""
+    if name in sides:
+        return name
     players = set(name.split("+"))
     return next((side for side in sides if set(side.split("+")) == players), name)
 
 
-def _points(line: Points, sides: Iterable[str]) -> dict[str, int]:
+def _points(line: Points, sides: Collection[str]) -> dict[str, int]:
     return {_side(entry.side, sides): entry.points for entry in line.entries}
 
 
-def _declared(record: HandRecord, kind: str, sides: Iterable[str]) -> dict[str, int] | None:
+def _declared(record: HandRecord, kind: str, sides: Collection[str]) -> dict[str, int] | None:
     lines = [p for p in record.declared if p.kind == kind]
     return _points(lines[-1], sides) if lines else None
 

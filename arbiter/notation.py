@@ -665,7 +665,9 @@ def _plain_turn(text: str, line: int) -> Turn | None:
     make = None if player in _KEYWORDS else _actions_maker(actions)
     if make is None:
         return None
-    return Turn(line=line, column=match.start(1) + 1, player=player, actions=make(line, match.start(2)))
+    # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
+    # made for nearly every line, and keyword arguments cost a good part of the call.
+    return Turn(line, match.start(1) + 1, (), "", player, make(line, match.start(2)))
 
 
 def forget_lines() -> None:
@@ -725,6 +727,9 @@ def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     nested = _NESTED.get(cls, ())
     values = tuple(getattr(node, name) for name in _content_fields(cls))
     if not any(getattr(node, name) for name in nested):  # the common case: a draw, a discard
+        if len(values) == 1:
+            (value,) = values
+            return lambda line, more: cls(line, at + more, value)
         return lambda line, more: cls(line, at + more, *values)
     parts = [
         _nested_maker(value, shift) if name in nested else _constant(value)
@@ -920,10 +925,12 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
     )
     read = 0
     number = 0
-    cap = limits.max_line_chars * 4 + 2  # enough bytes for the longest allowed line
+    max_bytes, max_chars = limits.max_bytes, limits.max_line_chars
+    cap = max_chars * 4 + 2  # enough bytes for the longest allowed line
+    readline = stream.readline
     while True:
         try:
-            chunk = stream.readline(cap)
+            chunk = readline(cap)
         except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
             yield number + 1, _LineProblem(1, "not-utf8", "the record is not UTF-8 text; save it as UTF-8", True)
             return
@@ -931,14 +938,14 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
             return
         number += 1
         read += len(chunk)
-        if read > limits.max_bytes:
+        if read > max_bytes:
             yield number, too_large
             return
         too_long = len(chunk) >= cap and not _ends_line(chunk)
         while too_long:  # skip the rest of an overlong line
-            more = stream.readline(cap)
+            more = readline(cap)
             read += len(more)
-            if read > limits.max_bytes:
+            if read > max_bytes:
                 yield number, too_large
                 return
             if not more or _ends_line(more) or len(more) < cap:
@@ -959,7 +966,7 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
                 )
                 continue
         text = chunk.rstrip("\r\n")
-        if too_long or len(text) > limits.max_line_chars:
+        if too_long or len(text) > max_chars:
             yield (
                 number,
                 _LineProblem(
