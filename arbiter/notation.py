@@ -25,6 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import cards as C
 from .records import (
+    Action,
     Add,
     Ask,
     Deal,
@@ -632,13 +633,12 @@ def _action_maker(text: str) -> Maker:
     return _maker(lark.parse(text, start="action"), column=1)
 
 
-@lru_cache(maxsize=LINE_CACHE_SIZE)
-def _actions_maker(text: str) -> Maker | None:
-    """The actions of a plain turn line (the text after the colon), remembered as one maker;
-    None if an action needs the whole-line path to be explained. `draw 4, discard 4` recurs
-    for every player."""
-    pieces: list[tuple[Maker, int]] = []
-    offset = 0
+def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
+    """The actions of a plain turn line (`text` is the part after the colon, starting at index
+    `shift` of the line), each made from its remembered reading; None if an action needs the
+    whole-line path to be explained."""
+    actions = []
+    offset = shift
     for piece in text.split(","):
         action_text = piece.strip()
         if not action_text:
@@ -647,9 +647,9 @@ def _actions_maker(text: str) -> Maker | None:
             make = _action_maker(action_text)
         except (UnexpectedInput, NotationError):
             return None
-        pieces.append((make, offset + piece.index(action_text[0])))
+        actions.append(make(line, offset + piece.index(action_text[0])))
         offset += len(piece) + 1
-    return lambda line, shift: tuple([make(line, shift + at) for make, at in pieces])
+    return tuple(actions)
 
 
 # A turn line with no comment in it: the player, then the actions separated by commas (no action
@@ -661,13 +661,13 @@ def _plain_turn(text: str, line: int) -> Turn | None:
     match = _PLAIN_TURN.fullmatch(text)
     if match is None:
         return None
-    player, actions = match.group(1, 2)
-    make = None if player in _KEYWORDS else _actions_maker(actions)
-    if make is None:
+    player, text_of_actions = match.group(1, 2)
+    actions = None if player in _KEYWORDS else _actions(text_of_actions, line, match.start(2))
+    if actions is None:
         return None
     # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
     # made for nearly every line, and keyword arguments cost a good part of the call.
-    return Turn(line, match.start(1) + 1, (), "", player, make(line, match.start(2)))
+    return Turn(line, match.start(1) + 1, (), "", player, actions)
 
 
 def forget_lines() -> None:
@@ -675,7 +675,6 @@ def forget_lines() -> None:
     _seen_once.clear()
     _template.cache_clear()
     _action_maker.cache_clear()
-    _actions_maker.cache_clear()
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
