@@ -1282,9 +1282,6 @@ class _GameAssembler:
         return ParsedGame(self.index, self.line, game, self.findings, self.lines, self.first_line, last)
 
 
-_NO_COMMENTS: list[str] = []  # never changed: only read
-
-
 def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
     """Read the games of a record one at a time. Never raises for bad input: every problem is
     a finding on the game it belongs to."""
@@ -1300,7 +1297,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGam
                 break
             continue
         try:
-            statement, comments = _plain_turn(item, number), _NO_COMMENTS  # nearly every line
+            statement, comments = _plain_turn(item, number), ()  # nearly every line
             if statement is None:
                 statement, comments = _other_line(item, number, game.explaining)
         except NotationError as error:
