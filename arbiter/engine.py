@@ -225,6 +225,7 @@ class HandReplay:
         seating = config.seating
         self.sitting_out = set(record.start.sitting_out)
         self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
+        # who plays after whom this hand
         self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
         sides = new_side_states(config)
         side_of = {p: sides[Seating.side_name(s)] for s in seating.sides for p in s}
@@ -511,9 +512,6 @@ class HandReplay:
         if player in self.sitting_out:
             raise Illegal("sitting-out", f"{player} sits out this hand and may not play", node)
 
-    def next_player(self, player: str) -> str:
-        return self.following[player]
-
     def play(self) -> None:
         record = self.record
         if record.position is not None and record.position.to_play is not None:
@@ -541,7 +539,7 @@ class HandReplay:
         deals from their own seat, and the first seat to their left that plays starts."""
         dealer = self.record.start.dealer
         if dealer in self.active:
-            return self.next_player(dealer)
+            return self.following[dealer]
         seats = self.config.seating.seats
         i = seats.index(dealer)
         for step in range(1, len(seats) + 1):

@@ -256,6 +256,11 @@ def _line_kind(text: str) -> tuple[str, str, int]:
     return (word if word in _STATEMENT_WORDS else "play"), word, column
 
 
+def _first_column(text: str) -> int:
+    """The column of a line's first character that is not blank: where its statement starts."""
+    return len(text) - len(text.lstrip()) + 1
+
+
 def _number(token: Token, what: str) -> int:
     digits = token.value.lstrip("+-")
     if len(digits.lstrip("0")) > _MAX_DIGITS:
@@ -515,7 +520,7 @@ def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, li
     builder.line = line
     statement = lark.parse(text, start="start")
     if statement is not None:
-        statement.column = len(text) - len(text.lstrip()) + 1
+        statement.column = _first_column(text)
     return statement, [c for c in comments if c]
 
 
@@ -615,7 +620,7 @@ def _tokens_line(text: str, line: int) -> Statement | None:
             return None
     except NotationError:
         return None  # the whole-line path gives the message
-    statement.column = len(text) - len(text.lstrip()) + 1
+    statement.column = _first_column(text)
     return statement
 
 
