@@ -8,13 +8,21 @@ WORKERS ?= 2
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install browser run test lint fmt-check bench clean
+.PHONY: runtime install browser postgresql run test lint fmt-check bench clean
 
-$(BIN)/.installed: pyproject.toml requirements.txt requirements-dev.txt
+# The runtime (requirements.txt and the project) for `make run`; the test, lint and benchmark
+# tools (requirements-dev.txt) on top of it for `make test`. Pins live in those two files only.
+$(BIN)/.runtime: pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -e .
+	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
 	touch $@
+
+$(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+runtime: $(BIN)/.runtime
 
 install: $(BIN)/.installed
 
@@ -23,8 +31,15 @@ browser:
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-run: install
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) 'app:create_app()'
+# Debian's PostgreSQL server for the storage tests; the fixtures start and stop their own cluster.
+# As root the server runs as the package's `postgres` account (PostgreSQL refuses to run as root).
+PG_BIN ?= /usr/lib/postgresql/15/bin
+postgresql:
+	@[ -x $(PG_BIN)/initdb ] || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql-15 >/dev/null; }
+
+run: runtime
+	$(BIN)/arbiter serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 lint: install
 	$(BIN)/ruff check .
@@ -32,11 +47,12 @@ lint: install
 fmt-check: install
 	$(BIN)/ruff format --check .
 
-test: install browser lint
-	CHROMIUM=$(CHROMIUM) $(BIN)/pytest
+test: install browser postgresql lint
+	CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -4,20 +4,27 @@ The pure core: notation, cards, rule sets, engine, scoring and rulings. It impor
 the command line or the web adapters, which are thin shells over `check`.
 """
 
+from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
 from .checker import check, judge, table_after
 from .formatter import format_game, format_source
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
 from .rules.base import UsageError
-from .rulings import Finding, GameRuling, HandResult, Severity, Verdict, summarize
+from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
+from .sheet import ScoreSheet, score_sheet
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_LIMITS",
     "NOTATION_VERSION",
+    "Adjustment",
     "Finding",
+    "FindingBudget",
     "GameRuling",
     "HandResult",
     "Limits",
     "ParsedGame",
+    "Problem",
+    "ScoreSheet",
     "Severity",
     "UsageError",
     "Verdict",
@@ -26,6 +33,8 @@ __all__ = [
     "format_source",
     "judge",
     "parse",
+    "score_sheet",
     "summarize",
     "table_after",
+    "within_budget",
 ]

@@ -90,6 +90,23 @@ def describe(card: str) -> str:
     }.get(card, card)
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def number(n: int) -> str:
+    """A count in words, so that it never reads as a card: `three`, not `3`."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def counted(n: int, card: str) -> str:
+    """`n` copies of `card` in plain words, for messages: `three 5s`, `one little wild (2)`."""
+    name = describe(card)
+    if n != 1:
+        word, _, rest = name.partition(" (")
+        name = f"{word}s ({rest}" if rest else f"{name}s"
+    return f"{number(n)} {name}"
+
+
 def show(cards: Iterable[str]) -> str:
     """Cards as written in the notation, for messages: `7 7 2`."""
     return " ".join(cards)

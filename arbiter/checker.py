@@ -16,9 +16,10 @@ from typing import Any
 
 from . import rules as rulesets
 from .engine import Observer, judge_game
-from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
+from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
+from .rules.codes import NOTATION
 from .rulings import Finding, GameRuling, Severity
 
 DEFAULT_RULES = "caliente"
@@ -31,13 +32,15 @@ def check(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    start: Start = SOURCE_START,
 ) -> Iterator[GameRuling]:
     """Judge every game of a record, one at a time. Raises UsageError for an unknown rule set
-    or option given by the caller, or one that contradicts a game's tags."""
+    or option given by the caller, or one that contradicts a game's tags. `start` says where
+    the source begins when it is a piece of a larger record (arbiter.notation.Start)."""
     requested = rulesets.get(rules) if rules else None
     if requested and options:
         requested.resolve(options)  # fail fast on a bad option, before reading anything
-    for parsed in parse(source, limits):
+    for parsed in parse(source, limits, start):
         yield judge(parsed, rules=requested, options=options or {})
 
 
@@ -65,7 +68,7 @@ def judge(
                 line=max(parsed.line, 1),
                 column=1,
                 code="empty-record",
-                rule="Notation (Games and hands, docs/notation.md)",
+                rule=NOTATION["empty-record"].source,
                 severity=Severity.ERROR,
                 message="the record holds no game: a game starts with its tags ([Rules ...], [Seats ...]) and then its hands",
             )
@@ -155,7 +158,7 @@ def _tag_finding(tag: Any, code: str, message: str) -> Finding:
         line=tag.line,
         column=tag.column,
         code=code,
-        rule="Notation (Tags, docs/notation.md)",
+        rule=NOTATION[code].source,
         severity=Severity.ERROR,
         message=message,
     )

@@ -5,6 +5,11 @@ symbols, single spaces, melds in brackets, actions joined by ", ", a blank line 
 between hands. Comments survive: the comment lines before a statement are printed before it as
 `; text`, the comments on its line after it as `  ; text`.
 
+`format_source` also keeps what the writer chose for the layout (a `Layout` read from the text):
+a blank line wherever the record had one or more (between groups of turns, between comments), and
+the column of each comment written after a statement, when the statement leaves room for it (two
+spaces at least); a hand-written record with aligned comments keeps them aligned.
+
 `format_source` formats a whole file. Parsing the output gives the same games (records compare
 equal, positions and comments aside) and formatting it again changes nothing. A game with syntax
 errors is never reprinted from what could be read of it: its lines are copied through as they were
@@ -14,8 +19,9 @@ written, and the findings say what is wrong.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
-from .notation import DEFAULT_LIMITS, Limits, Source, _finding, parse
+from .notation import DEFAULT_LIMITS, Limits, NotationError, ParsedGame, Source, _finding, parse, parse_line
 from .records import (
     Action,
     Add,
@@ -49,7 +55,9 @@ from .records import (
 )
 from .rulings import Finding
 
-__all__ = ["format_action", "format_game", "format_source", "format_statement"]
+__all__ = ["Layout", "format_action", "format_game", "format_source", "format_statement"]
+
+REMARK_GAP = 2  # spaces at least between a statement and the comment after it
 
 
 def _cards(cards: Iterable[str]) -> str:
@@ -133,11 +141,133 @@ def format_statement(st: Statement) -> str:
     raise TypeError(f"not a statement: {st!r}")
 
 
-def _with_comments(st: Statement) -> Iterator[str]:
-    for note in st.notes:
-        yield f"; {note}"
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What canonical form keeps of how a game was laid out, by the line of each statement: the
+    lines before it (comment lines as `; text`, "" for a blank line, runs of blank lines made
+    one), and the column its own comment starts at, counted from the statement's first character."""
+
+    before: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    remark_at: dict[int, int] = field(default_factory=dict)
+    trailing: tuple[str, ...] = ()
+
+
+_NO_LAYOUT = Layout()
+
+
+def _note(text: str) -> str:
+    return f"; {text}" if text else ";"
+
+
+def _with_comments(st: Statement, layout: Layout = _NO_LAYOUT, first: bool = False) -> Iterator[str]:
+    before = layout.before.get(st.line) if st.line else None
+    if before is None:
+        before = tuple(_note(note) for note in st.notes)
+    if first:  # the blank line before a block is the block's separator
+        before = _lstrip_blank(before)
+    yield from before
     line = format_statement(st)
-    yield f"{line}  ; {st.remark}" if st.remark else line
+    if not st.remark:
+        yield line
+        return
+    at = layout.remark_at.get(st.line, 0)
+    yield line + " " * max(REMARK_GAP, at - len(line.expandtabs())) + _note(st.remark)
+
+
+def _lstrip_blank(lines: tuple[str, ...]) -> tuple[str, ...]:
+    start = 0
+    while start < len(lines) and not lines[start]:
+        start += 1
+    return lines[start:]
+
+
+def _statements(game: Game) -> Iterator[Statement]:
+    yield from game.tags
+    for hand in game.hands:
+        yield from _hand_statements(hand)
+
+
+def read_layout(parsed: ParsedGame, lines: list[str]) -> Layout:
+    """The layout of a game read without syntax errors, from the text of its file (`lines`,
+    split at \n)."""
+    layout = Layout()
+    previous = max(parsed.first_line - 1, 0)
+    for st in sorted((st for st in _statements(parsed.game) if st.line > 0), key=lambda st: st.line):
+        layout.before[st.line] = _preamble(lines[previous : st.line - 1], st.notes)
+        at = _remark_column(_clean(lines[st.line - 1])) if st.remark else None
+        if at is not None:
+            layout.remark_at[st.line] = at
+        previous = st.line
+    trailing = parsed.game.trailing
+    if trailing is not None and trailing.notes:
+        kept = _preamble(lines[previous : max(parsed.last_line, previous)], trailing.notes)
+        return Layout(layout.before, layout.remark_at, _rstrip_blank(kept))
+    return layout
+
+
+def _rstrip_blank(lines: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(reversed(_lstrip_blank(tuple(reversed(lines)))))
+
+
+def _clean(text: str) -> str:
+    return text.lstrip("\ufeff").rstrip("\r")
+
+
+def _preamble(gap: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The comment and blank lines of `gap` as canonical lines: runs of blank lines made one, a
+    line holding one `;` comment kept as written after its `;` (the indent of a comment that goes
+    on from the line above, an empty `;` line), other comments as `; text`. The notes alone if the
+    gap does not hold them as read (it always should)."""
+    out: list[str] = []
+    queue = list(notes)
+    for raw in gap:
+        text = _clean(raw).strip()
+        if not text:
+            if not out or out[-1]:
+                out.append("")
+            continue
+        try:
+            statement, comments = parse_line(text)
+        except NotationError:
+            statement, comments = None, [None]
+        if statement is not None or len(comments) > len(queue):
+            return tuple(_note(note) for note in notes)
+        if text.startswith(";") and len(comments) <= 1 and "{" not in text:
+            out.append(_comment_line(text))
+            queue = queue[len(comments) :]
+            continue
+        out.extend(_note(queue.pop(0)) for _ in comments)
+    if queue:
+        return tuple(_note(note) for note in notes)
+    return tuple(out)
+
+
+def _comment_line(text: str) -> str:
+    """A `;` comment line as written, with one space at least after the `;` and none at the end."""
+    rest = text[1:].rstrip()
+    return ";" + rest if not rest or rest[0] in " \t" else "; " + rest
+
+
+def _remark_column(text: str) -> int | None:
+    """Where the `;` comment of a statement line starts, counted from the statement's first
+    character (tabs expanded); None if the line's first comment is a `{...}` one."""
+    text = text.expandtabs()
+    quoted = escaped = False
+    for index, char in enumerate(text):
+        if quoted:  # inside a tag's value: a `;` there is no comment
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+            continue
+        if char == '"':
+            quoted = True
+        elif char in ";{":
+            start = len(text) - len(text.lstrip())
+            return index - start if char == ";" else None
+    return None
 
 
 def _hand_statements(hand: HandRecord) -> Iterator[Statement]:
@@ -166,16 +296,22 @@ def _hand_statements(hand: HandRecord) -> Iterator[Statement]:
     yield from hand.declared
 
 
-def format_game(game: Game) -> str:
+def format_game(game: Game, layout: Layout = _NO_LAYOUT) -> str:
     """One game in canonical form, ending with a newline ("" for an empty game). Prints what the
-    record holds: for a game read with syntax errors, use `format_source`, which keeps its text."""
+    record holds: for a game read with syntax errors, use `format_source`, which keeps its text.
+    With a `layout` (`read_layout`), keeps the writer's blank lines and comment columns."""
     blocks: list[list[str]] = []
-    if game.tags:
-        blocks.append([line for tag in game.tags for line in _with_comments(tag)])
-    for hand in game.hands:
-        blocks.append([line for st in _hand_statements(hand) for line in _with_comments(st)])
+    for statements in ([*game.tags], *(list(_hand_statements(hand)) for hand in game.hands)):
+        if statements:
+            blocks.append(
+                [line for i, st in enumerate(statements) for line in _with_comments(st, layout, first=i == 0)]
+            )
     if game.trailing is not None and game.trailing.notes:
-        blocks.append([f"; {note}" for note in game.trailing.notes])
+        trailing = layout.trailing or ("", *(_note(note) for note in game.trailing.notes))
+        if blocks and trailing[0]:  # written right under the last statement: kept there
+            blocks[-1].extend(trailing)
+        else:
+            blocks.append(list(_lstrip_blank(trailing)))
     return "\n\n".join("\n".join(block) for block in blocks) + "\n" if blocks else ""
 
 
@@ -205,7 +341,7 @@ def format_source(source: Source, limits: Limits = DEFAULT_LIMITS) -> tuple[str,
         elif parsed.malformed:
             chunks.append("\n".join(lines[parsed.first_line - 1 : parsed.last_line]).strip("\n"))
         else:
-            chunks.append(format_game(parsed.game).rstrip("\n"))
+            chunks.append(format_game(parsed.game, read_layout(parsed, lines)).rstrip("\n"))
     out = "\n\n".join(chunk for chunk in chunks if chunk)
     return (out + "\n" if out else ""), findings
 

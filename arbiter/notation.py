@@ -65,6 +65,14 @@ NOTATION_VERSION = "1.0"
 GRAMMAR_FILE = "canasta.lark"
 
 
+def grammar_path() -> Path:
+    """The one grammar file: `arbiter/grammar/` in an installed wheel (the source tree's
+    `grammar/` shipped as package data), the source tree's `grammar/` otherwise."""
+    here = Path(__file__).parent
+    installed = here / "grammar" / GRAMMAR_FILE
+    return installed if installed.is_file() else here.parent / "grammar" / GRAMMAR_FILE
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Bounds on what a record may be, so hostile input costs bounded time and memory
@@ -81,6 +89,22 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a piece of a larger source begins, so that it reads exactly as it would in the
+    whole: a piece cut where a game begins, with the comment and blank lines before that game,
+    carries the number of its first line, the index of its first game, and how much of the
+    source came before it (counted against `Limits.max_bytes`). Used to check an archive in
+    pieces on several machines (arbiter_cli/cluster.py)."""
+
+    line: int = 1
+    game: int = 1
+    offset: int = 0  # bytes before the piece (characters for a text source)
+
+
+SOURCE_START = Start()
 
 
 @dataclass(slots=True)
@@ -479,15 +503,45 @@ LINE_CACHE_SIZE = 16_384
 """Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
 
 
+@dataclass(slots=True)
+class _Reader:
+    """One Lark parser with its own transformer and lexer callbacks: the state of one reading (the
+    line, the keywords' columns, the comments) lives here, so a reader serves one call at a time.
+    Readers are lent out from a pool (`_borrow`), so threads reading at once never share one."""
+
+    lark: Lark
+    builder: _StatementBuilder
+    comments: list[str]
+    accelerated: bool
+    rules: dict[str, Any]
+    """The transformer's method for each keyword a line may be read from its tokens with
+    (`_tokens_line`), bound once: binding a Lark transformer's method costs a call of its own."""
+
+    def read(self, text: str, line: int) -> tuple[Statement | None, list[str]]:
+        """Parse one line; Lark's own exceptions pass through."""
+        self.comments.clear()
+        self.builder.keywords.clear()
+        self.builder.line = line
+        statement = self.lark.parse(text, start="start")
+        if statement is not None:
+            statement.column = _first_column(text)
+        return statement, [c for c in self.comments if c]
+
+
 @cache
-def _parser(accelerated: bool = False) -> tuple[Lark, _StatementBuilder, list[str]]:
+def _grammar() -> str:
+    return grammar_path().read_text(encoding="utf-8")
+
+
+def _new_reader(accelerated: bool) -> _Reader:
     plugins: dict[str, Any] = {}
     if accelerated:
         try:
             import lark_cython
         except ImportError:  # not installed: the pure-Python parser does the same work
-            return _parser(False)
-        plugins = {"_plugins": lark_cython.plugins}
+            accelerated = False
+        else:
+            plugins = {"_plugins": lark_cython.plugins}
     comments: list[str] = []
     builder = _StatementBuilder()
 
@@ -495,9 +549,8 @@ def _parser(accelerated: bool = False) -> tuple[Lark, _StatementBuilder, list[st
         builder.keywords.append(token.column)
         return token
 
-    grammar = (Path(__file__).parent / GRAMMAR_FILE).read_text(encoding="utf-8")
     lark = Lark(
-        grammar,
+        _grammar(),
         parser="lalr",
         lexer="contextual",
         start=["start", "action"],
@@ -509,19 +562,32 @@ def _parser(accelerated: bool = False) -> tuple[Lark, _StatementBuilder, list[st
         },
         **plugins,
     )
-    return lark, builder, comments
+    rules = {keyword: getattr(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
+    return _Reader(lark, builder, comments, accelerated, rules)
+
+
+_idle_readers: dict[bool, list[_Reader]] = {True: [], False: []}
+"""Readers not in use, by whether they are accelerated: as many as threads ever read at once."""
+
+
+def _borrow(accelerated: bool) -> _Reader:
+    try:
+        return _idle_readers[accelerated].pop()  # atomic: two threads never get the same reader
+    except IndexError:
+        return _new_reader(accelerated)
+
+
+def _give_back(reader: _Reader, accelerated: bool) -> None:
+    _idle_readers[accelerated].append(reader)
 
 
 def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, list[str]]:
-    """Parse one line; Lark's own exceptions pass through."""
-    lark, builder, comments = _parser(accelerated)
-    comments.clear()
-    builder.keywords.clear()
-    builder.line = line
-    statement = lark.parse(text, start="start")
-    if statement is not None:
-        statement.column = _first_column(text)
-    return statement, [c for c in comments if c]
+    """Parse one line with a reader of its own; Lark's own exceptions pass through."""
+    reader = _borrow(accelerated)
+    try:
+        return reader.read(text, line)
+    finally:
+        _give_back(reader, accelerated)
 
 
 # Reading a line is a pure function of its text, and archives repeat themselves: a line or an
@@ -567,6 +633,7 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
 _NAMED_CARDS = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
 _CARDS = {"up": "up", "stock": "stock_cards"}
 _POINTS = {"score": "score", "total": "total"}
+_TOKEN_RULES = {**_NAMED_CARDS, **_CARDS, **_POINTS, "pair": "side_points"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,15 +641,15 @@ class _TokenLines:
     cards_line: re.Pattern[str]
     points_line: re.Pattern[str]
     pair: re.Pattern[str]
-    rules: dict[str, Any]  # the transformer's method for each keyword, looked up once
 
 
 @cache
 def _token_lines() -> _TokenLines:
-    lark, builder, _ = _parser(ACCELERATED)
+    reader = _borrow(ACCELERATED)
     name, cards, side, points = (
-        lark.get_terminal(t).pattern.to_regexp() for t in ("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
+        reader.lark.get_terminal(t).pattern.to_regexp() for t in ("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
     )
+    _give_back(reader, ACCELERATED)
     space, gap = r"[ \t\f\r]*", r"[ \t\f\r]+"
     return _TokenLines(
         cards_line=re.compile(
@@ -590,36 +657,40 @@ def _token_lines() -> _TokenLines:
         ),
         points_line=re.compile(rf"{space}({'|'.join(_POINTS)})((?:{gap}{side}{gap}{points})+){space}"),
         pair=re.compile(rf"{gap}({side}){gap}({points})"),
-        rules={
-            keyword: getattr(builder, rule)
-            for keyword, rule in (*_NAMED_CARDS.items(), *_CARDS.items(), *_POINTS.items(), ("pair", "side_points"))
-        },
     )
 
 
 def _tokens_line(text: str, line: int) -> Statement | None:
     """A cards line or a points line read from its tokens, or None to read it with Lark."""
     forms = _token_lines()
-    rules = forms.rules
-    _parser(ACCELERATED)[1].line = line
+    if match := forms.cards_line.fullmatch(text):
+        keyword, name, bare = match.group(1, 2, 3)
+        if name in _KEYWORDS:
+            return None  # a keyword where a name should be: Lark says what it makes of it
+    elif not (match := forms.points_line.fullmatch(text)):
+        return None
+    idle = _idle_readers[ACCELERATED]
+    try:  # a reader of our own, whose transformer builds the nodes at this line (inlined: hot)
+        reader = idle.pop()
+    except IndexError:
+        reader = _new_reader(ACCELERATED)
+    reader.builder.line = line
+    rules = reader.rules
     try:
-        if match := forms.cards_line.fullmatch(text):
-            keyword, name, bare = match.group(1, 2, 3)
-            if name in _KEYWORDS:
-                return None  # a keyword where a name should be: Lark says what it makes of it
+        if match.re is forms.cards_line:
             runs = (_token("CARD_RUN", match, 4, line),)
             statement = rules[keyword](_token("NAME", match, 2, line), runs) if keyword else rules[bare](runs)
-        elif match := forms.points_line.fullmatch(text):
+        else:
             pair = rules["pair"]
             entries = [
                 pair(_token("SIDE", found, 1, line), _token("SIGNED_INT", found, 2, line))
                 for found in forms.pair.finditer(text, match.start(2), match.end(2))
             ]
             statement = rules[match.group(1)](*entries)
-        else:
-            return None
     except NotationError:
         return None  # the whole-line path gives the message
+    finally:
+        idle.append(reader)
     statement.column = _first_column(text)
     return statement
 
@@ -633,9 +704,12 @@ def _token(kind: str, match: re.Match[str], group: int, line: int) -> Token:
 def _action_maker(text: str) -> Maker:
     """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
     its columns counted from the action's start. Actions recur far more than lines do."""
-    lark, builder, _ = _parser(ACCELERATED)
-    builder.line = 0
-    return _maker(lark.parse(text, start="action"), column=1)
+    reader = _borrow(ACCELERATED)
+    try:
+        reader.builder.line = 0
+        return _maker(reader.lark.parse(text, start="action"), column=1)
+    finally:
+        _give_back(reader, ACCELERATED)
 
 
 def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
@@ -678,6 +752,7 @@ def _plain_turn(text: str, line: int) -> Turn | None:
 def forget_lines() -> None:
     """Empty the memory of lines and actions read (for measurements that must start cold)."""
     _seen_once.clear()
+    _not_notation.clear()
     _template.cache_clear()
     _action_maker.cache_clear()
 
@@ -691,20 +766,44 @@ def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statemen
     return _other_line(text, line, explain)
 
 
+_not_notation: dict[str, NotationError] = {}
+"""Lines found not to be notation, with what is wrong with them (a pure function of the text, as
+reading is). A hostile record repeats one bad line thousands of times, and explaining it costs a
+second parse and a search for the nearest word. Bounded: forgotten all at once when full."""
+
+
 def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
     """Any line but a plain turn line."""
+    known = _not_notation.get(text) if explain else None
+    if known is not None:  # a fresh exception each time: threads may raise it at once
+        raise NotationError(known.column, known.message, known.code)
     try:
         return _statement(text, line)
-    except NotationError:
-        raise
+    except NotationError as error:
+        problem = error
     except UnexpectedInput as error:
         if not explain:
             raise NotationError(error.column, "") from None
-        try:  # the pure-Python parser says what was expected
-            _read(text, line, accelerated=False)
-        except UnexpectedInput as explained:
-            raise _explain(explained, text) from None
-        raise _explain(error, text) from None  # pragma: no cover - both parsers share the grammar
+        problem = _explained(text, line) or _explain(error, text)
+    if explain:
+        if len(_not_notation) >= LINE_CACHE_SIZE:
+            _not_notation.clear()
+        _not_notation[text] = problem
+    raise problem from None
+
+
+def _explained(text: str, line: int) -> NotationError | None:
+    """What the pure-Python parser makes of a line the grammar rejects, said while its reader is
+    still ours (explaining feeds the parser again). None if it reads the line (it never should:
+    both parsers share the grammar)."""
+    reader = _borrow(False)
+    try:
+        reader.read(text, line)
+    except UnexpectedInput as explained:
+        return _explain(explained, text)
+    finally:
+        _give_back(reader, False)
+    return None  # pragma: no cover - both parsers share the grammar
 
 
 # The fields of each node class after its position, and those that hold nested nodes.
@@ -914,7 +1013,7 @@ class _LineProblem:
 Source = str | bytes | IO[str] | IO[bytes]
 
 
-def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _LineProblem]]:
+def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | _LineProblem]]:
     """The lines of a source, each decoded and bounded, numbered from 1. Overlong lines and
     bytes that are not UTF-8 come back as problems; reading stops at the size limit."""
     stream: IO[Any]
@@ -927,8 +1026,8 @@ def _raw_lines(source: Source, limits: Limits) -> Iterator[tuple[int, str | _Lin
     too_large = _LineProblem(
         1, "record-too-large", f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read", True
     )
-    read = 0
-    number = 0
+    read = start.offset
+    number = start.line - 1
     max_bytes, max_chars = limits.max_bytes, limits.max_line_chars
     cap = max_chars * 4 + 2  # enough bytes for the longest allowed line
     readline = stream.readline
@@ -1287,13 +1386,13 @@ class _GameAssembler:
         return ParsedGame(self.index, self.line, game, self.findings, self.lines, self.first_line, last)
 
 
-def parse(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
+def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE_START) -> Iterator[ParsedGame]:
     """Read the games of a record one at a time. Never raises for bad input: every problem is
-    a finding on the game it belongs to."""
-    game = _GameAssembler(1, 1, limits)
+    a finding on the game it belongs to. `start` says where the source begins in a larger one."""
+    game = _GameAssembler(start.game, start.line, limits)
     notes: list[str] = []
-    number = 0
-    for number, item in _raw_lines(source, limits):
+    number = start.line - 1
+    for number, item in _raw_lines(source, limits, start):
         if isinstance(item, _LineProblem):
             game.error(number, item.column, item.code, item.message)
             game.broken = True

@@ -24,6 +24,25 @@ class Verdict(StrEnum):
     MALFORMED = "malformed"  # the record cannot be read as notation
 
 
+class Problem(StrEnum):
+    """Which kind of problem makes a game not valid: the verdict `illegal` covers the first two."""
+
+    MOVE = "move"  # a move breaks a rule
+    SCORE = "score"  # a declared score, total or result is wrong: an addition error, not a foul
+    UNREADABLE = "unreadable"  # the record cannot be read as notation
+
+
+PROBLEM_WORDS = {
+    Problem.MOVE: "a move breaks a rule",
+    Problem.SCORE: "a declared score or result is wrong",
+    Problem.UNREADABLE: "the record cannot be read",
+}
+"""Each kind of problem as the adapters say it."""
+
+SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch"})
+"""The codes of a wrong declared score, running total or result."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A rule the arbiter checks: a stable code, its name in the rule set, and where the rule
@@ -36,6 +55,20 @@ class Rule:
 
     def cite(self) -> str:
         return f"{self.name} ({self.source})"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """What a remedy does to the score sheet: `side` gains `points` (a penalty is negative; a
+    remedy that changes play but costs no points, such as a raised first-meld minimum, is 0),
+    for `reason`, in plain words."""
+
+    side: str
+    points: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "points": self.points, "reason": self.reason}
 
 
 @dataclass(slots=True)
@@ -52,6 +85,11 @@ class Finding:
     player: str | None = None
     table: dict[str, Any] | None = None
     """The state of the table just before the offending move, where there is one."""
+    repeats: dict[str, int] | None = None
+    """Where the same message was first said ({game, line, column}), when `message` only points
+    back to it (arbiter.budget)."""
+    adjustment: Adjustment | None = None
+    """What the remedy does to the score sheet, where the rule set prescribes one."""
 
     @property
     def is_error(self) -> bool:
@@ -62,6 +100,10 @@ class Finding:
         data["severity"] = str(self.severity)
         if self.table is None:
             del data["table"]
+        if self.repeats is None:
+            del data["repeats"]
+        if self.adjustment is None:
+            del data["adjustment"]
         return data
 
 
@@ -94,16 +136,40 @@ class GameRuling:
     coverage: Counter[str] = field(default_factory=Counter, repr=False)
     """How often each rule code was checked and each legal path taken (`path:frozen-take`, ...),
     for coverage reports; not part of the JSON shape."""
+    unlisted: Counter[str] = field(default_factory=Counter)
+    """Findings counted but not listed, by severity, when an answer's finding budget ran out
+    (arbiter.budget): `findings` holds the rest."""
+
+    @property
+    def errors(self) -> int:
+        """Findings of severity error, listed or not."""
+        return sum(1 for f in self.findings if f.is_error) + self.unlisted[Severity.ERROR]
+
+    @property
+    def warnings(self) -> int:
+        """Findings of severity warning, listed or not."""
+        return len(self.findings) - sum(1 for f in self.findings if f.is_error) + self.unlisted[Severity.WARNING]
 
     @property
     def verdict(self) -> Verdict:
         if self.malformed:
             return Verdict.MALFORMED
-        if any(f.is_error for f in self.findings):
+        if self.unlisted[Severity.ERROR] or any(f.is_error for f in self.findings):
             return Verdict.ILLEGAL
         return Verdict.VALID
 
+    @property
+    def problems(self) -> list[Problem]:
+        """The kinds of problem the game has, most serious first; empty for a valid game."""
+        if self.malformed:
+            return [Problem.UNREADABLE]
+        codes = {f.code for f in self.findings if f.is_error}
+        kinds = [Problem.MOVE] if codes - SCORE_CODES else []
+        return kinds + ([Problem.SCORE] if codes & SCORE_CODES else [])
+
     def to_dict(self) -> dict[str, Any]:
+        from .sheet import score_sheet  # the sheet is computed from a ruling: imported here, not at the top
+
         return {
             "index": self.index,
             "line": self.line,
@@ -114,18 +180,19 @@ class GameRuling:
             "hands": [h.to_dict() for h in self.hands],
             "totals": self.totals,
             "winner": self.winner,
+            "unlisted": sum(self.unlisted.values()),
+            "problems": [str(p) for p in self.problems],
+            "sheet": score_sheet(self).to_dict(),
         }
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:
     """How many games got each verdict, and how many findings of each severity they have."""
     counts = {str(v): 0 for v in Verdict}
-    errors = warnings = 0
+    errors = warnings = unlisted = 0
     for game in games:
         counts[str(game.verdict)] += 1
-        for finding in game.findings:
-            if finding.is_error:
-                errors += 1
-            else:
-                warnings += 1
-    return {"games": len(games), **counts, "errors": errors, "warnings": warnings}
+        errors += game.errors
+        warnings += game.warnings
+        unlisted += sum(game.unlisted.values())
+    return {"games": len(games), **counts, "errors": errors, "warnings": warnings, "unlisted": unlisted}

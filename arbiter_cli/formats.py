@@ -22,6 +22,7 @@ import arbiter
 from arbiter import rules as rulesets
 
 from .inputs import FileReport
+from .report import RENDERERS as REPORT_RENDERERS
 from .tally import Tally, plural
 from .text import finding_line, game_name, one_line
 
@@ -106,8 +107,7 @@ class JunitRenderer(_Collecting):
                 failing = verdict != "valid" or (self.strict and game.findings)
                 if failing:
                     counts["failures"] += 1
-                    errors = sum(1 for f in game.findings if f.is_error)
-                    summary = f"{verdict}: {plural(errors, 'error')}, {plural(len(game.findings) - errors, 'warning')}"
+                    summary = f"{verdict}: {plural(game.errors, 'error')}, {plural(game.warnings, 'warning')}"
                     if game.findings:
                         summary += f"; first: {one_line(game.findings[0].message)}"
                     failure = ET.SubElement(case, "failure", type=verdict, message=_xml(summary))
@@ -293,5 +293,6 @@ class SarifRenderer(_Collecting):
 
 
 RENDERERS = {"json": JsonRenderer, "junit": JunitRenderer, "github": GithubRenderer, "sarif": SarifRenderer}
+RENDERERS.update(REPORT_RENDERERS)  # the round reports: html and csv
 
 __all__ = ["RENDERERS", "version"]

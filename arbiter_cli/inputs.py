@@ -1,8 +1,8 @@
 """What `arbiter check` reads and how: paths to records, records to rulings, in input order.
 
 A path on the command line is a file (checked whatever its name), a directory (searched
-recursively for records: files ending in .acn or .txt, skipping hidden files and folders), or `-`
-for standard input. Every problem with an input (missing, unreadable, binary, a directory with no
+recursively for records, see `discovery`: `*.acn` files and the `include` globs, skipping hidden
+and git-ignored files and folders), or `-` for standard input. Every problem with an input (missing, unreadable, binary, a directory with no
 records) becomes a `FileReport` with an `error`, never an exception, so one bad path does not hide
 the rulings on the others.
 """
@@ -22,7 +22,8 @@ from typing import IO, Any
 
 import arbiter
 
-RECORD_SUFFIXES = (".acn", ".txt")
+from .discovery import RecordFinder
+
 # Checking is a batch job making many small objects that live for one game: sweep the youngest
 # generation less often (about 5% faster on a large archive; docs/performance.md).
 BATCH_GC_THRESHOLD = (50_000, 20, 100)
@@ -52,7 +53,12 @@ class FileReport:
     usage_error: str | None = None  # the request contradicts the record (arbiter.UsageError)
 
 
-def collect(paths: tuple[str, ...], read_stdin: Callable[[], bytes], stdin_name: str = "<stdin>") -> list[Task]:
+def collect(
+    paths: tuple[str, ...],
+    read_stdin: Callable[[], bytes],
+    stdin_name: str = "<stdin>",
+    finder: RecordFinder = RecordFinder(),  # noqa: B008 (frozen, never changed)
+) -> list[Task]:
     """The inputs named on the command line, directories expanded, in the order given."""
     tasks: list[Task] = []
     for path in paths:
@@ -71,26 +77,20 @@ def collect(paths: tuple[str, ...], read_stdin: Callable[[], bytes], stdin_name:
         if not is_dir:
             tasks.append(Task(path, file=path))
             continue
-        found = list(_walk(path))
+        found = [
+            Task(item, file=item)
+            if isinstance(item, str)
+            else Task(item.filename or path, error=describe_os_error(item))
+            for item in finder.records(path)
+        ]
         if not found:
-            suffixes = " or ".join(RECORD_SUFFIXES)
-            tasks.append(
-                Task(path, error=f"no game records in this directory (records are files ending in {suffixes})")
-            )
+            tasks.append(Task(path, error=no_records(finder)))
         tasks.extend(found)
     return tasks
 
 
-def _walk(top: str) -> Iterator[Task]:
-    problems: list[OSError] = []
-    for root, dirs, files in os.walk(top, onerror=problems.append):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if not name.startswith(".") and name.lower().endswith(RECORD_SUFFIXES):
-                path = os.path.join(root, name)
-                yield Task(path, file=path)
-    for problem in problems:
-        yield Task(problem.filename or top, error=describe_os_error(problem))
+def no_records(finder: RecordFinder) -> str:
+    return f"no game records in this directory (records are the files matching {finder.describe()}, not git-ignored)"
 
 
 def describe_os_error(error: OSError) -> str:
@@ -117,7 +117,7 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
                 report.error = problem
                 return report
             stream.seek(0)
-            games = arbiter.check(stream, rules=rules, options=options)
+            games = arbiter.within_budget(arbiter.check(stream, rules=rules, options=options))  # per file
             while True:
                 started = time.perf_counter()
                 game = next(games, None)

@@ -12,8 +12,8 @@ import errno
 import os
 import sys
 import textwrap
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any
 
 import click
 from rich.console import Console
@@ -24,29 +24,46 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 
+from . import cluster, config
+from .config import Settings
+from .discovery import RecordFinder
 from .formats import RENDERERS, version
-from .inputs import BINARY_SNIFF, RECORD_SUFFIXES, STDIN, FileReport, collect, describe_os_error, run, sniff
-from .params import options_option, stdin_name_option
+from .inputs import BINARY_SNIFF, STDIN, FileReport, collect, describe_os_error, run, sniff
+from .params import codes_option, config_options, include_option, options_option, stdin_name_option
+from .rewrite import Formatted, format_record, unified_diff, write_atomically
+from .selection import CodeFilter
+from .serve import serve
 from .simulate import simulate
 from .table import table
-from .tally import EXIT_FINDINGS, Tally
-from .text import TextRenderer, excerpt, finding_line, one_line, printable
+from .tally import EXIT_FINDINGS, EXIT_USAGE, Tally, plural
+from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable
 
-FORMATS = ("text", "json", "junit", "github", "sarif")
+FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
 PROGRESS_MIN_FILES = 20  # a progress bar on a terminal from this many inputs
 
 
-def consoles() -> tuple[Console, Console]:
-    """Standard output and standard error as rich consoles: colour on a terminal only, NO_COLOR
-    and FORCE_COLOR honoured, no markup or highlighting (records are shown as written)."""
+def consoles(stream: IO[str] | None = None) -> tuple[Console, Console]:
+    """Standard output (or `stream`) and standard error as rich consoles: colour on a terminal
+    only, NO_COLOR and FORCE_COLOR honoured, no markup or highlighting (records are shown as
+    written)."""
     plain = {"color_system": None} if os.environ.get("NO_COLOR") else {}  # no bold either
-    out = Console(markup=False, highlight=False, emoji=False, **plain)
+    if stream is not None and stream is not sys.stdout:
+        out = Console(file=stream, markup=False, highlight=False, emoji=False, color_system=None, width=10_000)
+    else:
+        out = Console(markup=False, highlight=False, emoji=False, **plain)
     err = Console(stderr=True, markup=False, highlight=False, emoji=False, **plain)
     return out, err
 
 
 def usage_error(error: Exception) -> click.UsageError:
     return click.UsageError(str(error))
+
+
+def cluster_error(error: Exception) -> click.ClickException:
+    """A cluster that cannot be used: exit 2, as for any problem that keeps inputs unchecked."""
+    problem = click.ClickException(str(error))
+    problem.exit_code = EXIT_USAGE
+    return problem
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -60,6 +77,9 @@ def cli() -> None:
       arbiter check game.acn -f json  the rulings as JSON
       arbiter fmt game.acn            the record in canonical form
       arbiter rules caliente          the rule reference of a rule set
+      arbiter serve --port 8000       the web API and the paste-a-record page
+
+    Shell completion (bash, zsh, fish): see the README, "Shell completion".
     """
 
 
@@ -93,60 +113,140 @@ def _read_stdin() -> bytes:
     "--jobs",
     "-j",
     type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Check files in this many processes (0: one per CPU). Output stays in input order.",
+    help="Check files in this many processes (0: one per CPU) [default: 1]. Output stays in input order.",
 )
-@click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@click.option("--strict/--no-strict", default=None, help="Fail (exit 1) on warnings too.")
+@include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
+@codes_option("--select", "Report only the findings with these codes (globs such as 'score-*').")
+@codes_option("--ignore", "Never report the findings with these codes: they do not fail the run.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the findings and the summary (text format).")
+@click.option("--statistics", is_flag=True, help="Print how many findings of each code, not each finding.")
+@click.option(
+    "--output-file",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
+    help="Write the output to FILE instead of standard output.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Check on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local:N for N worker processes "
+    "here. PATHs may then be URLs (s3://, gs://, https://, file://) read by the workers. Needs arbiter[cluster].",
+)
 @stdin_name_option
+@config_options
 def check(
     paths: tuple[str, ...],
     rules_name: str | None,
     options: dict[str, str],
     output_format: str | None,
-    jobs: int,
-    strict: bool,
+    jobs: int | None,
+    scheduler: str | None,
+    strict: bool | None,
+    include: tuple[str, ...],
+    select: tuple[str, ...] | None,
+    ignore: tuple[str, ...] | None,
+    quiet: bool,
+    statistics: bool,
+    output_file: str | None,
     stdin_name: str,
+    config_file: str | None,
+    isolated: bool,
 ) -> None:
-    """Check game records: each PATH is a file, a directory (searched recursively for *.acn and
-    *.txt records, skipping hidden files and folders) or - for standard input.
+    """Check game records: each PATH is a file, a directory (searched recursively for *.acn
+    records and the --include globs, skipping hidden and git-ignored files and folders) or - for
+    standard input.
 
     Prints the findings, a score table and a verdict for every game. Exits 0 when every game is
     valid, 1 when a finding of severity error was made (with --strict: any finding), 2 on a
-    usage or I/O problem.
+    usage or I/O problem. Options not given here come from [tool.arbiter] in pyproject.toml or
+    from arbiter.toml.
     """
-    output_format = output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    settings = _settings(config_file, isolated).with_flags(
+        rules=rules_name,
+        options=options,
+        include=include,
+        select=select,
+        ignore=ignore,
+        format=output_format,
+        strict=strict,
+        jobs=jobs,
+    )
+    strict = bool(settings.strict)
+    output_format = settings.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    if statistics and output_format == "github" and not settings.format:
+        output_format = "text"  # the counts are a table for people; --format picks a machine format
+    if output_format not in FORMATS:
+        raise click.UsageError(f"format {output_format!r} is not one of {', '.join(FORMATS)} ({settings.source})")
+    if statistics and output_format != "text":
+        raise click.UsageError(f"--statistics prints a text table; it does not combine with --format {output_format}")
     if paths.count(STDIN) > 1:
         raise click.UsageError("standard input (-) can be read only once")
-    if rules_name:
+    if settings.rules:
         try:
-            rulesets.get(rules_name).resolve(options)
+            rulesets.get(settings.rules).resolve(settings.options)
         except arbiter.UsageError as error:
             raise usage_error(error) from None
-    jobs = jobs or os.cpu_count() or 1
-    tasks = collect(paths, _read_stdin, stdin_name)
-    out, err = consoles()
-    renderer: Any
-    if output_format == "text":
-        renderer = TextRenderer(out, err, strict)
-    else:
-        renderer = RENDERERS[output_format](sys.stdout, err, strict)
-    tally = Tally()
+    finder = RecordFinder(settings.include)
+    tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
+    codes = CodeFilter(settings.select, settings.ignore)
+    with _output(output_file) as stream:
+        out, err = consoles(stream)
+        renderer: Any
+        if output_format == "text":
+            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet)
+        else:
+            renderer = RENDERERS[output_format](stream, err, strict)
+        tally = Tally()
 
-    def take(report: FileReport) -> None:
-        if report.usage_error:
-            raise click.UsageError(f"{report.path}: {report.usage_error}")
-        tally.add(report)
-        renderer.file(report)
+        def take(report: FileReport) -> None:
+            if report.usage_error:
+                raise click.UsageError(f"{report.path}: {report.usage_error}")
+            report = codes.report(report)
+            tally.add(report)
+            renderer.file(report)
 
-    reports = run(tasks, rules_name, options, jobs)
-    with contextlib.closing(reports), _progress(err, out, len(tasks)) as advance:
-        for report in reports:
-            take(report)
-            advance()
-    renderer.finish(tally)
-    sys.stdout.flush()
+        try:
+            if scheduler:
+                reports = cluster.run(tasks, settings.rules, settings.options, scheduler)
+            else:
+                reports = run(tasks, settings.rules, settings.options, _processes(settings.jobs))
+            with contextlib.closing(reports), _progress(err, out, len(tasks)) as advance:
+                for report in reports:
+                    take(report)
+                    advance()
+        except cluster.ClusterError as error:
+            raise cluster_error(error) from None
+        renderer.finish(tally)
     click.get_current_context().exit(tally.exit_code(strict))
+
+
+def _processes(jobs: int | None) -> int:
+    if jobs is None:
+        return 1
+    return jobs or os.cpu_count() or 1
+
+
+def _settings(config_file: str | None, isolated: bool) -> Settings:
+    try:
+        return config.load(config_file, isolated)
+    except config.ConfigError as error:
+        raise click.UsageError(str(error)) from None
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    """Standard output, or the file of --output-file (created or emptied, closed at the end)."""
+    if path is None:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    try:
+        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise click.UsageError(f"{path}: {describe_os_error(error)}") from None
+    with stream:
+        yield stream
 
 
 @contextlib.contextmanager
@@ -165,65 +265,111 @@ def _progress(err: Console, out: Console, total: int) -> Any:
 
 
 def _read_one(path: str) -> bytes:
-    """A whole input for `fmt`, or a usage error (exit 2) saying why it cannot be read."""
-    try:
-        if path == STDIN:
-            data = _read_stdin()
-        elif os.path.isdir(path):
-            raise click.UsageError(f"{path}: is a directory; arbiter fmt formats one record at a time")
-        else:
-            with open(path, "rb") as stream:
-                data = stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1)
-    except OSError as error:
-        raise click.UsageError(f"{path}: {describe_os_error(error)}") from None
+    """A whole input for `fmt`; OSError or a usage error (exit 2) saying why it cannot be read."""
+    if path == STDIN:
+        data = _read_stdin()
+    else:
+        with open(path, "rb") as stream:
+            data = stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1)
     problem = sniff(data[:BINARY_SNIFF])
     if problem:
         raise click.UsageError(f"{path}: {problem}")
     return data
 
 
-def _formatter() -> Callable[[Any], tuple[str, list[arbiter.Finding]]]:
-    try:
-        from arbiter.formatter import format_source
-    except ImportError as error:
-        raise click.ClickException(f"the formatter is not available in this build of the arbiter ({error})") from None
-    return format_source
+def _show_errors(err: Console, record: Formatted) -> None:
+    lines = record.written.split("\n")
+    for finding in record.errors:
+        err.print(finding_line(record.path, finding), soft_wrap=True)
+        if 0 < finding.line <= len(lines):
+            for row in excerpt(lines[finding.line - 1].rstrip("\r"), finding.column).splitlines():
+                err.print(Text("    " + printable(row)), soft_wrap=True)
+        if finding.remedy:
+            err.print(Text(f"    remedy: {one_line(finding.remedy)}"), soft_wrap=True)
+    err.print(Text(f"{record.path}: not formatted: the record has syntax errors"), soft_wrap=True)
 
 
-@cli.command("fmt", short_help="Print a record in canonical form.")
-@click.argument("path", metavar="FILE|-")
-@click.option(
-    "--check", "check_only", is_flag=True, help="Print nothing; exit 1 if the record is not in canonical form."
-)
+@cli.command("fmt", short_help="Print, check or rewrite records in canonical form.")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 if a record is not canonical.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the changes as a unified diff; exit 1 if any.")
+@click.option("--write", "-w", is_flag=True, help="Rewrite the records in place (atomically).")
+@include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
 @stdin_name_option
-def fmt(path: str, check_only: bool, stdin_name: str) -> None:
-    """Print a record in canonical form (FILE, or - for standard input).
+@config_options
+def fmt(
+    paths: tuple[str, ...],
+    check_only: bool,
+    show_diff: bool,
+    write: bool,
+    include: tuple[str, ...],
+    stdin_name: str,
+    config_file: str | None,
+    isolated: bool,
+) -> None:
+    """Put records in canonical form. Each PATH is a file, a folder (searched for records as
+    `arbiter check` does) or - for standard input. A single file or - is printed in canonical
+    form; --check, --diff and --write work on any number of records.
 
-    Exits 1 with the findings on standard error if the record has syntax errors.
+    Exits 1 if a record has syntax errors (printed on standard error; the record is left as it
+    is) or, with --check or --diff, if a record is not canonical; 2 on a usage or I/O problem.
     """
-    data = _read_one(path)
-    shown = stdin_name if path == STDIN else path
-    format_source = _formatter()
-    text, findings = format_source(data)
-    errors = [f for f in findings if f.is_error]
+    if write and (check_only or show_diff):
+        raise click.UsageError("--write rewrites the records; --check and --diff only report")
+    if write and STDIN in paths:
+        raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
+    settings = _settings(config_file, isolated).with_flags(include=include)
+    tasks = collect(paths, _read_stdin, stdin_name, RecordFinder(settings.include))
+    printing = not (check_only or show_diff or write)
+    if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
+        raise click.UsageError("arbiter fmt prints one record; for several, use --check, --diff or --write")
     _, err = consoles()
-    if errors:
-        lines = data.decode("utf-8", "replace").split("\n")
-        for finding in errors:
-            err.print(finding_line(shown, finding), soft_wrap=True)
-            if 0 < finding.line <= len(lines):
-                for row in excerpt(lines[finding.line - 1].rstrip("\r"), finding.column).splitlines():
-                    err.print(Text("    " + printable(row)), soft_wrap=True)
-            if finding.remedy:
-                err.print(Text(f"    remedy: {one_line(finding.remedy)}"), soft_wrap=True)
-        err.print(Text(f"{shown}: not formatted: the record has syntax errors"), soft_wrap=True)
+    changed = broken = unreadable = 0
+    for task in tasks:
+        try:
+            if task.error:
+                raise click.UsageError(f"{task.path}: {task.error}")
+            record = format_record(task.path, task.data if task.data is not None else _read_one(task.path))
+        except OSError as error:
+            record, problem = None, f"{task.path}: {describe_os_error(error)}"
+        except click.UsageError as error:
+            record, problem = None, error.message
+        if record is None:
+            if printing:
+                raise click.UsageError(problem)
+            err.print(Text(f"{problem}"), soft_wrap=True)
+            unreadable += 1
+            continue
+        if record.errors:
+            _show_errors(err, record)
+            broken += 1
+            continue
+        if printing:
+            click.echo(record.canonical, nl=False)
+            return
+        if not record.changed:
+            continue
+        changed += 1
+        if show_diff:
+            click.echo(unified_diff(record), nl=False)
+        if write:
+            try:
+                write_atomically(record.path, record.canonical)
+            except OSError as error:
+                err.print(Text(f"{record.path}: not rewritten: {describe_os_error(error)}"), soft_wrap=True)
+                unreadable += 1
+                continue
+        elif check_only and not show_diff:
+            err.print(
+                Text(f"{record.path}: not in canonical form (arbiter fmt {record.path} prints it)"), soft_wrap=True
+            )
+    formatted = len(tasks) - broken - unreadable
+    verb = "reformatted" if write else "would be reformatted"
+    err.print(Text(f"{plural(changed, 'record')} {verb}, {formatted - changed} already canonical"), soft_wrap=True)
+    if unreadable:
+        click.get_current_context().exit(EXIT_USAGE)
+    if broken or (changed and not write):
         click.get_current_context().exit(EXIT_FINDINGS)
-    if check_only:
-        if text != data.decode("utf-8", "replace").lstrip("\ufeff"):
-            err.print(Text(f"{shown}: not in canonical form (arbiter fmt {shown} prints it)"), soft_wrap=True)
-            click.get_current_context().exit(EXIT_FINDINGS)
-        return
-    click.echo(text, nl=False)
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -277,5 +423,6 @@ def rules_command(name: str | None) -> None:
 
 cli.add_command(simulate)
 cli.add_command(table)
+cli.add_command(serve)
 
-__all__ = ["FORMATS", "RECORD_SUFFIXES", "cli", "fmt"]
+__all__ = ["FORMATS", "cli", "fmt"]

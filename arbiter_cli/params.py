@@ -31,3 +31,35 @@ def options_option(help: str):  # type: ignore[no-untyped-def]
     return click.option(
         "-o", "--option", "options", multiple=True, metavar="NAME=VALUE", callback=name_values, help=help
     )
+
+
+def comma_separated(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A repeatable option whose values may also be joined by commas (`--ignore a,b --ignore c`);
+    None when it is not given, so the configuration file's value stands."""
+    items = tuple(item.strip() for value in values for item in value.split(",") if item.strip())
+    return items or None
+
+
+def codes_option(name: str, help: str):  # type: ignore[no-untyped-def]
+    """`--select` / `--ignore`: finding codes or globs of codes, repeatable or comma-separated."""
+    return click.option(name, multiple=True, metavar="CODE[,CODE...]", callback=comma_separated, help=help)
+
+
+def include_option(help: str):  # type: ignore[no-untyped-def]
+    """`--include GLOB`, repeatable: more file names that are records when searching folders."""
+    return click.option("--include", multiple=True, metavar="GLOB", help=help)
+
+
+def config_options(command):  # type: ignore[no-untyped-def]
+    """`--config FILE` and `--isolated`: which configuration file the command reads, if any."""
+    command = click.option(
+        "--isolated", is_flag=True, help="Read no configuration file (pyproject.toml, arbiter.toml)."
+    )(command)
+    return click.option(
+        "--config",
+        "config_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="The configuration file to read [default: the nearest arbiter.toml, or pyproject.toml with "
+        "[tool.arbiter], from the current folder up].",
+    )(command)

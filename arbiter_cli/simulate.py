@@ -16,7 +16,16 @@ from typing import Any
 import click
 
 import arbiter
-from arbiter.simulate import STOCK_MODES, Style, coverage, coverage_report, expected_paths, simulate_games
+from arbiter.simulate import (
+    STOCK_MODES,
+    SUPPORTED,
+    Style,
+    coverage,
+    coverage_report,
+    expected_paths,
+    simulate_games,
+)
+from arbiter.simulate.families import family
 
 from .params import name_values, options_option
 
@@ -33,9 +42,24 @@ def _style(values: dict[str, str]) -> Style:
         raise click.BadParameter(str(error), param_hint="--style") from None
 
 
+def _judged(rules_name: str) -> None:
+    """--coverage judges every game: the family must be one the arbiter judges."""
+    name = family(rules_name).name
+    if name not in arbiter.rules.names():
+        judged = ", ".join(arbiter.rules.names())
+        raise arbiter.UsageError(f"--coverage judges the games, and {name} is not judged yet (judged: {judged})")
+
+
 @click.command("simulate", short_help="Write complete legal games played by bots.")
-@click.option("--rules", "rules_name", default="caliente", show_default=True, metavar="NAME", help="The rule set.")
-@click.option("--players", "-p", type=click.IntRange(min=2, max=6), default=4, show_default=True)
+@click.option(
+    "--rules",
+    "rules_name",
+    default="caliente",
+    show_default=True,
+    metavar="NAME",
+    help=f"The family: {', '.join(SUPPORTED)}.",
+)
+@click.option("--players", "-p", type=click.IntRange(min=2, max=6), help="Players at the table [default: 4; hoyle: 2].")
 @options_option("A rule set option (repeatable; NAME alone means NAME=yes), written in the games' Variant tag.")
 @click.option("--games", "-n", type=click.IntRange(min=0), default=1, show_default=True)
 @click.option(
@@ -74,7 +98,7 @@ def _style(values: dict[str, str]) -> Style:
 )
 def simulate(
     rules_name: str,
-    players: int,
+    players: int | None,
     options: dict[str, str],
     games: int,
     hands: int | None,
@@ -99,7 +123,9 @@ def simulate(
     style = _style(style_values)
     out = sys.stdout
     try:
+        players = players or family(rules_name).usual_players
         if report:
+            _judged(rules_name)
             texts: Any = (
                 g.text
                 for g in simulate_games(rules_name, players, options, games, hands, seed, stock=stock, style=style)

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 import arbiter
+from arbiter import replay
 from arbiter.cards import show
 
 from .params import options_option
@@ -34,28 +35,39 @@ def table(
     record: Any, hand: int, turn: int, game: int, rules_name: str | None, options: dict[str, str], as_json: bool
 ) -> None:
     """Print every hand, each side's melds and laid cards, the Prize pile, the stock and the
-    scores after TURN turns of HAND, as the arbiter replays the record. Exits 1 if the record
-    does not reach that turn legally.
+    scores after TURN turns of HAND, as the arbiter replays the record. At an illegal turn, prints
+    the table before its offending move and exits 1; exits 1 too, saying why, when the record has
+    no such game, hand or turn, or the turn comes after an illegal one.
 
     \b
-      arbiter table game.txt --hand 2 --turn 14
+      arbiter table game.acn --hand 2 --turn 14
     """
     try:
-        state = arbiter.table_after(record, hand, turn, game=game, rules=rules_name, options=options)
+        found = replay.moment(record, hand, turn, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
         raise click.UsageError(str(error)) from None
-    if state is None:
-        click.echo(
-            f"game {game} does not reach turn {turn} of hand {hand} legally: `arbiter check` says where it stops",
-            err=True,
-        )
+    if found.frame is None:
+        click.echo(found.problem, err=True)
         sys.exit(1)
-    click.echo(json.dumps(state, indent=2) if as_json else describe(state, hand, turn))
+    illegal = found.frame.illegal
+    if as_json:
+        click.echo(json.dumps(found.frame.table, indent=2))
+    else:
+        if illegal is not None:
+            click.echo(
+                f"turn {turn} of hand {hand} is illegal (line {illegal.line}, {illegal.code}): {illegal.message}"
+            )
+            click.echo("the table before it:")
+        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None))
+    if illegal is not None:
+        sys.exit(1)
 
 
-def describe(state: dict[str, Any], hand: int, turn: int) -> str:
-    """The table in plain lines a card player reads at a glance."""
-    moment = "as it starts" if turn == 0 else f"after turn {turn}"
+def describe(state: dict[str, Any], hand: int, turn: int, *, before: bool = False) -> str:
+    """The table in plain lines a card player reads at a glance (`before`: before turn's offending move)."""
+    moment = (
+        f"before the offending move of turn {turn}" if before else "as it starts" if turn == 0 else f"after turn {turn}"
+    )
     scores = ", ".join(f"{side} {points}" for side, points in state["scores"].items())
     lines = [f"hand {hand}, {moment}" + (f" (scores before the hand: {scores})" if scores else ""), "hands:"]
     width = max(map(len, state["hands"]), default=0)

@@ -25,6 +25,7 @@ class Tally:
     unreadable: int = 0
     errors: int = 0
     warnings: int = 0
+    unlisted: int = 0  # findings counted but not listed (arbiter.budget)
 
     def add(self, report: FileReport) -> None:
         self.files += 1
@@ -35,9 +36,9 @@ class Tally:
             self.games += 1
             verdict = str(game.verdict)
             setattr(self, verdict, getattr(self, verdict) + 1)
-            errors = sum(1 for f in game.findings if f.is_error)
-            self.errors += errors
-            self.warnings += len(game.findings) - errors
+            self.errors += game.errors  # listed or not (arbiter.budget)
+            self.warnings += game.warnings
+            self.unlisted += sum(game.unlisted.values())
 
     def summary(self) -> dict[str, int]:
         """The JSON summary (documented in the README: fields may be added, never removed)."""
@@ -50,6 +51,7 @@ class Tally:
             "unreadable": self.unreadable,
             "errors": self.errors,
             "warnings": self.warnings,
+            "unlisted": self.unlisted,
         }
 
     def exit_code(self, strict: bool = False) -> int:

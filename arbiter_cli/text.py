@@ -18,8 +18,11 @@ from rich.text import Text
 
 import arbiter
 from arbiter import notation
+from arbiter.rulings import PROBLEM_WORDS
 
 from .inputs import FileReport
+from .selection import Statistics
+from .sheet import sheet_lines
 from .tally import Tally, plural
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
@@ -89,8 +92,10 @@ def local_excerpt(line_text: str, column: int) -> str:
 
 
 class TextRenderer:
-    def __init__(self, out: Console, err: Console, strict: bool = False) -> None:
-        self.out, self.err, self.strict = out, err, strict
+    """Findings, then (unless `quiet`) a score table and a verdict line per game; the summary."""
+
+    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
+        self.out, self.err, self.strict, self.quiet = out, err, strict, quiet
 
     def file(self, report: FileReport) -> None:
         if report.error:
@@ -112,12 +117,20 @@ class TextRenderer:
                     style = "bold red" if finding.is_error else "bold yellow"
                     line = Text(EXCERPT_INDENT + row, style=style if not row.strip().strip("^~") else "")
                     self.out.print(line, soft_wrap=True)
+            if finding.hand:
+                self.out.print(Text(f"{EXCERPT_INDENT}when: {when(finding)}", style="dim"), soft_wrap=True)
             if finding.remedy:
                 self.out.print(
                     Text(f"{EXCERPT_INDENT}remedy: {one_line(finding.remedy)}", style="cyan"), soft_wrap=True
                 )
+        unlisted = sum(game.unlisted.values())
+        if unlisted:
+            more = f"{report.path}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"
+            self.out.print(Text(more, style="dim"), soft_wrap=True)
+        if self.quiet:
+            return
         if game.hands:
-            for line in score_table(game):
+            for line in score_table(game) + sheet_lines(game, sides_of(game)):
                 self.out.print(line, soft_wrap=True)
         self.out.print(verdict_line(report.path, game), soft_wrap=True)
         if game.findings or game.hands:
@@ -127,6 +140,32 @@ class TextRenderer:
         self.out.print(Text(tally.sentence(), style="bold"), soft_wrap=True)
 
 
+class StatisticsRenderer(TextRenderer):
+    """`--statistics`: no finding one by one, a count of each code, then the summary."""
+
+    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
+        super().__init__(out, err, strict, quiet)
+        self.statistics = Statistics()
+
+    def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
+        self.statistics.add_game(game)
+
+    def finish(self, tally: Tally) -> None:
+        for row in self.statistics.rows():
+            self.out.print(Text(row), soft_wrap=True)
+        super().finish(tally)
+
+
+def when(finding: arbiter.Finding) -> str:
+    """`hand 2, turn 4, bob to play`: where in the game a finding belongs."""
+    parts = [f"hand {finding.hand}"]
+    if finding.turn:
+        parts.append(f"turn {finding.turn}")
+    if finding.player:
+        parts.append(f"{finding.player} to play")
+    return ", ".join(parts)
+
+
 def game_name(game: arbiter.GameRuling) -> str:
     where = f"line {game.line}" if game.line > 0 else "empty record"
     return f"game {game.index} ({where}, {game.rules})" if game.rules else f"game {game.index} ({where})"
@@ -134,8 +173,7 @@ def game_name(game: arbiter.GameRuling) -> str:
 
 def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
     verdict = str(game.verdict)
-    errors = sum(1 for f in game.findings if f.is_error)
-    warnings = len(game.findings) - errors
+    errors, warnings = game.errors, game.warnings  # listed or not (arbiter.budget)
     text = Text(f"{path}: {game_name(game)}: ")
     text.append(verdict, style=VERDICT_STYLE.get(verdict, "bold"))
     details = [plural(errors, "error")] if errors else []
@@ -143,6 +181,8 @@ def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
         details.append(plural(warnings, "warning"))
     if details:
         text.append(f" ({', '.join(details)})")
+    if game.problems:
+        text.append(": " + "; ".join(PROBLEM_WORDS[problem] for problem in game.problems))
     return text
 
 

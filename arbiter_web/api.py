@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import current_app, request, url_for
 from flask_smorest import Api, Blueprint, abort
-from marshmallow import ValidationError
+from marshmallow import RAISE, ValidationError
 
 import arbiter
 from arbiter import rules as rulesets
@@ -75,7 +75,7 @@ _RECORD_BODY = {
 
 
 @rulings.route("/rulings", methods=["POST"])
-@rulings.arguments(RulingQuerySchema, location="query")
+@rulings.arguments(RulingQuerySchema, location="query", unknown=RAISE)  # an unknown parameter is a 422
 @rulings.doc(
     summary="Judge a game record",
     description="Judges every game of the record and answers the ruling on each, the same game objects as "
@@ -97,14 +97,10 @@ _RECORD_BODY = {
 )
 def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     if request.mimetype == JSON_TYPE:
-        if query["given"]:
-            abort(
-                422,
-                message="with a JSON body, give rules and options in the body, not in the query",
-                errors={"query": {name: ["Not allowed with a JSON body."] for name in query["given"]}},
-            )
         body = _load(RulingRequestSchema(), _json_body(), "json")
-        source, rules, options = body["record"].encode("utf-8", "surrogatepass"), body["rules"], body["options"]
+        source = body["record"].encode("utf-8", "surrogatepass")
+        rules = body["rules"] or query["rules"]  # the body's word first, the query where it is silent
+        options = {**query["options"], **body["options"]}
     elif request.mimetype == TEXT_TYPE:
         _check_charset(TEXT_CHARSETS)
         source, rules, options = _read_body(), query["rules"], query["options"]
@@ -156,7 +152,7 @@ def _load(schema: Any, data: Any, location: str) -> Any:
     try:
         return schema.load(data)
     except ValidationError as error:
-        abort(422, message="the request does not fit the schema; see errors", errors={location: error.messages})
+        abort(422, message=errors.schema_message({location: error.messages}), errors={location: error.messages})
 
 
 @rulesets_blp.route("/rulesets", methods=["GET"])
@@ -197,6 +193,8 @@ def healthz() -> dict[str, Any]:
 
 def init_app(app: Any) -> ArbiterApi:
     api = ArbiterApi(app)
-    for blueprint in (rulings, rulesets_blp, health):
+    from .tables import tables  # its own module: it imports this one's helpers
+
+    for blueprint in (rulings, rulesets_blp, health, tables):
         api.register_blueprint(blueprint)
     return api

@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from . import access
+
 log = logging.getLogger(__name__)
 
 JSON_PREFIXES = ("/api/", "/healthz")
@@ -29,10 +31,38 @@ def too_large() -> str:
     return f"the request is larger than the limit of {limit:,} bytes (MAX_CONTENT_LENGTH)"
 
 
+def first_problem(errors: Any, where: str = "") -> str | None:
+    """The first field error of a schema failure, as `location.field: message`."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            found = first_problem(value, f"{where}.{key}" if where else str(key))
+            if found:
+                return found
+    elif isinstance(errors, list) and errors and all(isinstance(e, str) for e in errors):
+        return f"{where}: {errors[0]}"
+    elif isinstance(errors, list):
+        for value in errors:
+            found = first_problem(value, where)
+            if found:
+                return found
+    return None
+
+
+def schema_message(errors: Any) -> str:
+    problem = first_problem(errors)
+    return (
+        f"the request does not fit the schema ({problem[:300]}); see errors"
+        if problem
+        else "the request does not fit the schema; see errors"
+    )
+
+
 def _message(error: HTTPException) -> str:
     data = getattr(error, "data", None) or {}
     if "message" in data:
         return str(data["message"])
+    if error.code == 422 and data.get("messages"):
+        return schema_message(data["messages"])
     if error.code == 413:
         return too_large()
     if error.code == 405 and getattr(error, "valid_methods", None):
@@ -52,10 +82,13 @@ def error_response(code: int, message: str, errors: Any = None, headers: dict[st
         payload: dict[str, Any] = {"code": code, "status": _status_name(code), "message": message}
         if errors:
             payload["errors"] = errors
+        payload["request_id"] = access.request_id()
         response = jsonify(payload)
     else:
         response = current_app.make_response(
-            render_template("error.html", code=code, status=_status_name(code), message=message)
+            render_template(
+                "error.html", code=code, status=_status_name(code), message=message, request_id=access.request_id()
+            )
         )
     response.status_code = code
     response.headers.update(headers or {})

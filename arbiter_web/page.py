@@ -15,12 +15,16 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import present, service
+from . import present, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
 
 EXAMPLE_FILE = "example.txt"
+
+PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
+"""Findings the page shows: a game's first 10, at most 200 in all; the rest are counted (the JSON
+API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
 
 
 def _sentence(text: object) -> str:
@@ -60,7 +64,11 @@ def render_page(
 def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, Any] | None = None) -> str:
     """The page showing the ruling on `games`, read from the record `text` (also for tests that
     build rulings by hand)."""
-    return render_page(form or _blank_form(text), present.ruling_view(text, games, _rule_url))
+    form = form or _blank_form(text)
+    ruling = present.ruling_view(text, games, _rule_url)
+    budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
+    table_view.attach(ruling, text, games, rules=form.get("rules"), options=form.get("options"), budget=budget)
+    return render_page(form, ruling)
 
 
 @bp.get("/")
@@ -87,7 +95,7 @@ def submit() -> Any:
     if not text.strip():
         return render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
     try:
-        games = service.rule(source, form["rules"], form["options"])
+        games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET)
     except arbiter.UsageError as problem:
         hint = "Change the rule set or the options below (they count as flags), or fix the record, and check again."
         return render_page(form, error=_sentence(problem), hint=hint), 422

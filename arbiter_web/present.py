@@ -75,6 +75,11 @@ class FindingView:
     table: dict[str, Any] | None
     excerpt: tuple[str, str, str] | None = None
     """The offending line, split around the word at the finding's column: (before, word, after)."""
+    previous: str | None = None
+    next: str | None = None
+    """The anchors of the findings before and after this one in the whole round (table_view.attach)."""
+    replay: str | None = None
+    """The anchor of the replay of the finding's hand, where the page has one (table_view.attach)."""
 
 
 @dataclass(slots=True)
@@ -111,6 +116,10 @@ class GameView:
     rows: list[ScoreRow]
     totals: dict[str, int]
     winner: str | None
+    unlisted: int = 0
+    """Findings counted but not shown (the page's finding budget)."""
+    extra: Any = None
+    """The score sheet, tags, kind of problem and replays of the game (table_view.attach)."""
 
 
 @dataclass(slots=True)
@@ -227,6 +236,7 @@ def game_view(game: GameRuling, rule_url: Any = None, lines: list[str] | None = 
         rows=_rows(game, sides),
         totals=dict(game.totals or {}),
         winner=game.winner,
+        unlisted=sum(game.unlisted.values()),
     )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate
+
+from arbiter import rules as rulesets
 
 MAX_NAME = 100  # a rule set or option name, or an option value written as a word
 
@@ -43,6 +45,102 @@ class OptionValue(fields.Field):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
+
+
+# --- what a request may name: the rule sets and their options, published in the document -----------
+# A request the schema allows is one the service acts on: the rule set names and the options (with
+# the values each takes) are enumerated from the rule sets, so the OpenAPI document says exactly
+# what is accepted, and anything else is a 422 from the schema itself.
+
+RULESET_NAMES = sorted({*rulesets.names(), *(a for a in rulesets._ALIASES if a)})
+_WORDS_YES_NO = ("yes", "no", "true", "false", "on", "off", "1", "0")
+_SWITCH_WORDS = (*_WORDS_YES_NO, *(w.upper() for w in _WORDS_YES_NO if w.isalpha()))
+_MAX_OPTION_NUMBER = 2**53  # the largest whole number JSON carries exactly
+_WHOLE_NUMBER = r"[+-]?[0-9]{1,15}"
+
+
+def _option_specs() -> dict[str, Any]:
+    """Every option of every rule set, by name (an option shared by rule sets has one type)."""
+    specs: dict[str, Any] = {}
+    for name in rulesets.names():
+        for spec in rulesets.get(name).options:
+            specs.setdefault(spec.name, spec)
+    return specs
+
+
+OPTION_SPECS = _option_specs()
+
+
+def _is_switch(spec: Any) -> bool:
+    return isinstance(spec.default, bool)
+
+
+class SwitchValue(fields.Field):
+    """A yes-or-no option: true or false, or the same as a word."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool | str:
+        if isinstance(value, bool) or value in _SWITCH_WORDS:
+            return value
+        raise ValidationError("a yes or no option is true, false, or one of: " + ", ".join(_SWITCH_WORDS))
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class NumberValue(fields.Field):
+    """A whole-number option: a whole number, or the same written as a word."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _MAX_OPTION_NUMBER:
+            return value
+        if isinstance(value, float) and value.is_integer() and abs(value) <= _MAX_OPTION_NUMBER:
+            return int(value)
+        if isinstance(value, str) and re.fullmatch(_WHOLE_NUMBER, value):
+            return value
+        raise ValidationError("a number option is a whole number, as a number or a word of up to 15 digits")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+def _option_field(spec: Any) -> fields.Field:
+    doc = f"{spec.summary} Default: {spec.default!r}."
+    if _is_switch(spec):
+        words = {"type": "string", "enum": list(_SWITCH_WORDS)}
+        return SwitchValue(metadata={"description": doc, "oneOf": [{"type": "boolean"}, words]})
+    number = {"type": "integer", "minimum": -_MAX_OPTION_NUMBER, "maximum": _MAX_OPTION_NUMBER}
+    word = {"type": "string", "pattern": f"^{_WHOLE_NUMBER}$"}
+    return NumberValue(metadata={"description": doc, "oneOf": [number, word]})
+
+
+class _Closed(Schema):
+    class Meta:
+        ordered = True
+        unknown = RAISE
+
+    error_messages = {"unknown": "no option of that name; GET /api/v1/rulesets lists each rule set's options"}  # noqa: RUF012
+
+
+OptionsSchema = _Closed.from_dict({name: _option_field(spec) for name, spec in OPTION_SPECS.items()}, name="Options")
+
+
+def _query_option_pattern() -> str:
+    """`name=value` (a bare `name` means yes) for every option, as one regular expression."""
+    forms = []
+    for name, spec in OPTION_SPECS.items():
+        if _is_switch(spec):
+            forms.append(f"{name}(=({'|'.join(_WORDS_YES_NO)}))?")
+        else:
+            forms.append(f"{name}={_WHOLE_NUMBER}")
+    return "^(" + "|".join(forms) + ")$"
+
+
+QUERY_OPTION = _query_option_pattern()
+_RULESET_ERROR = "unknown rule set {input}; the arbiter judges: " + ", ".join(RULESET_NAMES)
+
+
+def _ruleset_name(**metadata: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(RULESET_NAMES, error=_RULESET_ERROR), metadata=metadata)
 
 
 def _names(**metadata: Any) -> fields.String:
@@ -81,18 +179,16 @@ class RulingRequestSchema(Schema):
     rules = fields.String(
         load_default=None,
         allow_none=True,
-        validate=validate.Length(min=1, max=MAX_NAME),
+        validate=validate.OneOf(RULESET_NAMES, error=_RULESET_ERROR),
         metadata={
             "description": "The rule set to judge by where a game has no [Rules] tag (GET /api/v1/rulesets). "
             "Default: the record's tag, else caliente. Contradicting a tag is a 422.",
             "example": "caliente",
         },
     )
-    options = fields.Dict(
-        keys=_names(),
-        values=OptionValue(metadata=_OPTION_VALUE_DOC),
+    options = fields.Nested(
+        OptionsSchema,
         load_default=dict,
-        validate=validate.Length(max=MAX_NAME),
         metadata={
             "description": "Rule set options by name, where the record's tags are silent (GET /api/v1/rulesets "
             "lists them with their defaults). Unknown options, bad values and contradicting a tag are 422.",
@@ -101,26 +197,22 @@ class RulingRequestSchema(Schema):
     )
 
 
-_OPTION_WORD = re.compile(r"[^=\s]+(=.*)?", re.DOTALL)
-
-
 class RulingQuerySchema(Schema):
     """The query parameters of POST /api/v1/rulings, for a text/plain body."""
 
     class Meta:
         ordered = True
-        unknown = EXCLUDE
+        unknown = RAISE  # an unknown query parameter is a 422, as the document allows none
 
-    rules = fields.String(
-        validate=validate.Length(min=1, max=MAX_NAME),
-        metadata={"description": "The rule set, as `rules` in the JSON body (text/plain bodies only)."},
+    rules = _ruleset_name(
+        description="The rule set, as `rules` in the JSON body (with a JSON body, only where the body gives none)."
     )
     option = fields.List(
-        fields.String(validate=[validate.Length(min=1, max=2 * MAX_NAME), validate.Regexp(_OPTION_WORD)]),
+        fields.String(validate=[validate.Length(min=1, max=2 * MAX_NAME), validate.Regexp(QUERY_OPTION)]),
         validate=validate.Length(max=MAX_NAME),
         metadata={
             "description": "An option, `name=value` (a bare `name` means yes); repeat the parameter for "
-            "several (text/plain bodies only).",
+            "several (with a JSON body, only for options the body does not give).",
             "example": ["always-frozen=yes", "target=5000"],
         },
     )
@@ -201,6 +293,23 @@ class TableSchema(Schema):
     scores = _points("Each side's score before the hand.")
 
 
+class AdjustmentSchema(Schema):
+    """What a remedy does to the score sheet."""
+
+    class Meta:
+        ordered = True
+
+    side = fields.String(required=True, metadata={"description": "The side whose score the remedy changes."})
+    points = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Points added to the side's score for the hand: a penalty is negative; 0 for a "
+            "remedy that changes play but costs no points (a raised first-meld minimum)."
+        },
+    )
+    reason = fields.String(required=True, metadata={"description": "The remedy, in plain words."})
+
+
 class FindingSchema(Schema):
     """One thing wrong (or worth a warning) at one place in the record."""
 
@@ -222,6 +331,21 @@ class FindingSchema(Schema):
     table = fields.Nested(
         TableSchema, metadata={"description": "Present on illegal moves: the table just before the move."}
     )
+    repeats = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata={
+            "description": "Present when the same message was already said in this answer: where it was first "
+            "said (game, line, column); `message` then only points back to it.",
+            "example": {"game": 1, "line": 7, "column": 1},
+        },
+    )
+    adjustment = fields.Nested(
+        AdjustmentSchema,
+        metadata={
+            "description": "Present where the rule set's remedy changes the score sheet (see the game's `sheet`)."
+        },
+    )
 
 
 class HandSchema(Schema):
@@ -237,6 +361,44 @@ class HandSchema(Schema):
     totals = _points("Each side's running total after the hand.")
     judged = fields.Boolean(required=True)
     ended = fields.Boolean(required=True)
+
+
+class SheetHandSchema(Schema):
+    """One hand of the corrected score sheet: what the table writes down for it."""
+
+    class Meta:
+        ordered = True
+
+    hand = fields.Integer(required=True, metadata={"description": "The hand's number."})
+    line = fields.Integer(required=True, metadata={"description": "Line of the record where the hand starts."})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["counted", "adjusted", "unscored"]),
+        metadata={
+            "description": "counted: the arbiter's own count; adjusted: the declared score with the remedy's "
+            "adjustment applied; unscored: the hand cannot be scored (see `reason`)."
+        },
+    )
+    scores = _points("What the table writes down for the hand; null when it cannot be scored.")
+    declared = _points("Points the record declares for the hand, if any.")
+    adjustments = fields.List(fields.Nested(AdjustmentSchema), required=True)
+    reason = fields.String(allow_none=True, metadata={"description": "Why the hand is adjusted or cannot be scored."})
+    totals = _points("Running totals after the hand.")
+    provisional = fields.Boolean(
+        required=True,
+        metadata={"description": "The totals carry the declared score of a hand that could not be scored."},
+    )
+
+
+class SheetSchema(Schema):
+    """The corrected score sheet of a game."""
+
+    class Meta:
+        ordered = True
+
+    hands = fields.List(fields.Nested(SheetHandSchema), required=True)
+    totals = _points("Totals after the last hand on the sheet.")
+    provisional = fields.Boolean(required=True, metadata={"description": "Some hand could not be scored."})
 
 
 class GameSchema(Schema):
@@ -265,6 +427,21 @@ class GameSchema(Schema):
     hands = fields.List(fields.Nested(HandSchema), required=True)
     totals = _points("Each side's final total.")
     winner = fields.String(allow_none=True)
+    unlisted = fields.Integer(
+        metadata={
+            "description": "Findings of this game counted but not listed, once the answer's finding budget "
+            "(MAX_FINDINGS in all, MAX_GAME_FINDINGS per game) is spent; the verdict and the summary count them."
+        }
+    )
+    problems = fields.List(
+        fields.String(validate=validate.OneOf(["move", "score", "unreadable"])),
+        required=True,
+        metadata={
+            "description": "Which kinds of problem the game has: move (a move breaks a rule), score (a declared "
+            "score, total or result is wrong), unreadable (the record cannot be read); empty when valid."
+        },
+    )
+    sheet = fields.Nested(SheetSchema, required=True)
 
 
 class SummarySchema(Schema):
@@ -277,6 +454,7 @@ class SummarySchema(Schema):
     malformed = fields.Integer(required=True, metadata={"description": "Games that could not be read."})
     errors = fields.Integer(required=True, metadata={"description": "Findings of severity error, in all games."})
     warnings = fields.Integer(required=True, metadata={"description": "Findings of severity warning."})
+    unlisted = fields.Integer(metadata={"description": "Findings counted but not listed (over the finding budget)."})
 
 
 class RulingsSchema(Schema):
@@ -333,6 +511,19 @@ class RuleSetListSchema(Schema):
     rulesets = fields.List(fields.Nested(RuleSetSchema), required=True)
 
 
+class ChoiceSchema(Schema):
+    class Meta:
+        ordered = True
+
+    point = fields.String(required=True, metadata={"description": "The question the rule books leave open."})
+    books = fields.String(required=True, metadata={"description": "What each rule book says, by title and section."})
+    chosen = fields.String(required=True, metadata={"description": "The project's default."})
+    why = fields.String(required=True)
+    option = fields.String(
+        required=True, allow_none=True, metadata={"description": "The option that switches it, or null."}
+    )
+
+
 class RuleReferenceSchema(Schema):
     class Meta:
         ordered = True
@@ -342,6 +533,11 @@ class RuleReferenceSchema(Schema):
     summary = fields.String(required=True)
     options = fields.List(fields.Nested(OptionSchema), required=True)
     rules = fields.List(fields.Nested(RuleSchema), required=True)
+    choices = fields.List(
+        fields.Nested(ChoiceSchema),
+        required=True,
+        metadata={"description": "Where the rule books are silent or disagree, and the default chosen."},
+    )
     markdown = fields.String(required=True, metadata={"description": "The reference as Markdown (docs/rules/)."})
 
 
@@ -370,5 +566,12 @@ class ErrorSchema(Schema):
         metadata={
             "description": "Field errors, by location (json, query) and field.",
             "example": {"json": {"record": ["Missing data for required field."]}},
+        }
+    )
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id, also in the X-Request-Id header and the access log: quote it "
+            "when reporting a problem.",
+            "example": "3f2b9c0e5a6d4e7f8a9b0c1d2e3f4a5b",
         }
     )

@@ -10,8 +10,10 @@ from flask import current_app
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 
 from . import DEFAULT_MAX_GAMES
+from .limits import check_time
 
 
 class TooManyGames(Exception):
@@ -22,17 +24,35 @@ class TooManyGames(Exception):
         self.limit = limit
 
 
-def rule(source: str | bytes, rules: str | None = None, options: Mapping[str, Any] | None = None) -> list[Any]:
-    """Judge every game of `source`: a list of `arbiter.GameRuling`. Raises `arbiter.UsageError`
-    (an unknown rule set or option, or a request contradicting the record) and TooManyGames."""
+def rule(
+    source: str | bytes,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    listed: arbiter.FindingBudget | None = None,
+) -> list[Any]:
+    """Judge every game of `source`: a list of `arbiter.GameRuling`, listing the findings the
+    budget `listed` leaves room for (default: the request's, `budget()`). Raises
+    `arbiter.UsageError` (an unknown rule set or option, or a request contradicting the record)
+    and TooManyGames; raises limits.TookTooLong (a 503) past the request's time limit."""
     limit = int(current_app.config.get("MAX_GAMES", DEFAULT_MAX_GAMES))
     limits = dataclasses.replace(arbiter.DEFAULT_LIMITS, max_games=limit + 1)
     games = []
-    for game in arbiter.check(source, rules=rules or None, options=options or None, limits=limits):
+    rulings = arbiter.check(source, rules=rules or None, options=options or None, limits=limits)
+    for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:
             raise TooManyGames(limit)
+        check_time()  # past REQUEST_TIME_LIMIT: a 503, not a worker killed mid-reply
     return games
+
+
+def budget() -> arbiter.FindingBudget:
+    """The finding budget of one request (config MAX_FINDINGS and MAX_GAME_FINDINGS)."""
+    config = current_app.config
+    return arbiter.FindingBudget(
+        total=int(config.get("MAX_FINDINGS", DEFAULT_MAX_FINDINGS)),
+        per_game=int(config.get("MAX_GAME_FINDINGS", DEFAULT_MAX_GAME_FINDINGS)),
+    )
 
 
 def answer(games: list[Any]) -> dict[str, Any]:
@@ -72,5 +92,6 @@ def reference_info(ruleset: Any) -> dict[str, Any]:
             {"code": r.code, "name": r.name, "source": r.source, "summary": r.summary}
             for r in ruleset.catalogue.values()
         ],
+        "choices": [dataclasses.asdict(choice) for choice in ruleset.choices],
         "markdown": rulesets.reference(ruleset),
     }

@@ -18,4 +18,8 @@ def inline_code(text: Any) -> Markup:
 
 
 def init_app(app: Flask) -> None:
+    # Block tags leave no blank lines behind: a round of a thousand games is a long page, and the
+    # answer must stay a small multiple of the request (docs/api.md, "Limits a client can rely on").
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.add_template_filter(inline_code, "inline_code")

@@ -2,6 +2,11 @@
 
     python bench/corpus.py --rules caliente --games 1000 --seed 1 --out bench/out/caliente-1000.acn
     python bench/corpus.py --players 6 --option three-packs --games 100 --seed 1 --out bench/out/6p.acn
+    python bench/corpus.py --rules samba --games 1000 --seed 1        # bench/out/samba-1000.acn
+
+Every family the simulator plays has a corpus (`--rules NAME`: caliente, the default, samba,
+hand-and-foot, classic or hoyle);
+without `--out` it is written to bench/out/NAME-GAMES.acn.
 
 The games are those of `arbiter simulate` (docs/simulator.md): complete, legal, canonical, the
 same for the same seed whatever --jobs says. bench/out is git-ignored. As a library:
@@ -22,14 +27,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.simulate import simulate
+from arbiter.simulate import SUPPORTED, simulate
+
+OUT = Path(__file__).resolve().parent / "out"
 
 
 def write_corpus(
     path: str | os.PathLike[str],
     *,
     rules: str = "caliente",
-    players: int = 4,
+    players: int | None = None,
     options: Mapping[str, Any] | None = None,
     games: int = 1000,
     seed: int = 1,
@@ -67,6 +74,11 @@ def write_corpus(
     }
 
 
+def default_path(rules: str, games: int) -> Path:
+    """Where a family's corpus goes when no --out is given: bench/out/RULES-GAMES.acn."""
+    return OUT / f"{rules}-{games}.acn"
+
+
 def _options(values: list[str]) -> dict[str, str]:
     options = {}
     for value in values:
@@ -77,21 +89,22 @@ def _options(values: list[str]) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write a corpus of simulated games (see docs/simulator.md).")
-    parser.add_argument("--rules", default="caliente")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rules", default="caliente", choices=SUPPORTED, help="the family (default caliente)")
+    parser.add_argument("--players", type=int, default=None, help="default 4 (2 for hoyle)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule set option")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=None, help="hands per game (default: play to the target)")
     parser.add_argument("--stock", choices=("never", "some", "always"), default="some")
     parser.add_argument("--jobs", type=int, default=0, help="processes (default 0: one per CPU)")
-    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--out", type=Path, help="the file to write (default bench/out/RULES-GAMES.acn)")
     args = parser.parse_args(argv)
+    out = args.out or default_path(args.rules, args.games)
     from arbiter import UsageError
 
     try:
         stats = write_corpus(
-            args.out,
+            out,
             rules=args.rules,
             players=args.players,
             options=_options(args.option),

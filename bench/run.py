@@ -6,6 +6,7 @@ In one process, on one machine, it measures and prints:
   - peak RSS for the corpus and for one ten times larger (each in a fresh process: reading
     streams game by game, so memory must not grow with the corpus);
   - the time to check one typical game through the API (Flask test client, median and p99);
+  - the archive end to end through `arbiter check --jobs 1`, `--jobs 2` and `--scheduler local:2`;
   - python-chess reading and validating a PGN corpus of random legal games, in moves/s, and the
     ratio of our full-check actions/s to its moves/s.
 
@@ -19,7 +20,9 @@ import argparse
 import cProfile
 import gc
 import io
+import itertools
 import json
+import pickle
 import pstats
 import random
 import statistics
@@ -102,28 +105,61 @@ def full_check(path: Path) -> None:
                 raise SystemExit(f"{path}: game {ruling.index} is {ruling.verdict}: {ruling.findings[:1]}")
 
 
-def split_archive(corpus: Corpus, per_file: int) -> Path:
-    """The corpus as a tournament archive: a folder of files of `per_file` games each."""
-    folder = OUT / f"{corpus.path.stem}-archive"
+def split_archive(corpus: Corpus, per_file: int, games: int | None = None) -> Path:
+    """The corpus (its first `games` games) as a tournament archive: a folder of files of
+    `per_file` games each."""
+    folder = OUT / f"{corpus.path.stem}-archive{'' if games is None else f'-{games}'}"
     if not folder.exists():
         folder.mkdir()
-        games = list(_games_text(corpus.path))
-        for start in range(0, len(games), per_file):
+        texts = list(itertools.islice(_games_text(corpus.path), games))
+        for start in range(0, len(texts), per_file):
             name = f"round-{start // per_file + 1:03}.acn"
-            (folder / name).write_text("".join(games[start : start + per_file]), encoding="utf-8")
+            (folder / name).write_text("".join(texts[start : start + per_file]), encoding="utf-8")
     return folder
 
 
-def archive_seconds(folder: Path, jobs: int) -> float:
-    """Wall time of `arbiter check --jobs N` over the archive, as a tournament director runs it."""
+def archive_seconds(folder: Path, *how: str) -> float:
+    """Wall time of `arbiter check --jobs N` (or `--scheduler local:N`, a Dask cluster started
+    for the run) over the archive, as a tournament director runs it."""
     arbiter_command = Path(sys.executable).parent / "arbiter"
-    command = [str(arbiter_command), "check", "--format", "json", "--jobs", str(jobs), str(folder)]
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"arbiter check failed on the archive: {done.stderr[:500]}")
-    return elapsed
+    command = [str(arbiter_command), "check", "--format", "json", *how, str(folder)]
+    best = float("inf")
+    for _ in range(3):  # the best of three: the machine is shared
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        best = min(best, time.perf_counter() - start)
+        if done.returncode != 0:
+            raise SystemExit(f"arbiter check failed on the archive: {done.stderr[:500]}")
+    return best
+
+
+def client_games_per_second(folder: Path) -> float:
+    """What the client of a cluster can take per second, however many workers check: cutting the
+    records into pieces, unpickling the reports the workers send back, rendering them as JSON.
+    The archive's games over that time (the checking itself is not in it)."""
+    from rich.console import Console
+
+    from arbiter_cli import cluster, inputs
+    from arbiter_cli.formats import RENDERERS
+    from arbiter_cli.tally import Tally
+
+    tasks = inputs.collect((str(folder),), lambda: b"")
+    reports = list(inputs.run(tasks, None, {}, 1))
+    games = sum(len(report.games) for report in reports)
+    sent_back = [pickle.dumps([report]) for report in reports]
+
+    def client_side() -> None:
+        for _ in cluster.pieces(tasks):
+            pass
+        renderer, tally = RENDERERS["json"](io.StringIO(), Console(file=io.StringIO()), False), Tally()
+        for blob in sent_back:
+            (report,) = pickle.loads(blob)
+            tally.add(report)
+            renderer.file(report)
+        renderer.finish(tally)
+
+    client_side()
+    return games / timed(client_side)
 
 
 def peak_rss(path: Path, copies: int) -> int:
@@ -149,7 +185,7 @@ def peak_rss(path: Path, copies: int) -> int:
 
 
 def api_latency(path: Path, requests: int) -> tuple[float, float]:
-    from app import create_app
+    from arbiter_web.factory import create_app
 
     record = next(_games_text(path))
     client = create_app().test_client()
@@ -308,10 +344,29 @@ def main() -> None:
 
     folder = split_archive(main_corpus, per_file=25)
     files = len(list(folder.iterdir()))
-    archive = {jobs: main_corpus.actions / archive_seconds(folder, jobs) for jobs in (1, 2)}
+    archive = {jobs: main_corpus.actions / archive_seconds(folder, "--jobs", str(jobs)) for jobs in (1, 2)}
     console.print(
         f"archive of {main_corpus.games:,} games in {files} files, `arbiter check --jobs N` end to end: "
         + ", ".join(f"{rate:,.0f} actions/s with {jobs} job{'s' * (jobs > 1)}" for jobs, rate in archive.items())
+    )
+    cluster_seconds = archive_seconds(folder, "--scheduler", "local:2")
+    start_up = archive_seconds(split_archive(main_corpus, per_file=25, games=1), "--scheduler", "local:2")
+    cluster = {
+        "actions_per_s": main_corpus.actions / cluster_seconds,
+        "games_per_s": main_corpus.games / cluster_seconds,
+        "start_up_s": start_up,
+        "games_per_s_after_start_up": main_corpus.games / (cluster_seconds - start_up),
+    }
+    console.print(
+        f"the same archive through `--scheduler local:2` (a Dask cluster of 2 worker processes, started for the "
+        f"run): {cluster['actions_per_s']:,.0f} actions/s, {cluster['games_per_s']:,.0f} games/s in "
+        f"{cluster_seconds:.1f} s, of which {start_up:.1f} s start and stop the cluster (a run over one game); "
+        f"{cluster['games_per_s_after_start_up']:,.0f} games/s once it runs"
+    )
+    cluster["client_games_per_s"] = client_games_per_second(folder)
+    console.print(
+        f"the client of a cluster (cutting records, unpickling reports, rendering JSON) takes "
+        f"{cluster['client_games_per_s']:,.0f} games/s: the ceiling however many workers check"
     )
 
     chess_rate, chess_moves = chess_moves_per_second(max(100, args.games // 5), args.seed)
@@ -344,6 +399,7 @@ def main() -> None:
             "rss_kib": rss,
             "api_ms": [median * 1000, p99 * 1000],
             "archive_actions_per_s": archive,
+            "archive_local_cluster": cluster,
             "chess_moves_per_s": chess_rate,
             "ratio": ratio,
             "archive_ratio": archive_ratio,

@@ -168,8 +168,8 @@ def test_the_pile_is_taken_with_its_top_card():
 def test_before_the_first_meld_the_up_card_needs_two_naturals_and_the_minimum():
     assert_legal(position("bob: take 9 with [9 9] and [K K 2], discard 5"))
     assert_illegal(position("bob: take 9 with [9 2] and [K K X], discard 5"), "take-initial", "bob:")
-    # the pile's other cards do not count toward the minimum
-    assert_illegal(position("bob: take 9 with [9 9], meld [K K X], discard 5"), "first-meld-minimum", "bob:")
+    # the pile's other cards, and melds made after picking it up, do not count toward the minimum
+    assert_illegal(position("bob: take 9 with [9 9], meld [K K X], discard 5"), "take-initial", "bob:")
 
 
 def test_a_frozen_pile_is_taken_only_with_two_natural_cards():
@@ -298,7 +298,9 @@ def test_a_bonus_card_from_the_first_pile_is_laid_without_replacement():
     pile = "B 9"
     assert_legal(position("bob: take 9 with [9 9] and [K K X], bonus B, discard 5", pile=pile))
     assert_illegal(
-        position("bob: take 9 with [9 9] and [K K X], bonus B, draw 4, discard 5", pile=pile), "draw-count", "bob:"
+        position("bob: take 9 with [9 9] and [K K X], bonus B, draw 4, discard 5", pile=pile),
+        "bonus-replacement",
+        "bob:",
     )
 
 
@@ -490,7 +492,7 @@ def test_an_illegal_move_ends_judging_of_its_hand_but_not_of_later_hands():
 def test_the_scoring_example_of_the_rule_books_recomputes_to_1190():
     from pathlib import Path
 
-    text = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.txt").read_text()
+    text = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn").read_text()
     ruling = assert_legal(text)
     assert ruling.hands[0].scores["bob+dee"] == 1190
 

@@ -56,7 +56,7 @@ deal ann 4 4 6 6 8 9 Q Q A A 3
 """
 MALFORMED_LINE = "deal ann 4 4 6 6 8 9 Q Q A A 3"
 
-RULE_BOOK_EXAMPLE = Path(__file__).parent.parent / "samples" / "caliente-scoring-example.txt"
+RULE_BOOK_EXAMPLE = Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 CLEAN_ENV = {"GITHUB_ACTIONS": None, "NO_COLOR": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 
@@ -74,16 +74,17 @@ def assert_no_crash(result: Result) -> None:
 def records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A folder of records, the working directory of the test:
 
-    records/valid.acn           records/sub/malformed.txt    records/sub/notes.md (not a record)
-    records/.hidden/skipped.acn (hidden: not searched)
+    records/valid.acn           records/sub/malformed.acn    records/sub/notes.md (not a record)
+    records/sub/notes.txt (not a record)    records/.hidden/skipped.acn (hidden: not searched)
     """
     monkeypatch.chdir(tmp_path)
     root = tmp_path / "records"
     (root / "sub").mkdir(parents=True)
     (root / ".hidden").mkdir()
     (root / "valid.acn").write_text(VALID)
-    (root / "sub" / "malformed.txt").write_text(MALFORMED)
+    (root / "sub" / "malformed.acn").write_text(MALFORMED)
     (root / "sub" / "notes.md").write_text("# not a record\n")
+    (root / "sub" / "notes.txt").write_text("not a record either\n")
     (root / ".hidden" / "skipped.acn").write_text(MALFORMED)
     return root
 
@@ -183,14 +184,16 @@ def test_a_valid_record_passes_with_a_verdict_and_a_summary(records: Path) -> No
 
 
 def test_a_syntax_error_is_reported_compiler_style_with_a_caret_under_the_column(records: Path) -> None:
-    result = arbiter_cmd("check", "records/sub/malformed.txt")
+    result = arbiter_cmd("check", "records/sub/malformed.acn")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("records/sub/malformed.txt:7:30: error[unknown-card] `3` is not a card")
+    assert lines[0].startswith("records/sub/malformed.acn:7:30: error[unknown-card] `3` is not a card")
     assert lines[0].endswith("(Notation (Cards, docs/notation.md))")
     assert lines[1] == "    " + MALFORMED_LINE
     assert lines[2] == "    " + " " * 29 + "^"
-    assert "records/sub/malformed.txt: game 1 (line 1, caliente): malformed (1 error)" in lines
+    assert (
+        "records/sub/malformed.acn: game 1 (line 1, caliente): malformed (1 error): the record cannot be read" in lines
+    )
     assert lines[-1] == "1 file, 1 game: 0 valid, 0 illegal, 1 malformed; 1 error, 0 warnings"
 
 
@@ -213,17 +216,24 @@ def test_illegal_moves_are_listed_with_remedy_then_the_score_table(records: Path
         '(Stop and wild cards on the Prize pile (Caliente rules, "Discarding"))\n'
         "    bob: take 9 with 9 9\n"
         "         ^\n"
+        "    when: hand 2, turn 4, bob to play\n"
         "    remedy: bob draws from the stock instead\n"
         'game.acn:4:1: error[score-mismatch] hand 2: ann+cid is declared 310 but makes 300 (Scoring (Caliente rules, "Scoring"))\n'
         "    score ann+cid 310\n"
         "    ^\n"
+        "    when: hand 2\n"
         "    hand              ann+cid     bob+dee\n"
         "    1                     -45        1190\n"
         "    2      300 (declared 310)         500\n"
         "    3              not judged  not judged\n"
         "    total                 255        1690\n"
         "    no winner yet\n"
-        "game.acn: game 1 (line 1, caliente): illegal (2 errors)\n"
+        "    score sheet  ann+cid  bob+dee\n"
+        "    1                -45     1190\n"
+        "    2                300      500\n"
+        "    3                  -        -  cannot be scored: the hand was not judged\n"
+        "    total            255     1690  provisional: carries the declared score of a hand that cannot be scored\n"
+        "game.acn: game 1 (line 1, caliente): illegal (2 errors): a move breaks a rule; a declared score or result is wrong\n"
         "\n"
         "1 file, 1 game: 0 valid, 1 illegal, 0 malformed; 2 errors, 0 warnings\n"
     )
@@ -241,11 +251,11 @@ def test_warnings_pass_unless_strict(records: Path, engine_says) -> None:
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(records: Path) -> None:
-    piped = arbiter_cmd("check", "records/sub/malformed.txt")
+    piped = arbiter_cmd("check", "records/sub/malformed.acn")
     assert not ANSI.search(piped.stdout)
-    terminal = arbiter_cmd("check", "records/sub/malformed.txt", env={"FORCE_COLOR": "1"})
+    terminal = arbiter_cmd("check", "records/sub/malformed.acn", env={"FORCE_COLOR": "1"})
     assert ANSI.search(terminal.stdout)
-    no_color = arbiter_cmd("check", "records/sub/malformed.txt", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    no_color = arbiter_cmd("check", "records/sub/malformed.acn", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
     assert not ANSI.search(no_color.stdout)
     assert no_color.stdout == piped.stdout
 
@@ -261,15 +271,15 @@ def test_a_record_cannot_drive_the_terminal(tmp_path: Path) -> None:
 # --- inputs -------------------------------------------------------------------------------------
 
 
-def test_directories_are_searched_recursively_for_acn_and_txt_skipping_hidden_folders(records: Path) -> None:
+def test_directories_are_searched_recursively_for_acn_records_skipping_hidden_folders(records: Path) -> None:
     result = arbiter_cmd("check", "records")
     assert result.exit_code == 1
     verdicts = [line for line in result.stdout.splitlines() if ": game " in line]
     assert verdicts == [
         "records/valid.acn: game 1 (line 1, caliente): valid",
-        "records/sub/malformed.txt: game 1 (line 1, caliente): malformed (1 error)",
+        "records/sub/malformed.acn: game 1 (line 1, caliente): malformed (1 error): the record cannot be read",
     ]
-    assert ".hidden" not in result.stdout and "notes.md" not in result.stdout
+    assert ".hidden" not in result.stdout and "notes" not in result.output
 
 
 def test_a_file_named_on_the_command_line_is_checked_whatever_its_name(records: Path) -> None:
@@ -301,16 +311,14 @@ def test_a_missing_file_is_an_io_error_but_the_others_are_still_checked(records:
 
 
 def test_io_errors_outrank_findings_in_the_exit_code(records: Path) -> None:
-    assert arbiter_cmd("check", "records/sub/malformed.txt", "nope.acn").exit_code == 2
+    assert arbiter_cmd("check", "records/sub/malformed.acn", "nope.acn").exit_code == 2
 
 
 def test_a_directory_without_records_says_so(records: Path) -> None:
     Path("empty").mkdir()
     result = arbiter_cmd("check", "empty")
     assert result.exit_code == 2
-    assert "empty: error: no game records in this directory (records are files ending in .acn or .txt)" in (
-        result.stderr
-    )
+    assert "empty: error: no game records in this directory (records are the files matching *.acn" in result.stderr
 
 
 def test_a_binary_file_is_refused_clearly(records: Path) -> None:
@@ -547,7 +555,7 @@ def test_json_has_the_documented_shape(records: Path) -> None:
     assert result.exit_code == 1
     document = json.loads(result.stdout)
     assert set(document) >= {"files", "summary"}
-    assert [f["path"] for f in document["files"]] == ["records/valid.acn", "records/sub/malformed.txt"]
+    assert [f["path"] for f in document["files"]] == ["records/valid.acn", "records/sub/malformed.acn"]
     assert {k: document["summary"][k] for k in SUMMARY_KEYS} == {
         "files": 2,
         "games": 2,
@@ -594,12 +602,12 @@ def test_junit_has_a_test_case_per_game_and_failures_carry_the_findings(records:
     assert root.tag == "testsuites"
     assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("3", "1", "1")
     suites = root.findall("testsuite")
-    assert [s.get("name") for s in suites] == ["records/valid.acn", "records/sub/malformed.txt", "nope.acn"]
+    assert [s.get("name") for s in suites] == ["records/valid.acn", "records/sub/malformed.acn", "nope.acn"]
     valid_case = suites[0].find("testcase")
     assert valid_case.get("name") == "game 1 (line 1, caliente)" and list(valid_case) == []
     failure = suites[1].find("testcase/failure")
     assert failure.get("type") == "malformed"
-    assert "records/sub/malformed.txt:7:30: error[unknown-card]" in failure.text
+    assert "records/sub/malformed.acn:7:30: error[unknown-card]" in failure.text
     assert suites[2].find("testcase/error").get("message") == "no such file or directory"
 
 
@@ -634,20 +642,20 @@ def test_github_workflow_commands_annotate_each_finding(records: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         "records/valid.acn: game 1 (line 1, caliente): valid",
-        "::error file=records/sub/malformed.txt,line=7,col=30,title=arbiter error[unknown-card]::"
+        "::error file=records/sub/malformed.acn,line=7,col=30,title=arbiter error[unknown-card]::"
         "`3` is not a card: write B for a Bonus card (a red three) or S for a Stop card (a black three) "
         "(Notation (Cards, docs/notation.md))",
-        "records/sub/malformed.txt: game 1 (line 1, caliente): malformed",
+        "records/sub/malformed.acn: game 1 (line 1, caliente): malformed",
         "2 files, 2 games: 1 valid, 0 illegal, 1 malformed; 1 error, 0 warnings",
     ]
 
 
 def test_github_format_is_chosen_automatically_in_github_actions(records: Path) -> None:
     auto = arbiter_cmd("check", "records", env={"GITHUB_ACTIONS": "true"})
-    assert "::error file=records/sub/malformed.txt,line=7,col=30," in auto.stdout
+    assert "::error file=records/sub/malformed.acn,line=7,col=30," in auto.stdout
     chosen = arbiter_cmd("check", "records", "--format", "text", env={"GITHUB_ACTIONS": "true"})
     assert "::error" not in chosen.stdout
-    assert "records/sub/malformed.txt:7:30: error[unknown-card]" in chosen.stdout
+    assert "records/sub/malformed.acn:7:30: error[unknown-card]" in chosen.stdout
 
 
 def test_github_escapes_what_would_break_a_workflow_command(records: Path, engine_says) -> None:
@@ -683,7 +691,7 @@ def test_sarif_is_valid_sarif_2_1_0_with_the_rule_set_catalogue(records: Path, e
     assert finding["ruleId"] == "unknown-card" and ids[finding["ruleIndex"]] == "unknown-card"
     assert finding["level"] == "error"
     location = finding["locations"][0]["physicalLocation"]
-    assert location["artifactLocation"] == {"uri": "records/sub/malformed.txt", "uriBaseId": "%SRCROOT%"}
+    assert location["artifactLocation"] == {"uri": "records/sub/malformed.acn", "uriBaseId": "%SRCROOT%"}
     assert location["region"]["startLine"] == 7 and location["region"]["startColumn"] == 30
     assert location["region"]["snippet"]["text"] == MALFORMED_LINE
     (invocation,) = run["invocations"]
@@ -777,10 +785,10 @@ def test_rules_with_an_unknown_name_is_a_usage_error() -> None:
 
 
 def test_fmt_of_a_record_with_syntax_errors_prints_the_findings_and_exits_1(records: Path) -> None:
-    result = arbiter_cmd("fmt", "records/sub/malformed.txt")
+    result = arbiter_cmd("fmt", "records/sub/malformed.acn")
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert "records/sub/malformed.txt:7:30: error[unknown-card]" in result.stderr
+    assert "records/sub/malformed.acn:7:30: error[unknown-card]" in result.stderr
     assert "    " + MALFORMED_LINE in result.stderr
 
 
@@ -812,7 +820,10 @@ def test_fmt_check_says_whether_a_record_is_canonical(records: Path) -> None:
     ("make", "message"),
     [
         (lambda: None, "nope.acn: no such file or directory"),
-        (lambda: Path("nope.acn").mkdir(), "nope.acn: is a directory"),
+        (
+            lambda: Path("nope.acn").mkdir(),
+            "arbiter fmt prints one record; for several, use --check, --diff or --write",
+        ),
         (lambda: Path("nope.acn").write_bytes(b"\x00\x01\x02"), "nope.acn: is a binary file, not a game record"),
     ],
 )
@@ -842,5 +853,5 @@ def test_the_pre_commit_hook_runs_arbiter_check_on_records() -> None:
     assert re.search(r"^- id: arbiter-check$", hooks, re.M)
     assert re.search(r"^  entry: arbiter check$", hooks, re.M)
     pattern = re.search(r"^  files: (.+)$", hooks, re.M).group(1)
-    assert all(re.search(pattern, name) for name in ("club/round1.acn", "ROUND2.ACN", "game.txt"))
-    assert not any(re.search(pattern, name) for name in ("notes.md", "game.acn.bak"))
+    assert all(re.search(pattern, name) for name in ("club/round1.acn", "ROUND2.ACN"))
+    assert not any(re.search(pattern, name) for name in ("notes.md", "game.acn.bak", "requirements.txt", "game.txt"))

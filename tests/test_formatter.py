@@ -15,7 +15,7 @@ from strategies import files, games
 from arbiter import format_game, format_source
 from arbiter.notation import Limits, parse_text
 
-SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 
 
 def games_of(text: str) -> list:
@@ -47,13 +47,13 @@ bob: pass
 """
 
 CANONICAL = """\
-; A note before the tags
+;   A note before the tags
 [Event "Club \\"night\\""]  ; an event
 [Rules "hoyle"]
 
 hand 1 dealer bob
 deal ann B 4 6 7 7 9 J J Q A A 2 K 10 S
-deal bob 5 5 8 8 8 9 10 Q Q K X 6 4 S 7  ; bob's
+deal bob 5 5 8 8 8 9 10 Q Q K X 6 4 S 7   ; bob's
 ann: bonus B, draw 5
 up K
 ann: draw 9, meld [A A 2] [7 7 7], discard 4
@@ -69,7 +69,6 @@ pile 4 X
 stock 12 cards
 turn bob
 bob: pass
-
 ; the end
 """
 
@@ -84,7 +83,14 @@ def test_canonical_form() -> None:
 
 def test_format_game_prints_one_game() -> None:
     [parsed] = parse_text(MESSY)
-    assert format_game(parsed.game) == CANONICAL
+    # Without the source text there is no layout to keep: comments as `; text`, two spaces after
+    # their statement, the closing comments after a blank line.
+    plain = (
+        CANONICAL.replace(";   A note", "; A note")
+        .replace("S 7   ; bob's", "S 7  ; bob's")
+        .replace("pass\n; the end", "pass\n\n; the end")
+    )
+    assert format_game(parsed.game) == plain
 
 
 def test_an_empty_record_formats_to_nothing() -> None:
@@ -93,7 +99,7 @@ def test_an_empty_record_formats_to_nothing() -> None:
 
 
 def test_comment_only_record_keeps_its_comments() -> None:
-    assert format_source(";a\n\n{b}\n") == ("; a\n; b\n", [])
+    assert format_source(";a\n\n{b}\n") == ("; a\n\n; b\n", [])
 
 
 def test_games_are_separated_by_one_blank_line() -> None:
@@ -175,6 +181,54 @@ def test_samples_round_trip(path: Path) -> None:
     assert sum(line.count(";") for line in text.splitlines()) >= source.count("\n;")
 
 
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_every_sample_is_in_canonical_form(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    assert format_source(source) == (source, [])
+
+
+HAND_WRITTEN = """\
+[Event "Club night"]               ; aligned by hand
+[Rules "caliente"]
+
+hand 1 dealer ann                  ; bob plays first
+deal ann 4 4 6 6 8 9 Q Q A A S
+up 9                               ; the first up card
+
+
+; the turns of the first round:
+;   bob, cid, dee, then ann
+;
+bob: draw 5, discard 9
+cid: draw 9, discard 4       ; a short gap is kept too
+
+dee: draw K, discard K
+; the end
+"""
+
+
+def test_a_hand_written_record_keeps_its_blank_lines_and_comment_columns() -> None:
+    text, findings = format_source(HAND_WRITTEN)
+    assert findings == []
+    # the two blank lines after `up 9` are made one; nothing else moves
+    assert text == HAND_WRITTEN.replace("card\n\n\n;", "card\n\n;")
+
+
+def test_a_comment_that_no_longer_fits_moves_two_spaces_after_its_statement() -> None:
+    written = (
+        "hand 1 dealer ann\ndeal ann 4 ; one space\nup 9\nann:draw 7,discard 4 ; tight\nbob: draw 8        ; roomy\n"
+    )
+    text, findings = format_source(written)
+    assert findings == []
+    canonical = "hand 1 dealer ann\ndeal ann 4  ; one space\nup 9\nann: draw 7, discard 4  ; tight\nbob: draw 8        ; roomy\n"
+    assert text == canonical
+
+
+def test_a_semicolon_inside_a_tag_value_is_no_comment_column() -> None:
+    text, _ = format_source('[Event "a; b"]      ; the event\n')
+    assert text == '[Event "a; b"]      ; the event\n'
+
+
 def comments(parsed_games: list) -> list:
     """Every comment of some games, in order, with the statement it belongs to."""
     out = []
@@ -209,6 +263,28 @@ def test_generated_files_round_trip(record) -> None:
     assert format_source(text)[0] == text
 
 
+LAYOUT_NOISE = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 30)), min_size=1, max_size=60)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files(), LAYOUT_NOISE)
+def test_a_laid_out_record_formats_to_the_same_games_and_stays_put(record, noise) -> None:
+    """Blank lines and comment columns chosen by a writer: the games read the same, and a
+    second formatting changes nothing."""
+    lines = "\n".join(format_game(game) for game in record).split("\n")
+    laid_out = []
+    for i, line in enumerate(lines):
+        blanks, pad = noise[i % len(noise)]
+        laid_out += [""] * blanks
+        laid_out.append(line.replace("  ; ", " " * (2 + pad) + "; ", 1))
+    source = "\n".join(laid_out)
+    text, findings = format_source(source)
+    assert [f for f in findings if f.is_error] == []
+    assert games_of(text) == games_of(source) == record
+    assert format_source(text)[0] == text  # (warnings move up with the blank lines made one)
+    assert "\n\n\n" not in text
+
+
 # Whatever the text, formatting is stable: a second pass changes nothing.
 FRAGMENTS = st.sampled_from(
     [
@@ -225,6 +301,10 @@ FRAGMENTS = st.sampled_from(
         "pile 4",
         "stock 4 cards",
         "; note",
+        ";   a note going on",
+        ";",
+        "ann: draw 7, discard 4          ; aligned",
+        "ann: draw 7 {x} ; y",
         "{x}",
         "",
         "bad",

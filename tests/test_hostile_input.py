@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from arbiter import format_source
 from arbiter.notation import DEFAULT_LIMITS, Limits, ParsedGame, parse
 
-SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 
 
 def read(source, limits: Limits = DEFAULT_LIMITS) -> list[ParsedGame]:

@@ -337,7 +337,8 @@ def take_under_a_stop(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
 
 def first_meld_too_small(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
     """A side's first meld worth less than its minimum: one small set from hand instead of the
-    melds made (or the pile taken without the melds after `and`): `first-meld-minimum`."""
+    melds made: `first-meld-minimum`; or the pile taken without the melds after `and`, a take the
+    minimum does not allow: `take-initial`."""
     made = 0
     for h, i, turn, seen in places(game, record):
         if not seen.first_meld or seen.minimum <= 0 or made >= PER_GAME:
@@ -350,7 +351,7 @@ def first_meld_too_small(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
                 continue
             take = dataclasses.replace(first, also=())
             text = format_game(with_turn(record, h, i, with_actions(turn, [take, *turn.actions[1:]])))
-            yield Mutant(text, turn.line, "first-meld-minimum", "take without its melds")
+            yield Mutant(text, turn.line, "take-initial", "take without its melds")
             made += 1
             continue
         specs = [spec for action in turn.actions if isinstance(action, Meld) for spec in action.melds]

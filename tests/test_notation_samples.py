@@ -12,7 +12,7 @@ from arbiter import cards as C
 from arbiter.notation import parse_text
 from arbiter.records import Add, Deal, Discard, Draw, Game, HandRecord, LayBonus, Meld, PickUpFoot, PlayCaliente, Take
 
-SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 PACKS = {"samba": 3, "hand-and-foot": 5, "hoyle": 2}
 MINE = [p for p in SAMPLES if p.name.split("-")[0] in ("samba", "hand", "hoyle")]
 
@@ -128,14 +128,14 @@ def test_hand_written_samples_keep_the_cards_straight(path: Path) -> None:
 
 
 def test_the_replay_catches_a_card_nobody_holds() -> None:
-    text = (Path(__file__).parent.parent / "samples" / "hoyle-opening.txt").read_text()
+    text = (Path(__file__).parent.parent / "samples" / "hoyle-opening.acn").read_text()
     [parsed] = parse_text(text.replace("ann: draw 9, meld [A A 2]", "ann: draw 9, meld [A A A]"))
     with pytest.raises(AssertionError, match="without holding"):
         replay(parsed.game, 2)
 
 
 def test_feet_are_dealt_in_hand_and_foot() -> None:
-    [parsed] = parse_text((Path(__file__).parent.parent / "samples" / "hand-and-foot-opening.txt").read_text())
+    [parsed] = parse_text((Path(__file__).parent.parent / "samples" / "hand-and-foot-opening.acn").read_text())
     hand = parsed.game.hands[0]
     assert [len(d.cards) for d in hand.deals] == [13] * 4
     assert [d.player for d in hand.feet] == ["ann", "bob", "cid", "dee"]

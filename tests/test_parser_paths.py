@@ -12,7 +12,7 @@ from strategies import names, sides
 import arbiter.notation as notation
 from arbiter import cards as C
 
-SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 
 
 def positions(node):

@@ -8,7 +8,10 @@ bug in one of the two, and a test here says which (see docs/simulator.md).
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -21,6 +24,7 @@ from arbiter.formatter import format_source
 from arbiter.records import Discard, Draw, LayBonus, Pass, Take
 from arbiter.simulate import (
     STOCK_MODES,
+    SUPPORTED,
     SimulatedGame,
     Style,
     coverage,
@@ -29,6 +33,7 @@ from arbiter.simulate import (
     simulate,
     simulate_games,
 )
+from arbiter.simulate.families import family
 from arbiter_cli.main import cli
 
 # Every table and option of the Caliente rule set the simulator plays (players, options).
@@ -353,3 +358,96 @@ def test_cli_usage_errors_exit_2(args, message):
 def judge_text(text: str) -> arbiter.GameRuling:
     (ruling,) = arbiter.check(text)
     return ruling
+
+
+# --- every family: judged by the arbiter as soon as it judges it; sharing nothing with it ------------------
+
+JUDGED = [name for name in SUPPORTED if name in arbiter.rules.names()]
+"""The families the simulator plays that the arbiter judges (Samba, Hand & Foot and classic join as
+their rule sets are registered)."""
+
+
+def test_the_simulator_plays_families_the_arbiter_judges():
+    assert "caliente" in JUDGED and "samba" in SUPPORTED
+
+
+@pytest.mark.parametrize("rules", JUDGED)
+def test_simulated_games_of_every_judged_family_are_valid_at_every_table(rules):
+    for players in family(rules).seat_counts:
+        for game in simulate_games(rules, players, games=2, hands=2, seed=31, style=Style(long_hands=0.3)):
+            assert_judged_as_expected(game)
+
+
+@pytest.mark.parametrize("rules", JUDGED)
+def test_the_simulators_options_are_the_rule_sets_with_the_same_defaults(rules):
+    ruleset = {spec.name: spec.default for spec in arbiter.rules.get(rules).options}
+    for spec in family(rules).options:
+        assert spec.name in ruleset, spec.name
+        assert str(spec.default).lower() == str(ruleset[spec.name]).lower(), spec.name
+
+
+ALLOWED_IMPORTS = {"arbiter.cards", "arbiter.records", "arbiter.formatter", "arbiter.rulings", "arbiter.rules.base"}
+
+
+def test_the_bots_import_cards_and_notation_only_never_the_engine_nor_the_rule_sets():
+    package = Path(arbiter.__file__).parent / "simulate"
+    for module in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 2:  # from ..x import y
+                assert f"arbiter.{node.module}" in ALLOWED_IMPORTS, (module.name, node.module)
+                if node.module == "rules.base":
+                    assert [alias.name for alias in node.names] == ["UsageError"], module.name
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                assert not node.module.startswith("arbiter"), (module.name, node.module)
+            elif isinstance(node, ast.Import):
+                assert not any(alias.name.startswith("arbiter") for alias in node.names), module.name
+
+
+def load_bench_corpus():
+    path = Path(__file__).resolve().parent.parent / "bench" / "corpus.py"
+    spec = importlib.util.spec_from_file_location("bench_corpus", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rules", SUPPORTED)
+def test_the_bench_writes_a_corpus_of_every_family(rules, tmp_path):
+    bench = load_bench_corpus()
+    stats = bench.write_corpus(tmp_path / "c.acn", rules=rules, games=3, seed=2, hands=1, jobs=1)
+    text = (tmp_path / "c.acn").read_text(encoding="utf-8")
+    players = 4 if 4 in family(rules).seat_counts else 2
+    assert stats["games"] == 3 and text == "\n".join(simulate(rules, players, games=3, hands=1, seed=2))
+    assert bench.default_path(rules, 1000).name == f"{rules}-1000.acn"
+
+
+def test_the_bench_corpus_is_caliente_by_default(tmp_path):
+    bench = load_bench_corpus()
+    bench.write_corpus(tmp_path / "c.acn", games=2, seed=1, hands=1, jobs=1)
+    assert (tmp_path / "c.acn").read_text(encoding="utf-8") == "\n".join(
+        simulate("caliente", 4, games=2, hands=1, seed=1)
+    )
+
+
+def test_cli_coverage_of_a_family_not_judged_yet_is_a_usage_error():
+    for rules in SUPPORTED:
+        players = "4" if 4 in family(rules).seat_counts else "2"
+        args = ["simulate", "--rules", rules, "-p", players, "-n", "1", "--hands", "1", "--coverage"]
+        result = CliRunner().invoke(cli, args)
+        if rules in JUDGED:
+            assert result.exit_code == 0, result.output
+        else:
+            assert result.exit_code == 2 and "not judged yet" in result.output, result.output
+
+
+@pytest.mark.parametrize("rules", SUPPORTED)
+def test_every_family_gives_the_same_games_for_a_seed_and_each_game_stands_alone(rules):
+    players = family(rules).usual_players
+    first = list(simulate(rules, players, games=3, hands=1, seed=13))
+    assert first == list(simulate(rules, players, games=3, hands=1, seed=13))
+    assert first != list(simulate(rules, players, games=3, hands=1, seed=14))
+    (third,) = simulate_games(rules, players, games=1, hands=1, seed=13, first=3)
+    assert third.text == first[2]
+    text, findings = format_source(first[0])
+    assert text == first[0] and not findings  # canonical

@@ -53,7 +53,8 @@ def post_text(client: Any, text: str | bytes, query: Any = None, content_type: s
 
 
 def expected_games(record: str | bytes, **kwargs: Any) -> list[dict[str, Any]]:
-    return [game.to_dict() for game in arbiter.check(record, **kwargs)]
+    """The CLI's game objects, within the same finding budget (arbiter.budget)."""
+    return [game.to_dict() for game in arbiter.within_budget(arbiter.check(record, **kwargs))]
 
 
 def assert_error(response: Any, code: int) -> dict[str, Any]:
@@ -91,6 +92,7 @@ def test_a_clean_record_gets_the_same_game_objects_as_the_cli(client: Any) -> No
         "malformed": 0,
         "errors": 0,
         "warnings": 0,
+        "unlisted": 0,
     }
 
 
@@ -166,6 +168,7 @@ def test_the_response_schema_keeps_every_field_of_a_full_ruling(client: Any, mon
         "malformed": 0,
         "errors": 1,
         "warnings": 1,
+        "unlisted": 0,
     }
 
 
@@ -203,6 +206,7 @@ def test_a_rule_reference(client: Any) -> None:
         assert body["markdown"] == rulesets.reference(ruleset)
         assert [r["code"] for r in body["rules"]] == list(ruleset.catalogue)
         assert [o["name"] for o in body["options"]] == [o.name for o in ruleset.options]
+        assert [(c["point"], c["option"]) for c in body["choices"]] == [(c.point, c.option) for c in ruleset.choices]
 
 
 def test_a_rule_set_alias(client: Any) -> None:
@@ -386,9 +390,16 @@ def test_contradicting_the_record_is_a_422(client: Any) -> None:
     assert "always-frozen" in assert_error(post_text(client, record, query), 422)["message"]
 
 
-def test_query_parameters_with_a_json_body_are_a_422(client: Any) -> None:
-    response = post_json(client, {"record": TAGS}, query_string={"rules": "caliente"})
-    assert assert_error(response, 422)["errors"] == {"query": {"rules": ["Not allowed with a JSON body."]}}
+def test_query_parameters_with_a_json_body_apply_where_the_body_is_silent(client: Any) -> None:
+    query = [("rules", "caliente"), ("option", "target=5000"), ("option", "always-frozen")]
+    response = post_json(client, {"record": TAGS, "options": {"target": 3000}}, query_string=query)
+    options = response.get_json()["games"][0]["options"]
+    assert (options["target"], options["always-frozen"]) == (3000, True)
+
+
+def test_an_unknown_query_parameter_is_a_422(client: Any) -> None:
+    response = post_text(client, TAGS, {"rule": "caliente"})
+    assert assert_error(response, 422)["errors"] == {"query": {"rule": ["Unknown field."]}}
 
 
 @pytest.mark.parametrize(
@@ -579,7 +590,7 @@ def test_openapi_has_every_path_of_the_app(app: Any, spec: dict[str, Any]) -> No
     routes = set()
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/v1/") or rule.rule == "/healthz":
-            routes.add(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule))
+            routes.add(re.sub(r"<(?:\w+(?:\([^)]*\))?:)?(\w+)>", r"{\1}", rule.rule))
     assert routes == set(spec["paths"])
     assert {"/api/v1/rulings", "/api/v1/rulesets", "/api/v1/rulesets/{name}", "/healthz"} <= set(spec["paths"])
     assert set(spec["paths"]["/api/v1/rulings"]) == {"post"}
@@ -619,11 +630,11 @@ def test_openapi_schemas_match_the_objects(spec: dict[str, Any]) -> None:
     components = spec["components"]["schemas"]
     ruling = full_ruling().to_dict()
     assert list(components["Game"]["properties"]) == list(ruling)
-    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0])
+    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0]) | {"repeats"}
     assert set(components["Hand"]["properties"]) == set(ruling["hands"][0])
     assert set(components["Table"]["properties"]) == set(ruling["findings"][0]["table"])
     assert set(components["RulingRequest"]["required"]) == {"record"}
-    assert set(components["Error"]["properties"]) == {"code", "status", "message", "errors"}
+    assert set(components["Error"]["properties"]) == {"code", "status", "message", "errors", "request_id"}
 
 
 def test_docs_page_renders_the_document_offline(client: Any, spec: dict[str, Any]) -> None:

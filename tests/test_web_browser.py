@@ -211,4 +211,5 @@ def test_the_first_page_and_the_api_docs(page: Watched) -> None:
     screenshot(browser_page, "api-docs.png")
     browser_page.goto(page.base_url + "/rules/caliente")
     assert browser_page.locator("dl.rules dt").count() > 0
+    assert browser_page.locator("#silent-or-disagree").is_visible()  # the project's own defaults
     page.assert_clean()

@@ -64,7 +64,10 @@ def check(client: Any, record: str, **fields: Any) -> Any:
 
 def assert_safe_page(html: str) -> Elements:
     page = Elements(html)
-    assert not [e for e in page.elements if e[0] == "script"], "the page carries no script"
+    scripts = [attrs for tag, attrs in page.elements if tag == "script"]
+    assert all(attrs.get("src") == "/static/replay.js" for attrs in scripts), (
+        "only the site's own script, no inline one"
+    )
     for _, attrs in page.elements:
         assert not [name for name in attrs if name.startswith("on")], attrs
         assert "style" not in attrs, "inline styles break the Content-Security-Policy"
@@ -288,7 +291,7 @@ def test_the_catch_all_page_has_no_traceback(caplog: pytest.LogCaptureFixture) -
 def test_security_headers(client: Any) -> None:
     for response in (client.get("/"), check(client, TAGS), client.get("/nope"), client.get("/static/arbiter.css")):
         csp = response.headers["Content-Security-Policy"]
-        assert "script-src 'none'" in csp and "default-src 'none'" in csp
+        assert "script-src 'self'" in csp and "default-src 'none'" in csp
         assert "frame-ancestors 'none'" in csp and "'unsafe-inline'" not in csp
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["X-Frame-Options"] == "DENY"
@@ -306,6 +309,16 @@ def test_the_rule_reference_pages(client: Any) -> None:
         page = Elements(client.get(f"/rules/{name}").get_data(as_text=True))
         for code in ruleset.catalogue:
             page.by_id(f"rule-{code}")
+        # where the rule books are silent or disagree: each point, linked to the option that switches it
+        page.by_id("silent-or-disagree")
+        for number, choice in enumerate(ruleset.choices, 1):
+            page.by_id(f"choice-{number}")
+            if choice.option:
+                page.by_id(f"option-{choice.option}")
+                assert f"#option-{choice.option}" in page.hrefs()
+    # the explanations' `code` is shown as code, not as backticks
+    caliente = client.get("/rules/caliente").get_data(as_text=True)
+    assert "<code>tie</code>" in caliente and "<code>sitout NAME</code>" in caliente and "`" not in caliente
     assert client.get("/rules/no-such-rules").status_code == 404
 
 
@@ -329,7 +342,7 @@ def test_an_illegal_move_is_rendered_with_its_rule_and_remedy(full_page: str) ->
     assert escape(move.rule) in full_page
     assert inline_code(move.remedy) in full_page
     assert move.code in full_page
-    assert "hand 1, turn 1, ann to play" in full_page
+    assert "hand 2, turn 1, ann to play" in full_page
     assert "flagged-error" in page.by_id("L16")[1]["class"]
     assert "flagged-warning" in page.by_id("L3")[1]["class"]
     assert "#L16" in page.hrefs() and "#g1-f1" in page.hrefs()

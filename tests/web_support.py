@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import Finding, GameRuling, HandResult, Severity
+from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 
 ERRORS_LOGGER = "arbiter_web.errors"
 
@@ -42,12 +42,13 @@ def full_ruling() -> GameRuling:
         code="card-not-held",
         rule='Playing from hand (Caliente rules, "Making Melds")',
         severity=Severity.ERROR,
-        message="ann plays 3 7 but holds 2",
+        message="ann melds three 7s but holds only two",
         remedy="the cards go back to the hand and the side loses 50",
-        hand=1,
+        hand=2,
         turn=1,
         player="ann",
         table=table,
+        adjustment=Adjustment("ann+cid", -50, "the cards go back to the hand"),
     )
     warning = Finding(
         line=3, column=1, code="unknown-tag", rule="Notation (Tags)", severity=Severity.WARNING, message="an odd tag"
@@ -60,7 +61,9 @@ def full_ruling() -> GameRuling:
             {"ann+cid": -55, "bob+dee": 1190},
             {"ann+cid": -45, "bob+dee": 1190},
         ),
-        HandResult(2, 20, None, None, {"ann+cid": -45, "bob+dee": 1190}, judged=False, ended=False),
+        HandResult(
+            2, 20, None, {"ann+cid": 20, "bob+dee": 0}, {"ann+cid": -25, "bob+dee": 1190}, judged=False, ended=False
+        ),
     ]
     return GameRuling(
         index=1,
@@ -69,7 +72,7 @@ def full_ruling() -> GameRuling:
         options={"always-frozen": True, "target": 5000},
         findings=[move, warning],
         hands=hands,
-        totals={"ann+cid": -45, "bob+dee": 1190},
+        totals={"ann+cid": -25, "bob+dee": 1190},
         winner="bob+dee",
     )
 

@@ -2,17 +2,22 @@
 
 The engine never asks which rule set it is playing. Everything that differs between Caliente,
 Samba, Hand & Foot and Hoyle is a field of `Config` (built by the rule set's `configure` from the
-table and the options) or a `Rule` in the rule set's catalogue (its code, its name in that rule
-set, and the section of the rule book it comes from).
+table and the options): numbers and switches, the words its messages use (`Words`), and the
+policies (`meld_problem`, `first_meld_minimum`, `hand_penalty`, `laid_score`, `end_of_hand`), or
+a `Rule` in the rule set's catalogue (its code, its name in that rule set, and the section of the
+rule book it comes from). docs/engine.md is the guide for writing a new family.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rulings import Rule
+from . import codes
+from .defaults import Choice
 
 OptionValue = bool | int
 
@@ -81,6 +86,48 @@ class Seating:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """What the rule set calls things, in messages: the Caliente books' "Prize pile" is the
+    classic books' "discard pile"."""
+
+    pile: str = "Prize pile"
+    bonus: str = "Bonus card"  # the classic books' "red three"
+
+
+@dataclass(slots=True)  # not frozen: made on every take, and a frozen init costs several times more
+class PileTake:
+    """A take of the pile as the rule set's take policy sees it (`Config.take_problem`)."""
+
+    top: str  # the up card
+    own: Sequence[str]  # the cards from hand melded with it (none when it goes onto a meld)
+    onto: bool  # onto one of the side's melds, rather than into a new one
+    side: str
+    side_has_melded: bool
+    frozen: bool  # a card in the pile freezes it (a wild discarded, a wild or Bonus turned up)
+    meld: Callable[[], Sequence[str]]
+    """The cards of the meld the up card goes onto; naming a meld the side does not have, or one
+    of another rank, is itself a finding, raised when this is called."""
+
+
+TakeProblem = Callable[[PileTake, "Config"], "tuple[str, str] | None"]
+"""(the take, config) -> why the rule set does not allow it (code, explanation), or None. The
+engine has already checked what every family shares: the turn, the up card, a blocked pile."""
+MeldProblem = Callable[[Sequence[str], "Config", bool], "tuple[str, str] | None"]
+"""(cards, config, new meld?) -> why they are not a legal meld (code, explanation), or None."""
+CanastaBonus = Callable[[Sequence[str], "Config"], "tuple[str, int] | None"]
+"""(a meld's cards, config) -> what kind of canasta it is and its bonus, or None if it is none."""
+GoOutProblem = Callable[[Sequence[Sequence[str]], "Config"], "str | None"]
+"""(a side's melds, config) -> what the side lacks to go out ('has 0 canastas and needs 1 to go
+out: ...'), or None when it may go out."""
+HandPenalty = Callable[[Counter[str], "Config"], tuple[int, str]]
+"""(cards left in one hand, config) -> what they cost, and how it was counted ('' if plainly)."""
+LaidScore = Callable[[Sequence[str], bool, "Config"], list[tuple[Callable[[], str], int]]]
+"""(cards a side laid beside its melds, the side has melded, config) -> (label, points) lines."""
+EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
+"""(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything the engine needs to know about the game being judged."""
 
@@ -120,6 +167,18 @@ class Config:
     permission_penalty: int
     wrong_take_penalty: int
     failed_minimum_raise: int
+    # the rule set's policies
+    meld_problem: MeldProblem
+    take_problem: TakeProblem
+    canasta_bonus: CanastaBonus
+    go_out_problem: GoOutProblem
+    hand_penalty: HandPenalty
+    laid_score: LaidScore
+    end_of_hand: EndOfHand
+    laid_cards: frozenset[str]  # cards laid beside the melds, never melded (Bonus, Caliente)
+    blocks_pile: frozenset[str]  # cards that, on top of the pile, stop anyone taking it
+    words: Words = Words()
+    caliente_on_exhausted_stock: bool = False  # a Caliente card may be played with nothing left to draw
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 
 
@@ -134,6 +193,15 @@ class RuleSet:
     seat_counts: tuple[int, ...]
     seating_problem: Callable[[Seating, Mapping[str, OptionValue]], str | None]
     """Why a table's seats and sides do not fit the rule set, or None."""
+    raises: frozenset[str] = frozenset()
+    """The codes the rule set's policies can raise beyond the engine's own (codes.ENGINE)."""
+    choices: tuple[Choice, ...] = ()
+    """Where the rule books are silent or disagree, and what the project chose."""
+
+    def __post_init__(self) -> None:
+        missing = sorted((codes.ENGINE | self.raises) - self.catalogue.keys())
+        if missing:
+            raise ValueError(f"the {self.name} catalogue does not explain the codes {', '.join(missing)}")
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

@@ -1,20 +1,23 @@
 """Canasta Caliente (Winning Moves / Hasbro), 2 to 6 players, with the box's variations.
 
-Sources: the four Caliente rule books in shared/rules (classic 2001, Complete, 50th Anniversary,
-Deluxe); they agree on the standard game and share their section names, so a rule is cited by
-section. Where they are silent the project default of DIGEST.md section A applies, and each such
-default is an option below.
+Sources: the four Caliente rule books (classic 2001, Complete, 50th Anniversary, Deluxe); they
+agree on the standard game and share their section names, so a rule is cited by section. Where
+they are silent or disagree, the project's default is set out in caliente_choices.py (rendered in
+docs/rules/caliente.md), and each such default is an option below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 
+from .. import cards as C
 from ..rulings import Rule
-from .base import Config, OptionSpec, OptionValue, RuleSet, Seating
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
+from .caliente_choices import CHOICES, PROJECT_DEFAULT
+from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
 
 BOOKS = "Caliente rules"
-DIGEST = "DIGEST A, project default"
 
 THREE_PACKS = '"6 Player Rules: Three Decks" (50th Anniversary and Deluxe: "Extra Deck")'
 CALIENTE_SECTION = '"Canasta Caliente exclusive variation"'
@@ -45,7 +48,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "game being played, as the Complete book has it: 11, or 15 with two players, 13 with three or "
         "three packs). The classic, 50th Anniversary and Deluxe books say 11 whatever the table: set 11 "
         "to follow them.",
-        f"{BOOKS}, {CALIENTE_SECTION}; the books disagree, DIGEST A",
+        f"{BOOKS}, {CALIENTE_SECTION}; the books disagree: {PROJECT_DEFAULT}",
     ),
     OptionSpec(
         "caliente-multiplies-bonus",
@@ -53,7 +56,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "A Caliente card held at the end of the hand also doubles (triples) the 100 points lost for each "
         "Bonus card in the same hand, as part of the value of the cards left in it. Off: only the cards' "
         "own values are multiplied and forgotten Bonus cards cost 100 each.",
-        f'{BOOKS}, {CALIENTE_SECTION} and "Bonus Cards"; project default',
+        f'{BOOKS}, {CALIENTE_SECTION} and "Bonus Cards"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "caliente-on-exhausted-stock",
+        False,
+        "A Caliente card may be played once the stock is exhausted: the player draws nothing, then melds and "
+        "discards as usual. By default it may not, and the player takes the up card or passes.",
+        f'{BOOKS}, {CALIENTE_SECTION} and "What Happens if the Draw Pile Runs Out?"; {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "three-packs",
@@ -68,16 +78,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
         False,
         "A Stop card turned up at the start freezes the pile like a wild. "
         "By default it is simply covered by the next card, without freezing.",
-        DIGEST + ', "Up card"',
+        f'{BOOKS}, "The Deal"; {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "concealed-waives-minimum",
         False,
         "Going out concealed waives the first-meld minimum (as in Hoyle). By default the minimum still applies.",
-        DIGEST + ', "Concealed"',
+        f'{BOOKS}, "Scoring" and "First Meld Requirement"; {PROJECT_DEFAULT}',
     ),
     OptionSpec(
-        "concealed-allows-discard", True, "A concealed going out may end with a discard.", DIGEST + ', "Concealed"'
+        "concealed-allows-discard",
+        True,
+        "A concealed going out may end with a discard.",
+        f'{BOOKS}, "Going Out" and "Scoring"; {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "bonus-in-hand-penalty",
@@ -89,20 +102,28 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "permission-penalty",
         100,
         "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
-        'DIGEST, "Penalties for irregularities"',
+        f'{BOOKS}, "Going Out" (no penalty given); {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "wrong-take-penalty",
         50,
-        "Points lost for taking the Prize pile without a legal use for its up card; the pile is restored.",
-        'DIGEST, "Penalties for irregularities"',
+        "Points lost for taking the Prize pile without a legal use for its up card, or before the side's first "
+        "meld without the minimum melded from hand with it; the pile is restored.",
+        f'{BOOKS}, "Taking the Prize Pile" (no penalty given); {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "failed-minimum-raise",
         10,
         "How much the side's first-meld minimum rises for the rest of the hand "
         "after an insufficient first meld is taken back.",
-        'DIGEST, "Penalties for irregularities"',
+        f'{BOOKS}, "First Meld Requirement" (no remedy given); {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "negative-score-minimum",
+        0,
+        "The first-meld minimum of a side whose score is below zero (0: any meld, as the four books' First Meld "
+        "Requirement has it; 15 as the Complete book's table comparing Canasta with Samba).",
+        f'{BOOKS}, "First Meld Requirement"; {PROJECT_DEFAULT}',
     ),
     OptionSpec(
         "target",
@@ -113,8 +134,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "canastas-to-go-out",
         0,
-        "Canastas a side needs to go out (0: the rule book's, 1; 2 with two players or three packs, "
-        "where the 50th Anniversary book alone is silent).",
+        "Canastas a side needs to go out (0: the rule books', 1; 2 with two players, and with three packs, "
+        "a game the classic 2001 book does not have).",
         f'{BOOKS}, "Going Out", "2 Player Rules" and {THREE_PACKS}',
     ),
 )
@@ -180,6 +201,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "four of them play), 15 with two, 13 with three and in the three-pack game.",
         ),
         _rule(
+            "deal-packet",
+            "The deal",
+            _sections("The Deal", "2 Player Rules", "3 Player Rules", THREE_PACKS),
+            "Each player is dealt one hand and nothing else: Caliente has no Foot, so a record that shows one "
+            "(`foot NAME cards`, in a deal or a stated position) shows cards nobody was dealt.",
+        ),
+        _rule(
             "card-count",
             "The cards",
             _sections("The Cards", THREE_PACKS, CALIENTE_SECTION),
@@ -203,7 +231,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "up-card",
             "The up card",
-            "The Deal",
+            f'"The Deal"; {PROJECT_DEFAULT}',
             "The first card of the Prize pile is turned from the stock; a wild or Bonus card turned is set "
             "sideways (freezing the pile) and another card is turned, until a natural card is on top. A Stop or "
             "Caliente card turned is covered the same way without freezing the pile (project default, option "
@@ -234,9 +262,9 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "draw-count",
             "Drawing",
-            _sections("Drawing", "2 Player Rules"),
+            _sections("Drawing", "2 Player Rules") + f"; {PROJECT_DEFAULT}",
             "A player draws one card from the stock; in the two-player game two, or the last one when only one "
-            "is left (project default, DIGEST A). Drawing and taking the Prize pile exclude each other.",
+            "is left (project default). Drawing and taking the Prize pile exclude each other.",
         ),
         _rule(
             "card-not-held",
@@ -260,10 +288,12 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "take-initial",
             "Taking the Prize pile before the first meld",
-            "Taking the Prize Pile",
+            f'"Taking the Prize Pile"; {PROJECT_DEFAULT}',
             "Before the side's first meld, the up card may be taken only with two or more naturals of its rank from "
-            "hand, and the up card with cards from hand must meet the first-meld minimum; the pile's other cards "
-            "do not count.",
+            "hand, and the up card with the cards melded from hand as the pile is taken (`take ... with [...] and "
+            "[...]`) must meet the first-meld minimum; the pile's other cards, and melds made after picking it up, "
+            "do not count. A take short of the minimum is a take without the right to it, not an insufficient "
+            "meld: the pile is restored and the side loses 50 points (option wrong-take-penalty).",
         ),
         _rule(
             "take-frozen",
@@ -294,8 +324,11 @@ CATALOGUE: dict[str, Rule] = dict(
             "First meld requirement",
             _sections("First Meld Requirement", THREE_PACKS),
             "A side's first melds, made by one player in one turn, must be worth at least 50 points (90 from 1,500, "
-            "120 from 3,000, and 150 from 7,500 in the three-pack game; any meld with a negative score). Bonus "
-            "cards do not count.",
+            "120 from 3,000, and 150 from 7,500 in the three-pack game; any meld with a negative score, option "
+            "negative-score-minimum). Bonus "
+            "cards do not count. The player may add cards that turn to reach it; otherwise the cards go back to "
+            "hand and the side's minimum rises by 10 for the rest of the hand (option failed-minimum-raise). A "
+            "first meld made by taking the Prize pile is judged by take-initial.",
         ),
         _rule("meld-size", "Melds", "Card Melds", "A new meld has at least three cards."),
         _rule(
@@ -391,7 +424,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "forced-take",
             "Forced take",
-            "What Happens if the Draw Pile Runs Out?",
+            f'"What Happens if the Draw Pile Runs Out?"; {PROJECT_DEFAULT}',
             "With the stock exhausted, a player must take an unfrozen up card that fits one of the side's melds.",
         ),
         _rule(
@@ -404,11 +437,12 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "caliente-card",
             "Playing a Caliente card",
-            CALIENTE_SECTION,
+            f"{CALIENTE_SECTION}; {PROJECT_DEFAULT}",
             "Instead of drawing or taking the Prize pile, a player holding a Caliente card may lay it face up "
             "beside the side's melds, provided the side has not melded more sets than the opposing side (with "
-            "three players, or three teams, than any one opponent). At most one per turn; and not on an "
-            "exhausted stock, where the only choices left are taking the up card or passing (project default).",
+            "three players, or three teams, than any one opponent). At most one per turn; and by default not on "
+            "an exhausted stock, where the only choices left are taking the up card or passing (option "
+            "caliente-on-exhausted-stock).",
         ),
         _rule(
             "caliente-refill",
@@ -452,16 +486,21 @@ CATALOGUE: dict[str, Rule] = dict(
             "game); the higher score wins.",
         ),
         _rule(
-            "game-over", "End of the game", "End of the Game", "No hand is played after a side has reached the target."
+            "game-over",
+            "End of the game",
+            _sections("End of the Game", THREE_PACKS),
+            "No hand is played after a side has reached the target (5,000; 10,000 in the three-pack game), "
+            "whether an earlier hand of the record took it there or the record starts from stated totals at "
+            "or past it.",
         ),
     ]
 )
 
 
-def first_meld_minimum(three_packs: bool):  # type: ignore[no-untyped-def]
+def first_meld_minimum(three_packs: bool, below_zero: int = 0):  # type: ignore[no-untyped-def]
     def minimum(score: int) -> int:
         if score < 0:
-            return 0
+            return below_zero
         if three_packs and score >= 7500:
             return 150
         return 50 if score < 1500 else 90 if score < 3000 else 120
@@ -476,6 +515,112 @@ def bonus_card_points(three_packs: bool):  # type: ignore[no-untyped-def]
         return total if side_has_melded else -total
 
     return points
+
+
+# --- the policies: what Caliente's Bonus and Caliente cards do to a hand's score ---------------
+
+
+def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
+    """Taking the Prize pile: before the first meld, frozen, unfrozen, and always frozen."""
+    top, side, pile = take.top, take.side, config.words.pile
+    if take.onto:
+        if not take.side_has_melded:
+            return "take-initial", (
+                f"before {side}'s first meld the up card must be melded with two naturals of its rank from hand"
+            )
+        if take.frozen and not config.always_frozen:  # the variation has its own rule for melds
+            return "take-frozen", (
+                f"the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, "
+                "not added to a meld"
+            )
+        meld = take.meld()
+        if config.always_frozen and len(meld) >= config.canasta_size:
+            return "take-always-frozen", (
+                f"the up card may only go onto a meld of six cards or fewer; {side}'s {top}s has {C.number(len(meld))} cards"
+            )
+        return None
+    own = take.own
+    naturals = own.count(top)
+    if not take.side_has_melded and naturals < 2:
+        return "take-initial", (
+            f"before {side}'s first meld the up card {top} must be melded with at least two natural {top}s from "
+            f"hand; [{C.show([top, *own])}] has {C.number(naturals)}"
+        )
+    if (take.frozen or config.always_frozen) and (naturals < 2 or len(own) != naturals):
+        code = "take-always-frozen" if config.always_frozen and not take.frozen else "take-frozen"
+        return code, (
+            f"the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, "
+            f"without wilds; [{C.show([top, *own])}] does not qualify"
+        )
+    if len(own) < 2:
+        return "take-unfrozen", (
+            f"the up card {top} is taken with two cards of its rank from hand (one may be wild), or onto "
+            f"{side}'s meld of {top}s"
+        )
+    return None
+
+
+def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
+    """What the cards left in one player's hand cost, and how it was counted. A Caliente card
+    held doubles the loss of the hand, two triple it; the card itself is worth nothing, so a hand
+    of only Caliente cards costs nothing. Forgotten Bonus cards are part of that loss unless the
+    rule set says otherwise (option caliente-multiplies-bonus)."""
+    bonus = held[C.BONUS] * config.bonus_in_hand_penalty
+    caliente = held[C.CALIENTE]
+    plain = sum(C.value(card) * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
+    if caliente:
+        factor = 2 if caliente == 1 else 3
+        cost = (plain + bonus) * factor if config.caliente_multiplies_bonus else plain * factor + bonus
+        return cost, f"x{factor} for holding {caliente} Caliente card{'s' * (caliente > 1)}"
+    return plain + bonus, ""
+
+
+def laid_score(laid: Sequence[str], has_melded: bool, config: Config) -> list[tuple[Callable[[], str], int]]:
+    """Bonus cards laid score by the table of "Bonus Cards"; each Caliente card played costs."""
+    lines: list[tuple[Callable[[], str], int]] = []
+    bonus_cards = laid.count(C.BONUS)
+    if bonus_cards:
+        lines.append(
+            (
+                lambda: f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}",
+                config.bonus_card_points(bonus_cards, has_melded),
+            )
+        )
+    caliente_played = laid.count(C.CALIENTE)
+    if caliente_played:
+        lines.append(
+            (
+                lambda: f"{caliente_played} Caliente card{'s' * (caliente_played > 1)} played",
+                -config.caliente_played_penalty * caliente_played,
+            )
+        )
+    return lines
+
+
+def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[str, str, str]]:
+    """Warnings for cards that cost their holder at the end of the hand."""
+    warnings = []
+    if hand[C.CALIENTE] > 0:
+        held = hand[C.CALIENTE]
+        factor = "double" if held == 1 else "triple"
+        warnings.append(
+            (
+                "caliente-in-hand",
+                "caliente-left-in-hand",
+                f"{player} ends the hand holding {held} Caliente card{'s' * (held > 1)}: the cards left in that "
+                f"hand count {factor}",
+            )
+        )
+    if hand[C.BONUS] > 0:
+        warnings.append(
+            (
+                "bonus-in-hand",
+                "bonus-left-in-hand",
+                f"{player} ends the hand holding {hand[C.BONUS]} Bonus card{'s' * (hand[C.BONUS] > 1)}, "
+                f"which costs {config.bonus_in_hand_penalty} points each",
+            )
+        )
+    return warnings
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
@@ -501,7 +646,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         concealed_waives_minimum=bool(options["concealed-waives-minimum"]),
         concealed_allows_discard=bool(options["concealed-allows-discard"]),
         target=int(options["target"]) or (10_000 if three_packs else 5_000),
-        first_meld_minimum=first_meld_minimum(three_packs),
+        first_meld_minimum=first_meld_minimum(three_packs, int(options["negative-score-minimum"])),
         going_out_bonus=100,
         concealed_bonus=100,
         natural_canasta_bonus=500,
@@ -511,9 +656,20 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         caliente_played_penalty=100,
         caliente_refill=int(options["caliente-refill"]) or deal_size,
         caliente_multiplies_bonus=bool(options["caliente-multiplies-bonus"]),
+        caliente_on_exhausted_stock=bool(options["caliente-on-exhausted-stock"]),
         permission_penalty=int(options["permission-penalty"]),
         wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
+        meld_problem=group_meld_problem,
+        take_problem=take_problem,
+        canasta_bonus=group_canasta_bonus,
+        go_out_problem=canastas_to_go_out,
+        hand_penalty=hand_penalty,
+        laid_score=laid_score,
+        end_of_hand=end_of_hand,
+        laid_cards=frozenset({C.BONUS, C.CALIENTE}),
+        blocks_pile=frozenset({C.STOP, C.CALIENTE, *C.WILDS}),
+        words=Words(pile="Prize pile"),
         options=dict(options),
     )
 
@@ -558,4 +714,6 @@ CALIENTE = RuleSet(
     configure=configure,
     seat_counts=(2, 3, 4, 5, 6),
     seating_problem=seating_problem,
+    raises=GROUP_CODES | {"caliente-in-hand", "bonus-in-hand"},
+    choices=CHOICES,
 )

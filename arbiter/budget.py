@@ -1,0 +1,76 @@
+"""Answers bounded by the question: a finding budget for one request or one file.
+
+A record of many tiny broken games could otherwise get an answer hundreds of times its size: every
+game listing every syntax finding, each with the same long message. `within_budget` lists the
+findings of a run of rulings until the budget is spent and counts the rest (`GameRuling.unlisted`,
+by severity, so verdicts and summaries still count every finding), lists at most `per_game` of any
+one game, and says a message once: a later finding with the same code and message points back at
+the first (`Finding.repeats`) instead of repeating it. The command line applies it per file and
+the web service per request, with the same defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .rulings import Finding, GameRuling
+
+DEFAULT_MAX_FINDINGS = 1_000
+"""Findings listed per request or file; past it findings are counted, not listed."""
+
+DEFAULT_MAX_GAME_FINDINGS = 100
+"""Findings listed per game; past it, that game's findings are counted, not listed."""
+
+
+@dataclass(frozen=True, slots=True)
+class FindingBudget:
+    """How many findings an answer lists: in all (`total`) and per game (`per_game`). None: no
+    limit. `repeat_once`: a message already given is said again only as a pointer to it."""
+
+    total: int | None = DEFAULT_MAX_FINDINGS
+    per_game: int | None = DEFAULT_MAX_GAME_FINDINGS
+    repeat_once: bool = True
+
+
+DEFAULT_BUDGET = FindingBudget()
+UNLIMITED = FindingBudget(total=None, per_game=None, repeat_once=False)
+
+
+def within_budget(rulings: Iterable[GameRuling], budget: FindingBudget = DEFAULT_BUDGET) -> Iterator[GameRuling]:
+    """The rulings, in order, each listing only the findings the budget leaves room for."""
+    left = budget.total
+    first_said: dict[tuple[str, str], tuple[int, int, int]] = {}  # (code, message) -> (game, line, column)
+    for ruling in rulings:
+        room = _room(left, budget.per_game, len(ruling.findings))
+        listed, unlisted = ruling.findings[:room], ruling.findings[room:]
+        for finding in unlisted:
+            ruling.unlisted[str(finding.severity)] += 1
+        if budget.repeat_once:
+            for finding in listed:
+                key = (finding.code, finding.message)
+                earlier = first_said.get(key)
+                if earlier is None:
+                    first_said[key] = (ruling.index, finding.line, finding.column)
+                else:
+                    _point_back(finding, *earlier, game=ruling.index)
+        ruling.findings = listed
+        if left is not None:
+            left -= len(listed)
+        yield ruling
+
+
+def _room(left: int | None, per_game: int | None, count: int) -> int:
+    room = count
+    for limit in (left, per_game):
+        if limit is not None:
+            room = min(room, max(limit, 0))
+    return room
+
+
+def _point_back(finding: Finding, earlier_game: int, line: int, column: int, game: int) -> None:
+    """Say `finding`'s message as a pointer to where it was first said, when that is shorter."""
+    pointer = f"as at line {line}" + (f" of game {earlier_game}" if earlier_game != game else "")
+    if len(pointer) < len(finding.message):
+        finding.message = pointer
+        finding.repeats = {"game": earlier_game, "line": line, "column": column}

@@ -1,0 +1,48 @@
+"""The replay engine: plays a record's hands move by move, checks every rule, recomputes scores.
+
+The modules, named from the rules:
+
+- `game`: a whole game (judge_game): seating from the tags, hands in order, totals, target, result;
+- `replay`: the hand loop (HandReplay): turn order, each turn's actions, the end of the turn;
+- `start`: the start of a hand: the deal, the stock, dealt Bonus cards, the up card, a stated position;
+- `turn`: each action of a turn (draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot);
+- `table`: the table state: hands, sides with their melds and laid cards, the pile, the stock;
+- `melds`: one model for every meld, and how a record names one (`Q`, `Q#2`, `5-9`);
+- `scoring`: what a side's hand is worth, line by line;
+- `paths`: the legal paths counted for coverage reports;
+- `illegal`: the exception a broken rule raises, before the move changes anything.
+
+The engine never asks which rule set it is playing: every difference between families is data
+or a policy of the rule set's `Config` (arbiter/rules/base.py; docs/engine.md is the guide).
+The first illegal move of a hand is reported and the rest of that hand is not judged; later
+hands that start from a deal are judged as usual.
+"""
+
+from __future__ import annotations
+
+from .game import judge_game, seating_from_tags
+from .illegal import Illegal
+from .melds import MeldState, resolve
+from .paths import PATHS
+from .replay import HandOutcome, HandReplay, Observer
+from .scoring import Score, score_side
+from .table import SideState, Table
+from .turn import HANDLERS, TurnState
+
+__all__ = [
+    "HANDLERS",
+    "PATHS",
+    "HandOutcome",
+    "HandReplay",
+    "Illegal",
+    "MeldState",
+    "Observer",
+    "Score",
+    "SideState",
+    "Table",
+    "TurnState",
+    "judge_game",
+    "resolve",
+    "score_side",
+    "seating_from_tags",
+]

@@ -1,0 +1,333 @@
+"""A whole game: its seating from the tags, its hands in order, the totals, the target, the result.
+
+`judge_game` is the engine's entry point (arbiter.checker calls it): each hand is replayed by a
+`HandReplay` (engine/replay.py), its score recomputed (engine/scoring.py) and compared with the
+declared one; the running totals, the end of the game at the rule set's target and the Result tag
+are checked here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from ..records import Game, HandRecord, Node, Points
+from ..rules.base import Config, OptionValue, RuleSet, Seating
+from ..rulings import Finding, GameRuling, HandResult, Severity
+from .replay import HandReplay, Observer
+
+
+def seating_from_tags(
+    game: Game, ruleset: RuleSet, options: Mapping[str, OptionValue]
+) -> tuple[Seating | None, Finding | None]:
+    seats_tag = game.find_tag("seats")
+    teams_tag = game.find_tag("teams")
+    rule = ruleset.rule("seating")
+
+    def problem(message: str, node: Node | None) -> tuple[None, Finding]:
+        return None, Finding(
+            line=node.line if node else game.line,
+            column=1,
+            code="seating",
+            rule=rule.cite(),
+            severity=Severity.ERROR,
+            message=message,
+        )
+
+    if seats_tag is None:
+        return problem(
+            'the record must name the players in playing order: [Seats "ann bob cid dee"]',
+            game.tags[0] if game.tags else None,
+        )
+    seats = tuple(seats_tag.value.split())
+    if len(set(seats)) != len(seats):
+        return problem("a player is named twice in the Seats tag", seats_tag)
+    if len(seats) not in ruleset.seat_counts:
+        return problem(
+            f"{ruleset.title} is played by {', '.join(map(str, ruleset.seat_counts))} players, not {len(seats)}",
+            seats_tag,
+        )
+    if teams_tag is not None:
+        sides = tuple(tuple(team.split("+")) for team in teams_tag.value.split())
+    elif len(seats) == 4:
+        sides = ((seats[0], seats[2]), (seats[1], seats[3]))
+    elif len(seats) in (2, 3):
+        sides = tuple((p,) for p in seats)
+    else:
+        return problem(
+            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]', seats_tag
+        )
+    named = [p for side in sides for p in side]
+    if sorted(named) != sorted(seats):
+        return problem("every seated player must be on exactly one team", teams_tag)
+    seating = Seating(seats, sides)
+    message = ruleset.seating_problem(seating, options)
+    if message:
+        return problem(message, teams_tag or seats_tag)
+    return seating, None
+
+
+def judge_game(
+    game: Game,
+    ruleset: RuleSet,
+    options: Mapping[str, OptionValue],
+    ruling: GameRuling,
+    observer: Observer | None = None,
+) -> None:
+    """Replay `game` under `ruleset`, adding findings, hand results, totals and the winner.
+    `observer`, if given, sees the table as each hand starts (turn 0) and after each turn."""
+    seating, problem = seating_from_tags(game, ruleset, options)
+    if seating is None:
+        assert problem is not None
+        ruling.findings.append(problem)
+        return
+    config = ruleset.configure(seating, options)
+    sides = [Seating.side_name(s) for s in seating.sides]
+    totals = dict.fromkeys(sides, 0)
+    previous: HandRecord | None = None
+    game_over_at: int | None = None
+    paths: Counter[str] = Counter()
+    for record in game.hands:
+        if game_over_at is not None:
+            ruling.findings.append(
+                _finding(
+                    ruleset,
+                    "game-over",
+                    record.start,
+                    f"the game ended after hand {game_over_at}, when a side reached {config.target}",
+                    record.number,
+                )
+            )
+            break
+        _check_hand_sequence(ruleset, config, record, previous, ruling)
+        if record.totals_before is not None:
+            stated = _points(record.totals_before, sides)
+            if previous is None:
+                totals.update(stated)
+                over = _past_target(stated, config.target)
+                if over:
+                    ruling.findings.append(
+                        _finding(
+                            ruleset,
+                            "game-over",
+                            record.totals_before,
+                            f"the record starts from totals with {over}, at or past the target of {config.target}: "
+                            "the game was already over, so this hand cannot be played",
+                            record.number,
+                        )
+                    )
+                    break
+            else:
+                _compare(
+                    ruleset,
+                    "total-mismatch",
+                    record.totals_before,
+                    stated,
+                    totals,
+                    "totals before the hand",
+                    record.number,
+                    ruling,
+                )
+        replay = HandReplay(config, ruleset, record, totals, observer, paths)
+        outcome = replay.run()
+        ruling.findings.extend(replay.findings)
+        judged = not any(f.is_error for f in replay.findings)
+        declared = _declared(record, "score", sides)
+        result = HandResult(
+            number=record.number, line=record.line, scores=None, declared=declared, judged=judged, ended=outcome.ended
+        )
+        if judged and outcome.ended:
+            breakdown = replay.scores()
+            scores = {name: score.points for name, score in breakdown.items()}
+            result.scores = scores
+            for name in sides:
+                totals[name] += scores[name]
+            for line in (p for p in record.declared if p.kind == "score"):
+                _compare(
+                    ruleset,
+                    "score-mismatch",
+                    line,
+                    _points(line, sides),
+                    scores,
+                    f"hand {record.number}",
+                    record.number,
+                    ruling,
+                    breakdown,
+                )
+        elif declared:
+            for name in sides:  # carry on from the declared score of a hand that could not be judged
+                totals[name] += declared.get(name, 0)
+            if judged and not outcome.ended:
+                line = next(p for p in record.declared if p.kind == "score")
+                ruling.findings.append(
+                    _finding(
+                        ruleset,
+                        "score-mismatch",
+                        line,
+                        f"hand {record.number} has not ended in the record, so it has no score yet",
+                        record.number,
+                    )
+                )
+        for line in (p for p in record.declared if p.kind == "total"):
+            if judged and outcome.ended:
+                _compare(
+                    ruleset,
+                    "total-mismatch",
+                    line,
+                    _points(line, sides),
+                    totals,
+                    f"running totals after hand {record.number}",
+                    record.number,
+                    ruling,
+                )
+        result.totals = dict(totals)
+        ruling.hands.append(result)
+        if outcome.ended and any(v >= config.target for v in totals.values()):
+            game_over_at = record.number
+        previous = record
+    ruling.totals = totals
+    if game_over_at is not None:
+        best = max(totals.values())
+        leaders = [s for s, v in totals.items() if v == best]
+        ruling.winner = leaders[0] if len(leaders) == 1 else None
+    _check_result(ruleset, game, ruling, game_over_at is not None)
+    ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
+    ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
+
+
+def _check_hand_sequence(
+    ruleset: RuleSet, config: Config, record: HandRecord, previous: HandRecord | None, ruling: GameRuling
+) -> None:
+    if previous is None:
+        return
+    if record.number != previous.number + 1:
+        ruling.findings.append(
+            _finding(
+                ruleset,
+                "hand-number",
+                record.start,
+                f"hand {record.number} follows hand {previous.number}; hands are numbered in order",
+                record.number,
+            )
+        )
+    seats = config.seating.seats
+    if previous.start.dealer in seats and record.start.dealer in seats:
+        expected = seats[(seats.index(previous.start.dealer) + 1) % len(seats)]
+        if record.start.dealer != expected:
+            ruling.findings.append(
+                _finding(
+                    ruleset,
+                    "dealer-order",
+                    record.start,
+                    f"the deal passes to the left: {expected} deals hand {record.number}, not {record.start.dealer}",
+                    record.number,
+                )
+            )
+
+
+def _check_result(ruleset: RuleSet, game: Game, ruling: GameRuling, over: bool) -> None:
+    tag = game.find_tag("result")
+    if tag is None or tag.value.strip() in ("", "*"):
+        return
+    declared = tag.value.strip()
+    if not over:
+        message = f"the result names {declared}, but the game is not over: no side has reached the target score"
+    elif declared != (ruling.winner or "tie"):
+        message = f"the result names {declared}, but the recomputed winner is {ruling.winner or 'nobody (a tie)'}"
+    else:
+        return
+    ruling.findings.append(
+        Finding(
+            line=tag.line,
+            column=tag.column,
+            code="result-mismatch",
+            rule=ruleset.rule("result-mismatch").cite(),
+            severity=Severity.ERROR,
+            message=message,
+        )
+    )
+
+
+def _finding(
+    ruleset: RuleSet, code: str, node: Node, message: str, hand: int | None = None, remedy: str | None = None
+) -> Finding:
+    return Finding(
+        line=node.line,
+        column=node.column or 1,
+        code=code,
+        rule=ruleset.rule(code).cite(),
+        severity=Severity.ERROR,
+        message=message,
+        remedy=remedy,
+        hand=hand,
+    )
+
+
+def _side(name: str, sides: Collection[str]) -> str:
+    """A side as written, named as in the Teams tag: `cid+ann` is the side `ann+cid`."""
+    if name in sides:
+        return name
+    players = set(name.split("+"))
+    return next((side for side in sides if set(side.split("+")) == players), name)
+
+
+def _points(line: Points, sides: Collection[str]) -> dict[str, int]:
+    return {_side(entry.side, sides): entry.points for entry in line.entries}
+
+
+def _declared(record: HandRecord, kind: str, sides: Collection[str]) -> dict[str, int] | None:
+    lines = [p for p in record.declared if p.kind == kind]
+    return _points(lines[-1], sides) if lines else None
+
+
+def _compare(
+    ruleset: RuleSet,
+    code: str,
+    line: Points,
+    stated: dict[str, int],
+    actual: dict[str, int],
+    what: str,
+    hand: int,
+    ruling: GameRuling,
+    breakdown: dict[str, Any] | None = None,
+) -> None:
+    for entry in line.entries:
+        side = _side(entry.side, actual)
+        if side not in actual:
+            ruling.findings.append(
+                _finding(
+                    ruleset, code, entry, f"{entry.side} is not a side of this game (sides: {', '.join(actual)})", hand
+                )
+            )
+        elif actual[side] != entry.points:
+            detail = ""
+            if breakdown and side in breakdown:
+                detail = ": " + ", ".join(f"{label} {points:+d}" for label, points in breakdown[side].lines)
+            ruling.findings.append(
+                _finding(
+                    ruleset,
+                    code,
+                    entry,
+                    f"{what}: {entry.side} is declared {entry.points} but makes {actual[side]}{detail}",
+                    hand,
+                )
+            )
+    missing = [s for s in actual if s not in stated]
+    if missing:
+        ruling.findings.append(
+            Finding(
+                line=line.line,
+                column=1,
+                code=code,
+                rule=ruleset.rule(code).cite(),
+                severity=Severity.WARNING,
+                message=f"{what}: no points are declared for {', '.join(missing)}",
+                hand=hand,
+            )
+        )
+
+
+def _past_target(totals: Mapping[str, int], target: int) -> str:
+    """The sides at or past the target ("ann+cid 5000"), or an empty string."""
+    return " and ".join(f"{side} {points}" for side, points in totals.items() if points >= target)

@@ -1,0 +1,23 @@
+"""The one exception of the engine: a move that breaks a rule."""
+
+from __future__ import annotations
+
+from ..records import Node
+from ..rulings import Adjustment
+
+
+class Illegal(Exception):
+    """A move that breaks a rule: judging of the hand stops here. It is raised before the move
+    changes anything, so the finding's table is the position the move was played from."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        node: Node | None = None,
+        remedy: str | None = None,
+        adjustment: Adjustment | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code, self.message, self.node, self.remedy = code, message, node, remedy
+        self.adjustment = adjustment  # what the remedy does to the score sheet

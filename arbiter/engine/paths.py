@@ -1,0 +1,50 @@
+"""The legal paths the engine counts, declared in one place.
+
+Each hand counts the paths its moves take (`replay.paths["take-frozen"] += 1`), for coverage
+reports (arbiter.simulate's EXPECTED_PATHS, tests/test_coverage_corpus.py). Every name counted
+must be one of PATHS: the coverage test checks the counts of a whole corpus against it.
+"""
+
+from __future__ import annotations
+
+PATHS: frozenset[str] = frozenset(
+    {
+        # the start of the hand (engine/start.py)
+        "sitting-out-hand",
+        "sitting-out-reseated",
+        "bonus-dealt",
+        "up-card-covered",
+        "position",
+        # drawing (engine/turn.py)
+        "draw-1",
+        "draw-2",
+        "draw-last-card",
+        "caliente-card",
+        "caliente-refill",
+        "caliente-no-refill",
+        # taking the pile
+        *(f"take-{kind}{wild}" for kind in ("initial", "frozen", "unfrozen") for wild in ("", "-with-wild")),
+        "take-onto-meld",
+        "take-exhausted-stock",
+        # melds
+        "add",
+        "meld-merged",
+        "stop-meld",
+        # Bonus cards
+        "bonus-laid",
+        "bonus-laid-no-replacement-left",
+        "bonus-drawn-last",
+        # the end of the turn and of the hand
+        *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),
+        "ask-yes",
+        "ask-no",
+        "pass",
+        "pass-blocked",
+        "go-out-concealed",
+        "go-out-discarding",
+        "go-out-melding-all",
+        # the rule set's end-of-hand warnings (Config.end_of_hand)
+        "caliente-left-in-hand",
+        "bonus-left-in-hand",
+    }
+)

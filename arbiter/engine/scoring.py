@@ -1,0 +1,71 @@
+"""Scoring a hand: what each side's melds, bonuses and cards left in hand are worth.
+
+Each side's score is returned with its breakdown (label, points), so a ruling can explain a
+score line by line, as the rule books' scoring example does. What the rule set decides (what a
+canasta is worth, what cards laid beside the melds score, what the cards left in a hand cost) are
+its policies `Config.canasta_bonus`, `Config.laid_score` and `Config.hand_penalty`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import cards as C
+from ..rules.base import Config
+from .table import SideState
+
+
+@dataclass(slots=True)
+class Score:
+    """A side's points for a hand, and how they were made. Every hand is scored but a breakdown
+    is read only when a declared score is wrong, so each label is worked out when it is read."""
+
+    points: int = 0
+    items: list[tuple[Callable[[], str], int]] = field(default_factory=list)
+
+    def add(self, label: Callable[[], str], points: int) -> None:
+        if points:
+            self.points += points
+            self.items.append((label, points))
+
+    @property
+    def lines(self) -> list[tuple[str, int]]:
+        """The breakdown, (label, points) line by line."""
+        return [(label(), points) for label, points in self.items]
+
+
+def score_side(
+    side: SideState,
+    hands: dict[str, Counter[str]],
+    config: Config,
+    *,
+    went_out: bool,
+    concealed: bool,
+) -> Score:
+    # The labels are lambdas, their values bound as default arguments: the loop moves on.
+    score = Score()
+    for meld in side.melds:
+        score.add(lambda m=meld: f"melded {m.rank}s ({C.show(m.cards)})", C.points(meld.cards))
+    if went_out:
+        score.add(lambda: "going out", config.going_out_bonus)
+        if concealed:
+            score.add(lambda: "going out concealed", config.concealed_bonus)
+    for meld in side.melds:
+        canasta = config.canasta_bonus(meld.cards, config)
+        if canasta is not None:
+            score.add(lambda m=meld, kind=canasta[0]: f"{kind} of {m.rank}s", canasta[1])
+    for label, points in config.laid_score(side.laid, side.has_melded, config):
+        score.add(label, points)
+    for player in side.players:
+        held = hands.get(player)
+        if held and any(held.values()):
+            cost, how = config.hand_penalty(held, config)
+            score.add(lambda p=player, h=held, how=how: _left_in_hand(p, h, how), -cost)
+    return score
+
+
+def _left_in_hand(player: str, held: Counter[str], how: str) -> str:
+    cards = C.show(sorted(held.elements(), key=C.ORDER.__getitem__))
+    return f"left in {player}'s hand ({cards}){' ' + how if how else ''}"

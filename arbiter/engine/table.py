@@ -1,0 +1,139 @@
+"""The table during a hand: each player's hand, each side's melds and laid cards, the pile (and
+whether it is frozen), the stock, and the scores before the hand.
+
+A hand is a Counter of cards. The checks here never change anything: a card that cannot come
+from the stock is refused before the stock moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cards as C
+from ..records import Node
+from ..rules.base import Config, Seating
+from .illegal import Illegal
+from .melds import MeldState
+
+
+@dataclass(slots=True)
+class SideState:
+    name: str
+    players: tuple[str, ...]
+    melds: list[MeldState] = field(default_factory=list)
+    laid: list[str] = field(default_factory=list)  # cards laid beside the melds (Bonus, Caliente)
+
+    @property
+    def has_melded(self) -> bool:
+        return bool(self.melds)
+
+    def canastas(self, config: Config) -> int:
+        size = config.canasta_size
+        return sum(len(m.cards) >= size for m in self.melds)
+
+    def meld_of(self, rank: str) -> MeldState | None:
+        for meld in self.melds:
+            if meld.rank == rank:
+                return meld
+        return None
+
+
+def new_side_states(config: Config) -> dict[str, SideState]:
+    return {Seating.side_name(side): SideState(Seating.side_name(side), side) for side in config.seating.sides}
+
+
+@dataclass(slots=True)
+class Table:
+    """Everything on the table during a hand."""
+
+    config: Config
+    hands: dict[str, Counter[str]]
+    sides: dict[str, SideState]
+    side_of: dict[str, SideState]
+    pool: Counter[str]  # cards of the pack not yet seen anywhere
+    stock: list[str] | None  # the stock's cards, top last, where the record gives them
+    stock_count: int
+    pile: list[str] = field(default_factory=list)
+    frozen: bool = False
+    melded_players: set[str] = field(default_factory=set)
+    totals_before: dict[str, int] = field(default_factory=dict)
+
+    def snapshot(self) -> dict[str, Any]:
+        order = C.ORDER.__getitem__
+        return {
+            "hands": {p: sorted(h.elements(), key=order) for p, h in self.hands.items()},
+            "melds": {s.name: [list(m.cards) for m in s.melds] for s in self.sides.values()},
+            "laid": {s.name: list(s.laid) for s in self.sides.values()},
+            "pile": list(self.pile),
+            "frozen": self.frozen,
+            "stock": self.stock_count,
+            "scores": dict(self.totals_before),
+        }
+
+    # --- the stock ------------------------------------------------------------------------------
+
+    def take_from_stock(self, card: str, node: Node) -> None:
+        """A card comes off the stock (dealt, turned or drawn): it must be there to come."""
+        if self.stock_count <= 0:
+            raise Illegal("stock-empty", f"the stock is empty, so {C.describe(card)} cannot come from it", node)
+        if self.stock is not None:
+            expected = self.stock[-1]
+            if expected != card:
+                raise Illegal(
+                    "stock-order", f"the next card of the stock is {C.describe(expected)}, not {C.describe(card)}", node
+                )
+            self.stock.pop()
+        else:
+            self.claim(card, node)
+        self.stock_count -= 1
+
+    def check_from_stock(self, cards: Sequence[str], node: Node) -> None:
+        """Whether these cards can come off the stock one after the other, changing nothing."""
+        claimed: Counter[str] = Counter()
+        for i, card in enumerate(cards):
+            if i >= self.stock_count:
+                raise Illegal("stock-empty", f"the stock is empty, so {C.describe(card)} cannot come from it", node)
+            if self.stock is not None:
+                expected = self.stock[-1 - i]
+                if expected != card:
+                    raise Illegal(
+                        "stock-order",
+                        f"the next card of the stock is {C.describe(expected)}, not {C.describe(card)}",
+                        node,
+                    )
+            else:
+                claimed[card] += 1
+                self.check_claim(card, node, claimed[card])
+
+    def draw_from_stock(self, cards: Sequence[str], node: Node) -> None:
+        if len(cards) > 1:
+            self.check_from_stock(cards, node)
+        for card in cards:
+            self.take_from_stock(card, node)
+
+    # --- the cards in play ------------------------------------------------------------------------
+
+    def claim(self, card: str, node: Node, code: str = "card-count") -> None:
+        pool = self.pool
+        if pool[card] <= 0:
+            self.check_claim(card, node, 1, code)
+        pool[card] -= 1
+
+    def check_claim(self, card: str, node: Node, n: int = 1, code: str = "card-count") -> None:
+        """Whether `n` more of `card` can still be in play."""
+        if self.pool[card] >= n:
+            return
+        have = self.config.packs * C.ONE_PACK[card] if card != C.CALIENTE else self.config.caliente_cards
+        if card == C.CALIENTE and not have:
+            raise Illegal(
+                code, "Caliente cards are in play only in the Caliente-card variation (option caliente-cards)", node
+            )
+        raise Illegal(
+            code,
+            f"the pack has only {C.counted(have, card)}, and all of them are already "
+            "accounted for: this one cannot be in play",
+            node,
+        )

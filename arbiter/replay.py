@@ -1,0 +1,189 @@
+"""A hand step by step: the table as each hand starts and after each of its turns, for replaying a
+disputed hand on the page, in the API and in `arbiter table`.
+
+    game = replay(open("round.acn", "rb"), game=1)
+    for hand in game.hands:
+        for frame in hand.frames:
+            print(hand.number, frame.turn, frame.table["pile"])
+
+The replay of a hand stops at its first illegal move; its last frame is then the table before
+that move (`Frame.illegal` is the finding), which is where a reader of the dispute starts.
+`where(game, hand, turn)` answers a question about one moment in plain words: no such game,
+hand or turn, a turn after the illegal one, or the frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import rules as rulesets
+from .checker import judge
+from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
+from .records import HandRecord
+from .rulings import Finding, GameRuling
+
+
+@dataclass(slots=True)
+class Frame:
+    turn: int
+    """Turns played: 0 as the hand starts (after the deal or the stated position)."""
+    table: dict[str, Any]
+    line: int | None = None
+    """The record's line of turn `turn` (None for turn 0)."""
+    player: str | None = None
+    illegal: Finding | None = None
+    """Set on the frame of an illegal turn: `table` is then the table before its offending action."""
+
+
+@dataclass(slots=True)
+class HandFrames:
+    number: int
+    line: int
+    turns: int
+    """How many turns the record gives the hand."""
+    frames: list[Frame] = field(default_factory=list)
+
+    @property
+    def stopped(self) -> Finding | None:
+        """The illegal move that stopped the hand's replay, if one did."""
+        last = self.frames[-1] if self.frames else None
+        return last.illegal if last else None
+
+    @property
+    def start(self) -> int:
+        """The frame a reader starts at: the illegal move's, else the hand's start."""
+        return len(self.frames) - 1 if self.stopped else 0
+
+
+@dataclass(slots=True)
+class GameReplay:
+    ruling: GameRuling
+    hands: list[HandFrames]
+
+    def hand(self, number: int) -> HandFrames | None:
+        return next((h for h in self.hands if h.number == number), None)
+
+
+@dataclass(slots=True)
+class Moment:
+    """The answer to "show me the table after turn T of hand H of game G"."""
+
+    frame: Frame | None
+    problem: str | None = None
+    """Why there is no table to show, in plain words; None when `frame` is the one asked for."""
+    hand: HandFrames | None = None
+
+
+def replay_game(
+    parsed: ParsedGame, *, rules: str | None = None, options: Mapping[str, Any] | None = None
+) -> GameReplay:
+    """Judge one game, keeping the table as each hand starts and after each turn."""
+    seen: list[tuple[int, int, dict[str, Any]]] = []
+    ruling = judge(
+        parsed,
+        rules=rulesets.get(rules) if rules else None,
+        options=options or {},
+        observer=lambda hand, turn, table: seen.append((hand, turn, table)),
+    )
+    groups: list[list[tuple[int, int, dict[str, Any]]]] = []
+    for moment in seen:
+        if moment[1] == 0:
+            groups.append([])
+        groups[-1].append(moment)
+    hands = []
+    for record in parsed.game.hands:
+        hand = HandFrames(record.number, record.line, len(record.turns))
+        if groups and groups[0][0][0] == record.number:  # a hand stopped at its deal has no group
+            hand.frames = [_frame(record, turn, table) for _, turn, table in groups.pop(0)]
+        stop = _stop(ruling, record.number)
+        if stop is not None and stop.table is not None:
+            frame = _frame(record, stop.turn or 0, stop.table)
+            frame.illegal = stop
+            hand.frames.append(frame)
+        hands.append(hand)
+    return GameReplay(ruling, hands)
+
+
+def replay(
+    source: Source,
+    *,
+    game: int = 1,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> GameReplay | int:
+    """The replay of game `game` of a record; if the record has fewer games, how many it has."""
+    count = 0
+    for parsed in parse(source, limits):
+        count = parsed.index
+        if parsed.index == game:
+            return replay_game(parsed, rules=rules, options=options)
+    return count
+
+
+def moment(
+    source: Source,
+    hand: int,
+    turn: int = 0,
+    *,
+    game: int = 1,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Moment:
+    """The table after `turn` of `hand` in game `game`, or why there is none. At an illegal turn,
+    the frame is the table before its offending move (`frame.illegal` says which)."""
+    found = replay(source, game=game, rules=rules, options=options, limits=limits)
+    if isinstance(found, int):
+        games = f"{found} game{'s' * (found != 1)}" if found else "no game"
+        return Moment(None, f"there is no game {game}: the record holds {games}")
+    return where(found, hand, turn, game)
+
+
+def where(found: GameReplay, hand: int, turn: int, game: int = 1) -> Moment:
+    """The frame after `turn` of `hand` in a replayed game, or why there is none."""
+    if found.ruling.malformed:
+        first = next((f for f in found.ruling.findings if f.is_error), None)
+        why = f" (line {first.line}: {first.message})" if first else ""
+        return Moment(None, f"game {game} cannot be read as notation{why}, so it is not replayed")
+    frames = found.hand(hand)
+    if frames is None:
+        numbers = ", ".join(str(h.number) for h in found.hands) or "none"
+        return Moment(None, f"game {game} has no hand {hand} (its hands: {numbers})")
+    if turn > frames.turns:
+        return Moment(None, f"hand {hand} of game {game} has {_turns(frames.turns)}; there is no turn {turn}", frames)
+    frame = next((f for f in frames.frames if f.turn == turn), None)
+    stop = frames.stopped
+    if stop is not None and (frame is None or turn > (stop.turn or 0)):
+        return Moment(
+            None,
+            f"hand {hand} of game {game} stops at {_at(stop)}, which is illegal ({stop.code}: {stop.message}); "
+            f"turn {turn} comes after it",
+            frames,
+        )
+    if frame is None:
+        return Moment(None, f"hand {hand} of game {game} was not replayed", frames)
+    return Moment(frame, None, frames)
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn{'s' * (n != 1)}" if n else "no turns"
+
+
+def _at(finding: Finding) -> str:
+    where = f"turn {finding.turn}" if finding.turn else "its start"
+    return f"{where} (line {finding.line})"
+
+
+def _frame(record: HandRecord, turn: int, table: dict[str, Any]) -> Frame:
+    if 1 <= turn <= len(record.turns):
+        played = record.turns[turn - 1]
+        return Frame(turn, table, played.line, played.player)
+    return Frame(turn, table)
+
+
+def _stop(ruling: GameRuling, hand: int) -> Finding | None:
+    """The finding that stopped the hand's replay: the replay's findings carry the table."""
+    return next((f for f in ruling.findings if f.hand == hand and f.is_error and f.table is not None), None)

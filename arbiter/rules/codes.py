@@ -1,0 +1,91 @@
+"""Every code a ruling can carry, declared in one place.
+
+- `ENGINE`: the codes the replay engine itself raises for every family (the deal, the turn, the
+  pile, melds, going out, scores). Every rule set's catalogue explains each of them.
+- A rule set's policies declare the further codes they can raise (`RuleSet.raises`), and building
+  the rule set fails if its catalogue lacks one (see `RuleSet.__post_init__`).
+- `NOTATION`: the codes of the reader and the checker, the same for every rule set; they are
+  documented in docs/notation.md, "Findings", and cited from there.
+"""
+
+from __future__ import annotations
+
+from ..rulings import Rule
+
+ENGINE: frozenset[str] = frozenset(
+    {
+        # the table and the deal (engine/start.py, engine/game.py)
+        "seating",
+        "unknown-player",
+        "sitting-out",
+        "hand-number",
+        "dealer-order",
+        "deal-size",
+        "deal-packet",
+        "card-count",
+        "stock-order",
+        "stock-empty",
+        "up-card",
+        "position",
+        # the turn (engine/turn.py, engine/replay.py)
+        "turn-order",
+        "draw-first",
+        "draw-count",
+        "card-not-held",
+        "take-blocked",
+        "take-up-card",
+        "take-initial",
+        "take-frozen",
+        "take-unfrozen",
+        "take-always-frozen",
+        "first-meld-minimum",
+        "meld-unknown",
+        "meld-rank",
+        "stop-meld",
+        "bonus-replacement",
+        "bonus-discard",
+        "discard",
+        "go-out-canasta",
+        "go-out-permission",
+        "ask",
+        "hand-over",
+        "out-marker",
+        "pass",
+        "forced-take",
+        "last-bonus",
+        "caliente-card",
+        "caliente-refill",
+        # the game (engine/game.py)
+        "game-over",
+        "score-mismatch",
+        "total-mismatch",
+        "result-mismatch",
+    }
+)
+
+
+def _notation(code: str, name: str, section: str, summary: str) -> tuple[str, Rule]:
+    return code, Rule(code, name, f"Notation ({section}, docs/notation.md)", summary)
+
+
+NOTATION: dict[str, Rule] = dict(
+    [
+        _notation("syntax-error", "A line the notation does not allow", "Lines", "A line must follow the grammar."),
+        _notation("unknown-card", "An unknown card", "Cards", "Every card is one of the notation's card symbols."),
+        _notation("not-utf8", "Not UTF-8", "Files", "A record is UTF-8 text."),
+        _notation("line-too-long", "Line too long", "Files", "A line is at most the reader's line limit long."),
+        _notation("record-too-large", "Record too large", "Files", "A record is at most the reader's size limit."),
+        _notation("too-many-games", "Too many games", "Files", "A record holds at most the reader's game limit."),
+        _notation("too-many-errors", "Too many errors", "Files", "Reading stops after the reader's error limit."),
+        _notation(
+            "out-of-place", "A line out of place", "Games and hands", "Lines come in the order a hand is played."
+        ),
+        _notation("tags-after-hands", "Tags after hands", "Games and hands", "A game's tags come before its hands."),
+        _notation(
+            "internal-error", "The reader failed", "Lines", "The reader could not read a line; please report it."
+        ),
+        _notation("empty-record", "An empty record", "Games and hands", "A record holds at least one game."),
+        _notation("unknown-rules", "An unknown rule set", "Tags", "The Rules tag names a rule set the arbiter knows."),
+        _notation("unknown-option", "An unknown option", "Tags", "The Variant tag names options of the rule set."),
+    ]
+)

@@ -1,0 +1,67 @@
+"""The classic Canasta meld, shared by the families that meld groups of a rank: cards of one
+rank with a limited number of wilds, and the Stop-card meld made only when going out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .base import Config
+
+
+def group_meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
+    """Why these cards are not a legal group (code, explanation), or None."""
+
+    def bad(code: str, why: str) -> tuple[str, str]:
+        return code, f"[{C.show(cards)}]: {why}"
+
+    if C.BONUS in cards or C.CALIENTE in cards:
+        return bad("meld-rank", "Bonus and Caliente cards are laid beside the melds, never melded")
+    if C.STOP in cards:
+        if set(cards) != {C.STOP}:
+            return bad("stop-meld", "Stop cards are melded only among themselves, with no wilds or other cards")
+        if new and not 3 <= len(cards) <= 4:
+            return bad("stop-meld", "a meld of Stop cards has three or four of them")
+        return None
+    naturals = [c for c in cards if c in C.NATURAL_SET]
+    wilds = len(cards) - len(naturals)
+    if not naturals:
+        return bad("meld-wilds", "wild cards can never be melded on their own")
+    ranks = set(naturals)
+    if len(ranks) > 1:
+        named = " and ".join(sorted(ranks, key=C.ORDER.__getitem__))
+        return bad("meld-rank", f"a meld is cards of one rank; {named} cannot be melded together")
+    if new and len(cards) < 3:
+        return bad("meld-size", "a new meld needs at least three cards")
+    if wilds > config.max_wilds:
+        return bad("meld-wilds", f"a meld may hold at most {config.max_wilds} wild cards, not {wilds}")
+    if config.naturals_must_outnumber_wilds and wilds >= len(naturals):
+        counted = f"{len(naturals)} natural{'s' * (len(naturals) > 1)}, {wilds} wild{'s' * (wilds > 1)}"
+        return bad("meld-wilds", f"naturals must outnumber wilds ({counted})")
+    if not config.naturals_must_outnumber_wilds and wilds > len(naturals):
+        return bad("meld-wilds", "wilds may not outnumber naturals")
+    return None
+
+
+GROUP_CODES = frozenset({"meld-rank", "stop-meld", "meld-wilds", "meld-size"})
+
+
+def group_canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
+    """A canasta of a group: natural without wilds, mixed with them."""
+    if len(cards) < config.canasta_size:
+        return None
+    if any(card in C.WILDS for card in cards):
+        return "mixed canasta", config.mixed_canasta_bonus
+    return "natural canasta", config.natural_canasta_bonus
+
+
+def canastas_to_go_out(melds: Sequence[Sequence[str]], config: Config) -> str | None:
+    """Going out needs `config.canastas_to_go_out` canastas of any kind."""
+    have = sum(len(cards) >= config.canasta_size for cards in melds)
+    need = config.canastas_to_go_out
+    if have >= need:
+        return None
+    return (
+        f"has {have} canasta{'s' * (have != 1)} and needs {need} to go out: without "
+        f"{'them' if need > 1 else 'it'} a player keeps a card after discarding"
+    )

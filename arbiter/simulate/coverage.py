@@ -1,0 +1,193 @@
+"""Coverage: which legal paths of the arbiter (`path:<name>`) and which rule codes of findings
+(`code:<code>`) a corpus of simulated games exercised, which paths each family's games should take
+(`EXPECTED_PATHS`), and a small corpus per family that takes them all (`COVERAGE_CORPUS`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rulings import GameRuling
+from .choices import Style
+from .families import family
+from .runner import SimulatedGame, simulate_games
+
+# The legal paths (engine.py, `self.paths[...]`) a corpus of simulated games takes, per rule set.
+EXPECTED_PATHS: dict[str, frozenset[str]] = {
+    "caliente": frozenset(
+        {
+            # the deal and the up card
+            "bonus-dealt",
+            "up-card-covered",
+            "sitting-out-hand",
+            "sitting-out-reseated",
+            # drawing
+            "draw-1",
+            "draw-2",
+            "draw-last-card",
+            # the Prize pile
+            "take-initial",
+            "take-initial-with-wild",
+            "take-frozen",
+            "take-unfrozen",
+            "take-unfrozen-with-wild",
+            "take-onto-meld",
+            "take-exhausted-stock",
+            # melds
+            "meld-merged",
+            "add",
+            "stop-meld",
+            # Bonus cards
+            "bonus-laid",
+            "bonus-laid-no-replacement-left",
+            "bonus-drawn-last",
+            "bonus-left-in-hand",
+            # Caliente cards
+            "caliente-card",
+            "caliente-refill",
+            "caliente-no-refill",
+            "caliente-left-in-hand",
+            # discarding
+            "discard-natural",
+            "discard-wild",
+            "discard-stop",
+            "discard-caliente",
+            # going out and the end of the hand
+            "ask-yes",
+            "ask-no",
+            "pass",
+            "pass-blocked",
+            "go-out-melding-all",
+            "go-out-discarding",
+            "go-out-concealed",
+        }
+    )
+}
+
+# Paths the engine knows that simulated games never take, and why.
+NOT_SIMULATED: dict[str, str] = {
+    "position": "simulated hands always start from a deal, never from a stated position",
+    "take-frozen-with-wild": "a frozen pile is never taken with a wild: the engine reports it as take-frozen",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusPart:
+    """Some games of one table in a coverage corpus."""
+
+    players: int
+    games: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    hands: int | None = None
+    style: Style = field(default_factory=Style)
+
+
+# A small corpus per rule set that takes every path of EXPECTED_PATHS (tests/test_coverage_corpus.py):
+# club play at each table, and hands played to the end of the stock, where the rare paths are
+# (passes, forced takes, a Bonus card drawn last, one that cannot be laid).
+COVERAGE_SEED = 23
+COVERAGE_CORPUS: dict[str, tuple[CorpusPart, ...]] = {
+    "caliente": (
+        CorpusPart(4, 40, style=Style(ask=0.9)),
+        CorpusPart(4, 60, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 100, hands=2, style=Style(long_hands=1.0, forget_bonus=0.5)),
+        CorpusPart(3, 6, {"always-frozen": True}, style=Style(long_hands=0.5)),
+        CorpusPart(5, 10, hands=3),
+        CorpusPart(6, 4, hands=3),
+        CorpusPart(6, 4, {"three-packs": True}, hands=3),
+        CorpusPart(4, 30, {"caliente-cards": True}, style=Style(long_hands=0.5)),
+        CorpusPart(4, 40, {"caliente-cards": True}, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 40, {"caliente-cards": True}, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 30, {"caliente-cards": True, "caliente-refill": 11}, hands=2, style=Style(long_hands=1.0)),
+    )
+}
+
+
+def coverage_corpus(rules: str = "caliente", seed: int = COVERAGE_SEED) -> Iterator[SimulatedGame]:
+    """The games of the rule set's coverage corpus (COVERAGE_CORPUS)."""
+    name = family(rules).name
+    for part in COVERAGE_CORPUS.get(name, ()):  # none yet for a family the arbiter does not judge
+        yield from simulate_games(name, part.players, part.options, part.games, part.hands, seed, style=part.style)
+
+
+def coverage(rulings: Iterable[GameRuling]) -> Counter[str]:
+    """The legal paths (`path:<name>`) and rule codes of findings (`code:<code>`) a corpus
+    exercised, with how often."""
+    total: Counter[str] = Counter()
+    for ruling in rulings:
+        total.update(ruling.coverage)
+    return total
+
+
+def expected_paths(
+    rules: str = "caliente",
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    style: Style | None = None,
+) -> frozenset[str]:
+    """The legal paths simulated games of `rules` should take: all of EXPECTED_PATHS, or, given a
+    table, those possible there (nobody asks a partner with two or three players, nobody sits out
+    with four, no Caliente card is played without the variation ...)."""
+    fam = family(rules)
+    paths = EXPECTED_PATHS.get(fam.name, frozenset())
+    if players is None:
+        return paths
+    values = fam.resolve({name: fam.option(name).parse(v) for name, v in (options or {}).items()})
+    three = bool(values.get("three-packs"))
+    drop: set[str] = set()
+    if players < 4:
+        drop |= {"ask-yes", "ask-no"}
+    if players <= 4 or three:
+        drop |= {"sitting-out-hand", "sitting-out-reseated"}
+    if players > 2:
+        drop.add("draw-2")
+    if not values.get("caliente-cards"):
+        drop |= {p for p in paths if "caliente" in p}
+    if values.get("always-frozen"):
+        drop |= {"take-unfrozen", "take-unfrozen-with-wild", "take-initial-with-wild"}
+    if not (style or Style()).forget_bonus:
+        drop.add("bonus-left-in-hand")
+    return paths - drop
+
+
+def missing_paths(counts: Counter[str], rules: str = "caliente", expected: frozenset[str] | None = None) -> list[str]:
+    """The expected legal paths of `rules` (or `expected`) that `counts` never took."""
+    wanted = expected if expected is not None else EXPECTED_PATHS[family(rules).name]
+    return sorted(p for p in wanted if counts[f"path:{p}"] == 0)
+
+
+def coverage_report(counts: Counter[str], rules: str = "caliente", expected: frozenset[str] | None = None) -> str:
+    """A plain-text report: each legal path and rule code with its count, then the expected
+    paths (all of the rule set's, or `expected`: see `expected_paths`) the corpus missed."""
+    name = family(rules).name
+    expected = expected if expected is not None else EXPECTED_PATHS.get(name, frozenset())
+    paths = sorted({key[5:] for key in counts if key.startswith("path:")} | set(expected))
+    codes = sorted(key[5:] for key in counts if key.startswith("code:"))
+    width = max([len(p) for p in paths] + [len(c) for c in codes] + [10])
+    lines = [f"legal paths ({sum(1 for p in paths if counts[f'path:{p}'])} of {len(paths)} taken):"]
+    for path in paths:
+        count = counts[f"path:{path}"]
+        flag = "" if count or path not in expected else "  <- not exercised"
+        lines.append(f"  {path:<{width}}  {count:>8,}{flag}")
+    lines.append(f"rule codes in findings ({len(codes)}):" if codes else "rule codes in findings: none")
+    for code in codes:
+        lines.append(f"  {code:<{width}}  {counts[f'code:{code}']:>8,}")
+    missing = missing_paths(counts, name, expected)
+    lines.append("every expected legal path was taken" if not missing else f"missing: {', '.join(missing)}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "COVERAGE_CORPUS",
+    "COVERAGE_SEED",
+    "EXPECTED_PATHS",
+    "NOT_SIMULATED",
+    "CorpusPart",
+    "coverage",
+    "coverage_corpus",
+    "coverage_report",
+    "expected_paths",
+    "missing_paths",
+]

@@ -1,0 +1,609 @@
+"""Hand & Foot's bot rules: five packs, a Hand and a Foot for each player, melds that close at
+seven, wild melds, and the side's canasta quota to go out (docs/simulator.md, "Hand & Foot").
+
+Read from the Hand & Foot part of the Complete Caliente rule book ("Rules for Hand & Foot
+Canasta": the deal, the play, the melds, picking up the Foot, going out, scoring, the round
+minimums), with the house rules clubs vary as options. What the bots keep to:
+
+- four players in two partnerships; each is dealt a Hand and a Foot (13 and 13, `hand-size` and
+  `foot-size`), two cards drawn a turn (the stock's last single card alone);
+- the Prize pile is always frozen: the up card is taken only with a natural pair of its rank from
+  the Hand (never when a wild, Stop or Bonus card is on top; with `wild-pair-take` a wild up card
+  with two of the same wild, into a wild meld), into a new meld, so only when the side has no open
+  meld of that rank; the whole pile is taken (or the top `pile-take` cards);
+- a meld is three to seven cards: of a rank with at least two naturals and at most two wilds (with
+  `wild-ratio=two-naturals-per-wild`, two naturals per wild; the bots always keep naturals ahead of
+  wilds), or of wilds only; it closes at seven as a canasta (natural, mixed or wild) and takes no
+  more cards; a side never has two open melds of one rank (nor two open wild melds);
+- the first meld of a side meets the round's minimum (`minimums`, 50/90/120/150), from one player
+  in one turn; when taking the pile only the up card, the pair and the melds after `and` count;
+- a player who melds the whole Hand picks up the Foot at once and plays on; one who discards the
+  last card of the Hand picks it up at the start of the next turn (`foot`). Bonus cards are laid as
+  soon as they are held and replaced from the stock (those found in the Foot too);
+- going out: the side has its canastas (`canastas-to-go-out`, natural/mixed/wild, 2/2/1), the
+  player plays out the Foot, and every partner has picked up their Foot and played a turn from it;
+  the bot asks first (`ask-required`; the answer binds). A player who may not go out keeps a card;
+- a stock that runs out ends the round: the player who finds it empty passes;
+- the score: cards melded, 500/300/1500 a natural/mixed/wild canasta, 100 for going out, 100 per
+  Bonus card laid, less every card left in Hand and Foot (a Bonus card there costs 100);
+- exactly `rounds` rounds (four), the higher total winning.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..records import Add, Ask, Deal, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, PickUpFoot, Take
+from ..rules.base import UsageError
+from .cards import BIG, BONUS, CANASTA, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
+from .choices import partner_says_yes, safest_discard
+from .families import Family, SimOption, register
+from .table import HandTable, TurnState
+
+MAX_GROUP_WILDS = 2
+KINDS = ("natural", "mixed", "wild")
+
+
+def numbers(text: str, count: int, name: str) -> tuple[int, ...]:
+    """`2/2/1` as (2, 2, 1): `count` whole numbers joined by `/`."""
+    parts = text.split("/")
+    if len(parts) != count or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"option {name} is {count} whole numbers joined by /, not {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAndFootRules:
+    """The rules of Hand & Foot at this table, from the rule book and the options."""
+
+    players: int
+    hand_size: int
+    foot_size: int
+    wild_ratio: str
+    pile_take: int  # 0: the whole pile
+    quota: tuple[int, int, int]  # natural, mixed, wild canastas to go out
+    ask_required: bool
+    wild_pair_take: bool
+    minimums: tuple[int, ...]
+    rounds: int
+    playing: int = 4
+    packs: int = 5
+    draw_count: int = 2
+    three_packs: bool = False
+    stop_up_card_freezes: bool = False
+
+    @property
+    def deal_size(self) -> int:
+        return self.hand_size
+
+    @classmethod
+    def build(cls, players: int, options: Mapping[str, Any]) -> HandAndFootRules:
+        take = str(options["pile-take"])
+        if take != "all" and not (take.isdigit() and int(take) >= 1):
+            raise UsageError(f"option pile-take is all or a number of cards, not {take!r}")
+        quota = numbers(str(options["canastas-to-go-out"]), 3, "canastas-to-go-out")
+        rules = cls(
+            players=players,
+            hand_size=int(options["hand-size"]),
+            foot_size=int(options["foot-size"]),
+            wild_ratio=str(options["wild-ratio"]),
+            pile_take=0 if take == "all" else int(take),
+            quota=(quota[0], quota[1], quota[2]),
+            ask_required=bool(options["ask-required"]),
+            wild_pair_take=bool(options["wild-pair-take"]),
+            minimums=numbers(str(options["minimums"]), 4, "minimums"),
+            rounds=int(options["rounds"]),
+        )
+        dealt = players * (rules.hand_size + rules.foot_size)
+        if not (rules.hand_size >= 5 and rules.foot_size >= 1 and dealt <= 200 and rules.rounds >= 1):
+            raise UsageError("hand-size 5 or more, foot-size 1 or more (at most 200 cards dealt), rounds 1 or more")
+        return rules
+
+    def pack(self) -> list[str]:
+        """Five packs of 54 (270 cards)."""
+        cards: list[str] = []
+        for rank in NATURALS:
+            cards += [rank] * (4 * self.packs)
+        cards += [LITTLE] * (4 * self.packs) + [BIG] * (2 * self.packs)
+        cards += [BONUS] * (2 * self.packs) + [STOP] * (2 * self.packs)
+        return cards
+
+    def minimum(self, number: int) -> int:
+        return self.minimums[min(number, len(self.minimums)) - 1]
+
+    def wild_limit(self, naturals: int) -> int:
+        limit = min(MAX_GROUP_WILDS, naturals - 1)
+        if self.wild_ratio == "two-naturals-per-wild":
+            limit = min(limit, naturals // 2)
+        return max(0, limit)
+
+
+def card_loss(cards: Counter[str]) -> int:
+    """What cards left in a Hand or Foot cost: their values, 100 for a Bonus card."""
+    return sum((100 if card == BONUS else POINTS[card]) * n for card, n in cards.items() if n > 0)
+
+
+# --- the melds --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)  # a meld is itself: two with the same cards are two melds
+class FootMeld:
+    """A meld of a rank, or of wilds (rank `2`); closed at seven."""
+
+    rank: str
+    cards: list[str]
+
+    @property
+    def wild(self) -> bool:
+        return self.rank == LITTLE
+
+    @property
+    def closed(self) -> bool:
+        return len(self.cards) >= CANASTA
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for card in self.cards if card in WILDS)
+
+    @property
+    def kind(self) -> str:
+        """natural, mixed or wild (what canasta it makes)."""
+        return "wild" if self.wild else "mixed" if self.wilds else "natural"
+
+
+def meld_name(melds: list[FootMeld], meld: FootMeld) -> MeldRef:
+    """`Q`, `Q#2` (the side's melds of a rank in the order made), `2` for the wild melds."""
+    index = 1 + sum(1 for m in melds[: melds.index(meld)] if m.rank == meld.rank)
+    return MeldRef(rank=meld.rank, index=index)
+
+
+class Planner:
+    """Melds and additions worked out on copies before any is played."""
+
+    def __init__(self, rules: HandAndFootRules, melds: list[FootMeld], hand: Counter[str]) -> None:
+        self.rules = rules
+        self.melds = [FootMeld(m.rank, list(m.cards)) for m in melds]
+        self.originals = list(melds)
+        self.hand = Counter({card: n for card, n in hand.items() if n > 0})
+        self.ops: list[tuple[str, FootMeld, list[str]]] = []
+
+    def real(self, copy: FootMeld) -> FootMeld | None:
+        index = next(i for i, m in enumerate(self.melds) if m is copy)
+        return self.originals[index] if index < len(self.originals) else None
+
+    def held(self) -> int:
+        return sum(n for card, n in self.hand.items() if card != BONUS)
+
+    def open_meld(self, rank: str) -> FootMeld | None:
+        return next((m for m in self.melds if m.rank == rank and not m.closed), None)
+
+    def room(self, meld: FootMeld) -> int:
+        """Wilds the meld can still take."""
+        if meld.closed:
+            return 0
+        if meld.wild:
+            return CANASTA - len(meld.cards)
+        naturals = len(meld.cards) - meld.wilds
+        return max(0, min(self.rules.wild_limit(naturals) - meld.wilds, CANASTA - len(meld.cards)))
+
+    def add(self, meld: FootMeld, cards: list[str]) -> None:
+        self.hand.subtract(cards)
+        self.hand = +self.hand
+        meld.cards.extend(cards)
+        self.ops.append(("add", meld, cards))
+
+    def new(self, rank: str, cards: list[str]) -> FootMeld:
+        self.hand.subtract(cards)
+        self.hand = +self.hand
+        meld = FootMeld(rank, list(cards))
+        self.melds.append(meld)
+        self.ops.append(("meld", meld, list(cards)))
+        return meld
+
+    def wilds(self) -> list[str]:
+        return [LITTLE] * self.hand[LITTLE] + [BIG] * self.hand[BIG]
+
+    def naturals(self, keep: int, spare: tuple[str, ...] = ()) -> None:
+        """Naturals onto open melds of their rank (up to seven), and new melds of three or more."""
+        for rank in NATURALS:
+            have = self.hand[rank] - (2 if rank in spare and self.hand[rank] == 2 else 0)
+            meld = self.open_meld(rank)
+            if meld is not None:
+                n = min(have, CANASTA - len(meld.cards), self.held() - keep)
+                if n > 0:
+                    self.add(meld, [rank] * n)
+            elif have >= 3 and self.held() - min(have, CANASTA) >= keep:
+                self.new(rank, [rank] * min(have, CANASTA))
+                rest = self.hand[rank]
+                if rest >= 3 and self.held() - min(rest, CANASTA) >= keep:  # closed at seven: another
+                    self.new(rank, [rank] * min(rest, CANASTA))
+
+    def wild_melds(self, keep: int) -> None:
+        """Wilds onto the open wild meld, or three or more into a new one."""
+        meld = self.open_meld(LITTLE)
+        wilds = self.wilds()
+        if meld is not None:
+            n = min(len(wilds), self.room(meld), self.held() - keep)
+            if n > 0:
+                self.add(meld, wilds[:n])
+        elif len(wilds) >= 3 and self.held() - min(len(wilds), CANASTA) >= keep:
+            self.new(LITTLE, wilds[:CANASTA])
+
+    def pairs(self, keep: int) -> None:
+        """A natural pair with a wild, where the side has no open meld of the rank."""
+        for rank in sorted(NATURALS, key=lambda r: -POINTS[r]):
+            wilds = self.wilds()
+            if not wilds or self.held() - 3 < keep:
+                return
+            if self.hand[rank] == 2 and self.open_meld(rank) is None:
+                self.new(rank, [rank, rank, wilds[0]])
+
+    def mixed(self, keep: int, needed: int) -> None:
+        """Wilds onto open melds of a rank, the fullest first, to make mixed canastas."""
+        for meld in sorted((m for m in self.melds if not m.wild), key=lambda m: -len(m.cards)):
+            if needed <= 0:
+                return
+            wilds = self.wilds()
+            short = CANASTA - len(meld.cards)
+            if wilds and 0 < short <= min(self.room(meld), len(wilds)) and self.held() - short >= keep:
+                self.add(meld, wilds[:short])
+                needed -= 1
+
+    def canastas(self) -> Counter[str]:
+        return Counter(m.kind for m in self.melds if m.closed)
+
+
+@dataclass(slots=True)
+class OutPlan:
+    plan: Planner
+    discard: str | None
+
+
+@dataclass(slots=True)
+class FootTurn:
+    """Where a player is with their packets."""
+
+    foot: Counter[str] = field(default_factory=Counter)
+    on_foot: bool = False
+    pick_up_next_turn: bool = False
+    turns_on_foot: int = 0
+
+
+# --- one hand (a round) -------------------------------------------------------------------------------
+
+
+class HandAndFootHand(HandTable):
+    """One round of Hand & Foot, from the deal to its score."""
+
+    rules: HandAndFootRules
+
+    def __init__(self, game: Any, number: int, dealer: str, out: tuple[str, ...]) -> None:
+        super().__init__(game, number, dealer, out)
+        self.melds: dict[str, list[FootMeld]] = {name: [] for name in self.sides}
+        self.packets = {p: FootTurn() for p in self.order}
+        self.need = self.rules.minimum(number)
+        self.patience = self.rng.random() < 0.5  # a side that waits for a spare canasta or two
+
+    def minimum(self, side: str) -> int:
+        return self.need
+
+    def meld_view(self, side: str) -> dict[str, tuple[str, ...]]:
+        melds = self.melds[side]
+        return {str(meld_name(melds, m)): tuple(m.cards) for m in melds}
+
+    def side_melded(self, side: str) -> bool:
+        return bool(self.melds[side])
+
+    def canastas(self, side: str) -> int:
+        return sum(1 for m in self.melds[side] if m.closed)
+
+    def quota_met(self, canastas: Counter[str]) -> bool:
+        return all(canastas[kind] >= n for kind, n in zip(KINDS, self.rules.quota, strict=True))
+
+    # --- the deal -----------------------------------------------------------------------------------
+
+    def deal_more(self) -> None:
+        for player in self.rotation:
+            foot = [self.stock.pop() for _ in range(self.rules.foot_size)]
+            self.packets[player].foot.update(foot)
+            self.feet.append(Deal(player=player, cards=ordered(foot), foot=True))
+
+    # --- the turn -------------------------------------------------------------------------------------
+
+    def play_turn(self, t: TurnState) -> None:
+        packet = self.packets[t.player]
+        if not self.stock:
+            t.acts.append(Pass())  # the stock is out: the round ends
+            self.ended = True
+            return
+        if packet.pick_up_next_turn:
+            self.pick_up_foot(t, lay=False)  # its Bonus cards are laid after the draw
+        elif packet.on_foot:
+            packet.turns_on_foot += 1
+        plan = self.plan_take(t)
+        if plan is not None and (len(self.pile) >= 3 or self.rng.random() < 0.5):
+            self.take(t, plan)
+        else:
+            self.draw(t, min(self.rules.draw_count, len(self.stock)))
+        self.lay_bonuses(t)
+        self.finish(t)
+
+    def pick_up_foot(self, t: TurnState, *, lay: bool = True) -> None:
+        packet = self.packets[t.player]
+        packet.on_foot, packet.pick_up_next_turn = True, False
+        t.hand.update(packet.foot)
+        packet.foot = Counter()
+        t.acts.append(PickUpFoot())
+        if lay:
+            self.lay_bonuses(t)
+
+    def lay_bonuses(self, t: TurnState) -> None:
+        """Bonus cards are laid as soon as they are held, each replaced while the stock lasts."""
+        while t.hand[BONUS] > 0:
+            t.hand[BONUS] -= 1
+            self.laid[t.side].append(BONUS)
+            t.acts.append(LayBonus(cards=(BONUS,)))
+            if self.stock:
+                self.draw(t, 1)
+
+    # --- the Prize pile: always frozen ---------------------------------------------------------------------
+
+    def plan_take(self, t: TurnState) -> tuple[str, list[list[str]]] | None:
+        """The up card with a natural pair into a new meld (and, before the side's first meld,
+        melds from the Hand to reach the minimum), or None."""
+        top = self.pile[-1] if self.pile else ""
+        if not (top in NATURAL_SET or (top in WILDS and self.rules.wild_pair_take)) or t.hand[top] < 2:
+            return None
+        rank = LITTLE if top in WILDS else top
+        melds = self.melds[t.side]
+        if any(m.rank == rank and not m.closed for m in melds):
+            return None  # it would be a second open meld of the rank
+        also: list[list[str]] = []
+        if not melds:
+            rest = Counter(t.hand)
+            rest.subtract([top, top])
+            plan = Planner(self.rules, [], rest)
+            plan.naturals(2)
+            plan.wild_melds(2)
+            plan.pairs(2)
+            if 3 * POINTS[top] + sum(points(c) for _, _, c in plan.ops) < self.need:
+                return None
+            if any(m.rank == rank for m in plan.melds):
+                return None
+            also = [m.cards for m in plan.melds]
+        held = sum(t.hand.values()) - 2 - sum(len(c) for c in also)
+        if held < 2:
+            return None  # keep cards to play on
+        return top, also
+
+    def take(self, t: TurnState, plan: tuple[str, list[list[str]]]) -> None:
+        top, also = plan
+        melds = self.melds[t.side]
+        self.pile.pop()
+        t.hand.subtract([top, top])
+        melds.append(FootMeld(LITTLE if top in WILDS else top, [top, top, top]))
+        for cards in also:
+            t.hand.subtract(cards)
+            rank = LITTLE if all(c in WILDS for c in cards) else next(c for c in cards if c not in WILDS)
+            melds.append(FootMeld(rank, list(cards)))
+        t.acts.append(Take(card=top, with_cards=(top, top), also=tuple(MeldSpec(cards=tuple(c)) for c in also)))
+        count = len(self.pile) if not self.rules.pile_take else min(len(self.pile), self.rules.pile_take - 1)
+        taken = self.pile[len(self.pile) - count :]
+        del self.pile[len(self.pile) - count :]
+        t.hand.update(taken)
+        t.drawn = t.took = t.melded = True
+        self.melded_players.add(t.player)
+        if t.hand[BONUS] > 0:  # Bonus cards turned up under the first up card: laid, no replacement
+            n = t.hand[BONUS]
+            t.hand[BONUS] = 0
+            self.laid[t.side].extend([BONUS] * n)
+            t.acts.append(LayBonus(cards=(BONUS,) * n))
+
+    # --- melding ----------------------------------------------------------------------------------------
+
+    def execute(self, t: TurnState, plan: Planner) -> None:
+        melds = self.melds[t.side]
+        made: dict[int, FootMeld] = {}
+        pending: list[MeldSpec] = []
+        for kind, copy, cards in plan.ops:
+            t.hand.subtract(cards)
+            if kind == "add":
+                real = plan.real(copy) or made[id(copy)]
+                if pending:
+                    t.acts.append(Meld(melds=tuple(pending)))
+                    pending = []
+                t.acts.append(Add(cards=tuple(cards), target=meld_name(melds, real)))
+                real.cards.extend(cards)
+            else:
+                real = FootMeld(copy.rank, list(cards))
+                made[id(copy)] = real
+                melds.append(real)
+                pending.append(MeldSpec(cards=tuple(cards)))
+            if not t.side_melded_at_start and not t.took:
+                t.first_value += points(cards)
+        if pending:
+            if t.acts and isinstance(t.acts[-1], Meld):
+                pending = [*t.acts.pop().melds, *pending]
+            t.acts.append(Meld(melds=tuple(pending)))
+        if plan.ops:
+            t.melded = True
+            self.melded_players.add(t.player)
+
+    def plan(self, t: TurnState, keep: int) -> Planner:
+        """What the player melds this turn, keeping `keep` cards (Stops kept aside)."""
+        side = self.melds[t.side]
+        hand = Counter({c: n for c, n in t.hand.items() if c != STOP})
+        stops = max(0, t.hand[STOP])
+        plan = Planner(self.rules, side, hand)
+        keep = max(0, keep - stops)
+        have = plan.canastas()
+        catch = tuple(r for r in NATURALS if len(self.pile) >= 4) if self.rng.random() < 0.5 else ()
+        plan.naturals(keep, spare=catch)
+        if have["mixed"] < self.rules.quota[1] + 1:
+            plan.mixed(keep, self.rules.quota[1] + 1 - have["mixed"])
+        plan.wild_melds(keep)
+        if have["wild"] >= self.rules.quota[2]:  # wilds are kept for the wild canasta first
+            plan.pairs(keep)
+        plan.wild_melds(keep)
+        return plan
+
+    def worth(self, t: TurnState, plan: Planner) -> int:
+        return t.first_value + sum(points(c) for _, _, c in plan.ops)
+
+    def finish(self, t: TurnState) -> None:
+        """Go out if the side may and the partner agrees; else meld (picking up the Foot when the
+        Hand is melded out) and discard."""
+        if self.try_out(t):
+            return
+        packet = self.packets[t.player]
+        if not packet.on_foot and not packet.pick_up_next_turn:
+            whole = self.plan(t, 0)
+            if (
+                not whole.hand and t.hand[STOP] <= 0 and whole.ops and self.meets_minimum(t, whole)
+            ):  # the whole Hand melds
+                self.execute(t, whole)
+                self.pick_up_foot(t)
+                if self.try_out(t):
+                    return
+        keep = 1 if not packet.on_foot else 2
+        plan = self.plan(t, keep)
+        if plan.ops and self.meets_minimum(t, plan):
+            self.execute(t, plan)
+        held = sum(t.hand.values())
+        card = self.choose_discard(t)
+        t.hand[card] -= 1
+        self.pile.append(card)
+        t.acts.append(Discard(card=card))
+        if held == 1:
+            packet.pick_up_next_turn = True  # the last card of the Hand is discarded
+
+    def meets_minimum(self, t: TurnState, plan: Planner) -> bool:
+        return t.side_melded_at_start or t.took or self.worth(t, plan) >= self.need
+
+    def try_out(self, t: TurnState) -> bool:
+        packet = self.packets[t.player]
+        if not packet.on_foot:
+            return False
+        plan = self.plan_out(t)
+        if plan is None:
+            return False
+        if not self.partners_ready(t.player):
+            return False
+        if self.patience and self.stock and len(self.stock) > 30 and self.rng.random() < 0.5:
+            return False
+        partners = self.partners(t.player)
+        if partners and (self.rules.ask_required or self.rng.random() < self.game.style.ask):
+            if t.melded:
+                return False  # the question comes before any meld of the turn
+            t.asked = partner_says_yes(card_loss(self.hands[partners[0]]), len(self.stock), self.rng)
+            t.acts.append(Ask(answer=t.asked))
+            if not t.asked:
+                return False
+        self.execute(t, plan.plan)
+        if plan.discard is not None:
+            t.hand[plan.discard] -= 1
+            self.pile.append(plan.discard)
+            t.acts.append(Discard(card=plan.discard))
+        assert not +t.hand, t.hand
+        t.acts.append(GoOut())
+        self.ended = True
+        self.went_out = t.player
+        return True
+
+    def partners_ready(self, player: str) -> bool:
+        """Every partner has picked up the Foot and played a turn from it."""
+        return all(self.packets[p].on_foot and self.packets[p].turns_on_foot >= 1 for p in self.partners(player))
+
+    def plan_out(self, t: TurnState) -> OutPlan | None:
+        """Melds that play out the whole Foot but for one discard and meet the quota."""
+        if t.hand[BONUS] > 0 or t.hand[STOP] > 1:
+            return None
+        plan = Planner(self.rules, self.melds[t.side], Counter({c: n for c, n in t.hand.items() if c != STOP}))
+        have = plan.canastas()
+        plan.naturals(0)
+        plan.wild_melds(0)
+        plan.mixed(0, max(1, self.rules.quota[1] - have["mixed"]))
+        plan.pairs(0)
+        for card in plan.wilds():  # the rest of the wilds wherever there is room
+            roomy = [m for m in plan.melds if plan.room(m) > 0]
+            if roomy:
+                plan.add(max(roomy, key=lambda m: len(m.cards)), [card])
+        left = list((+plan.hand).elements()) + [STOP] * max(0, t.hand[STOP])
+        if len(left) > 1 or not self.quota_met(plan.canastas()):
+            return None
+        if not self.meets_minimum(t, plan):
+            return None
+        return OutPlan(plan, left[0] if left else None)
+
+    # --- the discard ---------------------------------------------------------------------------------
+
+    def choose_discard(self, t: TurnState) -> str:
+        hand = t.hand
+        if hand[STOP] > 0:
+            return STOP
+        naturals = [r for r in NATURALS if hand[r] > 0]
+        if naturals:
+            nxt = self.melds[self.side_of[self.next_player(t.player)]]
+            own = self.melds[t.side]
+            return safest_discard(
+                naturals,
+                lambda r: (
+                    any(m.rank == r and not m.closed for m in own),
+                    hand[r] >= 2 and not any(m.rank == r and not m.closed for m in nxt),
+                    hand[r],
+                ),
+                self.rng,
+            )
+        for card in (LITTLE, BIG):
+            if hand[card] > 0:
+                return card
+        raise AssertionError(f"{t.player} has nothing to discard: {dict(hand)}")
+
+    # --- the score ---------------------------------------------------------------------------------------
+
+    def finish_hand(self) -> None:
+        """No finding is expected: Bonus cards are always laid (one left in a Foot is scored)."""
+
+    def scores(self) -> dict[str, int]:
+        bonus_of = {"natural": 500, "mixed": 300, "wild": 1500}
+        out: dict[str, int] = {}
+        for name in self.sides:
+            melds = self.melds[name]
+            total = sum(points(m.cards) for m in melds)
+            total += sum(bonus_of[m.kind] for m in melds if m.closed)
+            if self.went_out is not None and self.side_of[self.went_out] == name:
+                total += 100
+            total += 100 * self.laid[name].count(BONUS)
+            for player in self.players_of[name]:
+                total -= card_loss(self.hands[player]) + card_loss(self.packets[player].foot)
+            out[name] = total
+        return out
+
+
+FAMILY = register(
+    Family(
+        name="hand-and-foot",
+        title="Hand & Foot",
+        seat_counts=(4,),
+        options=(
+            SimOption("hand-size", 13, "cards dealt to each Hand"),
+            SimOption("foot-size", 13, "cards dealt to each Foot"),
+            SimOption(
+                "wild-ratio", "at-most-two", "wilds a meld of a rank may hold", ("at-most-two", "two-naturals-per-wild")
+            ),
+            SimOption("pile-take", "all", "how many cards of the pile a take picks up: all, or the top N"),
+            SimOption("canastas-to-go-out", "2/2/1", "natural/mixed/wild canastas a side needs to go out"),
+            SimOption("ask-required", True, "a player must ask the partner before going out"),
+            SimOption("wild-pair-take", False, "a wild up card may be taken with a pair of the same wilds"),
+            SimOption("minimums", "50/90/120/150", "the first-meld minimum of rounds 1 to 4 (and after)"),
+            SimOption("rounds", 4, "rounds in a game"),
+        ),
+        build=HandAndFootRules.build,
+        hand=HandAndFootHand,
+    )
+)
+
+__all__ = ["FAMILY", "FootMeld", "HandAndFootHand", "HandAndFootRules", "meld_name"]

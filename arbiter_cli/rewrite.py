@@ -1,0 +1,60 @@
+"""What `arbiter fmt` does to each record: compare it with its canonical form, show the
+difference, or rewrite it in place, atomically (a temporary file in the same folder, then
+`os.replace`: a crash leaves the old record or the new one, never half of one)."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from dataclasses import dataclass, field
+
+import arbiter
+from arbiter.formatter import format_source
+
+
+@dataclass(slots=True)
+class Formatted:
+    """A record and its canonical form, or the findings that keep it from having one."""
+
+    path: str
+    written: str
+    canonical: str
+    errors: list[arbiter.Finding] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return not self.errors and self.canonical != self.written
+
+
+def format_record(path: str, data: bytes) -> Formatted:
+    text, findings = format_source(data)
+    written = data.decode("utf-8", "replace").lstrip("\ufeff")
+    return Formatted(path, written, text, [f for f in findings if f.is_error])
+
+
+def unified_diff(record: Formatted) -> str:
+    lines = difflib.unified_diff(
+        record.written.splitlines(keepends=True),
+        record.canonical.splitlines(keepends=True),
+        fromfile=record.path,
+        tofile=record.path,
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Replace the file at `path` by `text` (UTF-8), keeping its permissions."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode & 0o7777
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

@@ -1,0 +1,77 @@
+"""`--select` and `--ignore`: which finding codes a run reports, as a linter's rule selection.
+
+Codes are matched as globs (`score-*`). With a selection, only the codes it matches are reported;
+an ignored code is never reported. A finding left out does not count: it fails nothing, and a game
+whose every error is left out is valid. The verdict of the arbiter itself is unchanged in the
+library; this is the command line's view of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+
+import arbiter
+
+from .inputs import FileReport
+
+
+@dataclass(frozen=True, slots=True)
+class CodeFilter:
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def reports(self, code: str) -> bool:
+        if self.select and not any(fnmatchcase(code, glob) for glob in self.select):
+            return False
+        return not any(fnmatchcase(code, glob) for glob in self.ignore)
+
+    @property
+    def everything(self) -> bool:
+        return not self.select and not self.ignore
+
+    def game(self, game: arbiter.GameRuling) -> arbiter.GameRuling:
+        if self.everything:
+            return game
+        kept = [f for f in game.findings if self.reports(f.code)]
+        if len(kept) == len(game.findings):
+            return game
+        still_malformed = game.malformed and any(f.is_error for f in kept)
+        return dataclasses.replace(game, findings=kept, malformed=still_malformed)
+
+    def report(self, report: FileReport) -> FileReport:
+        if self.everything or not report.games:
+            return report
+        report.games = [self.game(game) for game in report.games]
+        return report
+
+
+@dataclass(slots=True)
+class Statistics:
+    """How many findings of each code a run reported, for `--statistics`."""
+
+    counts: Counter[str] = dataclasses.field(default_factory=Counter)
+    rules: dict[str, str] = dataclasses.field(default_factory=dict)
+    errors: set[str] = dataclasses.field(default_factory=set)
+
+    def add_game(self, game: arbiter.GameRuling) -> None:
+        for finding in game.findings:
+            self.counts[finding.code] += 1
+            self.rules.setdefault(finding.code, finding.rule)
+            if finding.is_error:
+                self.errors.add(finding.code)
+
+    def rows(self) -> list[str]:
+        """`count  code  severity  rule`, the most frequent first, aligned."""
+        ranked = sorted(self.counts.items(), key=lambda item: (-item[1], item[0]))
+        if not ranked:
+            return []
+        count_width = max(len(str(count)) for _, count in ranked)
+        code_width = max(len(code) for code, _ in ranked)
+        return [
+            f"{count:>{count_width}}  {code:<{code_width}}  {'error  ' if code in self.errors else 'warning'}  "
+            f"{self.rules.get(code) or ''}".rstrip()
+            for code, count in ranked
+        ]

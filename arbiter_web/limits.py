@@ -1,0 +1,80 @@
+"""What a request may cost: rate limits per client on the expensive endpoints, and a time limit
+per request.
+
+Every POST judges a record, so every POST is rate limited per client address (flask-limiter) when
+`RATE_LIMIT` is set, such as "30 per minute; 300 per hour"; reading the rule sets, the docs and
+the health check is not. Off by default (`make run` serves one person); a public deployment sets
+it, and with several workers or machines points `RATE_LIMIT_STORAGE` at a shared store such as
+`redis://host:6379` (the default, `memory://`, counts per worker process). Behind a reverse proxy,
+the client address must be the real one (werkzeug's ProxyFix). A limited client gets a 429 with
+`Retry-After`.
+
+`REQUEST_TIME_LIMIT` (seconds, default 10) bounds the judging of one request: past it, the
+request is answered 503 with `Retry-After`, between two games, rather than holding the worker
+until the server kills it mid-reply.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask, current_app, g, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import ServiceUnavailable
+
+DEFAULT_REQUEST_TIME_LIMIT = 10.0
+"""Seconds one request may spend judging its record (config REQUEST_TIME_LIMIT)."""
+
+RETRY_AFTER_SECONDS = 5
+
+
+class TookTooLong(ServiceUnavailable):
+    """The request's record took longer to judge than REQUEST_TIME_LIMIT allows."""
+
+    def __init__(self, limit: float) -> None:
+        message = (
+            f"judging this record took longer than the limit of {limit:g} seconds per request "
+            "(REQUEST_TIME_LIMIT); send fewer games per request, or try again later"
+        )
+        super().__init__(message)
+        self.data = {"message": message, "headers": {"Retry-After": str(RETRY_AFTER_SECONDS)}}
+
+
+def _time_limit() -> float:
+    return float(current_app.config.get("REQUEST_TIME_LIMIT", DEFAULT_REQUEST_TIME_LIMIT))
+
+
+def _start_clock() -> None:
+    g.deadline = time.monotonic() + _time_limit()
+
+
+def deadline() -> float:
+    """When the current request must stop judging (time.monotonic())."""
+    if "deadline" not in g:
+        _start_clock()
+    return float(g.deadline)
+
+
+def check_time() -> None:
+    """Raise TookTooLong once the current request is past its time limit."""
+    if time.monotonic() > deadline():
+        raise TookTooLong(_time_limit())
+
+
+def _cheap() -> bool:
+    return request.method != "POST"
+
+
+def init_app(app: Flask) -> Limiter:
+    rate = str(app.config.get("RATE_LIMIT") or "").strip()
+    app.config.setdefault("RATELIMIT_ENABLED", bool(rate))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("RATE_LIMIT_STORAGE") or "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.before_request(_start_clock)
+    return Limiter(
+        get_remote_address,
+        app=app,
+        application_limits=[rate] if rate else [],  # one count per client across every POST endpoint
+        application_limits_exempt_when=_cheap,
+    )

@@ -1,0 +1,183 @@
+"""The pages of kept rulings: keep one from the page's form (POST /r), show it (/r/<id>),
+download it as one self-contained HTML file, and delete it with its deletion link.
+
+Thin views over `stored`; nothing is kept unless the "Check and keep a link" button is pressed.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
+from marshmallow import ValidationError
+
+import arbiter
+
+from . import page, present, service, stored, table_view
+from .schemas import PageFormSchema
+from .store import MAX_KEEP_DAYS, RecordTooLarge
+
+bp = Blueprint("permalink", __name__)
+
+KEEP_CHOICES = {"": None, "7": 7, "30": 30, "365": 365}
+"""The page's choices of how long to keep a ruling (days; blank: until deleted)."""
+CSS_FILE = "arbiter.css"
+RULING = "/r/<string:ruling_id>"
+NOT_INDEXED = {"X-Robots-Tag": "noindex, nofollow"}  # a kept ruling is for whoever was sent its link
+
+
+def _rule_url(ruleset: str, code: str) -> str:
+    return url_for("page.rules", name=ruleset, _anchor=f"rule-{code}")
+
+
+def _view(kept: stored.StoredRuling, rule_url: Any = _rule_url) -> present.RulingView:
+    """The kept ruling as the page shows it, with the score sheet and the replay of each hand."""
+    games = [stored.ruling_from_dict(g) for g in kept.games]
+    view = present.ruling_view(kept.text, games, rule_url)
+    budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
+    table_view.attach(view, kept.text, games, rules=kept.rules, options=kept.options, budget=budget)
+    return view
+
+
+def _kept(ruling_id: str) -> stored.StoredRuling:
+    kept = stored.store().get(ruling_id)
+    if kept is None:
+        abort(404, description="No ruling is kept under that link. It may have expired or been deleted.")
+    return kept
+
+
+def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
+    return render_template(
+        "stored.html",
+        kept=kept,
+        receipt=receipt,
+        view=_view(kept),
+        recheck=again or stored.recheck(kept),
+        version=stored.arbiter_version(),
+        card_kind=present.card_kind,
+        card_title=present.card_title,
+    )
+
+
+def _keep_days(raw: str | None) -> int | None:
+    if (raw or "") not in KEEP_CHOICES:
+        try:
+            days = int(raw or "")
+        except ValueError:
+            days = 0
+        if not 1 <= days <= MAX_KEEP_DAYS:
+            abort(422, description=f"Keep a ruling for 1 to {MAX_KEEP_DAYS} days, or until it is deleted.")
+        return days
+    return KEEP_CHOICES[raw or ""]
+
+
+def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | tuple[str, int]:
+    """The page's form, judged as / judges it: (form, the record's bytes, the rulings), or the
+    page with the problem and its status."""
+    try:
+        form = PageFormSchema().load(request.form)
+    except ValidationError:
+        return page.render_page(error="The form was not filled in as expected; please try again."), 422
+    upload = request.files.get("upload")
+    data = upload.read() if upload is not None and upload.filename else b""
+    source = data or form["record"].encode("utf-8", "surrogatepass")
+    form["record"] = source.decode("utf-8", "replace")
+    if not form["record"].strip():
+        return page.render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
+    try:
+        return form, source, service.rule(source, form["rules"], form["options"])
+    except arbiter.UsageError as problem:
+        return page.render_page(form, error=page._sentence(problem)), 422
+    except service.TooManyGames as problem:
+        return page.render_page(form, error=page._sentence(problem)), 413
+
+
+@bp.post("/r")
+def keep() -> Any:
+    """The page's form, sent with "Check and keep a link": judge as / does, then keep the ruling."""
+    days = _keep_days(request.form.get("keep_days"))
+    judged = _judged_form()
+    if len(judged) == 2:
+        return judged
+    form, source, games = judged
+    try:
+        receipt = stored.keep(source, form["rules"], form["options"], games, days)
+    except RecordTooLarge as problem:
+        return page.render_page(form, error=page._sentence(problem)), 413
+    return render_kept(_kept(receipt.id), receipt, stored.unchanged(games)), 201
+
+
+@bp.post("/ruling.html")
+def download_checked() -> Any:
+    """The page's form, sent with "Download the ruling": the ruling as one HTML file, kept nowhere."""
+    judged = _judged_form()
+    if len(judged) == 2:
+        return judged
+    form, _, games = judged
+    view = present.ruling_view(form["record"], games, None)
+    return _file_response(view, None, "ruling.html")
+
+
+@bp.get(RULING)
+def show(ruling_id: str) -> Any:
+    # no-cache: judged again on every opening, so a change in the arbiter shows at once
+    return render_kept(_kept(ruling_id)), 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+
+
+def _inline_css() -> str:
+    return (Path(current_app.static_folder or ".") / CSS_FILE).read_text(encoding="utf-8")
+
+
+@bp.get(RULING + "/download")
+def download(ruling_id: str) -> Any:
+    kept = _kept(ruling_id)
+    return _file_response(_view(kept, rule_url=None), kept, f"ruling-{kept.id}.html")
+
+
+def _file_response(view: present.RulingView, kept: stored.StoredRuling | None, filename: str) -> Any:
+    """The ruling as one HTML file: the style inline (allowed by its hash), no script, no links
+    that load anything."""
+    css = _inline_css()
+    html = render_template(
+        "ruling_file.html",
+        kept=kept,
+        view=view,
+        css=Markup(css),
+        link=url_for("permalink.show", ruling_id=kept.id, _external=True) if kept else None,
+        judged=datetime.now(UTC),
+        version=stored.arbiter_version(),
+        notation_version=arbiter.NOTATION_VERSION,
+        card_kind=present.card_kind,
+        card_title=present.card_title,
+    )
+    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
+    headers = {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        "Content-Security-Policy": f"default-src 'none'; style-src 'sha256-{digest}'; base-uri 'none'",
+        "Cache-Control": "no-store",
+        **NOT_INDEXED,
+    }
+    return html, 200, headers
+
+
+@bp.get(RULING + "/delete")
+def confirm_delete(ruling_id: str) -> Any:
+    _kept(ruling_id)
+    page_with_token = render_template(
+        "stored_delete.html", ruling_id=ruling_id, token=request.args.get("token", "")[:200]
+    )
+    return page_with_token, 200, NOT_INDEXED | {"Cache-Control": "no-store"}
+
+
+@bp.post(RULING + "/delete")
+def delete(ruling_id: str) -> Any:
+    _kept(ruling_id)
+    if not stored.store().delete(ruling_id, request.form.get("token", "")[:200]):
+        abort(403, description="That is not this ruling's deletion token.")
+    return render_template("stored_delete.html", ruling_id=ruling_id, deleted=True)

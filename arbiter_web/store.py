@@ -1,0 +1,264 @@
+"""Stored rulings: a ruling someone asked to keep, behind an unguessable id (issue 17).
+
+SQLAlchemy Core over SQLite (a file in the Flask instance folder, the default) or PostgreSQL
+(`DATABASE_URL`). The schema is versioned: `MIGRATIONS` are applied in order, each once, inside
+one transaction that holds a lock (PostgreSQL: an advisory lock; SQLite: BEGIN IMMEDIATE), so
+several workers starting at once migrate once. `flask --app app migrate` runs them by hand.
+
+A stored ruling keeps what was asked (the record's bytes, the rule set and options), what was
+answered (the game objects of the API) and who answered (the arbiter's and the notation's
+version). Its deletion token is shown once to whoever stores it; only its SHA-256 is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+ID_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
+ID_LENGTH = 22
+TOKEN_BYTES = 24
+DEFAULT_MAX_RECORD = 256 * 1024
+"""The largest record kept, in bytes (config STORE_MAX_RECORD)."""
+MAX_KEEP_DAYS = 3650
+SQLITE_FILE = "rulings.sqlite3"
+SQLITE_BUSY_SECONDS = 30
+ADVISORY_LOCK = 0x617262  # any fixed number, the same in every process migrating this database
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "arbiter_schema_version",
+    metadata,
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("applied", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def _columns_v1() -> list[sa.Column]:
+    return [
+        sa.Column("id", sa.String(ID_LENGTH), primary_key=True),
+        sa.Column("token_hash", sa.String(64), nullable=False),
+        sa.Column("record", sa.LargeBinary, nullable=False),
+        sa.Column("rules", sa.String(100)),
+        sa.Column("options", sa.Text, nullable=False),  # JSON, ASCII (json.dumps escapes the rest)
+        sa.Column("games", sa.Text, nullable=False),  # JSON: the API's game objects
+        sa.Column("arbiter_version", sa.String(40), nullable=False),
+        sa.Column("notation_version", sa.String(20), nullable=False),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("expires", sa.DateTime(timezone=True)),
+    ]
+
+
+rulings = sa.Table("stored_rulings", metadata, *_columns_v1())
+"""The table as it is now, for queries: migration 1's columns, plus any a later migration adds
+(listed here too). Migrations build their own snapshots, so changing this never changes them."""
+
+
+def _create_rulings(conn: Connection) -> None:
+    sa.Table("stored_rulings", sa.MetaData(), *_columns_v1()).create(conn)
+
+
+def _index_expiry(conn: Connection) -> None:
+    table = sa.Table("stored_rulings", sa.MetaData(), sa.Column("expires", sa.DateTime(timezone=True)))
+    sa.Index("stored_rulings_expires", table.c.expires).create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulings, _index_expiry)
+"""Migration N is MIGRATIONS[N - 1]. Append, never edit: a deployed database has run the old ones."""
+
+
+class RecordTooLarge(Exception):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"records larger than {limit:,} bytes are not kept (STORE_MAX_RECORD)")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRuling:
+    id: str
+    record: bytes
+    rules: str | None
+    options: dict[str, Any]
+    games: list[dict[str, Any]]
+    arbiter_version: str
+    notation_version: str
+    created: datetime
+    expires: datetime | None
+
+    @property
+    def text(self) -> str:
+        return self.record.decode("utf-8", "replace")
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """What storing answers, once: the id and the deletion token."""
+
+    id: str
+    token: str
+    expires: datetime | None
+
+
+def database_url(url: str | None, instance_path: str) -> str:
+    """`url` (DATABASE_URL) with PostgreSQL spelled for psycopg 3; else the SQLite file."""
+    if not url:
+        Path(instance_path).mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{Path(instance_path) / SQLITE_FILE}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True)
+    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS})
+
+    # pysqlite opens transactions late and on its own; take the write lock at BEGIN instead, so
+    # concurrent writers queue for the busy timeout rather than fail (SQLAlchemy's documented recipe).
+    @sa.event.listens_for(engine, "connect")
+    def _autocommit(dbapi_connection: Any, record: Any) -> None:
+        dbapi_connection.isolation_level = None
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin_immediate(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without their zone; every one stored is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Store:
+    def __init__(self, engine: Engine, max_record: int = DEFAULT_MAX_RECORD) -> None:
+        self.engine = engine
+        self.max_record = max_record
+
+    # --- schema ---------------------------------------------------------------------------------
+
+    def version(self) -> int:
+        with self.engine.connect() as conn:
+            if not sa.inspect(conn).has_table(schema_version.name):
+                return 0
+            return conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
+
+    def migrate(self) -> list[int]:
+        """Apply the migrations this database has not run; the numbers applied."""
+        applied = []
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(ADVISORY_LOCK)))
+            schema_version.create(conn, checkfirst=True)
+            current = conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
+            for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
+                step(conn)
+                conn.execute(sa.insert(schema_version).values(version=number, applied=_now()))
+                applied.append(number)
+        return applied
+
+    # --- rulings --------------------------------------------------------------------------------
+
+    def check_size(self, record: bytes) -> None:
+        """Raises RecordTooLarge for a record over the limit (before it is judged, too)."""
+        if len(record) > self.max_record:
+            raise RecordTooLarge(self.max_record)
+
+    def save(
+        self,
+        record: bytes,
+        rules: str | None,
+        options: Mapping[str, Any],
+        games: list[dict[str, Any]],
+        versions: tuple[str, str],
+        keep_days: int | None = None,
+    ) -> Receipt:
+        self.check_size(record)
+        receipt = Receipt(
+            id=secrets.token_urlsafe(ID_BYTES),
+            token=secrets.token_urlsafe(TOKEN_BYTES),
+            expires=_now() + timedelta(days=keep_days) if keep_days else None,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(
+                sa.insert(rulings).values(
+                    id=receipt.id,
+                    token_hash=token_hash(receipt.token),
+                    record=record,
+                    rules=rules,
+                    options=json.dumps(dict(options)),
+                    games=json.dumps(games),
+                    arbiter_version=versions[0],
+                    notation_version=versions[1],
+                    created=_now(),
+                    expires=receipt.expires,
+                )
+            )
+        return receipt
+
+    def get(self, ruling_id: str) -> StoredRuling | None:
+        """The stored ruling, or None if there is none by that id or it has expired."""
+        if len(ruling_id) != ID_LENGTH:
+            return None
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(rulings).where(rulings.c.id == ruling_id)).mappings().first()
+        if row is None:
+            return None
+        expires = _aware(row["expires"])
+        if expires is not None and expires <= _now():
+            return None
+        return StoredRuling(
+            id=row["id"],
+            record=bytes(row["record"]),
+            rules=row["rules"],
+            options=json.loads(row["options"]),
+            games=json.loads(row["games"]),
+            arbiter_version=row["arbiter_version"],
+            notation_version=row["notation_version"],
+            created=_aware(row["created"]) or _now(),
+            expires=expires,
+        )
+
+    def delete(self, ruling_id: str, token: str) -> bool:
+        """Delete the ruling if `token` is its deletion token; whether it was deleted."""
+        if len(ruling_id) != ID_LENGTH:
+            return False
+        with self.engine.begin() as conn:
+            stored = conn.scalar(sa.select(rulings.c.token_hash).where(rulings.c.id == ruling_id))
+            if stored is None or not hmac.compare_digest(stored, token_hash(token)):
+                return False
+            conn.execute(sa.delete(rulings).where(rulings.c.id == ruling_id))
+        return True
+
+    def purge_expired(self) -> int:
+        """Delete every expired ruling; how many."""
+        with self.engine.begin() as conn:
+            done = conn.execute(sa.delete(rulings).where(rulings.c.expires <= _now()))
+        return done.rowcount or 0
+
+    def count(self) -> int:
+        with self.engine.begin() as conn:
+            return conn.scalar(sa.select(sa.func.count()).select_from(rulings)) or 0

@@ -1,0 +1,183 @@
+"""Keeping rulings in the web app: the store on the app, judging and keeping in one call, and
+comparing a stored ruling with what today's arbiter rules (issue 17).
+
+Configuration, from `config` or else the environment (docs/api.md, "Stored rulings"):
+    DATABASE_URL       where rulings are kept (default: SQLite, instance/rulings.sqlite3)
+    STORE_MAX_RECORD   the largest record kept, in bytes (default 256 KiB); larger is a 413
+    STORE_MIGRATE      migrate the database at start-up (default yes; `flask --app app migrate` by hand)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed
+from typing import Any
+
+import click
+from flask import Flask, current_app
+
+import arbiter
+from arbiter import Finding, GameRuling, HandResult, Severity
+
+from . import service
+from .store import DEFAULT_MAX_RECORD, Receipt, Store, StoredRuling, database_url, make_engine
+
+EXTENSION = "arbiter_web.store"
+
+
+def arbiter_version() -> str:
+    try:
+        return installed("arbiter")
+    except PackageNotFoundError:  # run from a source tree
+        return "0+unknown"
+
+
+def store() -> Store:
+    return current_app.extensions[EXTENSION]
+
+
+def keep(
+    source: bytes, rules: str | None, options: Mapping[str, Any], games: list[GameRuling], keep_days: int | None
+) -> Receipt:
+    """Keep a ruling already made on `source`. Raises store.RecordTooLarge."""
+    versions = (arbiter_version(), arbiter.NOTATION_VERSION)
+    return store().save(source, rules, options, [g.to_dict() for g in games], versions, keep_days)
+
+
+# --- a stored ruling, read back ----------------------------------------------------------------
+
+
+def _known(kind: type, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of `data` that `kind` has: a ruling kept by an older or newer arbiter may carry
+    a field this one does not know, or lack one it added since (those have defaults)."""
+    names = {f.name for f in dataclasses.fields(kind)}
+    return {key: value for key, value in data.items() if key in names}
+
+
+def finding_from_dict(data: Mapping[str, Any]) -> Finding:
+    fields = _known(Finding, data)
+    fields["severity"] = Severity(fields["severity"])
+    return Finding(**fields)
+
+
+def ruling_from_dict(data: Mapping[str, Any]) -> GameRuling:
+    """A game object of the API (`GameRuling.to_dict()`) back as a GameRuling."""
+    return GameRuling(
+        index=data["index"],
+        line=data["line"],
+        rules=data.get("rules"),
+        options=dict(data.get("options") or {}),
+        findings=[finding_from_dict(f) for f in data.get("findings", [])],
+        hands=[HandResult(**_known(HandResult, h)) for h in data.get("hands", [])],
+        totals=dict(data.get("totals") or {}),
+        winner=data.get("winner"),
+        malformed=data.get("verdict") == "malformed",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """How today's ruling on one game differs from the stored one."""
+
+    game: int
+    stored: str
+    today: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recheck:
+    """Today's arbiter on a stored record: its games, how they differ, or why it cannot judge."""
+
+    games: list[dict[str, Any]]
+    changes: list[Change]
+    problem: str | None = None
+
+    @property
+    def same(self) -> bool:
+        return self.problem is None and not self.changes
+
+
+def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | None) -> str:
+    if stored is None:
+        return "today's arbiter reads a game here that was not there"
+    if today is None:
+        return "today's arbiter does not read this game"
+    parts = []
+    if stored["verdict"] != today["verdict"]:
+        parts.append(f"the verdict is {today['verdict']}, not {stored['verdict']}")
+    codes = [f["code"] for f in stored["findings"]], [f["code"] for f in today["findings"]]
+    if codes[0] != codes[1]:
+        parts.append(f"the findings are {', '.join(codes[1]) or 'none'}, not {', '.join(codes[0]) or 'none'}")
+    if stored["totals"] != today["totals"] or stored["winner"] != today["winner"]:
+        parts.append("the scores or the winner differ")
+    return "; ".join(parts) or "the findings' details differ"
+
+
+def unchanged(games: list[GameRuling]) -> Recheck:
+    """The recheck of a ruling kept a moment ago: today's ruling is the one just made."""
+    return Recheck(json.loads(json.dumps([game.to_dict() for game in games])), [])
+
+
+def recheck(kept: StoredRuling) -> Recheck:
+    """Judge the stored record again, with the stored rule set and options, and compare."""
+    try:
+        games = service.rule(kept.record, kept.rules, kept.options)
+        today = json.loads(json.dumps([game.to_dict() for game in games]))  # as stored: lists, not tuples
+    except (arbiter.UsageError, service.TooManyGames) as problem:
+        return Recheck([], [], f"today's arbiter cannot judge this record as it was asked: {problem}")
+    changes = []
+    for number in range(max(len(today), len(kept.games))):
+        before = kept.games[number] if number < len(kept.games) else None
+        now = today[number] if number < len(today) else None
+        if before != now:
+            changes.append(
+                Change(
+                    number + 1,
+                    before["verdict"] if before else "absent",
+                    now["verdict"] if now else "absent",
+                    _differences(before, now),
+                )
+            )
+    return Recheck(today, changes)
+
+
+# --- the app -----------------------------------------------------------------------------------
+
+
+def _setting(app: Flask, name: str, default: Any) -> Any:
+    if name in app.config:
+        return app.config[name]
+    raw = os.environ.get(name, "").strip()
+    return raw or default
+
+
+def init_app(app: Flask) -> Store:
+    url = database_url(_setting(app, "DATABASE_URL", None), app.instance_path)
+    try:
+        max_record = int(str(_setting(app, "STORE_MAX_RECORD", DEFAULT_MAX_RECORD)).replace("_", ""))
+    except ValueError:
+        raise SystemExit("STORE_MAX_RECORD must be a whole number of bytes") from None
+    kept = Store(make_engine(url), max_record)
+    app.extensions[EXTENSION] = kept
+    if str(_setting(app, "STORE_MIGRATE", "yes")).lower() not in ("0", "no", "false", "off"):
+        kept.migrate()
+
+    @app.cli.command("migrate")
+    def migrate_command() -> None:
+        """Bring the database of stored rulings to the current schema."""
+        applied = kept.migrate()
+        click.echo(f"applied migrations {', '.join(map(str, applied))}" if applied else "the schema is current")
+        click.echo(f"schema version {kept.version()}")
+
+    @app.cli.command("purge-expired")
+    def purge_command() -> None:
+        """Delete the stored rulings whose time is up."""
+        click.echo(f"deleted {kept.purge_expired()} expired rulings")
+
+    return kept

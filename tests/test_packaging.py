@@ -1,0 +1,98 @@
+"""The arbiter as pip installs it: a wheel built from the tree, installed in a fresh virtual
+environment, with one grammar file, its templates and static files, and no top-level `app`."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A wheel built from a copy of the tree (the files git tracks or would), and pip's output."""
+    source = tmp_path_factory.mktemp("source")
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            (source / name).write_bytes((ROOT / name).read_bytes())
+    out = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation", "-w", str(out), "."],
+        cwd=source,
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stderr
+    [path] = out.glob("arbiter-*.whl")
+    return path, built.stdout + built.stderr
+
+
+def test_building_the_wheel_gives_no_setuptools_warning(wheel: tuple[Path, str]) -> None:
+    _, output = wheel
+    # setuptools' warnings are Python warnings (SetuptoolsDeprecationWarning, ...) boxed in `!!`
+    warnings = [line for line in output.splitlines() if re.search(r"\w+Warning\b|^\s*!!", line)]
+    assert warnings == []
+
+
+def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: tuple[Path, str]) -> None:
+    names = zipfile.ZipFile(wheel[0]).namelist()
+    assert [n for n in names if n.endswith(".lark")] == ["arbiter/grammar/canasta.lark"]
+    assert "arbiter_web/templates/index.html" in names and "arbiter_web/static/arbiter.css" in names
+    tops = {name.split("/")[0] for name in names if ".dist-info" not in name}
+    assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
+    tracked = subprocess.run(["git", "ls-files", "*.lark"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert tracked.stdout.split() == ["grammar/canasta.lark"]  # one grammar file in the tree
+
+
+def test_the_installed_wheel_checks_records_and_serves_from_its_package(
+    wheel: tuple[Path, str], tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+    # the dependencies are those of the test environment (no second download); the arbiter is the wheel's
+    (site / "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(wheel[0])],
+        check=True,
+        capture_output=True,
+    )
+    sample = ROOT / "samples" / "caliente-scoring-example.acn"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    checked = subprocess.run(
+        [str(venv / "bin" / "arbiter"), "check", str(sample)], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.rstrip().endswith("1 file, 1 game: 1 valid, 0 illegal, 0 malformed")
+    where = subprocess.run(
+        [str(python), "-c", "import arbiter, arbiter_web.wsgi; print(arbiter.__file__); import app"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert str(site) in where.stdout  # the wheel's arbiter, not the source tree's
+    assert "No module named 'app'" in where.stderr
