@@ -36,6 +36,21 @@ class MeldState:
     def is_canasta(self, config: Config) -> bool:
         return len(self.cards) >= config.canasta_size
 
+    @property
+    def is_sequence(self) -> bool:
+        return self.high is not None
+
+    @property
+    def name(self) -> str:
+        """How messages name the meld: `Qs`, or the sequence `5-9`."""
+        return f"sequence {self.rank}-{self.high}" if self.high is not None else f"{self.rank}s"
+
+    def extend(self, cards: Sequence[str]) -> None:
+        """Add cards (already checked); a sequence's span follows its cards."""
+        self.cards.extend(cards)
+        if self.high is not None:
+            self.rank, self.high = meld_shape(self.cards)
+
 
 def meld_rank(cards: Sequence[str]) -> str:
     """The rank a group of cards is named by: its natural rank, or S for Stop cards."""
@@ -43,6 +58,21 @@ def meld_rank(cards: Sequence[str]) -> str:
         if card in C.NATURAL_SET or card == C.STOP:
             return card
     return "?"
+
+
+def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:
+    """A legal meld's name: (its rank, None) for a group; (its lowest, its highest card) for a
+    sequence, the one meld that holds several natural ranks."""
+    ranks = {card for card in cards if card in C.NATURAL_SET}
+    if len(ranks) < 2:
+        return meld_rank(cards), None
+    order = C.SEQUENCE_ORDER.__getitem__
+    return min(ranks, key=order), max(ranks, key=order)
+
+
+def new_meld(cards: Sequence[str]) -> MeldState:
+    rank, high = meld_shape(cards)
+    return MeldState(rank, list(cards), high)
 
 
 def resolve(melds: Sequence[MeldState], side: str, ref: MeldRef, config: Config, node: Node) -> MeldState:

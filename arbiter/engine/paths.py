@@ -25,10 +25,14 @@ PATHS: frozenset[str] = frozenset(
         # taking the pile
         *(f"take-{kind}{wild}" for kind in ("initial", "frozen", "unfrozen") for wild in ("", "-with-wild")),
         "take-onto-meld",
+        "take-onto-sequence",
+        "take-up-card-only",
         "take-exhausted-stock",
         # melds
         "add",
+        "add-to-sequence",
         "meld-merged",
+        "meld-sequence",
         "stop-meld",
         # Bonus cards
         "bonus-laid",

@@ -47,7 +47,7 @@ def score_side(
     # The labels are lambdas, their values bound as default arguments: the loop moves on.
     score = Score()
     for meld in side.melds:
-        score.add(lambda m=meld: f"melded {m.rank}s ({C.show(m.cards)})", C.points(meld.cards))
+        score.add(lambda m=meld: f"melded {m.name} ({C.show(m.cards)})", C.points(meld.cards))
     if went_out:
         score.add(lambda: "going out", config.going_out_bonus)
         if concealed:
@@ -55,8 +55,11 @@ def score_side(
     for meld in side.melds:
         canasta = config.canasta_bonus(meld.cards, config)
         if canasta is not None:
-            score.add(lambda m=meld, kind=canasta[0]: f"{kind} of {m.rank}s", canasta[1])
-    for label, points in config.laid_score(side.laid, side.has_melded, config):
+            score.add(
+                lambda m=meld, kind=canasta[0]: f"{kind}: {m.name}" if m.is_sequence else f"{kind} of {m.name}",
+                canasta[1],
+            )
+    for label, points in config.laid_score(side.laid, [meld.cards for meld in side.melds], config):
         score.add(label, points)
     for player in side.players:
         held = hands.get(player)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import cards as C
 from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
 from .illegal import Illegal
-from .melds import MeldState, meld_rank
+from .melds import new_meld
 from .turn import lay_bonus
 
 if TYPE_CHECKING:
@@ -207,11 +207,12 @@ def set_up_position(r: HandReplay) -> None:
                 raise Illegal("position", f"the position's meld is not legal: {problem[1]}", spec)
             for card in cards:
                 table.claim(card, spec, "position")
-            rank = meld_rank(cards)
-            existing = side.meld_of(rank)
-            if existing and config.merge_same_rank:
-                raise Illegal("position", f"{line.side} has two melds of {rank}s; a side has one meld per rank", spec)
-            side.melds.append(MeldState(rank, cards))
+            meld = new_meld(cards)
+            if config.merge_same_rank and not meld.is_sequence and side.meld_of(meld.rank):
+                raise Illegal(
+                    "position", f"{line.side} has two melds of {meld.rank}s; a side has one meld per rank", spec
+                )
+            side.melds.append(meld)
         for card in line.laid:
             if card not in config.laid_cards:
                 raise Illegal(

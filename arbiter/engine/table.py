@@ -36,7 +36,7 @@ class SideState:
 
     def meld_of(self, rank: str) -> MeldState | None:
         for meld in self.melds:
-            if meld.rank == rank:
+            if meld.rank == rank and meld.high is None:  # a group, never a sequence starting there
                 return meld
         return None
 

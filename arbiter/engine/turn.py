@@ -31,7 +31,7 @@ from ..records import (
 from ..rules.base import PileTake
 from ..rulings import Adjustment
 from .illegal import Illegal
-from .melds import MeldState, meld_rank, resolve
+from .melds import MeldState, meld_shape, resolve
 from .table import SideState
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class MeldPlan:
         self.r, self.state = r, state
         self.used: dict[str, int] = {}  # cards from hand so far
         self.merged: dict[str, list[str]] = {}  # rank -> the merged meld's cards (never changed in place)
-        self.placements: list[tuple[str, list[str]]] = []  # (rank, cards)
+        self.placements: list[tuple[str, str | None, list[str]]] = []  # (rank, high, cards)
 
     def lay(self, cards: list[str], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
         """Plan a meld of `cards`, all from hand, or only `from_hand` (already checked as held)
@@ -143,10 +143,10 @@ class MeldPlan:
         problem = config.meld_problem(cards, config, True)
         if problem:
             raise Illegal(problem[0], problem[1], node)
-        rank = meld_rank(cards)
-        if config.merge_same_rank:
+        rank, high = meld_shape(cards)
+        if config.merge_same_rank and high is None:
             self.check_merge(rank, cards, node)
-        self.placements.append((rank, cards))
+        self.placements.append((rank, high, cards))
 
     def check_merge(self, rank: str, cards: list[str], node: Node) -> None:
         config, side = self.r.config, self.state.side
@@ -170,16 +170,18 @@ class MeldPlan:
         for card, n in self.used.items():
             hand[card] -= n
         side = state.side
-        for rank, cards in self.placements:
+        for rank, high, cards in self.placements:
             if rank == C.STOP:
                 state.stops_melded = True
                 r.paths["stop-meld"] += 1
-            existing = side.meld_of(rank) if r.config.merge_same_rank else None
+            existing = side.meld_of(rank) if r.config.merge_same_rank and high is None else None
             if existing is not None:
                 existing.cards.extend(cards)
                 r.paths["meld-merged"] += 1
             else:
-                side.melds.append(MeldState(rank, list(cards)))
+                side.melds.append(MeldState(rank, list(cards), high))
+                if high is not None:
+                    r.paths["meld-sequence"] += 1
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -353,7 +355,7 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         raise Illegal(problem[0], problem[1], action)
     if action.onto is not None:
         meld = named_meld()
-        problem = config.meld_problem([*meld, top], config, False)
+        problem = config.meld_problem([*meld, top], config, False) or config.addition_problem(meld, [top], config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
         if config.merge_same_rank:  # melds laid with the take merge into the meld with its up card
@@ -377,8 +379,8 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:
-        onto[0].cards.append(top)
-        r.paths["take-onto-meld"] += 1
+        onto[0].extend([top])
+        r.paths["take-onto-sequence" if onto[0].is_sequence else "take-onto-meld"] += 1
     else:
         naturals_from_hand = sum(1 for c in own if c == top)
         frozen = table.frozen or config.always_frozen
@@ -390,6 +392,9 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
     state.drawn = state.took_pile = True
     state.melded = True
     table.melded_players.add(state.player)
+    if not config.takes_rest_of_pile(take, config):  # the up card alone; the pile stays as it was
+        r.paths["take-up-card-only"] += 1
+        return
     pile_bonus = table.pile.count(C.BONUS)  # Bonus cards in it are laid without replacement
     for card in table.pile:
         state.hand[card] += 1
@@ -405,7 +410,7 @@ def resolve_onto(r: HandReplay, state: TurnState, action: Take, top: str) -> Mel
     side = state.side
     assert action.onto is not None
     meld = resolve(side.melds, side.name, action.onto, r.config, action)
-    if meld.rank != top:
+    if not meld.is_sequence and meld.rank != top:  # a sequence's own rule says what extends it
         raise Illegal("take-up-card", f"the up card {top} cannot go onto {side.name}'s {meld.rank}s", action)
     return meld
 
@@ -428,16 +433,19 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
     config = r.config
     target = resolve(state.side.melds, state.side.name, action.target, config, action)
     cards = list(action.cards)
-    stray = [c for c in cards if not (c == target.rank or C.is_wild(c))]
-    if stray or (target.rank == C.STOP and any(C.is_wild(c) for c in cards)):
-        raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {target.rank}s", action)
+    if not target.is_sequence:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
+        stray = [c for c in cards if not (c == target.rank or C.is_wild(c))]
+        if stray or (target.rank == C.STOP and any(C.is_wild(c) for c in cards)):
+            raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {target.rank}s", action)
     check_held(state, cards, action)
-    problem = config.meld_problem([*target.cards, *cards], config, False)
+    problem = config.meld_problem([*target.cards, *cards], config, False) or config.addition_problem(
+        target.cards, cards, config
+    )
     if problem:
         raise Illegal(problem[0], problem[1], action)
     remove(state, cards)
-    target.cards.extend(cards)
-    r.paths["add"] += 1
+    target.extend(cards)
+    r.paths["add-to-sequence" if target.is_sequence else "add"] += 1
     count_melded(r, state, cards, action)
 
 
@@ -534,7 +542,7 @@ def pass_(r: HandReplay, state: TurnState, action: Pass) -> None:
         )
     top = table.pile[-1] if table.pile else None
     frozen = table.frozen or config.always_frozen
-    target = state.side.meld_of(top) if top and C.is_natural(top) and not frozen else None
+    target = fitting_meld(r, state, top) if top and C.is_natural(top) and not frozen else None
     if target is not None and could_finish_after_taking(r, state, target):
         raise Illegal(
             "forced-take",
@@ -546,6 +554,24 @@ def pass_(r: HandReplay, state: TurnState, action: Pass) -> None:
     r.paths["pass"] += 1
     if top in config.blocks_pile:
         r.paths["pass-blocked"] += 1
+
+
+def fitting_meld(r: HandReplay, state: TurnState, top: str) -> MeldState | None:
+    """The side's meld an unfrozen up card could be taken onto, by the rule set's take and meld
+    rules, or None."""
+    config, side = r.config, state.side
+    for meld in side.melds:
+        if not meld.is_sequence and meld.rank != top:
+            continue
+        take = PileTake(top, (), True, side.name, side.has_melded, False, lambda m=meld: m.cards)
+        cards = [*meld.cards, top]
+        if (
+            config.take_problem(take, config) is None
+            and config.meld_problem(cards, config, False) is None
+            and config.addition_problem(meld.cards, [top], config) is None
+        ):
+            return meld
+    return None
 
 
 def could_finish_after_taking(r: HandReplay, state: TurnState, target: MeldState) -> bool:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from .base import Config, OptionSpec, RuleSet, Seating, UsageError
 from .caliente import CALIENTE
 from .reference import reference
+from .samba import SAMBA_RULES
 
-_REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE,)}
+_REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE, SAMBA_RULES)}
 _ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
 # Families the notation already writes (docs/notation.md) but the engine does not judge yet.
-PLANNED = {"samba": "Samba", "hand-and-foot": "Hand & Foot", "hoyle": "Hoyle two-hand Canasta"}
+PLANNED = {"hand-and-foot": "Hand & Foot", "hoyle": "Hoyle two-hand Canasta"}
 
 
 def names() -> list[str]:

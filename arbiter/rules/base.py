@@ -19,7 +19,7 @@ from ..rulings import Rule
 from . import codes
 from .defaults import Choice
 
-OptionValue = bool | int
+OptionValue = bool | int | str
 
 
 class UsageError(ValueError):
@@ -35,8 +35,18 @@ class OptionSpec:
     default: OptionValue
     summary: str
     source: str
+    choices: tuple[OptionValue, ...] = ()  # the values allowed, where only a few are (a word or a number)
 
     def parse(self, raw: str | OptionValue) -> OptionValue:
+        value = self._convert(raw)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise UsageError(f"option {self.name} is one of {allowed}, not {raw!r}")
+        return value
+
+    def _convert(self, raw: str | OptionValue) -> OptionValue:
+        if isinstance(self.default, str):
+            return str(raw).strip().lower()
         if isinstance(self.default, bool):
             if isinstance(raw, bool):
                 return raw
@@ -121,8 +131,14 @@ GoOutProblem = Callable[[Sequence[Sequence[str]], "Config"], "str | None"]
 out: ...'), or None when it may go out."""
 HandPenalty = Callable[[Counter[str], "Config"], tuple[int, str]]
 """(cards left in one hand, config) -> what they cost, and how it was counted ('' if plainly)."""
-LaidScore = Callable[[Sequence[str], bool, "Config"], list[tuple[Callable[[], str], int]]]
-"""(cards a side laid beside its melds, the side has melded, config) -> (label, points) lines."""
+LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tuple[Callable[[], str], int]]]
+"""(cards a side laid beside its melds, the side's melds, config) -> (label, points) lines."""
+AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
+"""(a meld's cards, the cards added to it, config) -> why they may not be added (code,
+explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
+on the meld before the addition (Samba: no wild joins a finished canasta)."""
+RestOfPile = Callable[[PileTake, "Config"], bool]
+"""(a take, config) -> whether the taker picks up the rest of the pile with the up card."""
 EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
 """(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
 
@@ -177,6 +193,9 @@ class Config:
     end_of_hand: EndOfHand
     laid_cards: frozenset[str]  # cards laid beside the melds, never melded (Bonus, Caliente)
     blocks_pile: frozenset[str]  # cards that, on top of the pile, stop anyone taking it
+    addition_problem: AdditionProblem = lambda meld, added, config: None  # anything a legal meld allows
+    takes_rest_of_pile: RestOfPile = lambda take, config: True  # the whole pile, always
+    stop_meld_sizes: tuple[int, int] = (3, 4)  # the fewest and most Stop cards a Stop meld holds
     words: Words = Words()
     caliente_on_exhausted_stock: bool = False  # a Caliente card may be played with nothing left to draw
     options: Mapping[str, OptionValue] = field(default_factory=dict)

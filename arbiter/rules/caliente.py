@@ -575,8 +575,12 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     return plain + bonus, ""
 
 
-def laid_score(laid: Sequence[str], has_melded: bool, config: Config) -> list[tuple[Callable[[], str], int]]:
-    """Bonus cards laid score by the table of "Bonus Cards"; each Caliente card played costs."""
+def laid_score(
+    laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config
+) -> list[tuple[Callable[[], str], int]]:
+    """Bonus cards laid score by the table of "Bonus Cards" (against a side that has not melded);
+    each Caliente card played costs."""
+    has_melded = bool(melds)
     lines: list[tuple[Callable[[], str], int]] = []
     bonus_cards = laid.count(C.BONUS)
     if bonus_cards:
@@ -586,6 +590,12 @@ def laid_score(laid: Sequence[str], has_melded: bool, config: Config) -> list[tu
                 config.bonus_card_points(bonus_cards, has_melded),
             )
         )
+    return lines + caliente_cards_played(laid, config)
+
+
+def caliente_cards_played(laid: Sequence[str], config: Config) -> list[tuple[Callable[[], str], int]]:
+    """Each Caliente card played costs its side (the families that play the variation share this)."""
+    lines: list[tuple[Callable[[], str], int]] = []
     caliente_played = laid.count(C.CALIENTE)
     if caliente_played:
         lines.append(

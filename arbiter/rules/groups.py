@@ -20,8 +20,10 @@ def group_meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple
     if C.STOP in cards:
         if set(cards) != {C.STOP}:
             return bad("stop-meld", "Stop cards are melded only among themselves, with no wilds or other cards")
-        if new and not 3 <= len(cards) <= 4:
-            return bad("stop-meld", "a meld of Stop cards has three or four of them")
+        fewest, most = config.stop_meld_sizes
+        if new and not fewest <= len(cards) <= most:
+            between = "or" if most == fewest + 1 else "to"
+            return bad("stop-meld", f"a meld of Stop cards has {C.number(fewest)} {between} {C.number(most)} of them")
         return None
     naturals = [c for c in cards if c in C.NATURAL_SET]
     wilds = len(cards) - len(naturals)

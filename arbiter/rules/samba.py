@@ -1,0 +1,528 @@
+"""Samba: three packs of the Caliente deck, fifteen cards, two drawn, sequences beside groups,
+two canastas to go out, the game to 10,000.
+
+Source: the Samba chapter of Canasta Caliente Complete ("Rules for Samba Canasta", "Samba for 2,
+3, 5 or 6 players"), which lists how Samba differs from Caliente and plays Caliente's rules
+otherwise; where it is silent, samba_choices.py (rendered in docs/rules/samba.md) says what the
+arbiter does, and each such default is an option below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from .. import cards as C
+from ..rulings import Rule
+from . import caliente
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
+from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
+from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
+from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
+
+SAMBA_BONUS = 1500
+ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards
+ALL_BONUS_POINTS = 1000
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "wild-ratio",
+        "at-most-two",
+        "How many wilds a group may hold: `at-most-two` (one or two, with at least two naturals) or "
+        "`two-naturals-per-wild` (also two naturals for every wild: [K K 2] but not [K K K 2 2]).",
+        f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+        ("at-most-two", "two-naturals-per-wild"),
+    ),
+    OptionSpec(
+        "sequence-take",
+        "whole-pile",
+        "What a player takes with an up card laid onto a sequence: `whole-pile` (the whole pile, as with "
+        "every take) or `top-card` (that card alone; the rest of the pile stays).",
+        f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+        ("whole-pile", "top-card"),
+    ),
+    OptionSpec(
+        "pile-always-frozen",
+        False,
+        "The pile is always frozen: its up card is taken only with a natural pair of its rank from hand, never "
+        "onto a meld; and on an exhausted stock nobody is forced to take it.",
+        PROJECT_DEFAULT,
+    ),
+    OptionSpec(
+        "minimum-7000",
+        150,
+        "The first-meld minimum of a side with 7,000 or more: 150 (the box) or 160.",
+        f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+        (150, 160),
+    ),
+    OptionSpec(
+        "bonus-penalty",
+        "mirror",
+        "What Bonus cards cost a side without two canastas: `mirror` (their value, negative: -100 each, "
+        "-1,000 for all six) or `flat` (-100 each).",
+        f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+        ("mirror", "flat"),
+    ),
+    OptionSpec(
+        "caliente-cards",
+        False,
+        "Two Caliente cards (C) join the pack, as in Caliente's variation; a player who plays one draws back "
+        "up to 15 cards.",
+        f'{BOOK}, {SAMBA} and "Canasta Caliente exclusive variation"',
+    ),
+    OptionSpec(
+        "caliente-on-exhausted-stock",
+        False,
+        "A Caliente card may be played once the stock is exhausted (the player draws nothing).",
+        f'{BOOK}, "Canasta Caliente exclusive variation"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "stop-up-card-freezes",
+        False,
+        "A Stop card turned up at the start freezes the pile like a wild.",
+        f'{BOOK}, "The Deal"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "bonus-in-hand-penalty",
+        100,
+        "Points lost for each Bonus card still in hand at the end of the hand.",
+        f'{BOOK}, "Bonus Cards"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "permission-penalty",
+        100,
+        "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
+        f'{BOOK}, "Going Out"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "wrong-take-penalty",
+        50,
+        "Points lost for taking the pile without the right to it; the pile is restored.",
+        f'{BOOK}, "Taking the Prize Pile"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec(
+        "failed-minimum-raise",
+        10,
+        "How much the side's first-meld minimum rises for the rest of the hand after an insufficient first meld "
+        "is taken back.",
+        f'{BOOK}, "First Meld Requirement"; {PROJECT_DEFAULT}',
+    ),
+    OptionSpec("target", 10_000, "The score that ends the game.", f"{BOOK}, {SAMBA}"),
+)
+
+
+def _rule(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
+    return code, Rule(code, name, source, summary)
+
+
+def _as_in_caliente(code: str) -> tuple[str, Rule]:
+    """A rule Samba plays as Caliente does: the Caliente explanation, cited from the same book."""
+    rule = caliente.CATALOGUE[code]
+    section = rule.source.removeprefix(f"{caliente.BOOKS}, ")
+    return code, Rule(code, rule.name, f"{BOOK}, {section}, which {SAMBA} keeps", rule.summary)
+
+
+SHARED = (
+    "unknown-player",
+    "hand-number",
+    "dealer-order",
+    "stock-order",
+    "stock-empty",
+    "position",
+    "turn-order",
+    "draw-first",
+    "card-not-held",
+    "take-blocked",
+    "take-up-card",
+    "bonus-replacement",
+    "bonus-discard",
+    "discard",
+    "go-out-permission",
+    "ask",
+    "hand-over",
+    "out-marker",
+    "pass",
+    "last-bonus",
+    "caliente-in-hand",
+    "total-mismatch",
+)
+
+SAMBA_SEQUENCE = f"{BOOK}, {SAMBA}"
+
+CATALOGUE: dict[str, Rule] = dict(
+    [
+        *map(_as_in_caliente, SHARED),
+        _rule(
+            "seating",
+            "Players and partnerships",
+            f"{BOOK}, {TABLES}; {PROJECT_DEFAULT}",
+            "Four play as two partnerships, partners facing. The other tables follow Caliente's: two or three "
+            "each play alone, five play as a team of two against a team of three, six as two teams of three "
+            "seated alternately, and the record names the teams in a [Teams] tag.",
+        ),
+        _rule(
+            "sitting-out",
+            "Sitting out",
+            f'{BOOK}, {TABLES} and "5 Player Rules", "6 Player Rules"',
+            "With five players one member of the team of three sits out each hand; with six, one member of each "
+            "team. The hand line names them (`sitout NAME`); they are dealt nothing and may not play.",
+        ),
+        _rule(
+            "deal-size",
+            "The deal",
+            f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+            "Each player is dealt 15 cards, at every table.",
+        ),
+        _rule(
+            "deal-packet",
+            "The deal",
+            f"{BOOK}, {SAMBA}",
+            "Each player is dealt one hand and nothing else: Samba has no Foot, so a record that shows one shows "
+            "cards nobody was dealt.",
+        ),
+        _rule(
+            "card-count",
+            "The cards",
+            f"{BOOK}, {SAMBA}",
+            "Samba is played with three packs, 162 cards: twelve of each natural and of the little wild, six big "
+            "wilds, six Bonus and six Stop cards, and two Caliente cards only in that variation. No card may "
+            "appear more often than that.",
+        ),
+        _rule(
+            "up-card",
+            "The up card",
+            f'{BOOK}, "The Deal"; {PROJECT_DEFAULT}',
+            "The first card of the pile is turned from the stock; a wild or Bonus card turned is set sideways "
+            "(freezing the pile) and another turned, until a natural card is on top. A Stop card turned is "
+            "covered the same way without freezing (option stop-up-card-freezes).",
+        ),
+        _rule(
+            "draw-count",
+            "Drawing",
+            f"{BOOK}, {SAMBA}",
+            "A player draws two cards from the stock, or the last one when only one is left. Drawing and taking "
+            "the pile exclude each other.",
+        ),
+        _rule(
+            "take-initial",
+            "Taking the pile before the first meld",
+            f'{BOOK}, {SAMBA} and "Taking the Prize Pile"',
+            "Before the side's first meld the pile is frozen against it: the up card is taken only with a natural "
+            "pair of its rank from hand, and the up card with the cards melded from hand as the pile is taken "
+            "must meet the first-meld minimum. A take short of it is a take without the right to it: the pile "
+            "is restored and the side loses 50 points (option wrong-take-penalty).",
+        ),
+        _rule(
+            "take-frozen",
+            "Taking the frozen pile",
+            f'{BOOK}, {SAMBA} and "Taking the Prize Pile"',
+            "While a wild is in the pile, its up card is taken only with a natural pair of its rank from hand, "
+            "never with a wild and never onto a meld.",
+        ),
+        _rule(
+            "take-unfrozen",
+            "Taking the unfrozen pile",
+            f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+            "After the first meld an unfrozen up card is taken with a natural pair of its rank from hand (never "
+            "a natural and a wild), or laid alone onto one of the side's groups of its rank or onto a sequence it "
+            "extends, neither of them yet a canasta. The up card never starts a sequence, nor extends one "
+            "together with cards from hand.",
+        ),
+        _rule(
+            "take-always-frozen",
+            "Pile always frozen",
+            PROJECT_DEFAULT,
+            "With the option pile-always-frozen the pile counts as frozen all the time: only a natural pair from "
+            "hand takes it, never a meld on the table, and on an exhausted stock nobody is forced to take it.",
+        ),
+        _rule(
+            "first-meld-minimum",
+            "First meld requirement",
+            f'{BOOK}, {SAMBA} and "First Meld Requirement"',
+            "A side's first melds, made by one player in one turn, must be worth at least 15 points below zero, "
+            "50 from 0, 90 from 1,500, 120 from 3,000 and 150 from 7,000 (option minimum-7000). Sequences count "
+            "toward it, Bonus cards do not. The player may add cards that turn to reach it; otherwise the cards "
+            "go back and the minimum rises by 10 for the hand (option failed-minimum-raise).",
+        ),
+        _rule("meld-size", "Melds", f"{BOOK}, {SAMBA}", "A new group or sequence has at least three cards."),
+        _rule(
+            "meld-rank",
+            "Melds",
+            f"{BOOK}, {SAMBA}",
+            "A group is cards of one rank with wilds; cards of several ranks are a sequence (see `sequence`); "
+            "Bonus and Caliente cards are never melded.",
+        ),
+        _rule(
+            "meld-wilds",
+            "Wild cards in groups",
+            f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
+            "A group holds one or two wilds at most and at least two naturals, so a group canasta has five "
+            "naturals or more (option wild-ratio: also two naturals per wild); wilds are never melded alone.",
+        ),
+        _rule(
+            "sequence",
+            "Sequences",
+            SAMBA_SEQUENCE,
+            "A sequence is three to seven natural cards of consecutive ranks from 4 up to the Ace, each rank once, "
+            "with no wild and no Stop card and no wrap-around. It grows at either end up to seven cards, a samba, "
+            "and never past it; two sequences never join.",
+        ),
+        _rule(
+            "canasta-wild",
+            "No wild joins a canasta",
+            SAMBA_SEQUENCE,
+            "Once a group is a canasta (seven cards), no wild may be added to it; naturals still may.",
+        ),
+        _rule(
+            "meld-unknown",
+            "Naming a meld",
+            f"{BOOK}, {SAMBA}",
+            "Cards are added only to a meld the side has. A side may hold several groups of a rank, named `Q`, "
+            "`Q#2` in the order it made them, and sequences named by their span, such as `5-9`.",
+        ),
+        _rule(
+            "stop-meld",
+            "Melding Stop cards",
+            f'{BOOK}, "Stop Cards", which {SAMBA} keeps',
+            "Stop cards are melded only by a player going out, three or more of them (the three packs hold six), "
+            "with no wilds.",
+        ),
+        _rule(
+            "bonus-in-hand",
+            "Forgotten Bonus cards",
+            f'{BOOK}, "Bonus Cards"; {PROJECT_DEFAULT}',
+            "A Bonus card still in hand when the hand ends costs its holder's side 100 points (option "
+            "bonus-in-hand-penalty).",
+        ),
+        _rule(
+            "go-out-canasta",
+            "Going out needs two canastas",
+            f"{BOOK}, {SAMBA}",
+            "A player may only empty their hand when the side has two canastas (a samba is one of them); without "
+            "them the player must keep a card after discarding.",
+        ),
+        _rule(
+            "forced-take",
+            "Forced take",
+            f'{BOOK}, "What Happens if the Draw Pile Is Exhausted?"; {PROJECT_DEFAULT}',
+            "With the stock exhausted, a player must take an unfrozen up card that could go onto one of the side's "
+            "groups or sequences that is not yet a canasta.",
+        ),
+        _rule(
+            "caliente-card",
+            "Playing a Caliente card",
+            f'{BOOK}, "Canasta Caliente exclusive variation"; {PROJECT_DEFAULT}',
+            "Instead of drawing or taking the pile, a player holding a Caliente card may lay it beside the side's "
+            "melds, provided the side has not melded more melds than an opponent; at most one a turn, and not on "
+            "an exhausted stock (option caliente-on-exhausted-stock).",
+        ),
+        _rule(
+            "caliente-refill",
+            "Drawing up after a Caliente card",
+            f'{BOOK}, "Canasta Caliente exclusive variation"',
+            "Having played a Caliente card, the player draws until the hand holds 15 cards again, the whole stock "
+            "if it is short, nothing if the hand is already that big; before any meld or discard.",
+        ),
+        _rule(
+            "score-mismatch",
+            "Scoring",
+            f"{BOOK}, {SAMBA}",
+            "A declared hand score must equal the recomputed one. A side scores its melded cards and loses the "
+            "cards left in its players' hands; a samba is worth 1,500, a natural group canasta 500 and a mixed "
+            "one 300; going out earns 200 and nothing more for going out concealed. Bonus cards are worth 100 "
+            "each, 1,000 for all six, and count against a side without two canastas (option bonus-penalty). Each "
+            "Caliente card played costs 100.",
+        ),
+        _rule(
+            "result-mismatch",
+            "End of the game",
+            f"{BOOK}, {SAMBA}",
+            "The game ends after the hand in which a side reaches 10,000 (option target); the higher score wins.",
+        ),
+        _rule(
+            "game-over",
+            "End of the game",
+            f"{BOOK}, {SAMBA}",
+            "No hand is played after a side has reached 10,000, whether an earlier hand of the record took it "
+            "there or the record starts from stated totals at or past it.",
+        ),
+    ]
+)
+
+
+# --- the policies ------------------------------------------------------------------------------
+
+
+def first_meld_minimum(from_7000: int) -> Callable[[int], int]:
+    def minimum(score: int) -> int:
+        if score < 0:
+            return 15
+        if score < 1500:
+            return 50
+        if score < 3000:
+            return 90
+        return 120 if score < 7000 else from_7000
+
+    return minimum
+
+
+def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
+    """A sequence when the cards hold several natural ranks, else a group (or Stop cards); with
+    `wild-ratio=two-naturals-per-wild` a group also needs two naturals for each wild."""
+    if is_sequence(cards):
+        return sequence_problem(cards, config, new)
+    problem = group_meld_problem(cards, config, new)
+    if problem or config.options.get("wild-ratio") != "two-naturals-per-wild":
+        return problem
+    wilds = sum(card in C.WILDS for card in cards)
+    naturals = len(cards) - wilds
+    if wilds and naturals < 2 * wilds:
+        return "meld-wilds", (
+            f"[{C.show(cards)}]: a group needs two naturals for every wild (option wild-ratio); "
+            f"it has {C.number(naturals)} for {C.number(wilds)}"
+        )
+    return None
+
+
+def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
+    """No wild joins a group that is already a canasta."""
+    if len(meld) >= config.canasta_size and any(card in C.WILDS for card in added):
+        return "canasta-wild", (f"[{C.show(meld)}] is a canasta already: no wild may be added to it, only naturals")
+    return None
+
+
+def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
+    """Only a natural pair from hand takes the pile, or (unfrozen, after the first meld) the up
+    card alone onto a group of its rank or a sequence it extends, neither yet a canasta."""
+    top, side, pile = take.top, take.side, config.words.pile
+    always = config.always_frozen and not take.frozen
+    frozen_code = "take-always-frozen" if always else "take-frozen"
+    if take.onto:
+        if not take.side_has_melded:
+            return "take-initial", f"before {side}'s first meld the up card is taken only with a natural pair from hand"
+        if take.frozen or config.always_frozen:
+            return frozen_code, (
+                f"the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand, "
+                "never onto a meld"
+            )
+        meld = take.meld()
+        if len(meld) >= config.canasta_size:
+            return "take-unfrozen", (
+                f"[{C.show(meld)}] is a canasta: the up card may be taken only onto a group or sequence that is "
+                "not yet one"
+            )
+        return None
+    own = take.own
+    if len(own) >= 2 and all(card == top for card in own):
+        return None
+    shown = f"[{C.show([top, *own])}]"
+    if not take.side_has_melded:
+        return "take-initial", (
+            f"before {side}'s first meld the up card {top} is taken only with a natural pair of {top}s from hand; "
+            f"{shown} is not that"
+        )
+    if take.frozen or config.always_frozen:
+        return frozen_code, (
+            f"the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand; "
+            f"{shown} is not that"
+        )
+    return "take-unfrozen", (
+        f"the up card {top} is taken with a natural pair of {top}s from hand (never with a wild, never into a new "
+        f"sequence), or alone onto {side}'s group of {top}s or a sequence it extends; {shown} is none of these"
+    )
+
+
+def takes_rest_of_pile(take: PileTake, config: Config) -> bool:
+    """With `sequence-take=top-card`, an up card laid onto a sequence comes alone."""
+    if config.options.get("sequence-take") != "top-card" or not take.onto:
+        return True
+    return not is_sequence(take.meld())
+
+
+def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
+    """A samba (seven in sequence) is worth 1,500 instead of a canasta's 500."""
+    if len(cards) >= LONGEST and is_sequence(cards):
+        return "samba", SAMBA_BONUS
+    return group_canasta_bonus(cards, config)
+
+
+def laid_score(
+    laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config
+) -> list[tuple[Callable[[], str], int]]:
+    """Bonus cards: 100 each, 1,000 for all six, against a side short of two canastas; each
+    Caliente card played costs."""
+    lines: list[tuple[Callable[[], str], int]] = []
+    bonus_cards = laid.count(C.BONUS)
+    if bonus_cards:
+        value = ALL_BONUS_POINTS if bonus_cards >= ALL_BONUS_CARDS else 100 * bonus_cards
+        canastas = sum(len(cards) >= config.canasta_size for cards in melds)
+        if canastas < config.canastas_to_go_out:
+            value = -value if config.options.get("bonus-penalty") == "mirror" else -100 * bonus_cards
+
+        def label() -> str:
+            short = f", counted against a side without {config.canastas_to_go_out} canastas" if value < 0 else ""
+            return f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}{short}"
+
+        lines.append((label, value))
+    return lines + caliente.caliente_cards_played(laid, config)
+
+
+def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
+    # Samba plays Caliente's rules where its chapter lists no difference: start from them.
+    as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
+    return replace(
+        as_caliente,
+        players_per_hand=min(len(seating.seats), 4),
+        packs=3,
+        caliente_cards=2 if options["caliente-cards"] else 0,
+        deal_size=15,
+        draw_count=2,
+        max_wilds=2,
+        naturals_must_outnumber_wilds=False,
+        merge_same_rank=False,
+        always_frozen=bool(options["pile-always-frozen"]),
+        stop_up_card_freezes=bool(options["stop-up-card-freezes"]),
+        canastas_to_go_out=2,
+        concealed_waives_minimum=False,
+        target=int(options["target"]),
+        first_meld_minimum=first_meld_minimum(int(options["minimum-7000"])),
+        going_out_bonus=200,
+        concealed_bonus=0,
+        bonus_in_hand_penalty=int(options["bonus-in-hand-penalty"]),
+        caliente_refill=15,
+        caliente_multiplies_bonus=True,
+        caliente_on_exhausted_stock=bool(options["caliente-on-exhausted-stock"]),
+        permission_penalty=int(options["permission-penalty"]),
+        wrong_take_penalty=int(options["wrong-take-penalty"]),
+        failed_minimum_raise=int(options["failed-minimum-raise"]),
+        meld_problem=meld_problem,
+        take_problem=take_problem,
+        canasta_bonus=canasta_bonus,
+        go_out_problem=canastas_to_go_out,
+        laid_score=laid_score,
+        addition_problem=addition_problem,
+        takes_rest_of_pile=takes_rest_of_pile,
+        stop_meld_sizes=(3, 6),
+        options=dict(options),
+    )
+
+
+def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
+    """The Caliente tables: Samba's other tables follow them."""
+    return caliente.seating_problem(seating, {})
+
+
+SAMBA_RULES = RuleSet(
+    name="samba",
+    title="Samba",
+    summary="Samba with the Caliente deck: three packs, 15 cards, two drawn, sequences as well as groups of a "
+    "rank, a samba (seven in sequence) worth 1,500, two canastas to go out, the game to 10,000; 2 to 6 players, "
+    "with the Caliente-card variation.",
+    options=OPTIONS,
+    catalogue=CATALOGUE,
+    configure=configure,
+    seat_counts=(2, 3, 4, 5, 6),
+    seating_problem=seating_problem,
+    raises=GROUP_CODES | SEQUENCE_CODES | {"canasta-wild", "caliente-in-hand", "bonus-in-hand"},
+    choices=CHOICES,
+)

@@ -1,0 +1,44 @@
+"""Sequences, the melds of consecutive ranks (Samba): naturals only, each rank once, no
+wrap-around; a sequence of the longest length allowed is a samba."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from .base import Config
+
+LONGEST = 7  # a sequence never grows past seven cards: at seven it is a samba
+
+
+def is_sequence(cards: Sequence[str]) -> bool:
+    """Whether the cards are meant as a sequence: the one meld that holds several natural ranks."""
+    first = next((card for card in cards if card in C.NATURAL_SET), None)
+    return any(card in C.NATURAL_SET and card != first for card in cards)
+
+
+def sequence_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
+    """Why these cards are not a legal sequence (code, explanation), or None."""
+
+    def bad(code: str, why: str) -> tuple[str, str]:
+        return code, f"[{C.show(cards)}]: {why}"
+
+    others = [card for card in cards if card not in C.NATURAL_SET]
+    if others:
+        named = ", ".join(sorted({C.describe(card) for card in others}))
+        return bad("sequence", f"a sequence is made of natural cards only, so it cannot hold a {named}")
+    ranks = sorted(C.SEQUENCE_ORDER[card] for card in cards)
+    if len(set(ranks)) != len(ranks):
+        return bad("sequence", "cards of several ranks make a sequence, which holds each rank once")
+    if new and len(cards) < 3:
+        return bad("meld-size", "a new meld needs at least three cards")
+    if len(cards) > LONGEST:
+        return bad("sequence", f"a sequence never grows past {C.number(LONGEST)} cards (a samba)")
+    if ranks[-1] - ranks[0] + 1 != len(ranks):
+        return bad(
+            "sequence", "a sequence is of consecutive ranks, from 4 up to the Ace, with no gap and no wrap-around"
+        )
+    return None
+
+
+SEQUENCE_CODES = frozenset({"sequence", "meld-size"})
