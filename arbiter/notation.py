@@ -1,6 +1,6 @@
 """Reading game records: text in, typed records (arbiter.records) and syntax findings out.
 
-The grammar (grammar/canasta.lark) reads one line; this module feeds it the lines of a file and
+The grammar (arbiter/grammar/canasta.lark) reads one line; this module feeds it the lines of a file and
 assembles the statements into games and hands. Reading is separate from judging (like a PGN
 reader and its visitor): `parse` yields one `ParsedGame` at a time, so a file of any size streams
 in memory bounded by its largest game. Syntax errors are findings, never exceptions, and a broken
@@ -66,11 +66,8 @@ GRAMMAR_FILE = "canasta.lark"
 
 
 def grammar_path() -> Path:
-    """The one grammar file: `arbiter/grammar/` in an installed wheel (the source tree's
-    `grammar/` shipped as package data), the source tree's `grammar/` otherwise."""
-    here = Path(__file__).parent
-    installed = here / "grammar" / GRAMMAR_FILE
-    return installed if installed.is_file() else here.parent / "grammar" / GRAMMAR_FILE
+    """The one grammar file, arbiter/grammar/canasta.lark (package data of `arbiter.grammar`)."""
+    return Path(__file__).parent / "grammar" / GRAMMAR_FILE
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,7 +106,9 @@ def submit() -> Any:
 
 @bp.get("/rules")
 def rules_index() -> Any:
-    return render_template("rulesets.html", rulesets=[rulesets.get(name) for name in rulesets.names()])
+    return render_template(
+        "rulesets.html", rulesets=[rulesets.get(name) for name in rulesets.names()], planned=rulesets.PLANNED.values()
+    )
 
 
 @bp.get("/rules/<string:name>")

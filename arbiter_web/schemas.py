@@ -23,7 +23,7 @@ _OPTION_VALUE_DOC = {
     'or the same written as a word ("yes", "no", "5000").',
 }
 
-_OPTION_RESULT_DOC = {"oneOf": [{"type": "boolean"}, {"type": "integer"}]}
+_OPTION_RESULT_DOC = {"oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]}
 
 
 class OptionValue(fields.Field):
@@ -103,11 +103,32 @@ class NumberValue(fields.Field):
         return value
 
 
+class WordValue(fields.Field):
+    """An option that is one of a few words (Samba's `wild-ratio`): the word, in any case."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if isinstance(value, str) and 0 < len(value) <= MAX_NAME:
+            return value
+        raise ValidationError("this option is one of its words, written as a string")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
 def _option_field(spec: Any) -> fields.Field:
     doc = f"{spec.summary} Default: {spec.default!r}."
+    if isinstance(spec.default, str):
+        return WordValue(
+            validate=validate.OneOf(spec.choices), metadata={"description": doc, "type": "string", "enum": list(spec.choices)}
+        )
     if _is_switch(spec):
         words = {"type": "string", "enum": list(_SWITCH_WORDS)}
         return SwitchValue(metadata={"description": doc, "oneOf": [{"type": "boolean"}, words]})
+    if spec.choices:  # a number that takes only a few values (Samba's minimum-7000)
+        number = {"type": "integer", "enum": list(spec.choices)}
+        word = {"type": "string", "enum": [str(choice) for choice in spec.choices]}
+        allowed = validate.OneOf([*spec.choices, *map(str, spec.choices)])
+        return NumberValue(validate=allowed, metadata={"description": doc, "oneOf": [number, word]})
     number = {"type": "integer", "minimum": -_MAX_OPTION_NUMBER, "maximum": _MAX_OPTION_NUMBER}
     word = {"type": "string", "pattern": f"^{_WHOLE_NUMBER}$"}
     return NumberValue(metadata={"description": doc, "oneOf": [number, word]})
@@ -475,8 +496,12 @@ class OptionSchema(Schema):
         ordered = True
 
     name = fields.String(required=True)
-    type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer"]))
+    type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer", "string"]))
     default = OptionValue(required=True, metadata=_OPTION_RESULT_DOC)
+    choices = fields.List(
+        OptionValue(metadata=_OPTION_RESULT_DOC),
+        metadata={"description": "The only values the option takes, where it takes only a few."},
+    )
     summary = fields.String(required=True)
     source = fields.String(required=True, metadata={"description": "Where the rule books (or the project) say so."})
 

@@ -62,13 +62,11 @@ def answer(games: list[Any]) -> dict[str, Any]:
 
 
 def option_info(spec: Any) -> dict[str, Any]:
-    return {
-        "name": spec.name,
-        "type": "boolean" if isinstance(spec.default, bool) else "integer",
-        "default": spec.default,
-        "summary": spec.summary,
-        "source": spec.source,
-    }
+    kind = "boolean" if isinstance(spec.default, bool) else "string" if isinstance(spec.default, str) else "integer"
+    info = {"name": spec.name, "type": kind, "default": spec.default, "summary": spec.summary, "source": spec.source}
+    if spec.choices:
+        info["choices"] = list(spec.choices)
+    return info
 
 
 def ruleset_info(ruleset: Any, reference_url: str) -> dict[str, Any]:

@@ -17,8 +17,8 @@ ROOT = Path(__file__).parent.parent
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A wheel built from a copy of the tree (the files git tracks or would), and pip's output."""
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the tree: the files git tracks or would."""
     source = tmp_path_factory.mktemp("source")
     listed = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
@@ -30,6 +30,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_bytes((ROOT / name).read_bytes())
+    return source
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A wheel built from the copy of the tree, and pip's output."""
     out = tmp_path_factory.mktemp("wheel")
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation", "-w", str(out), "."],
@@ -49,6 +55,18 @@ def test_building_the_wheel_gives_no_setuptools_warning(wheel: tuple[Path, str])
     assert warnings == []
 
 
+def test_an_editable_install_gives_no_setuptools_warning(source: Path, tmp_path: Path) -> None:
+    # what `pip install -e .` (make's install) asks of setuptools: the editable wheel (PEP 660)
+    build = "import sys; from setuptools import build_meta; print(build_meta.build_editable(sys.argv[1]))"
+    built = subprocess.run(
+        [sys.executable, "-W", "always", "-c", build, str(tmp_path)], cwd=source, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stderr
+    output = built.stdout + built.stderr
+    assert [line for line in output.splitlines() if re.search(r"\w+Warning\b|^\s*!!", line)] == []
+    assert list(tmp_path.glob("arbiter-*.whl"))
+
+
 def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: tuple[Path, str]) -> None:
     names = zipfile.ZipFile(wheel[0]).namelist()
     assert [n for n in names if n.endswith(".lark")] == ["arbiter/grammar/canasta.lark"]
@@ -56,7 +74,7 @@ def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: t
     tops = {name.split("/")[0] for name in names if ".dist-info" not in name}
     assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
     tracked = subprocess.run(["git", "ls-files", "*.lark"], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert tracked.stdout.split() == ["grammar/canasta.lark"]  # one grammar file in the tree
+    assert tracked.stdout.split() == ["arbiter/grammar/canasta.lark"]  # one grammar file in the tree
 
 
 def test_the_installed_wheel_checks_records_and_serves_from_its_package(

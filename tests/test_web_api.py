@@ -193,7 +193,10 @@ def test_rulesets_list_every_rule_set_with_its_options_and_defaults(client: Any)
         assert listed["rules"] == len(ruleset.catalogue)
         assert {o["name"]: o["default"] for o in listed["options"]} == {o.name: o.default for o in ruleset.options}
         for option in listed["options"]:
-            assert option["type"] == ("boolean" if isinstance(option["default"], bool) else "integer")
+            default = option["default"]
+            kind = "boolean" if isinstance(default, bool) else "string" if isinstance(default, str) else "integer"
+            assert option["type"] == kind
+            assert option.get("choices", []) == list(ruleset.option(option["name"]).choices)
         assert client.get(listed["reference"]).status_code == 200
 
 

