@@ -119,7 +119,8 @@ def _option_field(spec: Any) -> fields.Field:
     doc = f"{spec.summary} Default: {spec.default!r}."
     if isinstance(spec.default, str):
         return WordValue(
-            validate=validate.OneOf(spec.choices), metadata={"description": doc, "type": "string", "enum": list(spec.choices)}
+            validate=validate.OneOf(spec.choices),
+            metadata={"description": doc, "type": "string", "enum": list(spec.choices)},
         )
     if _is_switch(spec):
         words = {"type": "string", "enum": list(_SWITCH_WORDS)}
