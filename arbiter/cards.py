@@ -8,7 +8,7 @@ black three the Stop card (see docs/notation.md, "Cards").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 NATURALS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LITTLE_WILD = "2"
@@ -79,15 +79,20 @@ def pack(packs: int, caliente_cards: int = 0) -> Counter[str]:
     return composition
 
 
-def describe(card: str) -> str:
+NAMES: dict[str, str] = {
+    LITTLE_WILD: "little wild (2)",
+    BIG_WILD: "big wild (X)",
+    BONUS: "Bonus card (B)",
+    STOP: "Stop card (S)",
+    CALIENTE: "Caliente card (C)",
+}
+"""The Caliente names of the cards that are not naturals; the classic rule sets name them in
+their own words (`rules.base.Words`)."""
+
+
+def describe(card: str, names: Mapping[str, str] = NAMES) -> str:
     """A card's name in plain words, for messages."""
-    return {
-        LITTLE_WILD: "little wild (2)",
-        BIG_WILD: "big wild (X)",
-        BONUS: "Bonus card (B)",
-        STOP: "Stop card (S)",
-        CALIENTE: "Caliente card (C)",
-    }.get(card, card)
+    return names.get(card, card)
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
@@ -98,9 +103,9 @@ def number(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def counted(n: int, card: str) -> str:
+def counted(n: int, card: str, names: Mapping[str, str] = NAMES) -> str:
     """`n` copies of `card` in plain words, for messages: `three 5s`, `one little wild (2)`."""
-    name = describe(card)
+    name = describe(card, names)
     if n != 1:
         word, _, rest = name.partition(" (")
         name = f"{word}s ({rest}" if rest else f"{name}s"

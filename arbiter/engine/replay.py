@@ -250,7 +250,7 @@ class HandReplay:
         if not empty and not state.discarded:
             raise Illegal("discard", f"{state.player} must end the turn by discarding one card", turn)
         if state.stops_melded and not empty:
-            raise Illegal("stop-meld", "Stop cards may be melded only by a player going out", turn)
+            raise Illegal("stop-meld", f"{self.config.words.stop}s may be melded only by a player going out", turn)
         if empty:
             self.check_going_out(state, turn)
         elif state.asked:

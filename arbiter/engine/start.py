@@ -153,13 +153,13 @@ def turn_up(r: HandReplay, record: HandRecord) -> None:
         if last and covered:
             raise Illegal(
                 "up-card",
-                f"{C.describe(card)} was turned up: it is set aside and the next card of the stock turned, until a natural card is on top",
+                f"{config.words.describe(card)} was turned up: it is set aside and the next card of the stock turned, until a natural card is on top",
                 up,
             )
         if not last and not covered:
             raise Illegal(
                 "up-card",
-                f"{C.describe(card)} is a natural card: the turning stops there, so the up card line cannot go on after it",
+                f"{config.words.describe(card)} is a natural card: the turning stops there, so the up card line cannot go on after it",
                 up,
             )
     for card in cards:
@@ -217,7 +217,7 @@ def set_up_position(r: HandReplay) -> None:
             if card not in config.laid_cards:
                 raise Illegal(
                     "position",
-                    f"only Bonus and Caliente cards are laid beside the melds, not {C.describe(card)}",
+                    f"only {config.words.laid} are laid beside the melds, not {config.words.describe(card)}",
                     line,
                 )
             table.claim(card, line, "position")

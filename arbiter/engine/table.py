@@ -78,12 +78,16 @@ class Table:
     def take_from_stock(self, card: str, node: Node) -> None:
         """A card comes off the stock (dealt, turned or drawn): it must be there to come."""
         if self.stock_count <= 0:
-            raise Illegal("stock-empty", f"the stock is empty, so {C.describe(card)} cannot come from it", node)
+            raise Illegal(
+                "stock-empty", f"the stock is empty, so {self.config.words.describe(card)} cannot come from it", node
+            )
         if self.stock is not None:
             expected = self.stock[-1]
             if expected != card:
                 raise Illegal(
-                    "stock-order", f"the next card of the stock is {C.describe(expected)}, not {C.describe(card)}", node
+                    "stock-order",
+                    f"the next card of the stock is {self.config.words.describe(expected)}, not {self.config.words.describe(card)}",
+                    node,
                 )
             self.stock.pop()
         else:
@@ -95,13 +99,17 @@ class Table:
         claimed: Counter[str] = Counter()
         for i, card in enumerate(cards):
             if i >= self.stock_count:
-                raise Illegal("stock-empty", f"the stock is empty, so {C.describe(card)} cannot come from it", node)
+                raise Illegal(
+                    "stock-empty",
+                    f"the stock is empty, so {self.config.words.describe(card)} cannot come from it",
+                    node,
+                )
             if self.stock is not None:
                 expected = self.stock[-1 - i]
                 if expected != card:
                     raise Illegal(
                         "stock-order",
-                        f"the next card of the stock is {C.describe(expected)}, not {C.describe(card)}",
+                        f"the next card of the stock is {self.config.words.describe(expected)}, not {self.config.words.describe(card)}",
                         node,
                     )
             else:
@@ -133,7 +141,7 @@ class Table:
             )
         raise Illegal(
             code,
-            f"the pack has only {C.counted(have, card)}, and all of them are already "
+            f"the pack has only {self.config.words.counted(have, card)}, and all of them are already "
             "accounted for: this one cannot be in play",
             node,
         )

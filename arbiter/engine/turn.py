@@ -73,20 +73,22 @@ _DISCARD_PATH = {
 # --- the player's cards ------------------------------------------------------------------------
 
 
-def check_held(state: TurnState, cards: Sequence[str], node: Node, used: dict[str, int] | None = None) -> None:
+def check_held(
+    r: HandReplay, state: TurnState, cards: Sequence[str], node: Node, used: dict[str, int] | None = None
+) -> None:
     """Whether the player holds `cards` (beyond the cards `used` earlier in the same action)."""
     hand = state.hand
     if len(cards) == 1:
         card = cards[0]
         if hand[card] - (used.get(card, 0) if used else 0) < 1:
-            raise Illegal("card-not-held", f"{state.player} plays {C.describe(card)} but holds none", node)
+            raise Illegal("card-not-held", f"{state.player} plays {r.config.words.describe(card)} but holds none", node)
         return
     for card, n in Counter(cards).items():
         have = hand[card] - (used.get(card, 0) if used else 0)
         if have < n:
             raise Illegal(
                 "card-not-held",
-                f"{state.player} melds {C.counted(n, card)} but holds {'only ' + C.number(have) if have else 'none'}",
+                f"{state.player} melds {r.config.words.counted(n, card)} but holds {'only ' + C.number(have) if have else 'none'}",
                 node,
             )
 
@@ -136,7 +138,7 @@ class MeldPlan:
         with the up card."""
         used = self.used
         if from_hand is None:
-            check_held(self.state, cards, node, used)
+            check_held(self.r, self.state, cards, node, used)
         for card in cards if from_hand is None else from_hand:
             used[card] = used.get(card, 0) + 1
         config = self.r.config
@@ -289,7 +291,7 @@ def play_caliente(r: HandReplay, state: TurnState, action: PlayCaliente) -> None
                 "than an opponent",
                 action,
             )
-    check_held(state, [C.CALIENTE], action)
+    check_held(r, state, [C.CALIENTE], action)
     state.hand[C.CALIENTE] -= 1
     state.side.laid.append(C.CALIENTE)
     state.drawn = state.caliente_played = True
@@ -334,13 +336,15 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         raise Illegal("take-up-card", f"the {pile_name} is empty", action)
     top = table.pile[-1]
     if top in config.blocks_pile:
-        raise Illegal("take-blocked", f"{C.describe(top)} is on top of the {pile_name}: nobody may take it now", action)
+        raise Illegal(
+            "take-blocked", f"{config.words.describe(top)} is on top of the {pile_name}: nobody may take it now", action
+        )
     if top != action.card:
         raise Illegal("take-up-card", f"the up card is {top}, not {action.card}", action)
     side = state.side
     own = list(action.with_cards or ())
     if action.onto is None:
-        check_held(state, own, action)
+        check_held(r, state, own, action)
     plan = MeldPlan(r, state)
     onto: list[MeldState] = []  # the meld the up card goes onto, once named
 
@@ -437,7 +441,7 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
         stray = [c for c in cards if not (c == target.rank or C.is_wild(c))]
         if stray or (target.rank == C.STOP and any(C.is_wild(c) for c in cards)):
             raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {target.rank}s", action)
-    check_held(state, cards, action)
+    check_held(r, state, cards, action)
     problem = config.meld_problem([*target.cards, *cards], config, False) or config.addition_problem(
         target.cards, cards, config
     )
@@ -510,7 +514,7 @@ def discard(r: HandReplay, state: TurnState, action: Discard) -> None:
             "bonus-discard", f"a {r.config.words.bonus} may never be discarded: it is laid beside the melds", action
         )
     if state.hand[card] < 1:
-        raise Illegal("card-not-held", f"{state.player} plays {C.describe(card)} but holds none", action)
+        raise Illegal("card-not-held", f"{state.player} plays {r.config.words.describe(card)} but holds none", action)
     state.hand[card] -= 1
     table = r.table
     table.pile.append(card)

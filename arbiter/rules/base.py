@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import cards as C
 from ..rulings import Rule
 from . import codes
 from .defaults import Choice
@@ -98,10 +99,19 @@ class Seating:
 @dataclass(frozen=True, slots=True)
 class Words:
     """What the rule set calls things, in messages: the Caliente books' "Prize pile" is the
-    classic books' "discard pile"."""
+    classic books' "discard pile", their Bonus card a red three."""
 
     pile: str = "Prize pile"
     bonus: str = "Bonus card"  # the classic books' "red three"
+    stop: str = "Stop card"  # the classic books' "black three"
+    laid: str = "Bonus and Caliente cards"  # the cards laid beside the melds, never melded
+    cards: Mapping[str, str] = field(default_factory=lambda: C.NAMES)  # names of the cards that are not naturals
+
+    def describe(self, card: str) -> str:
+        return C.describe(card, self.cards)
+
+    def counted(self, n: int, card: str) -> str:
+        return C.counted(n, card, self.cards)
 
 
 @dataclass(slots=True)  # not frozen: made on every take, and a frozen init costs several times more
