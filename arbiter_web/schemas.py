@@ -117,10 +117,15 @@ class WordValue(fields.Field):
 
 def _option_field(spec: Any) -> fields.Field:
     doc = f"{spec.summary} Default: {spec.default!r}."
-    if isinstance(spec.default, str):
+    if isinstance(spec.default, str) and spec.choices:
         return WordValue(
             validate=validate.OneOf(spec.choices),
             metadata={"description": doc, "type": "string", "enum": list(spec.choices)},
+        )
+    if isinstance(spec.default, str):  # a written form, such as Hand & Foot's 2/2/1
+        return WordValue(
+            validate=validate.Regexp(f"^(?:{spec.pattern})$", error=f"{spec.name} is {spec.form}"),
+            metadata={"description": doc, "type": "string", "pattern": f"^(?:{spec.pattern})$"},
         )
     if _is_switch(spec):
         words = {"type": "string", "enum": list(_SWITCH_WORDS)}
@@ -503,6 +508,7 @@ class OptionSchema(Schema):
         OptionValue(metadata=_OPTION_RESULT_DOC),
         metadata={"description": "The only values the option takes, where it takes only a few."},
     )
+    form = fields.String(metadata={"description": "The form a written value takes, where it has one: `2/2/1`."})
     summary = fields.String(required=True)
     source = fields.String(required=True, metadata={"description": "Where the rule books (or the project) say so."})
 

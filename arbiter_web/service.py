@@ -66,6 +66,8 @@ def option_info(spec: Any) -> dict[str, Any]:
     info = {"name": spec.name, "type": kind, "default": spec.default, "summary": spec.summary, "source": spec.source}
     if spec.choices:
         info["choices"] = list(spec.choices)
+    if spec.form:
+        info["form"] = spec.form
     return info
 
 

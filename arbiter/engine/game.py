@@ -87,6 +87,7 @@ def judge_game(
     totals = dict.fromkeys(sides, 0)
     previous: HandRecord | None = None
     game_over_at: int | None = None
+    why_over = ""
     paths: Counter[str] = Counter()
     for record in game.hands:
         if game_over_at is not None:
@@ -95,7 +96,18 @@ def judge_game(
                     ruleset,
                     "game-over",
                     record.start,
-                    f"the game ended after hand {game_over_at}, when a side reached {config.target}",
+                    f"the game ended after hand {game_over_at}, {why_over}",
+                    record.number,
+                )
+            )
+            break
+        if config.rounds and record.number > config.rounds:
+            ruling.findings.append(
+                _finding(
+                    ruleset,
+                    "game-over",
+                    record.start,
+                    f"the game is played in {config.rounds} rounds, so there is no hand {record.number}",
                     record.number,
                 )
             )
@@ -105,7 +117,7 @@ def judge_game(
             stated = _points(record.totals_before, sides)
             if previous is None:
                 totals.update(stated)
-                over = _past_target(stated, config.target)
+                over = "" if config.rounds else _past_target(stated, config.target)
                 if over:
                     ruling.findings.append(
                         _finding(
@@ -183,7 +195,8 @@ def judge_game(
                 )
         result.totals = dict(totals)
         ruling.hands.append(result)
-        if outcome.ended and any(v >= config.target for v in totals.values()):
+        why_over = _over_after(config, record.number, totals) if outcome.ended else ""
+        if why_over:
             game_over_at = record.number
         previous = record
     ruling.totals = totals
@@ -191,7 +204,7 @@ def judge_game(
         best = max(totals.values())
         leaders = [s for s, v in totals.items() if v == best]
         ruling.winner = leaders[0] if len(leaders) == 1 else None
-    _check_result(ruleset, game, ruling, game_over_at is not None)
+    _check_result(ruleset, config, game, ruling, game_over_at is not None)
     ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
 
@@ -226,13 +239,25 @@ def _check_hand_sequence(
             )
 
 
-def _check_result(ruleset: RuleSet, game: Game, ruling: GameRuling, over: bool) -> None:
+def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
+    """Why the game is over after hand `number` with these totals, or ''."""
+    if config.rounds:
+        return f"the last of its {config.rounds} rounds" if number >= config.rounds else ""
+    return f"when a side reached {config.target}" if any(v >= config.target for v in totals.values()) else ""
+
+
+def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:
     tag = game.find_tag("result")
     if tag is None or tag.value.strip() in ("", "*"):
         return
     declared = tag.value.strip()
     if not over:
-        message = f"the result names {declared}, but the game is not over: no side has reached the target score"
+        short = (
+            f"fewer than its {config.rounds} rounds are played"
+            if config.rounds
+            else "no side has reached the target score"
+        )
+        message = f"the result names {declared}, but the game is not over: {short}"
     elif declared != (ruling.winner or "tie"):
         message = f"the result names {declared}, but the recomputed winner is {ruling.winner or 'nobody (a tie)'}"
     else:

@@ -42,8 +42,10 @@ class MeldState:
 
     @property
     def name(self) -> str:
-        """How messages name the meld: `Qs`, or the sequence `5-9`."""
-        return f"sequence {self.rank}-{self.high}" if self.high is not None else f"{self.rank}s"
+        """How messages name the meld: `Qs`, the sequence `5-9`, the wild meld."""
+        if self.high is not None:
+            return f"sequence {self.rank}-{self.high}"
+        return "wild cards" if self.rank == C.LITTLE_WILD else f"{self.rank}s"
 
     def extend(self, cards: Sequence[str]) -> None:
         """Add cards (already checked); a sequence's span follows its cards."""
@@ -53,11 +55,12 @@ class MeldState:
 
 
 def meld_rank(cards: Sequence[str]) -> str:
-    """The rank a group of cards is named by: its natural rank, or S for Stop cards."""
+    """The rank a group of cards is named by: its natural rank, S for Stop cards, 2 for a meld of
+    wild cards only (Hand & Foot)."""
     for card in cards:
         if card in C.NATURAL_SET or card == C.STOP:
             return card
-    return "?"
+    return C.LITTLE_WILD if cards and all(card in C.WILDS for card in cards) else "?"
 
 
 def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:

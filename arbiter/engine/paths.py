@@ -27,6 +27,10 @@ PATHS: frozenset[str] = frozenset(
         "take-onto-meld",
         "take-onto-sequence",
         "take-up-card-only",
+        "take-top-of-pile",
+        # the Foot (Hand & Foot)
+        "foot-at-once",
+        "foot-next-turn",
         "take-exhausted-stock",
         # melds
         "add",
@@ -47,6 +51,7 @@ PATHS: frozenset[str] = frozenset(
         "go-out-concealed",
         "go-out-discarding",
         "go-out-melding-all",
+        "keep-last-card",
         # the rule set's end-of-hand warnings (Config.end_of_hand)
         "caliente-left-in-hand",
         "bonus-left-in-hand",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..records import GoOut, HandRecord, Node, Turn
+from ..records import GoOut, HandRecord, Node, PickUpFoot, Turn
 from ..rules.base import Config, RuleSet, Seating
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
@@ -180,6 +180,8 @@ class HandReplay:
             0 if melded_before else side.canastas(self.config),
         )
         self.turn = state
+        if table.feet and turn.player in table.feet and not state.hand.total():
+            self.check_foot_first(turn)
         outcome, handlers = self.outcome, HANDLERS
         for action in turn.actions:
             if outcome.ended:
@@ -193,8 +195,17 @@ class HandReplay:
             handlers[type(action)](self, state, action)
         self.end_turn(state, turn)
 
+    def check_foot_first(self, turn: Turn) -> None:
+        """A player who discarded the last card of the Hand begins the next turn with the Foot."""
+        if not turn.actions or type(turn.actions[0]) is not PickUpFoot:
+            raise Illegal(
+                "foot-pickup",
+                f"{turn.player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
+                turn.actions[0] if turn.actions else turn,
+            )
+
     def minimum(self, side: SideState) -> int:
-        return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0))
+        return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0), self.record.number)
 
     def minimum_remedy(self) -> str:
         return (
@@ -236,6 +247,14 @@ class HandReplay:
             )
         side = state.side
         empty = not any(state.hand.values())  # counts never go below zero: remove() checks first
+        if empty and state.player in self.table.feet:  # the Hand is played out; the Foot is still to come
+            if not state.discarded:
+                raise Illegal(
+                    "foot-pickup",
+                    f"{state.player} melded the whole Hand: the Foot is picked up at once (`foot`) and the turn goes on",
+                    turn,
+                )
+            empty = False  # the Foot is picked up as the next turn begins
         waived = empty and self.config.concealed_waives_minimum and not state.player_melded_before
         if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
             minimum = self.minimum(side)
@@ -248,7 +267,11 @@ class HandReplay:
                     adjustment=self.minimum_adjustment(side),
                 )
         if not empty and not state.discarded:
-            raise Illegal("discard", f"{state.player} must end the turn by discarding one card", turn)
+            config = self.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
+            short = config.keeps_last_card and state.hand.total() == 1
+            if not (short and config.go_out_problem([meld.cards for meld in side.melds], config)):
+                raise Illegal("discard", f"{state.player} must end the turn by discarding one card", turn)
+            self.paths["keep-last-card"] += 1
         if state.stops_melded and not empty:
             raise Illegal("stop-meld", f"{self.config.words.stop}s may be melded only by a player going out", turn)
         if empty:
@@ -263,12 +286,30 @@ class HandReplay:
                     side.name, -self.config.permission_penalty, "told yes when asking to go out, and did not go out"
                 ),
             )
+        if self.config.foot_size and state.player not in self.table.feet:
+            self.table.played_foot.add(state.player)  # a turn played with the Foot in hand
 
     def check_going_out(self, state: TurnState, turn: Turn) -> None:
         side, config = state.side, self.config
         lacking = config.go_out_problem([meld.cards for meld in side.melds], config)
         if lacking:
             raise Illegal("go-out-canasta", f"{state.player} has no cards left, but {side.name} {lacking}", turn)
+        partners = [p for p in side.players if p != state.player and p in self.active]
+        if config.foot_size:
+            waiting = [p for p in partners if p not in self.table.played_foot]
+            if waiting:
+                raise Illegal(
+                    "go-out-foot",
+                    f"{state.player} has played out the Foot, but {' and '.join(waiting)} has not yet picked up the "
+                    "Foot and played from it: without that a player keeps a card after discarding",
+                    turn,
+                )
+        if config.ask_required and partners and state.asked is None:
+            raise Illegal(
+                "ask",
+                f"{state.player} went out without asking {' or '.join(partners)}: a player asks the partner first",
+                turn,
+            )
         if state.asked is False:
             raise Illegal(
                 "go-out-permission",
@@ -303,6 +344,11 @@ class HandReplay:
         for name, side in self.table.sides.items():
             went_out = self.outcome.went_out in side.players
             out[name] = score_side(
-                side, self.table.hands, self.config, went_out=went_out, concealed=went_out and self.outcome.concealed
+                side,
+                self.table.hands,
+                self.config,
+                went_out=went_out,
+                concealed=went_out and self.outcome.concealed,
+                feet=self.table.feet,
             )
         return out

@@ -43,6 +43,7 @@ def score_side(
     *,
     went_out: bool,
     concealed: bool,
+    feet: dict[str, Counter[str]] | None = None,
 ) -> Score:
     # The labels are lambdas, their values bound as default arguments: the loop moves on.
     score = Score()
@@ -66,9 +67,13 @@ def score_side(
         if held and any(held.values()):
             cost, how = config.hand_penalty(held, config)
             score.add(lambda p=player, h=held, how=how: _left_in_hand(p, h, how), -cost)
+        foot = feet.get(player) if feet else None
+        if foot:  # a Foot never picked up counts against the side like a hand
+            cost, how = config.hand_penalty(foot, config)
+            score.add(lambda p=player, h=foot, how=how: _left_in_hand(p, h, how, "Foot"), -cost)
     return score
 
 
-def _left_in_hand(player: str, held: Counter[str], how: str) -> str:
+def _left_in_hand(player: str, held: Counter[str], how: str, packet: str = "hand") -> str:
     cards = C.show(sorted(held.elements(), key=C.ORDER.__getitem__))
-    return f"left in {player}'s hand ({cards}){' ' + how if how else ''}"
+    return f"left in {player}'s {packet} ({cards}){' ' + how if how else ''}"

@@ -3,6 +3,7 @@ card turned; or a stated position set up instead of a deal."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from .. import cards as C
@@ -52,7 +53,7 @@ def check_table(r: HandReplay) -> None:
 def refuse_feet(r: HandReplay, feet: tuple[Deal, ...]) -> None:
     """A rule set that deals no Foot: a `foot` line shows cards nobody was dealt, which would
     otherwise escape the count of the pack."""
-    if feet:
+    if feet and not r.config.foot_size:
         foot = feet[0]
         raise Illegal(
             "deal-packet",
@@ -60,6 +61,36 @@ def refuse_feet(r: HandReplay, feet: tuple[Deal, ...]) -> None:
             f"{foot.player}'s Foot cannot be in play",
             foot,
         )
+
+
+def set_feet(r: HandReplay, feet: tuple[Deal, ...], *, dealt: bool) -> None:
+    """Each player's Foot, face down beside the Hand: in a deal, one of the deal's size for every
+    player; in a stated position, for those who have not picked theirs up yet (the others have,
+    and have played from it)."""
+    table, config = r.table, r.config
+    for foot in feet:
+        if foot.player not in r.active:
+            code = "sitting-out" if foot.player in r.sitting_out else "unknown-player"
+            raise Illegal(code, f"{foot.player} is not playing this hand", foot)
+        if foot.player in table.feet:
+            raise Illegal("deal-packet", f"{foot.player} is dealt two Feet", foot)
+        if dealt and len(foot.cards) != config.foot_size:
+            raise Illegal(
+                "deal-packet",
+                f"{foot.player}'s Foot has {len(foot.cards)} cards; each Foot has {config.foot_size}",
+                foot,
+            )
+        for card in foot.cards:
+            table.claim(card, foot, "card-count" if dealt else "position")
+        table.feet[foot.player] = Counter(foot.cards)
+        if dealt:
+            table.stock_count -= len(foot.cards)
+    if dealt and config.foot_size:
+        missing = [p for p in r.active if p not in table.feet]
+        if missing:
+            raise Illegal("deal-packet", f"no Foot is dealt to {', '.join(missing)}", r.record.start)
+    if not dealt:
+        table.played_foot = {p for p in r.active if p not in table.feet}
 
 
 def deal(r: HandReplay) -> None:
@@ -88,6 +119,7 @@ def deal(r: HandReplay) -> None:
     missing = [p for p in r.active if p not in dealt]
     if missing:
         raise Illegal("deal-size", f"no deal is given for {', '.join(missing)}", record.start)
+    set_feet(r, record.feet, dealt=True)
     if record.stock is not None and record.stock.cards is not None:
         set_stock(r, list(record.stock.cards), record.stock)
     for turn in record.setup_turns:
@@ -149,7 +181,7 @@ def turn_up(r: HandReplay, record: HandRecord) -> None:
     for i, card in enumerate(cards):
         table.check_from_stock(cards[: i + 1], up)
         last = i == len(cards) - 1
-        covered = not C.is_natural(card)
+        covered = card in config.covered_up_cards
         if last and covered:
             raise Illegal(
                 "up-card",
@@ -159,7 +191,7 @@ def turn_up(r: HandReplay, record: HandRecord) -> None:
         if not last and not covered:
             raise Illegal(
                 "up-card",
-                f"{config.words.describe(card)} is a natural card: the turning stops there, so the up card line cannot go on after it",
+                f"{config.words.describe(card)} {'is a natural card' if C.is_natural(card) else 'stays on top'}: the turning stops there, so the up card line cannot go on after it",
                 up,
             )
     for card in cards:
@@ -181,6 +213,7 @@ def set_up_position(r: HandReplay) -> None:
     table, config = r.table, r.config
     refuse_feet(r, position.feet)
     held: set[str] = set()
+    set_feet(r, position.feet, dealt=False)
     for holding in position.holdings:
         if holding.player not in r.active:
             code = "sitting-out" if holding.player in r.sitting_out else "unknown-player"
@@ -226,7 +259,7 @@ def set_up_position(r: HandReplay) -> None:
         for card in position.pile.cards:
             table.claim(card, position.pile, "position")
             table.pile.append(card)
-        table.frozen = any(c in C.WILDS or c == C.BONUS for c in table.pile)
+        table.frozen = any(c in config.discard_freezes or c == C.BONUS for c in table.pile)
     stock = position.stock
     unseen = sum(table.pool.values())
     if stock is None or (stock.count is None and stock.cards is None):

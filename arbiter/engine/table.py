@@ -60,11 +60,18 @@ class Table:
     frozen: bool = False
     melded_players: set[str] = field(default_factory=set)
     totals_before: dict[str, int] = field(default_factory=dict)
+    # the Foot (Config.foot_size): each player's Foot until it is picked up, and who has played from one
+    feet: dict[str, Counter[str]] = field(default_factory=dict)
+    played_foot: set[str] = field(default_factory=set)
 
     def snapshot(self) -> dict[str, Any]:
         order = C.ORDER.__getitem__
+        feet = {"feet": {p: sorted(f.elements(), key=order) for p, f in self.feet.items()}}
+        if not self.config.foot_size:
+            feet = {}
         return {
             "hands": {p: sorted(h.elements(), key=order) for p, h in self.hands.items()},
+            **feet,
             "melds": {s.name: [list(m.cards) for m in s.melds] for s in self.sides.values()},
             "laid": {s.name: list(s.laid) for s in self.sides.values()},
             "pile": list(self.pile),

@@ -61,6 +61,7 @@ class TurnState:
     first_meld_node: Node | None = None
     stops_melded: bool = False
     last_bonus: bool = False
+    picked_up_foot: bool = False
 
 
 # What kind of card a discard is, for the coverage report's paths.
@@ -103,6 +104,13 @@ def remove(state: TurnState, cards: Sequence[str]) -> None:
 def require_drawn(r: HandReplay, state: TurnState, node: Node, what: str) -> None:
     if not state.drawn:
         raise Illegal("draw-first", f"{state.player} must draw or take the {r.config.words.pile} before {what}", node)
+    if state.last_bonus and not r.config.last_bonus_melds:
+        raise Illegal(
+            "last-bonus",
+            f"{state.player} drew a {r.config.words.bonus} as the last card of the stock: it is laid and the hand "
+            f"ends, with no {what}",
+            node,
+        )
     if state.replacements_owed:
         raise Illegal(
             "bonus-replacement",
@@ -148,7 +156,23 @@ class MeldPlan:
         rank, high = meld_shape(cards)
         if config.merge_same_rank and high is None:
             self.check_merge(rank, cards, node)
+        if config.one_open_meld_per_rank and high is None:
+            self.check_open(rank, cards, node)
         self.placements.append((rank, high, cards))
+
+    def check_open(self, rank: str, cards: list[str], node: Node) -> None:
+        """A side starts a new meld of a rank only once its earlier one is closed (Hand & Foot)."""
+        size, side = self.r.config.canasta_size, self.state.side
+        laid = [m.cards for m in side.melds if m.rank == rank and m.high is None]
+        laid += [c for r, h, c in self.placements if r == rank and h is None]
+        if any(len(earlier) < size for earlier in laid):
+            what = "a wild meld" if rank == C.LITTLE_WILD else f"a meld of {rank}s"
+            raise Illegal(
+                "open-meld",
+                f"[{C.show(cards)}]: {side.name} already has {what} that is not closed; a new one is started only once "
+                f"that one is closed at {C.number(size)} cards",
+                node,
+            )
 
     def check_merge(self, rank: str, cards: list[str], node: Node) -> None:
         config, side = self.r.config, self.state.side
@@ -334,6 +358,8 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         )
     if not table.pile:
         raise Illegal("take-up-card", f"the {pile_name} is empty", action)
+    if table.stock_count == 0 and config.exhausted_stock_ends_hand:
+        raise Illegal("pass", "the stock is exhausted, which ends the hand: the player passes", action)
     top = table.pile[-1]
     if top in config.blocks_pile:
         raise Illegal(
@@ -353,7 +379,18 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
             onto.append(resolve_onto(r, state, action, top))
         return onto[0].cards
 
-    take = PileTake(top, own, action.onto is not None, side.name, side.has_melded, table.frozen, named_meld)
+    take = PileTake(
+        top,
+        own,
+        action.onto is not None,
+        side.name,
+        side.has_melded,
+        table.frozen,
+        named_meld,
+        len(table.pile),
+        state.hand.total(),
+        table.stock_count,
+    )
     problem = config.take_problem(take, config)
     if problem:
         raise Illegal(problem[0], problem[1], action)
@@ -396,14 +433,17 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
     state.drawn = state.took_pile = True
     state.melded = True
     table.melded_players.add(state.player)
-    if not config.takes_rest_of_pile(take, config):  # the up card alone; the pile stays as it was
-        r.paths["take-up-card-only"] += 1
-        return
-    pile_bonus = table.pile.count(C.BONUS)  # Bonus cards in it are laid without replacement
-    for card in table.pile:
+    rest = len(table.pile)
+    count = config.pile_cards_taken(take, rest, config)
+    taken = table.pile[rest - count :]
+    if count < rest:  # the rest of the pile stays, and stays as frozen as it was
+        r.paths["take-up-card-only" if count == 0 else "take-top-of-pile"] += 1
+    pile_bonus = taken.count(C.BONUS)  # Bonus cards in it are laid without replacement
+    for card in taken:
         state.hand[card] += 1
-    table.pile.clear()
-    table.frozen = False
+    del table.pile[rest - count :]
+    if not table.pile:
+        table.frozen = False
     state.pile_bonus += pile_bonus
     if table.stock_count == 0:
         r.paths["take-exhausted-stock"] += 1
@@ -518,7 +558,7 @@ def discard(r: HandReplay, state: TurnState, action: Discard) -> None:
     state.hand[card] -= 1
     table = r.table
     table.pile.append(card)
-    if card in C.WILDS:
+    if card in r.config.discard_freezes:
         table.frozen = True
     r.paths[_DISCARD_PATH[card]] += 1
     state.discarded = True
@@ -567,7 +607,18 @@ def fitting_meld(r: HandReplay, state: TurnState, top: str) -> MeldState | None:
     for meld in side.melds:
         if not meld.is_sequence and meld.rank != top:
             continue
-        take = PileTake(top, (), True, side.name, side.has_melded, False, lambda m=meld: m.cards)
+        take = PileTake(
+            top,
+            (),
+            True,
+            side.name,
+            side.has_melded,
+            False,
+            lambda m=meld: m.cards,
+            len(r.table.pile),
+            state.hand.total(),
+            r.table.stock_count,
+        )
         cards = [*meld.cards, top]
         if (
             config.take_problem(take, config) is None
@@ -582,6 +633,8 @@ def could_finish_after_taking(r: HandReplay, state: TurnState, target: MeldState
     """Whether a player who took the up card onto `target` could still end the turn legally:
     discard and keep a card, or go out with the canastas the side needs. A take the player
     could not finish is not forced."""
+    if r.config.keeps_last_card:  # a player short of canastas keeps a last card: every take can be finished
+        return True
     config = r.config
     if state.hand.total() + len(r.table.pile) - 1 >= 2:
         return True
@@ -600,7 +653,31 @@ def go_out(r: HandReplay, state: TurnState, action: GoOut) -> None:
 
 
 def pick_up_foot(r: HandReplay, state: TurnState, action: PickUpFoot) -> None:
-    raise Illegal("draw-first", "there is no Foot in this rule set: `foot` is a Hand & Foot action", action)
+    """The Foot is picked up once the Hand is played out: at once, when the player melds the
+    last card of the Hand, or as the next turn begins, when it went as a discard."""
+    if not r.config.foot_size:
+        raise Illegal("draw-first", "there is no Foot in this rule set: `foot` is a Hand & Foot action", action)
+    foot = r.table.feet.get(state.player)
+    if foot is None:
+        raise Illegal("foot-pickup", f"{state.player} has already picked up the Foot", action)
+    held = state.hand.total()
+    if held:
+        raise Illegal(
+            "foot-pickup",
+            f"{state.player} still holds {held} card{'s' * (held > 1)} of the Hand: the Foot is picked up only once "
+            "the Hand is played out",
+            action,
+        )
+    if state.replacements_owed:
+        raise Illegal(
+            "bonus-replacement",
+            f"{state.player} must first draw the replacement for the {r.config.words.bonus} laid",
+            action,
+        )
+    state.hand.update(foot)
+    del r.table.feet[state.player]
+    state.picked_up_foot = True
+    r.paths["foot-at-once" if state.drawn else "foot-next-turn"] += 1
 
 
 # Each action's handler, by the action's record type.

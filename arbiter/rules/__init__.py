@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from .base import Config, OptionSpec, RuleSet, Seating, UsageError
 from .caliente import CALIENTE
+from .classic import CLASSIC
+from .hand_and_foot import HAND_AND_FOOT
+from .hoyle import HOYLE_RULES
 from .reference import reference
 from .samba import SAMBA_RULES
 
-_REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE, SAMBA_RULES)}
+_REGISTRY: dict[str, RuleSet] = {rs.name: rs for rs in (CALIENTE, SAMBA_RULES, HAND_AND_FOOT, CLASSIC, HOYLE_RULES)}
 _ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
 # Families the notation already writes (docs/notation.md) but the engine does not judge yet.
-PLANNED = {"hand-and-foot": "Hand & Foot", "hoyle": "Hoyle two-hand Canasta"}
+PLANNED: dict[str, str] = {}
 
 
 def names() -> list[str]:

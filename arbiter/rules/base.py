@@ -10,6 +10,7 @@ rule book it comes from). docs/engine.md is the guide for writing a new family.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,12 +38,19 @@ class OptionSpec:
     summary: str
     source: str
     choices: tuple[OptionValue, ...] = ()  # the values allowed, where only a few are (a word or a number)
+    pattern: str = ""  # a written value's form, where it has one (a regular expression)
+    form: str = ""  # that form in words, for messages: "all, or a number of cards"
+    least: int | None = None  # the smallest number allowed
 
     def parse(self, raw: str | OptionValue) -> OptionValue:
         value = self._convert(raw)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise UsageError(f"option {self.name} is one of {allowed}, not {raw!r}")
+        if self.pattern and not re.fullmatch(self.pattern, str(value)):
+            raise UsageError(f"option {self.name} is {self.form}, not {raw!r}")
+        if self.least is not None and isinstance(value, int) and value < self.least:
+            raise UsageError(f"option {self.name} is a whole number of {self.least} or more, not {raw!r}")
         return value
 
     def _convert(self, raw: str | OptionValue) -> OptionValue:
@@ -127,6 +135,9 @@ class PileTake:
     meld: Callable[[], Sequence[str]]
     """The cards of the meld the up card goes onto; naming a meld the side does not have, or one
     of another rank, is itself a finding, raised when this is called."""
+    pile_size: int = 0  # cards in the pile, the up card included
+    held: int = 0  # cards in the taker's hand before the take
+    stock_left: int = 1  # cards left in the stock
 
 
 TakeProblem = Callable[[PileTake, "Config"], "tuple[str, str] | None"]
@@ -147,8 +158,9 @@ AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str,
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
 on the meld before the addition (Samba: no wild joins a finished canasta)."""
-RestOfPile = Callable[[PileTake, "Config"], bool]
-"""(a take, config) -> whether the taker picks up the rest of the pile with the up card."""
+PileTaken = Callable[[PileTake, int, "Config"], int]
+"""(a take, the cards of the pile under the up card, config) -> how many of them, from the top,
+the taker picks up with the up card (the rest stay as the pile)."""
 EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
 """(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
 
@@ -179,7 +191,7 @@ class Config:
     concealed_allows_discard: bool
     # scoring
     target: int
-    first_meld_minimum: Callable[[int], int]  # score before the hand -> minimum (0: any meld)
+    first_meld_minimum: Callable[[int, int], int]  # (score before the hand, hand number) -> minimum (0: any meld)
     going_out_bonus: int
     concealed_bonus: int
     natural_canasta_bonus: int
@@ -204,10 +216,22 @@ class Config:
     laid_cards: frozenset[str]  # cards laid beside the melds, never melded (Bonus, Caliente)
     blocks_pile: frozenset[str]  # cards that, on top of the pile, stop anyone taking it
     addition_problem: AdditionProblem = lambda meld, added, config: None  # anything a legal meld allows
-    takes_rest_of_pile: RestOfPile = lambda take, config: True  # the whole pile, always
+    pile_cards_taken: PileTaken = lambda take, rest, config: rest  # the whole pile, always
+    # Hand & Foot: a second packet (the Foot) per player, the game in a set number of rounds
+    foot_size: int = 0  # cards dealt to each Foot (0: no Foot)
+    rounds: int = 0  # hands in a game (0: played until a side reaches the target)
+    one_open_meld_per_rank: bool = False  # a new meld of a rank only once the side's earlier one is closed
+    ask_required: bool = False  # going out needs the partner's yes
+    exhausted_stock_ends_hand: bool = False  # with the stock drawn out nobody takes the pile: the next player passes
     stop_meld_sizes: tuple[int, int] = (3, 4)  # the fewest and most Stop cards a Stop meld holds
     words: Words = Words()
     caliente_on_exhausted_stock: bool = False  # a Caliente card may be played with nothing left to draw
+    # the classic deck (Hoyle, the Official Canasta Laws)
+    covered_up_cards: frozenset[str] = frozenset({C.LITTLE_WILD, C.BIG_WILD, C.BONUS, C.STOP, C.CALIENTE})
+    """cards turned up to start the pile that are covered by the next card turned (the rest stay on top)"""
+    discard_freezes: frozenset[str] = C.WILDS  # cards that freeze the pile when discarded
+    keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
+    last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 
 

@@ -498,7 +498,7 @@ CATALOGUE: dict[str, Rule] = dict(
 
 
 def first_meld_minimum(three_packs: bool, below_zero: int = 0):  # type: ignore[no-untyped-def]
-    def minimum(score: int) -> int:
+    def minimum(score: int, hand: int) -> int:
         if score < 0:
             return below_zero
         if three_packs and score >= 7500:

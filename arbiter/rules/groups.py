@@ -9,21 +9,29 @@ from .. import cards as C
 from .base import Config
 
 
-def group_meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
-    """Why these cards are not a legal group (code, explanation), or None."""
+def group_meld_problem(
+    cards: Sequence[str], config: Config, new: bool, *, ratio: bool = True
+) -> tuple[str, str] | None:
+    """Why these cards are not a legal group (code, explanation), or None. With `ratio=False`
+    only the limit of wilds counts, not how they compare with the naturals (the classic laws'
+    `wild-ratio=at-most-three`)."""
 
     def bad(code: str, why: str) -> tuple[str, str]:
         return code, f"[{C.show(cards)}]: {why}"
 
     if C.BONUS in cards or C.CALIENTE in cards:
-        return bad("meld-rank", "Bonus and Caliente cards are laid beside the melds, never melded")
+        return bad("meld-rank", f"{config.words.laid} are laid beside the melds, never melded")
     if C.STOP in cards:
         if set(cards) != {C.STOP}:
-            return bad("stop-meld", "Stop cards are melded only among themselves, with no wilds or other cards")
+            return bad(
+                "stop-meld", f"{config.words.stop}s are melded only among themselves, with no wilds or other cards"
+            )
         fewest, most = config.stop_meld_sizes
         if new and not fewest <= len(cards) <= most:
             between = "or" if most == fewest + 1 else "to"
-            return bad("stop-meld", f"a meld of Stop cards has {C.number(fewest)} {between} {C.number(most)} of them")
+            return bad(
+                "stop-meld", f"a meld of {config.words.stop}s has {C.number(fewest)} {between} {C.number(most)} of them"
+            )
         return None
     naturals = [c for c in cards if c in C.NATURAL_SET]
     wilds = len(cards) - len(naturals)
@@ -37,6 +45,8 @@ def group_meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple
         return bad("meld-size", "a new meld needs at least three cards")
     if wilds > config.max_wilds:
         return bad("meld-wilds", f"a meld may hold at most {config.max_wilds} wild cards, not {wilds}")
+    if not ratio:
+        return None
     if config.naturals_must_outnumber_wilds and wilds >= len(naturals):
         counted = f"{len(naturals)} natural{'s' * (len(naturals) > 1)}, {wilds} wild{'s' * (wilds > 1)}"
         return bad("meld-wilds", f"naturals must outnumber wilds ({counted})")
@@ -67,3 +77,16 @@ def canastas_to_go_out(melds: Sequence[Sequence[str]], config: Config) -> str | 
         f"has {have} canasta{'s' * (have != 1)} and needs {need} to go out: without "
         f"{'them' if need > 1 else 'it'} a player keeps a card after discarding"
     )
+
+
+def two_naturals_per_wild(cards: Sequence[str]) -> tuple[str, str] | None:
+    """The stricter wild limit some clubs play (option wild-ratio=two-naturals-per-wild): a group
+    holds two naturals for every wild."""
+    wilds = sum(card in C.WILDS for card in cards)
+    naturals = len(cards) - wilds
+    if wilds and naturals < 2 * wilds:
+        return "meld-wilds", (
+            f"[{C.show(cards)}]: a group needs two naturals for every wild (option wild-ratio); "
+            f"it has {C.number(naturals)} for {C.number(wilds)}"
+        )
+    return None

@@ -353,8 +353,8 @@ CATALOGUE: dict[str, Rule] = dict(
 # --- the policies ------------------------------------------------------------------------------
 
 
-def first_meld_minimum(from_7000: int) -> Callable[[int], int]:
-    def minimum(score: int) -> int:
+def first_meld_minimum(from_7000: int) -> Callable[[int, int], int]:
+    def minimum(score: int, hand: int) -> int:
         if score < 0:
             return 15
         if score < 1500:
@@ -432,11 +432,11 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     )
 
 
-def takes_rest_of_pile(take: PileTake, config: Config) -> bool:
+def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:
     """With `sequence-take=top-card`, an up card laid onto a sequence comes alone."""
-    if config.options.get("sequence-take") != "top-card" or not take.onto:
-        return True
-    return not is_sequence(take.meld())
+    if config.options.get("sequence-take") == "top-card" and take.onto and is_sequence(take.meld()):
+        return 0
+    return rest
 
 
 def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
@@ -501,7 +501,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         go_out_problem=canastas_to_go_out,
         laid_score=laid_score,
         addition_problem=addition_problem,
-        takes_rest_of_pile=takes_rest_of_pile,
+        pile_cards_taken=pile_cards_taken,
         stop_meld_sizes=(3, 6),
         options=dict(options),
     )

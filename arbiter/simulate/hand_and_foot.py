@@ -396,9 +396,9 @@ class HandAndFootHand(HandTable):
         t.hand.update(taken)
         t.drawn = t.took = t.melded = True
         self.melded_players.add(t.player)
-        if t.hand[BONUS] > 0:  # Bonus cards turned up under the first up card: laid, no replacement
-            n = t.hand[BONUS]
-            t.hand[BONUS] = 0
+        n = min(t.hand[BONUS], taken.count(BONUS))
+        if n:  # Bonus cards turned up under the first up card: laid, no replacement (the Foot's are replaced)
+            t.hand[BONUS] -= n
             self.laid[t.side].extend([BONUS] * n)
             t.acts.append(LayBonus(cards=(BONUS,) * n))
 
