@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from arbiter_web.page import render_ruling
 from arbiter_web.templating import inline_code
 
 pytestmark = pytest.mark.usefixtures("never_500")
+SAMPLES = Path(__file__).parent.parent / "samples"
 
 
 @pytest.fixture
@@ -404,3 +406,20 @@ def test_excerpts_show_control_characters_and_stay_short() -> None:
     assert len(before) <= present.EXCERPT_MAX + 1
     assert present.excerpt(["end"], 1, 99) == ("end", "", "")
     assert present.excerpt(["ann: meld [7 7 7], discard 4"], 1, 11) == ("ann: meld ", "[7 7 7]", ", discard 4")
+
+
+def test_a_hand_and_foot_ruling_shows_the_feet_not_yet_picked_up(client: Any) -> None:
+    sample = (SAMPLES / "hand-and-foot-endgame.acn").read_text(encoding="utf-8")
+    record = sample.replace("ann: draw 9 4, ask yes, ", "ann: draw 9 4, ")  # going out without asking
+    body = client.post("/", data={"record": record}).get_data(as_text=True)
+    assert "went out without asking cid" in body
+    assert "Feet not yet picked up" in body
+    assert re.search(r"<dt>dee <small>13 cards, face down</small></dt>", body)
+
+
+def test_options_written_in_a_form_are_text_fields_with_their_form(client: Any) -> None:
+    body = client.get("/").get_data(as_text=True)
+    field = re.search(r'<input type="text" id="opt-hand-and-foot\.canastas-to-go-out"[^>]*>', body)
+    assert field and 'placeholder="Default: 2/2/1"' in field.group(0) and "natural/mixed/wild" in field.group(0)
+    choice = re.search(r'<select id="opt-samba\.wild-ratio"[^>]*>(.*?)</select>', body, re.S)
+    assert choice and '<option value="two-naturals-per-wild"' in choice.group(1)
