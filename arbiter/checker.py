@@ -130,13 +130,14 @@ def _resolve(game: Game, rules: RuleSet | None, options: Mapping[str, Any]) -> t
         ruleset = tagged
     ruleset = ruleset or rulesets.get(DEFAULT_RULES)
     tagged_options = _tagged_options(game, ruleset)
-    for name, value in options.items():
-        if name in tagged_options and ruleset.option(name).parse(value) != tagged_options[name]:
+    asked = ruleset.expand(options)  # a preset asked for is the options it sets
+    for name, value in asked.items():
+        if name in tagged_options and value != tagged_options[name]:
             raise UsageError(
                 f"the record sets option {name}={_show(tagged_options[name])} in its tags, "
-                f"but {name}={value} was asked for; drop the flag or fix the tag"
+                f"but {name}={_show(value)} was asked for; drop the flag or fix the tag"
             )
-    return ruleset, ruleset.resolve({**options, **tagged_options})
+    return ruleset, ruleset.resolve({**asked, **tagged_options})
 
 
 def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:
@@ -147,7 +148,7 @@ def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:
         for word in tag.value.replace(",", " ").split():
             name, _, raw = word.partition("=")
             try:
-                values[name] = ruleset.option(name).parse(raw if raw else True)
+                values.update(ruleset.expand({name: raw if raw else True}))
             except UsageError as error:
                 raise _RecordProblem(_tag_finding(tag, "unknown-option", str(error))) from None
     return values

@@ -22,6 +22,7 @@ from . import codes
 from .defaults import Choice
 
 OptionValue = bool | int | str
+YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset named alone
 
 
 class UsageError(ValueError):
@@ -60,7 +61,7 @@ class OptionSpec:
             if isinstance(raw, bool):
                 return raw
             text = str(raw).strip().lower()
-            if text in ("", "yes", "true", "on", "1"):
+            if text in YES:
                 return True
             if text in ("no", "false", "off", "0"):
                 return False
@@ -250,6 +251,9 @@ class RuleSet:
     """The codes the rule set's policies can raise beyond the engine's own (codes.ENGINE)."""
     choices: tuple[Choice, ...] = ()
     """Where the rule books are silent or disagree, and what the project chose."""
+    presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
+    """House rules by name: a preset written alone (`[Variant "pagat"]`, `--option pagat`) sets
+    each of its options; options written after it override them."""
 
     def __post_init__(self) -> None:
         missing = sorted((codes.ENGINE | self.raises) - self.catalogue.keys())
@@ -261,13 +265,24 @@ class RuleSet:
             if spec.name == name:
                 return spec
         known = ", ".join(spec.name for spec in self.options)
-        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}")
+        presets = f"; its presets: {', '.join(self.presets)}" if self.presets else ""
+        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}{presets}")
 
     def resolve(self, raw: Mapping[str, Any]) -> dict[str, OptionValue]:
         """Every option's value: the defaults, overridden by `raw` (checked and converted)."""
         values: dict[str, OptionValue] = {spec.name: spec.default for spec in self.options}
+        values.update(self.expand(raw))
+        return values
+
+    def expand(self, raw: Mapping[str, Any]) -> dict[str, OptionValue]:
+        """`raw`'s options checked and converted, each preset among them (a name set to yes)
+        replaced by its options, in order, so that what follows a preset overrides it."""
+        values: dict[str, OptionValue] = {}
         for name, value in raw.items():
-            values[name] = self.option(name).parse(value)
+            if name in self.presets and (value is True or str(value).strip().lower() in YES):
+                values.update(self.presets[name])
+            else:
+                values[name] = self.option(name).parse(value)
         return values
 
     def rule(self, code: str) -> Rule:

@@ -532,4 +532,8 @@ HAND_AND_FOOT = RuleSet(
     raises=GROUP_CODES
     | {"meld-closed", "open-meld", "foot-pickup", "go-out-foot", "bonus-in-hand", "caliente-in-hand"},
     choices=CHOICES,
+    presets={
+        "caliente-book": {spec.name: spec.default for spec in OPTIONS},
+        "pagat": {"pile-take": "7", "wild-ratio": "two-naturals-per-wild"},
+    },
 )

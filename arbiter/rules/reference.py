@@ -32,8 +32,22 @@ def reference(ruleset: RuleSet) -> str:
         "|---|---|---|---|",
     ]
     for spec in ruleset.options:
-        default = ("yes" if spec.default else "no") if isinstance(spec.default, bool) else str(spec.default)
+        default = _value(spec.default)
         lines.append(f"| `{spec.name}` | {default} | {spec.summary} | {spec.source} |")
+    if ruleset.presets:
+        lines += [
+            "",
+            "## Presets",
+            "",
+            'House rules by name: write a preset alone (`[Variant "pagat"]`, `--option pagat`) to set all its',
+            "options at once; options written after it override them.",
+            "",
+            "| preset | sets |",
+            "|---|---|",
+        ]
+        for name, values in ruleset.presets.items():
+            shown = " ".join(f"`{option}={_value(value)}`" for option, value in values.items())
+            lines.append(f"| `{name}` | {shown} |")
     lines += ["", "## Rules", ""]
     for rule in ruleset.catalogue.values():
         lines += [f"### `{rule.code}`: {rule.name}", "", rule.summary, "", f"Source: {rule.source}.", ""]
@@ -42,6 +56,10 @@ def reference(ruleset: RuleSet) -> str:
         for choice in ruleset.choices:
             lines += _choice(choice)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _value(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 def _choices_intro() -> list[str]:
