@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..records import GoOut, HandRecord, Node, PickUpFoot, Turn
+from ..records import GoOut, HandRecord, Node, Pass, PickUpFoot, Turn
 from ..rules.base import Config, RuleSet, Seating
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
@@ -196,8 +196,9 @@ class HandReplay:
         self.end_turn(state, turn)
 
     def check_foot_first(self, turn: Turn) -> None:
-        """A player who discarded the last card of the Hand begins the next turn with the Foot."""
-        if not turn.actions or type(turn.actions[0]) is not PickUpFoot:
+        """A player who discarded the last card of the Hand begins the next turn with the Foot
+        (or passes, when the stock has run out and the hand is over)."""
+        if not turn.actions or type(turn.actions[0]) not in (PickUpFoot, Pass):
             raise Illegal(
                 "foot-pickup",
                 f"{turn.player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
