@@ -66,7 +66,7 @@ def meld_rank(cards: Sequence[str]) -> str:
 def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:
     """A legal meld's name: (its rank, None) for a group; (its lowest, its highest card) for a
     sequence, the one meld that holds several natural ranks."""
-    ranks = {card for card in cards if card in C.NATURAL_SET}
+    ranks = C.NATURAL_SET.intersection(cards)
     if len(ranks) < 2:
         return meld_rank(cards), None
     order = C.SEQUENCE_ORDER.__getitem__

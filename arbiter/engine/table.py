@@ -103,7 +103,6 @@ class Table:
 
     def check_from_stock(self, cards: Sequence[str], node: Node) -> None:
         """Whether these cards can come off the stock one after the other, changing nothing."""
-        claimed: Counter[str] = Counter()
         for i, card in enumerate(cards):
             if i >= self.stock_count:
                 raise Illegal(
@@ -120,8 +119,7 @@ class Table:
                         node,
                     )
             else:
-                claimed[card] += 1
-                self.check_claim(card, node, claimed[card])
+                self.check_claim(card, node, cards[: i + 1].count(card))  # a few cards: no Counter
 
     def draw_from_stock(self, cards: Sequence[str], node: Node) -> None:
         if len(cards) > 1:

@@ -19,10 +19,11 @@ def group_meld_problem(
     def bad(code: str, why: str) -> tuple[str, str]:
         return code, f"[{C.show(cards)}]: {why}"
 
-    if C.BONUS in cards or C.CALIENTE in cards:
+    kinds = set(cards)  # one pass, for the checks below (melds are checked at every addition)
+    if C.BONUS in kinds or C.CALIENTE in kinds:
         return bad("meld-rank", f"{config.words.laid} are laid beside the melds, never melded")
-    if C.STOP in cards:
-        if set(cards) != {C.STOP}:
+    if C.STOP in kinds:
+        if kinds != {C.STOP}:
             return bad(
                 "stop-meld", f"{config.words.stop}s are melded only among themselves, with no wilds or other cards"
             )
@@ -33,11 +34,11 @@ def group_meld_problem(
                 "stop-meld", f"a meld of {config.words.stop}s has {C.number(fewest)} {between} {C.number(most)} of them"
             )
         return None
-    naturals = [c for c in cards if c in C.NATURAL_SET]
-    wilds = len(cards) - len(naturals)
-    if not naturals:
+    ranks = kinds & C.NATURAL_SET
+    natural_count = sum(map(cards.count, ranks))
+    wilds = len(cards) - natural_count
+    if not ranks:
         return bad("meld-wilds", "wild cards can never be melded on their own")
-    ranks = set(naturals)
     if len(ranks) > 1:
         named = " and ".join(sorted(ranks, key=C.ORDER.__getitem__))
         return bad("meld-rank", f"a meld is cards of one rank; {named} cannot be melded together")
@@ -47,10 +48,10 @@ def group_meld_problem(
         return bad("meld-wilds", f"a meld may hold at most {config.max_wilds} wild cards, not {wilds}")
     if not ratio:
         return None
-    if config.naturals_must_outnumber_wilds and wilds >= len(naturals):
-        counted = f"{len(naturals)} natural{'s' * (len(naturals) > 1)}, {wilds} wild{'s' * (wilds > 1)}"
+    if config.naturals_must_outnumber_wilds and wilds >= natural_count:
+        counted = f"{natural_count} natural{'s' * (natural_count > 1)}, {wilds} wild{'s' * (wilds > 1)}"
         return bad("meld-wilds", f"naturals must outnumber wilds ({counted})")
-    if not config.naturals_must_outnumber_wilds and wilds > len(naturals):
+    if not config.naturals_must_outnumber_wilds and wilds > natural_count:
         return bad("meld-wilds", "wilds may not outnumber naturals")
     return None
 

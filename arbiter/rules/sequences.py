@@ -13,8 +13,7 @@ LONGEST = 7  # a sequence never grows past seven cards: at seven it is a samba
 
 def is_sequence(cards: Sequence[str]) -> bool:
     """Whether the cards are meant as a sequence: the one meld that holds several natural ranks."""
-    first = next((card for card in cards if card in C.NATURAL_SET), None)
-    return any(card in C.NATURAL_SET and card != first for card in cards)
+    return len(C.NATURAL_SET.intersection(cards)) > 1
 
 
 def sequence_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
