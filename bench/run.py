@@ -2,13 +2,14 @@
 
 In one process, on one machine, it measures and prints:
   - parse-only and full-check throughput over a seeded corpus of simulated Caliente games
-    (actions/s, turn lines/s, games/s, MB/s), plus smaller corpora for the other table sizes;
+    (actions/s, turn lines/s, games/s, MB/s), plus smaller corpora for the other table sizes
+    and one of Samba games at four players;
   - peak RSS for the corpus and for one ten times larger (each in a fresh process: reading
     streams game by game, so memory must not grow with the corpus);
   - the time to check one typical game through the API (Flask test client, median and p99);
   - the archive end to end through `arbiter check --jobs 1`, `--jobs 2` and `--scheduler local:2`;
   - python-chess reading and validating a PGN corpus of random legal games, in moves/s, and the
-    ratio of our full-check actions/s to its moves/s.
+    ratio of our full-check actions/s to its moves/s, for Caliente and for Samba.
 
 An "action" is one thing a player does or the dealer deals: a deal line, the up card, a draw, a
 take, a meld, an addition, a discard, a Bonus card laid, an ask, a pass, going out.
@@ -40,6 +41,7 @@ import arbiter  # noqa: E402
 from arbiter.notation import forget_lines, parse  # noqa: E402
 
 OUT = HERE / "out"
+SAMBA = "samba-4p"  # the Samba corpus, whose ratio to python-chess is printed on its own
 
 
 @dataclass
@@ -68,15 +70,16 @@ def build_corpora(games: int, seed: int) -> list[Corpus]:
     from corpus import write_corpus  # bench/corpus.py, the saved corpus generator
 
     OUT.mkdir(exist_ok=True)
-    specs = [("caliente-4p", 4, {}, games)]
-    specs += [(f"caliente-{n}p", n, {}, max(50, games // 10)) for n in (2, 3, 5, 6)]
-    specs += [("caliente-6p-three-packs", 6, {"three-packs": True}, max(50, games // 10))]
+    specs = [("caliente-4p", "caliente", 4, {}, games)]
+    specs += [(f"caliente-{n}p", "caliente", n, {}, max(50, games // 10)) for n in (2, 3, 5, 6)]
+    specs += [("caliente-6p-three-packs", "caliente", 6, {"three-packs": True}, max(50, games // 10))]
+    specs += [(SAMBA, "samba", 4, {}, games)]  # as many games as Caliente's: its lines recur as often
     corpora = []
-    for name, players, options, n in specs:
+    for name, rules, players, options, n in specs:
         path = OUT / f"{name}-{n}-seed{seed}.acn"
         if not path.exists():
             try:
-                write_corpus(path, rules="caliente", players=players, options=options, games=n, seed=seed)
+                write_corpus(path, rules=rules, players=players, options=options, games=n, seed=seed)
             except Exception as error:  # a table size the simulator does not play yet
                 print(f"  (skipping {name}: {error})", file=sys.stderr)
                 path.unlink(missing_ok=True)
@@ -374,6 +377,8 @@ def main() -> None:
         f"python-chess: {chess_rate:,.0f} moves/s reading and validating {chess_moves:,} moves of random legal games"
     )
     ratio, archive_ratio = main["check_actions_per_s"] / chess_rate, archive[2] / chess_rate
+    samba = next((r for c, r in zip(corpora, results, strict=True) if c.name.startswith(SAMBA + "-")), None)
+    samba_ratio = samba["check_actions_per_s"] / chess_rate if samba else None
 
     def verdict(ok: bool, word: str = "meets") -> str:
         return f"[green]{word}[/]" if ok else "[red]misses[/]"
@@ -382,6 +387,11 @@ def main() -> None:
         f"ratio, one process: {main['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} moves/s "
         f"= {ratio:.2f} ({verdict(ratio >= 2)} the 2x target)"
     )
+    if samba is not None and samba_ratio is not None:
+        console.print(
+            f"ratio, Samba, one process: {samba['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} moves/s "
+            f"= {samba_ratio:.2f} ({verdict(samba_ratio >= 2)} the 2x target)"
+        )
     console.print(
         f"ratio, the archive with --jobs 2: {archive[2]:,.0f} / {chess_rate:,.0f} = {archive_ratio:.2f} "
         f"({verdict(archive_ratio >= 2)} the 2x target)"
@@ -402,6 +412,7 @@ def main() -> None:
             "archive_local_cluster": cluster,
             "chess_moves_per_s": chess_rate,
             "ratio": ratio,
+            "samba_ratio": samba_ratio,
             "archive_ratio": archive_ratio,
         }
         args.json.write_text(json.dumps(figures, indent=2))

@@ -122,6 +122,12 @@ class Table:
                 self.check_claim(card, node, cards[: i + 1].count(card))  # a few cards: no Counter
 
     def draw_from_stock(self, cards: Sequence[str], node: Node) -> None:
+        pool = self.pool
+        if self.stock is None and len(cards) <= self.stock_count and all(pool[c] >= cards.count(c) for c in cards):
+            for card in cards:  # the common case (Samba and Hand & Foot draw two): every card can come
+                pool[card] -= 1
+            self.stock_count -= len(cards)
+            return
         if len(cards) > 1:
             self.check_from_stock(cards, node)
         for card in cards:

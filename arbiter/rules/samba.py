@@ -16,7 +16,7 @@ from .. import cards as C
 from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
-from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
+from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
 
@@ -374,14 +374,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
     problem = group_meld_problem(cards, config, new)
     if problem or config.options.get("wild-ratio") != "two-naturals-per-wild":
         return problem
-    wilds = sum(card in C.WILDS for card in cards)
-    naturals = len(cards) - wilds
-    if wilds and naturals < 2 * wilds:
-        return "meld-wilds", (
-            f"[{C.show(cards)}]: a group needs two naturals for every wild (option wild-ratio); "
-            f"it has {C.number(naturals)} for {C.number(wilds)}"
-        )
-    return None
+    return two_naturals_per_wild(cards)
 
 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
