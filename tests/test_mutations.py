@@ -13,14 +13,29 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 import pytest
+from mutation_support import (
+    MIN_APPLIED,
+    NATURALS,
+    PER_GAME,
+    WILDS,
+    Mutant,
+    Mutation,
+    assert_planted_errors_reported,
+    bonus_discarded,
+    held_before,
+    places,
+    traced_corpus,
+    value,
+    with_actions,
+    with_turn,
+    wrong_score,
+)
 
 import arbiter
 from arbiter.formatter import format_game
-from arbiter.notation import parse
 from arbiter.records import (
     Add,
     Ask,
@@ -28,22 +43,12 @@ from arbiter.records import (
     Draw,
     Game,
     GoOut,
-    LayBonus,
     Meld,
     MeldRef,
     MeldSpec,
-    PlayCaliente,
-    Points,
-    SidePoints,
     Take,
-    Turn,
 )
-from arbiter.simulate import SimulatedGame, simulate_games
-
-MIN_APPLIED = 10
-PER_GAME = 2  # places mutated per game and kind
-NATURALS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-WILDS = ("2", "X")
+from arbiter.simulate import SimulatedGame
 
 # Traced games: four players mostly, and the other tables for the mutations that fit them all.
 CORPUS = [(4, {}, seed) for seed in range(1, 21)] + [
@@ -57,21 +62,7 @@ CORPUS = [(4, {}, seed) for seed in range(1, 21)] + [
 
 @functools.cache
 def corpus() -> tuple[tuple[SimulatedGame, Game], ...]:
-    games = []
-    for players, options, seed in CORPUS:
-        for game in simulate_games("caliente", players, options, games=1, hands=3, seed=seed, stock="some", trace=True):
-            (parsed,) = parse(game.text)
-            assert format_game(parsed.game) == game.text  # lines stay where they are when reprinted
-            games.append((game, parsed.game))
-    return tuple(games)
-
-
-@dataclass
-class Mutant:
-    text: str
-    line: int
-    code: str
-    what: str
+    return traced_corpus("caliente", CORPUS)
 
 
 # --- the rule books' numbers ----------------------------------------------------------------------------
@@ -90,57 +81,6 @@ def pack(game: SimulatedGame) -> Counter[str]:
 
 def canastas_to_go_out(game: SimulatedGame) -> int:
     return 2 if game.players == 2 or game.options.get("three-packs") else 1
-
-
-# --- editing a record -----------------------------------------------------------------------------------
-
-
-def with_turn(record: Game, h: int, i: int, turn: Turn) -> Game:
-    hand = record.hands[h]
-    turns = list(hand.turns)
-    turns[i] = turn
-    hands = list(record.hands)
-    hands[h] = dataclasses.replace(hand, turns=tuple(turns))
-    return dataclasses.replace(record, hands=tuple(hands))
-
-
-def with_actions(turn: Turn, actions: list[object]) -> Turn:
-    return dataclasses.replace(turn, actions=tuple(actions))  # type: ignore[arg-type]
-
-
-def places(game: SimulatedGame, record: Game) -> Iterator[tuple[int, int, Turn, object]]:
-    """(hand index, turn index, turn line, trace) for every turn of the game."""
-    for h, (hand, trace) in enumerate(zip(record.hands, game.hands, strict=True)):
-        assert len(hand.turns) == len(trace.turns)
-        for i, (turn, seen) in enumerate(zip(hand.turns, trace.turns, strict=True)):
-            assert turn.player == seen.player
-            yield h, i, turn, seen
-
-
-def held_before(seen, turn: Turn, upto: int) -> Counter[str]:  # type: ignore[no-untyped-def]
-    """The player's cards just before action `upto` of the turn, from the hand they began with."""
-    held = Counter(seen.hand)
-    for action in turn.actions[:upto]:
-        match action:
-            case Draw(cards=cards):
-                held.update(cards)
-            case Take(with_cards=with_cards, also=also):
-                held.subtract(with_cards or ())
-                for spec in also:
-                    held.subtract(spec.cards)
-                held.update(seen.pile[:-1])
-            case Meld(melds=melds):
-                for spec in melds:
-                    held.subtract(spec.cards)
-            case Add(cards=cards):
-                held.subtract(cards)
-            case LayBonus(cards=cards):
-                held.subtract(cards)
-            case Discard(card=card):
-                held[card] -= 1
-            case PlayCaliente():
-                held["C"] -= 1
-    return held
 
 
 # --- the mutations --------------------------------------------------------------------------------------
@@ -237,20 +177,6 @@ def as_many_wilds_as_naturals(game: SimulatedGame, record: Game) -> Iterator[Mut
                 break
 
 
-def bonus_discarded(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
-    """A Bonus card discarded: `bonus-discard`."""
-    made = 0
-    for h, i, turn, _ in places(game, record):
-        for a, action in enumerate(turn.actions):
-            if isinstance(action, Discard) and made < PER_GAME and i > 3 * made:
-                actions = list(turn.actions)
-                actions[a] = dataclasses.replace(action, card="B")
-                yield Mutant(
-                    format_game(with_turn(record, h, i, with_actions(turn, actions))), turn.line, "bonus-discard", ""
-                )
-                made += 1
-
-
 def out_without_a_canasta(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
     """A player whose side has too few canastas melds the one card kept, then discards: the hand
     is empty without the canasta it needs, `go-out-canasta`."""
@@ -295,18 +221,6 @@ def turn_out_of_order(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
         hands[h] = dataclasses.replace(hand, turns=tuple(turns))
         text = format_game(dataclasses.replace(record, hands=tuple(hands)))
         yield Mutant(text, hand.turns[i].line, "turn-order", "swapped")
-
-
-def wrong_score(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
-    """A declared hand score 10 points off: `score-mismatch`."""
-    for h, hand in enumerate(record.hands[:PER_GAME]):
-        score = hand.declared[0]
-        assert isinstance(score, Points) and score.kind == "score"
-        first = score.entries[0]
-        entries = (SidePoints(side=first.side, points=first.points + 10), *score.entries[1:])
-        hands = list(record.hands)
-        hands[h] = dataclasses.replace(hand, declared=(dataclasses.replace(score, entries=entries), *hand.declared[1:]))
-        yield Mutant(format_game(dataclasses.replace(record, hands=tuple(hands))), score.line, "score-mismatch", "")
 
 
 def two_cards_drawn(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
@@ -378,12 +292,7 @@ def first_meld_too_small(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
         made += 1
 
 
-def value(card: str) -> int:
-    """Points of a card (the rule books' table)."""
-    return {"A": 20, "2": 20, "X": 50, "S": 5}.get(card, 5 if card in ("4", "5", "6", "7") else 10)
-
-
-MUTATIONS: dict[str, Callable[[SimulatedGame, Game], Iterator[Mutant]]] = {
+MUTATIONS: dict[str, Mutation] = {
     "card-not-in-the-pack": card_not_in_the_pack,
     "wild-in-a-frozen-take": wild_in_a_frozen_take,
     "as-many-wilds-as-naturals": as_many_wilds_as_naturals,
@@ -405,19 +314,6 @@ def test_the_games_mutated_are_valid():
 
 @pytest.mark.parametrize("kind", list(MUTATIONS))
 def test_a_planted_error_is_reported_on_its_line(kind):
-    applied = Counter[str]()
-    for game, record in corpus():
-        for mutant in MUTATIONS[kind](game, record):
-            (ruling,) = arbiter.check(mutant.text)
-            errors = [f for f in ruling.findings if f.is_error]
-            where = f"{kind} ({mutant.what}) in game {game.players}p seed {game.seed}, line {mutant.line}: "
-            line = mutant.text.splitlines()[mutant.line - 1]
-            assert errors, where + "no error for: " + line
-            first = errors[0]
-            assert (first.code, first.line) == (mutant.code, mutant.line), (
-                where + f"expected {mutant.code}, got {first.code} at line {first.line}: {first.message}\n{line}"
-            )
-            applied[mutant.code] += 1
-    assert sum(applied.values()) >= MIN_APPLIED, applied
+    applied = assert_planted_errors_reported(kind, MUTATIONS[kind], corpus())
     if kind == "card-not-in-the-pack":  # with and without the stock line
         assert applied["card-count"] >= MIN_APPLIED and applied["stock-order"] >= 3, applied

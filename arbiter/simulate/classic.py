@@ -19,7 +19,8 @@ all four, against a side with no meld: as in Caliente.
 
 Hoyle two-hand (`hoyle`) follows a computer game's help page that follows Hoyle with its own
 settings: two players, 15 dealt, one card drawn (`draw=2` for standard two-hand play), two
-canastas to go out (`canastas-to-go-out=1`), going out concealed waives the first-meld minimum,
+canastas to go out (`canastas-to-go-out=1`), a black three turned up left on top, where it stops
+the first player (`black-three-up=covered`), going out concealed waives the first-meld minimum,
 the pile frozen against a player until the first meld, the one-card pile rule, 15 below zero. On an
 exhausted stock an unfrozen up card that fits a meld must be taken, that card alone, and the bots
 take it and pass otherwise; a player left with one card and short of canastas keeps it and does
@@ -89,10 +90,12 @@ def hoyle_rules(players: int, options: Mapping[str, Any]) -> CalienteRules:
         below_zero_minimum=15,
         frozen_until_first_meld=True,
         one_card_pile_rule=True,
+        bonus_in_hand_penalty=500,
+        black_three_on_top=options["black-three-up"] == "top",
     )
 
 
-class HoyleHand(CalienteHand):
+class HoyleHand(ClassicHand):
     """One hand of Hoyle two-hand Canasta."""
 
     def exhausted_start(self, t: TurnState) -> bool:
@@ -128,6 +131,12 @@ HOYLE = register(
         options=(
             SimOption("draw", 1, "cards drawn a turn (2: standard two-hand play)", (1, 2)),
             SimOption("canastas-to-go-out", 2, "canastas a player needs to go out", (1, 2)),
+            SimOption(
+                "black-three-up",
+                "top",
+                "a black three turned up: left on top (the page), or covered",
+                ("top", "covered"),
+            ),
         ),
         build=hoyle_rules,
         hand=HoyleHand,

@@ -63,13 +63,161 @@ EXPECTED_PATHS: dict[str, frozenset[str]] = {
             "go-out-discarding",
             "go-out-concealed",
         }
-    )
+    ),
+    # Samba: the Caliente table rules with sequences (made, grown, taken onto) and its takes.
+    "samba": frozenset(
+        {
+            # the deal and the up card
+            "bonus-dealt",
+            "up-card-covered",
+            "sitting-out-hand",
+            "sitting-out-reseated",
+            # drawing: two cards, the stock's last single card alone
+            "draw-1",
+            "draw-2",
+            "draw-last-card",
+            # the Prize pile: natural pairs, the up card onto a group or a sequence, that card alone
+            # with sequence-take=top-card
+            "take-initial",
+            "take-frozen",
+            "take-unfrozen",
+            "take-onto-meld",
+            "take-onto-sequence",
+            "take-up-card-only",
+            "take-exhausted-stock",
+            # melds: groups and sequences
+            "add",
+            "add-to-sequence",
+            "meld-sequence",
+            "stop-meld",
+            # Bonus cards
+            "bonus-laid",
+            "bonus-laid-no-replacement-left",
+            "bonus-drawn-last",
+            "bonus-left-in-hand",
+            # Caliente cards (the variation)
+            "caliente-card",
+            "caliente-refill",
+            "caliente-no-refill",
+            "caliente-left-in-hand",
+            # discarding
+            "discard-natural",
+            "discard-wild",
+            "discard-stop",
+            "discard-caliente",
+            # going out and the end of the hand (a concealed going out earns nothing more in Samba,
+            # but the engine still tells it apart)
+            "ask-yes",
+            "ask-no",
+            "pass",
+            "pass-blocked",
+            "go-out-melding-all",
+            "go-out-discarding",
+            "go-out-concealed",
+        }
+    ),
+    # Classic Canasta (the Official Canasta Laws): Caliente's paths without Caliente cards; no wild
+    # takes the pile before a side's first meld.
+    "classic": frozenset(
+        {
+            "bonus-dealt",
+            "up-card-covered",
+            "draw-1",
+            "draw-2",
+            "draw-last-card",
+            "take-initial",
+            "take-frozen",
+            "take-unfrozen",
+            "take-unfrozen-with-wild",
+            "take-onto-meld",
+            "take-exhausted-stock",
+            "meld-merged",
+            "add",
+            "stop-meld",
+            "bonus-laid",
+            "bonus-laid-no-replacement-left",
+            "bonus-drawn-last",
+            "bonus-left-in-hand",
+            "discard-natural",
+            "discard-wild",
+            "discard-stop",
+            "ask-yes",
+            "ask-no",
+            "pass",
+            "pass-blocked",
+            "go-out-melding-all",
+            "go-out-discarding",
+            "go-out-concealed",
+        }
+    ),
+    # Hoyle two-hand: the classic paths of two players, and the top card alone on an exhausted stock.
+    "hoyle": frozenset(
+        {
+            "bonus-dealt",
+            "up-card-covered",
+            "draw-1",
+            "draw-2",
+            "draw-last-card",
+            "take-initial",
+            "take-frozen",
+            "take-unfrozen",
+            "take-unfrozen-with-wild",
+            "take-onto-meld",
+            "take-up-card-only",
+            "take-exhausted-stock",
+            "meld-merged",
+            "add",
+            "stop-meld",
+            "bonus-laid",
+            "bonus-laid-no-replacement-left",
+            "bonus-drawn-last",
+            "discard-natural",
+            "discard-wild",
+            "discard-stop",
+            "pass",
+            "pass-blocked",
+            "go-out-melding-all",
+            "go-out-discarding",
+            "go-out-concealed",
+        }
+    ),
 }
 
-# Paths the engine knows that simulated games never take, and why.
-NOT_SIMULATED: dict[str, str] = {
-    "position": "simulated hands always start from a deal, never from a stated position",
-    "take-frozen-with-wild": "a frozen pile is never taken with a wild: the engine reports it as take-frozen",
+# Per family, the engine's paths its simulated games never take, and why: they cannot happen under
+# its rules, or the simulator never plays them. Every engine path is expected of some family or
+# listed here (tests/test_coverage_corpus.py); a family with no coverage corpus yet lists the paths
+# only it would take until it gets its own EXPECTED_PATHS and COVERAGE_CORPUS.
+NOT_SIMULATED: dict[str, dict[str, str]] = {
+    "caliente": {
+        "position": "simulated hands always start from a deal, never from a stated position",
+        "take-frozen-with-wild": "a frozen pile is never taken with a wild: the engine reports it as take-frozen",
+    },
+    "samba": {
+        "position": "simulated hands always start from a deal, never from a stated position",
+        "take-initial-with-wild": "only a natural pair from hand takes the pile before the side's first meld",
+        "take-frozen-with-wild": "only a natural pair from hand takes a frozen pile",
+        "take-unfrozen-with-wild": "an unfrozen pile is taken with a natural pair, never a natural and a wild",
+        "meld-merged": "a side's groups of one rank stay apart (Q, Q#2): a new group never merges into one",
+    },
+    # families with no coverage corpus yet: the paths only they take
+    "hand-and-foot": {
+        "take-top-of-pile": "Hand & Foot's take of the top cards of the pile: no coverage corpus yet",
+        "foot-at-once": "Hand & Foot's Foot picked up in the turn the hand is emptied: no coverage corpus yet",
+        "foot-next-turn": "Hand & Foot's Foot picked up on the next turn: no coverage corpus yet",
+    },
+    "classic": {
+        "position": "simulated hands always start from a deal, never from a stated position",
+        "take-initial-with-wild": "the pile is frozen against a side until its first meld: no wild takes it",
+        "take-frozen-with-wild": "only a natural pair from hand takes a frozen pile",
+    },
+    "hoyle": {
+        "position": "simulated hands always start from a deal, never from a stated position",
+        "take-initial-with-wild": "the pile is frozen against a player until the first meld: no wild takes it",
+        "take-frozen-with-wild": "only a natural pair from hand takes a frozen pile",
+        "keep-last-card": "the bots keep two cards when they meld, so they never end a turn with one card short of "
+        "canastas (tests/test_hoyle_rules.py judges it)",
+        "bonus-left-in-hand": "the Hoyle bots lay every red three",
+    },
 }
 
 
@@ -84,7 +232,7 @@ class CorpusPart:
     style: Style = field(default_factory=Style)
 
 
-# A small corpus per rule set that takes every path of EXPECTED_PATHS (tests/test_coverage_corpus.py):
+# A small corpus per judged rule set that takes every path of EXPECTED_PATHS (tests/test_coverage_corpus.py):
 # club play at each table, and hands played to the end of the stock, where the rare paths are
 # (passes, forced takes, a Bonus card drawn last, one that cannot be laid).
 COVERAGE_SEED = 23
@@ -101,7 +249,45 @@ COVERAGE_CORPUS: dict[str, tuple[CorpusPart, ...]] = {
         CorpusPart(4, 40, {"caliente-cards": True}, hands=2, style=Style(long_hands=1.0)),
         CorpusPart(2, 40, {"caliente-cards": True}, hands=2, style=Style(long_hands=1.0)),
         CorpusPart(2, 30, {"caliente-cards": True, "caliente-refill": 11}, hands=2, style=Style(long_hands=1.0)),
-    )
+    ),
+    # Samba at every table, with each option that opens or closes a path: sequence-take=top-card
+    # (the up card alone onto a sequence), the pile always frozen, the Caliente cards (a player
+    # holding fifteen or more draws nothing: caliente-no-refill); the other options change no path.
+    "samba": (
+        CorpusPart(4, 40, style=Style(ask=0.9)),
+        CorpusPart(4, 30, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 40, hands=2, style=Style(long_hands=1.0, forget_bonus=0.5)),
+        CorpusPart(3, 6, hands=2),
+        CorpusPart(5, 6, hands=3),
+        CorpusPart(6, 4, hands=3),
+        CorpusPart(4, 10, {"sequence-take": "top-card"}, hands=2),
+        CorpusPart(4, 6, {"pile-always-frozen": True, "wild-ratio": "two-naturals-per-wild"}, hands=2),
+        CorpusPart(4, 40, {"caliente-cards": True}, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(
+            2,
+            20,
+            {"caliente-cards": True, "bonus-penalty": "flat", "minimum-7000": 160},
+            hands=2,
+            style=Style(long_hands=1.0),
+        ),
+    ),
+    # Classic at every table, with the options that open a path (a black three on top blocks the
+    # first player: pass-blocked is also a black three discarded on an exhausted stock).
+    "classic": (
+        CorpusPart(4, 40, style=Style(ask=0.9)),
+        CorpusPart(4, 40, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 40, hands=2, style=Style(long_hands=1.0, forget_bonus=0.5)),
+        CorpusPart(3, 20, hands=2, style=Style(long_hands=0.5)),
+        CorpusPart(4, 10, {"black-three-up": "top", "black-three-freezes": True}, hands=2),
+        CorpusPart(4, 10, {"wild-ratio": "at-most-three"}, hands=2),
+    ),
+    # Hoyle with one card drawn and two, played to the end of the stock (the top card alone).
+    "hoyle": (
+        CorpusPart(2, 40, hands=2),
+        CorpusPart(2, 60, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 30, {"draw": 2}, hands=2, style=Style(long_hands=1.0)),
+        CorpusPart(2, 20, {"canastas-to-go-out": 1, "black-three-up": "covered"}, hands=2, style=Style(long_hands=0.5)),
+    ),
 }
 
 
@@ -129,7 +315,8 @@ def expected_paths(
 ) -> frozenset[str]:
     """The legal paths simulated games of `rules` should take: all of EXPECTED_PATHS, or, given a
     table, those possible there (nobody asks a partner with two or three players, nobody sits out
-    with four, no Caliente card is played without the variation ...)."""
+    with four, no Caliente card is played without the variation, no Samba take onto a sequence
+    takes the up card alone without sequence-take=top-card ...)."""
     fam = family(rules)
     paths = EXPECTED_PATHS.get(fam.name, frozenset())
     if players is None:
@@ -141,12 +328,16 @@ def expected_paths(
         drop |= {"ask-yes", "ask-no"}
     if players <= 4 or three:
         drop |= {"sitting-out-hand", "sitting-out-reseated"}
-    if players > 2:
+    if players > 2 and fam.name == "caliente":  # Samba draws two at every table
         drop.add("draw-2")
     if not values.get("caliente-cards"):
         drop |= {p for p in paths if "caliente" in p}
     if values.get("always-frozen"):
         drop |= {"take-unfrozen", "take-unfrozen-with-wild", "take-initial-with-wild"}
+    if values.get("pile-always-frozen"):  # Samba: only a natural pair takes it, never onto a meld
+        drop |= {"take-unfrozen", "take-onto-meld", "take-onto-sequence", "take-up-card-only"}
+    if values.get("sequence-take", "top-card") != "top-card":
+        drop.add("take-up-card-only")
     if not (style or Style()).forget_bonus:
         drop.add("bonus-left-in-hand")
     return paths - drop
@@ -154,7 +345,7 @@ def expected_paths(
 
 def missing_paths(counts: Counter[str], rules: str = "caliente", expected: frozenset[str] | None = None) -> list[str]:
     """The expected legal paths of `rules` (or `expected`) that `counts` never took."""
-    wanted = expected if expected is not None else EXPECTED_PATHS[family(rules).name]
+    wanted = expected if expected is not None else EXPECTED_PATHS.get(family(rules).name, frozenset())
     return sorted(p for p in wanted if counts[f"path:{p}"] == 0)
 
 
