@@ -22,8 +22,11 @@ CHOICES: tuple[Choice, ...] = (
         books=f"Classic Canasta is the partnership game of the {LAWS}; {BICYCLE}, {PAGAT} and {PARLETT} "
         "describe the same game. The Caliente books say their deck plays it, the red three being their Bonus "
         "card and the black three their Stop card.",
-        chosen=f"A rule is cited by its section of the {LAWS}; where they leave a point open the source is this "
-        "page, which names the reference followed.",
+        chosen=f"A rule is cited by the {LAWS} and the part of the game it belongs to (the pack, the deal, the "
+        "play, melds, freezing and taking the discard pile, red threes, going out, exhausting the stock, "
+        "scoring, irregularities): the editions of the laws number and title their sections differently, so "
+        "the topic is what a director can look up in any of them. Where the laws leave a point open the "
+        "source is this page, which names the reference followed.",
         why="The laws are the standard every other description follows; where the references differ, the "
         "difference is an option.",
     ),
