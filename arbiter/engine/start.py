@@ -74,9 +74,9 @@ def set_feet(r: HandReplay, feet: tuple[Deal, ...], *, dealt: bool) -> None:
             raise Illegal(code, f"{foot.player} is not playing this hand", foot)
         if foot.player in table.feet:
             raise Illegal("deal-packet", f"{foot.player} is dealt two Feet", foot)
-        if dealt and len(foot.cards) != config.foot_size:
+        if len(foot.cards) != config.foot_size:  # a Foot not picked up is as it was dealt
             raise Illegal(
-                "deal-packet",
+                "deal-packet" if dealt else "position",
                 f"{foot.player}'s Foot has {len(foot.cards)} cards; each Foot has {config.foot_size}",
                 foot,
             )

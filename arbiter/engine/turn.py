@@ -259,7 +259,12 @@ def draw(r: HandReplay, state: TurnState, action: Draw) -> None:
         raise Illegal("draw-count", f"{state.player} has already drawn this turn", action)
     else:
         if table.stock_count == 0:
-            raise Illegal("stock-empty", "the stock is exhausted: the player must take the up card or pass", action)
+            then = (
+                "the hand is over and the player passes"
+                if config.exhausted_stock_ends_hand
+                else "the player must take the up card or pass"
+            )
+            raise Illegal("stock-empty", f"the stock is exhausted: {then}", action)
         expected = min(config.draw_count, table.stock_count)
         if len(cards) != expected:
             raise Illegal(
@@ -649,6 +654,12 @@ def go_out(r: HandReplay, state: TurnState, action: GoOut) -> None:
         raise Illegal(
             "out-marker",
             f"`out` says {state.player} has gone out, but {left} card{'s' * (left > 1)} are still in hand",
+            action,
+        )
+    if state.player in r.table.feet:
+        raise Illegal(
+            "out-marker",
+            f"`out` says {state.player} has gone out, but the Foot is still to be picked up and played",
             action,
         )
 

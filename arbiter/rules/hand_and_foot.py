@@ -398,6 +398,8 @@ def kind_of(cards: Sequence[str]) -> str:
 def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
     """A meld of a rank (with the option's wild limit), or a wild meld; three to seven cards."""
     if len(cards) > CLOSED_AT:
+        if not new:  # grown past seven: addition_problem says whether it was closed already
+            return None
         return "meld-size", f"[{C.show(cards)}]: a meld has at most {C.number(CLOSED_AT)} cards"
     if cards and all(card in C.WILDS for card in cards):
         if new and len(cards) < 3:
@@ -410,9 +412,12 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
 
 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
-    """A canasta is closed: it takes no more cards."""
+    """A canasta is closed: it takes no more cards; and no addition takes a meld past seven."""
     if len(meld) >= CLOSED_AT:
         return "meld-closed", f"[{C.show(meld)}] is a canasta, closed at {C.number(CLOSED_AT)} cards: it takes no more"
+    if len(meld) + len(added) > CLOSED_AT:
+        grown = [*meld, *added]
+        return "meld-size", f"[{C.show(grown)}]: a meld has at most {C.number(CLOSED_AT)} cards"
     return None
 
 
@@ -449,12 +454,13 @@ def go_out_problem(melds: Sequence[Sequence[str]], config: Config) -> str | None
     for cards in melds:
         if len(cards) >= CLOSED_AT and C.STOP not in cards:
             have[kind_of(cards)] += 1
-    short = [f"{need - have[kind]} more {kind}" for kind, need in zip(KINDS, quota, strict=True) if have[kind] < need]
-    if not short:
+    lacking = [(need - have[kind], kind) for kind, need in zip(KINDS, quota, strict=True) if have[kind] < need]
+    if not lacking:
         return None
+    short = [f"{n} more {kind}" for n, kind in lacking]
     needed = "/".join(map(str, quota))
     return (
-        f"needs {' and '.join(short)} canasta{'s' * (len(short) > 1 or quota != (1, 1, 1))} to go out "
+        f"needs {' and '.join(short)} canasta{'s' * (sum(n for n, _ in lacking) > 1)} to go out "
         f"({needed} natural/mixed/wild): without them a player keeps a card after discarding"
     )
 
