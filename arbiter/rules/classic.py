@@ -23,6 +23,7 @@ from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
 from .classic_choices import CHOICES, LAWS, PROJECT_DEFAULT
 from .groups import GROUP_CODES, group_meld_problem
+from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 
 CLASSIC_WORDS = Words(
     pile="discard pile",
@@ -98,25 +99,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     RED_THREE_IN_HAND,
     LAST_RED_THREE,
-    OptionSpec(
-        "permission-penalty",
-        100,
-        "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
-        f'{LAWS}, "Going Out" and "Irregularities"; {PROJECT_DEFAULT}',
-    ),
-    OptionSpec(
-        "wrong-take-penalty",
-        50,
-        "Points lost for taking the discard pile without the right to it; the pile is restored.",
-        f'{LAWS}, "Irregularities"; {PROJECT_DEFAULT}',
-    ),
-    OptionSpec(
-        "failed-minimum-raise",
-        10,
-        "How much the side's first-meld minimum rises for the rest of the hand after an insufficient first meld "
-        "is taken back.",
-        f'{LAWS}, "Irregularities"; {PROJECT_DEFAULT}',
-    ),
+    permission_penalty(f'{LAWS}, "Going Out" and "Irregularities"; {PROJECT_DEFAULT}'),
+    wrong_take_penalty(f'{LAWS}, "Irregularities"; {PROJECT_DEFAULT}', pile="discard pile"),
+    failed_minimum_raise(f'{LAWS}, "Irregularities"; {PROJECT_DEFAULT}'),
     OptionSpec("target", 5_000, "The score that ends the game.", f'{LAWS}, "Scoring"'),
     OptionSpec(
         "canastas-to-go-out",

@@ -18,6 +18,7 @@ from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
 from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
+from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 
 PACKS = 5
 CLOSED_AT = 7  # a meld closes as a canasta at seven cards and takes no more
@@ -84,25 +85,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Points lost for each Bonus card left in a Hand or a Foot at the end of the round.",
         f"{BOOK}, {section('Bonus Cards')}; {PROJECT_DEFAULT}",
     ),
-    OptionSpec(
-        "permission-penalty",
-        100,
-        "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
-        f"{BOOK}, {section('Going Out')}; {PROJECT_DEFAULT}",
-    ),
-    OptionSpec(
-        "wrong-take-penalty",
-        50,
-        "Points lost for taking the pile without the right to it; the pile is restored.",
-        f"{BOOK}, {section('Play')}; {PROJECT_DEFAULT}",
-    ),
-    OptionSpec(
-        "failed-minimum-raise",
-        10,
-        "How much the side's first-meld minimum rises for the rest of the round after an insufficient first meld "
-        "is taken back.",
-        f"{BOOK}, {section('Minimum Melds')}; {PROJECT_DEFAULT}",
-    ),
+    permission_penalty(f"{BOOK}, {section('Going Out')}; {PROJECT_DEFAULT}"),
+    wrong_take_penalty(f"{BOOK}, {section('Play')}; {PROJECT_DEFAULT}"),
+    failed_minimum_raise(f"{BOOK}, {section('Minimum Melds')}; {PROJECT_DEFAULT}", hand="round"),
 )
 
 

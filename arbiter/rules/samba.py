@@ -17,6 +17,7 @@ from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
+from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
 
@@ -88,25 +89,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Points lost for each Bonus card still in hand at the end of the hand.",
         f'{BOOK}, "Bonus Cards"; {PROJECT_DEFAULT}',
     ),
-    OptionSpec(
-        "permission-penalty",
-        100,
-        "Points lost for going out after the partner said no, or for not going out after the partner said yes.",
-        f'{BOOK}, "Going Out"; {PROJECT_DEFAULT}',
-    ),
-    OptionSpec(
-        "wrong-take-penalty",
-        50,
-        "Points lost for taking the pile without the right to it; the pile is restored.",
-        f'{BOOK}, "Taking the Prize Pile"; {PROJECT_DEFAULT}',
-    ),
-    OptionSpec(
-        "failed-minimum-raise",
-        10,
-        "How much the side's first-meld minimum rises for the rest of the hand after an insufficient first meld "
-        "is taken back.",
-        f'{BOOK}, "First Meld Requirement"; {PROJECT_DEFAULT}',
-    ),
+    permission_penalty(f'{BOOK}, "Going Out"; {PROJECT_DEFAULT}'),
+    wrong_take_penalty(f'{BOOK}, "Taking the Prize Pile"; {PROJECT_DEFAULT}'),
+    failed_minimum_raise(f'{BOOK}, "First Meld Requirement"; {PROJECT_DEFAULT}'),
     OptionSpec("target", 10_000, "The score that ends the game.", f"{BOOK}, {SAMBA}"),
 )
 
