@@ -61,7 +61,6 @@ class TurnState:
     first_meld_node: Node | None = None
     stops_melded: bool = False
     last_bonus: bool = False
-    picked_up_foot: bool = False
 
 
 # What kind of card a discard is, for the coverage report's paths.
@@ -688,7 +687,6 @@ def pick_up_foot(r: HandReplay, state: TurnState, action: PickUpFoot) -> None:
         )
     state.hand.update(foot)
     del r.table.feet[state.player]
-    state.picked_up_foot = True
     r.paths["foot-at-once" if state.drawn else "foot-next-turn"] += 1
 
 
