@@ -3,13 +3,14 @@
 In one process, on one machine, it measures and prints:
   - parse-only and full-check throughput over a seeded corpus of simulated Caliente games
     (actions/s, turn lines/s, games/s, MB/s), plus smaller corpora for the other table sizes
-    and one of Samba games at four players;
+    and one per other family judged, of as many games as Caliente's (FAMILIES);
   - peak RSS for the corpus and for one ten times larger (each in a fresh process: reading
     streams game by game, so memory must not grow with the corpus);
   - the time to check one typical game through the API (Flask test client, median and p99);
   - the archive end to end through `arbiter check --jobs 1`, `--jobs 2` and `--scheduler local:2`;
   - python-chess reading and validating a PGN corpus of random legal games, in moves/s, and the
-    ratio of our full-check actions/s to its moves/s, for Caliente and for Samba.
+    ratio of our full-check actions/s to its moves/s, for Caliente and for each other family
+    judged: Samba, Hand & Foot and classic at four players, Hoyle two-hand at two.
 
 An "action" is one thing a player does or the dealer deals: a deal line, the up card, a draw, a
 take, a meld, an addition, a discard, a Bonus card laid, an ask, a pass, going out.
@@ -41,7 +42,16 @@ import arbiter  # noqa: E402
 from arbiter.notation import forget_lines, parse  # noqa: E402
 
 OUT = HERE / "out"
-SAMBA = "samba-4p"  # the Samba corpus, whose ratio to python-chess is printed on its own
+# Each other family judged: its corpus (as many games as Caliente's four-player corpus, so its
+# lines recur about as often), whose ratio to python-chess is printed on its own line and written to
+# the JSON as `<key>_ratio`. (family, players, corpus name, JSON key, title)
+FAMILIES = (
+    ("samba", 4, "samba-4p", "samba", "Samba"),
+    ("hand-and-foot", 4, "hand-and-foot-4p", "hand_and_foot", "Hand & Foot"),
+    ("classic", 4, "classic-4p", "classic", "classic"),
+    ("hoyle", 2, "hoyle-2p", "hoyle", "Hoyle two-hand"),
+)
+SAMBA = FAMILIES[0][2]  # the Samba corpus
 
 
 @dataclass
@@ -73,7 +83,7 @@ def build_corpora(games: int, seed: int) -> list[Corpus]:
     specs = [("caliente-4p", "caliente", 4, {}, games)]
     specs += [(f"caliente-{n}p", "caliente", n, {}, max(50, games // 10)) for n in (2, 3, 5, 6)]
     specs += [("caliente-6p-three-packs", "caliente", 6, {"three-packs": True}, max(50, games // 10))]
-    specs += [(SAMBA, "samba", 4, {}, games)]  # as many games as Caliente's: its lines recur as often
+    specs += [(name, rules, players, {}, games) for rules, players, name, _, _ in FAMILIES]
     corpora = []
     for name, rules, players, options, n in specs:
         path = OUT / f"{name}-{n}-seed{seed}.acn"
@@ -273,7 +283,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--requests", type=int, default=300)
-    parser.add_argument("--profile", action="store_true", help="print where the check time goes")
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="caliente-4p",
+        metavar="CORPUS",
+        help="print where the check time goes, over the Caliente corpus or the one named "
+        "(samba-4p, hand-and-foot-4p, classic-4p, hoyle-2p ...)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
 
@@ -377,8 +394,13 @@ def main() -> None:
         f"python-chess: {chess_rate:,.0f} moves/s reading and validating {chess_moves:,} moves of random legal games"
     )
     ratio, archive_ratio = main["check_actions_per_s"] / chess_rate, archive[2] / chess_rate
-    samba = next((r for c, r in zip(corpora, results, strict=True) if c.name.startswith(SAMBA + "-")), None)
-    samba_ratio = samba["check_actions_per_s"] / chess_rate if samba else None
+    family_rows = {
+        key: next((r for c, r in zip(corpora, results, strict=True) if c.name.startswith(name + "-")), None)
+        for _, _, name, key, _ in FAMILIES
+    }
+    family_ratios = {
+        key: row["check_actions_per_s"] / chess_rate if row is not None else None for key, row in family_rows.items()
+    }
 
     def verdict(ok: bool, word: str = "meets") -> str:
         return f"[green]{word}[/]" if ok else "[red]misses[/]"
@@ -387,11 +409,13 @@ def main() -> None:
         f"ratio, one process: {main['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} moves/s "
         f"= {ratio:.2f} ({verdict(ratio >= 2)} the 2x target)"
     )
-    if samba is not None and samba_ratio is not None:
-        console.print(
-            f"ratio, Samba, one process: {samba['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} moves/s "
-            f"= {samba_ratio:.2f} ({verdict(samba_ratio >= 2)} the 2x target)"
-        )
+    for _, _, _, key, title in FAMILIES:
+        row, family_ratio = family_rows[key], family_ratios[key]
+        if row is not None and family_ratio is not None:
+            console.print(
+                f"ratio, {title}, one process: {row['check_actions_per_s']:,.0f} actions/s / {chess_rate:,.0f} "
+                f"moves/s = {family_ratio:.2f} ({verdict(family_ratio >= 2)} the 2x target)"
+            )
     console.print(
         f"ratio, the archive with --jobs 2: {archive[2]:,.0f} / {chess_rate:,.0f} = {archive_ratio:.2f} "
         f"({verdict(archive_ratio >= 2)} the 2x target)"
@@ -401,8 +425,10 @@ def main() -> None:
         f"({verdict(main['parse_share'] <= 0.5, 'within')} the 50% target)"
     )
     if args.profile:
+        chosen = [c for c in corpora if c.name.startswith(args.profile + "-")] or [main_corpus]
         forget_lines()
-        console.print(profile(main_corpus.path, 25), markup=False, highlight=False)
+        console.print(f"profile of the check of {chosen[0].name}:")
+        console.print(profile(chosen[0].path, 25), markup=False, highlight=False)
     if args.json:
         figures = {
             "corpora": results,
@@ -412,7 +438,7 @@ def main() -> None:
             "archive_local_cluster": cluster,
             "chess_moves_per_s": chess_rate,
             "ratio": ratio,
-            "samba_ratio": samba_ratio,
+            **{f"{key}_ratio": family_ratio for key, family_ratio in family_ratios.items()},
             "archive_ratio": archive_ratio,
         }
         args.json.write_text(json.dumps(figures, indent=2))

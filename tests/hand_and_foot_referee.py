@@ -151,7 +151,7 @@ class Referee:
             mine = melds[side]
             melded_at_start = bool(mine)
             worth = 0
-            took = asked_yes = drawn = False
+            took = asked_yes = drawn = last_bonus = False
             if ended:
                 self.flag(n, where, "a turn after the round ended")
             if me.on_foot:
@@ -182,6 +182,7 @@ class Referee:
                         self.flag(n, where, f"drew {len(act.cards)}, not {want}")
                     from_stock(act.cards, where)
                     me.hand.update(act.cards)
+                    last_bonus = not sum(unseen.values()) and act.cards[-1] == "B"  # drawn as the stock's last card
                 elif isinstance(act, Take):
                     drawn = took = True
                     top = pile[-1] if pile else None
@@ -242,6 +243,8 @@ class Referee:
                 elif isinstance(act, LayBonus):
                     spend(act.cards, "bonus")
                     laid[side] += len(act.cards)
+                    if last_bonus:  # a Bonus card drawn as the stock's last card is laid and ends the round
+                        ended = True
                 elif isinstance(act, Ask):
                     asked_yes = act.answer
                 elif isinstance(act, Pass):
@@ -263,7 +266,7 @@ class Referee:
             if not melded_at_start and mine and not took and worth < minimum:
                 self.flag(n, where, f"a first meld worth {worth}, not {minimum}")
             last = turn.actions[-1]
-            if not isinstance(last, (Discard, GoOut, Pass)):
+            if not isinstance(last, (Discard, GoOut, Pass)) and not (last_bonus and isinstance(last, LayBonus)):
                 self.flag(n, where, f"the turn ends with {type(last).__name__}")
         if not ended:
             self.flag(n, "end", "the round never ended")

@@ -1,5 +1,6 @@
 """What the planted-error tests share (tests/test_mutations.py for Caliente,
-tests/test_samba_mutations.py for Samba): a traced corpus of valid simulated games, editing a
+tests/test_samba_mutations.py for Samba, tests/test_hand_and_foot_mutations.py for Hand & Foot,
+tests/test_classic_mutations.py for classic and Hoyle): a traced corpus of valid simulated games, editing a
 record turn by turn, the mutations every family plants alike, and the check that the arbiter
 reports each planted error with the expected code on the changed line."""
 
@@ -14,7 +15,20 @@ from typing import Any
 import arbiter
 from arbiter.formatter import format_game
 from arbiter.notation import parse
-from arbiter.records import Add, Discard, Draw, Game, LayBonus, Meld, PlayCaliente, Points, SidePoints, Take, Turn
+from arbiter.records import (
+    Add,
+    Discard,
+    Draw,
+    Game,
+    LayBonus,
+    Meld,
+    PickUpFoot,
+    PlayCaliente,
+    Points,
+    SidePoints,
+    Take,
+    Turn,
+)
 from arbiter.simulate import SimulatedGame, TurnTrace, simulate_games
 
 MIN_APPLIED = 10
@@ -78,9 +92,12 @@ def places(game: SimulatedGame, record: Game) -> Iterator[tuple[int, int, Turn, 
             yield h, i, turn, seen
 
 
-def held_before(seen: TurnTrace, turn: Turn, upto: int) -> Counter[str]:
+def held_before(
+    seen: TurnTrace, turn: Turn, upto: int, foot: Mapping[str, int] | None = None, pile_take: int = 0
+) -> Counter[str]:
     """The player's cards just before action `upto` of the turn, from the hand they began with
-    (a take picks up the whole pile)."""
+    (a take picks up the whole pile, or its top `pile_take` cards, the up card among them; `foot`
+    picks up the Foot given)."""
     held = Counter(seen.hand)
     for action in turn.actions[:upto]:
         match action:
@@ -90,7 +107,10 @@ def held_before(seen: TurnTrace, turn: Turn, upto: int) -> Counter[str]:
                 held.subtract(with_cards or ())
                 for spec in also:
                     held.subtract(spec.cards)
-                held.update(seen.pile[:-1])
+                under = seen.pile[:-1]
+                held.update(under[max(0, len(under) - (pile_take - 1)) :] if pile_take else under)
+            case PickUpFoot():
+                held.update(foot or {})
             case Meld(melds=melds):
                 for spec in melds:
                     held.subtract(spec.cards)
@@ -103,6 +123,11 @@ def held_before(seen: TurnTrace, turn: Turn, upto: int) -> Counter[str]:
             case PlayCaliente():
                 held["C"] -= 1
     return held
+
+
+def foot_of(record: Game, h: int, player: str) -> Counter[str]:
+    """The Foot dealt to `player` in hand `h` (Hand & Foot)."""
+    return Counter(card for deal in record.hands[h].feet if deal.player == player for card in deal.cards)
 
 
 def value(card: str) -> int:

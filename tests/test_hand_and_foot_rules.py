@@ -1036,3 +1036,14 @@ def test_drawing_from_an_exhausted_stock_says_the_hand_is_over():
     record = near_the_end("bob: draw 7 8, discard 7", "cid: draw 4 5, discard 4", stock="7 8")
     error = assert_illegal(record, "stock-empty", "cid:")
     assert "the hand is over and the player passes" in error.message
+
+
+def test_a_player_who_melds_the_whole_hand_picks_up_the_foot_before_playing_on():
+    record = hand_and_foot(
+        "bob: draw 7 J, add [7 7] to 7, add [J J] to J, discard 4",
+        hands={"bob": "7 J"},
+        tables={"bob+dee": "[Q Q Q Q] [7 7 7 X] [J J J]"},
+    )
+    error = assert_illegal(record, "foot-pickup", "bob: draw 7 J")
+    assert "picked up (`foot`) before the turn goes on" in error.message
+    assert_legal(record.replace("add [J J] to J, discard 4", "add [J J] to J, foot, discard 4"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cards as C
-from ..records import GoOut, HandRecord, Node, Pass, PickUpFoot, Turn
+from ..records import Action, GoOut, HandRecord, Node, Pass, PickUpFoot, Turn
 from ..rules.base import Config, RuleSet, Seating
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
@@ -192,6 +192,9 @@ class HandReplay:
                 )
             if state.discarded and type(action) is not GoOut:
                 raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
+            if table.feet and state.drawn and not state.discarded and turn.player in table.feet:
+                if not state.hand.total():
+                    self.check_foot_next(state, action)
             handlers[type(action)](self, state, action)
         self.end_turn(state, turn)
 
@@ -203,6 +206,15 @@ class HandReplay:
                 "foot-pickup",
                 f"{turn.player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
                 turn.actions[0] if turn.actions else turn,
+            )
+
+    def check_foot_next(self, state: TurnState, action: Action) -> None:
+        """A player who has melded the whole Hand picks up the Foot before playing on."""
+        if type(action) is not PickUpFoot:
+            raise Illegal(
+                "foot-pickup",
+                f"{state.player} has melded the whole Hand: the Foot is picked up (`foot`) before the turn goes on",
+                action,
             )
 
     def minimum(self, side: SideState) -> int:

@@ -116,6 +116,37 @@ EXPECTED_PATHS: dict[str, frozenset[str]] = {
             "go-out-concealed",
         }
     ),
+    # Hand & Foot: two cards drawn, the pile always frozen (taken with a natural pair into a new meld,
+    # all of it or its top cards with pile-take=N), the Foot picked up in the turn the Hand is melded
+    # out or on the next turn, Bonus cards laid from the Foot too, and the partner asked.
+    "hand-and-foot": frozenset(
+        {
+            "bonus-dealt",
+            "up-card-covered",
+            "draw-1",
+            "draw-2",
+            "draw-last-card",
+            "take-initial",
+            "take-frozen",
+            "take-top-of-pile",
+            "take-up-card-only",
+            "foot-at-once",
+            "foot-next-turn",
+            "add",
+            "bonus-laid",
+            "bonus-laid-no-replacement-left",
+            "bonus-drawn-last",
+            "discard-natural",
+            "discard-wild",
+            "discard-stop",
+            "ask-yes",
+            "ask-no",
+            "pass",
+            "pass-blocked",
+            "go-out-melding-all",
+            "go-out-discarding",
+        }
+    ),
     # Classic Canasta (the Official Canasta Laws): Caliente's paths without Caliente cards; no wild
     # takes the pile before a side's first meld.
     "classic": frozenset(
@@ -199,11 +230,17 @@ NOT_SIMULATED: dict[str, dict[str, str]] = {
         "take-unfrozen-with-wild": "an unfrozen pile is taken with a natural pair, never a natural and a wild",
         "meld-merged": "a side's groups of one rank stay apart (Q, Q#2): a new group never merges into one",
     },
-    # families with no coverage corpus yet: the paths only they take
     "hand-and-foot": {
-        "take-top-of-pile": "Hand & Foot's take of the top cards of the pile: no coverage corpus yet",
-        "foot-at-once": "Hand & Foot's Foot picked up in the turn the hand is emptied: no coverage corpus yet",
-        "foot-next-turn": "Hand & Foot's Foot picked up on the next turn: no coverage corpus yet",
+        "position": "simulated hands always start from a deal, never from a stated position",
+        "take-initial-with-wild": "only a natural pair from the Hand takes the pile, always frozen",
+        "take-frozen-with-wild": "only a natural pair from the Hand takes the pile, always frozen",
+        "take-unfrozen": "the pile is always frozen",
+        "take-onto-meld": "the pile is always frozen: its up card goes into a new meld, never onto one",
+        "take-exhausted-stock": "a player who finds the stock empty passes and the round ends: nobody takes then",
+        "meld-merged": "a canasta closed at seven and a new meld of its rank stay apart",
+        "stop-meld": "the bots discard their Stop cards, they never meld them",
+        "go-out-concealed": "the bots never play out the Hand and the whole Foot in the turn of their first meld",
+        "bonus-left-in-hand": "the bots lay every Bonus card they hold (one left in a Foot is only scored)",
     },
     "classic": {
         "position": "simulated hands always start from a deal, never from a stated position",
@@ -271,6 +308,22 @@ COVERAGE_CORPUS: dict[str, tuple[CorpusPart, ...]] = {
             style=Style(long_hands=1.0),
         ),
     ),
+    # Hand & Foot (four players) with each option that opens or closes a path: pile-take=N (the top
+    # cards of the pile, the up card alone with 1), asking left to the player (ask-required=no), and
+    # the other melding rules; a game is four rounds, so most parts play two.
+    "hand-and-foot": (
+        CorpusPart(4, 20),
+        CorpusPart(4, 10, {"pile-take": 7}, hands=2),
+        CorpusPart(4, 8, {"pile-take": 1}, hands=2),
+        CorpusPart(4, 10, {"ask-required": False}, hands=2, style=Style(ask=0.5)),
+        CorpusPart(
+            4,
+            10,
+            {"wild-ratio": "two-naturals-per-wild", "wild-pair-take": True, "canastas-to-go-out": "1/1/1"},
+            hands=2,
+        ),
+        CorpusPart(4, 8, {"hand-size": 11, "foot-size": 11, "minimums": "50/50/50/50"}, hands=2),
+    ),
     # Classic at every table, with the options that open a path (a black three on top blocks the
     # first player: pass-blocked is also a black three discarded on an exhausted stock).
     "classic": (
@@ -316,7 +369,8 @@ def expected_paths(
     """The legal paths simulated games of `rules` should take: all of EXPECTED_PATHS, or, given a
     table, those possible there (nobody asks a partner with two or three players, nobody sits out
     with four, no Caliente card is played without the variation, no Samba take onto a sequence
-    takes the up card alone without sequence-take=top-card ...)."""
+    takes the up card alone without sequence-take=top-card, no Hand & Foot take leaves part of the
+    pile without pile-take=N ...)."""
     fam = family(rules)
     paths = EXPECTED_PATHS.get(fam.name, frozenset())
     if players is None:
@@ -338,6 +392,14 @@ def expected_paths(
         drop |= {"take-unfrozen", "take-onto-meld", "take-onto-sequence", "take-up-card-only"}
     if values.get("sequence-take", "top-card") != "top-card":
         drop.add("take-up-card-only")
+    if "pile-take" in values:  # Hand & Foot: all of the pile, its top N cards, or the up card alone (1)
+        take = str(values["pile-take"])
+        if take == "all":
+            drop |= {"take-top-of-pile", "take-up-card-only"}
+        else:
+            drop.add("take-up-card-only" if take != "1" else "take-top-of-pile")
+    if values.get("ask-required") is False and not (style or Style()).ask:
+        drop |= {"ask-yes", "ask-no"}
     if not (style or Style()).forget_bonus:
         drop.add("bonus-left-in-hand")
     return paths - drop

@@ -19,7 +19,8 @@ minimums), with the house rules clubs vary as options. What the bots keep to:
   in one turn; when taking the pile only the up card, the pair and the melds after `and` count;
 - a player who melds the whole Hand picks up the Foot at once and plays on; one who discards the
   last card of the Hand picks it up at the start of the next turn (`foot`). Bonus cards are laid as
-  soon as they are held and replaced from the stock (those found in the Foot too);
+  soon as they are held and replaced from the stock (those found in the Foot too); one drawn as
+  the stock's last card is laid and ends the round at once;
 - going out: the side has its canastas (`canastas-to-go-out`, natural/mixed/wild, 2/2/1), the
   player plays out the Foot, and every partner has picked up their Foot and played a turn from it;
   the bot asks first (`ask-required`; the answer binds). A player who may not go out keeps a card;
@@ -328,26 +329,37 @@ class HandAndFootHand(HandTable):
             self.take(t, plan)
         else:
             self.draw(t, min(self.rules.draw_count, len(self.stock)))
-        self.lay_bonuses(t)
+        if self.lay_bonuses(t):
+            return
         self.finish(t)
 
-    def pick_up_foot(self, t: TurnState, *, lay: bool = True) -> None:
+    def pick_up_foot(self, t: TurnState, *, lay: bool = True) -> bool:
+        """The Foot picked up (its Bonus cards laid if `lay`); whether that ended the round."""
         packet = self.packets[t.player]
         packet.on_foot, packet.pick_up_next_turn = True, False
         t.hand.update(packet.foot)
         packet.foot = Counter()
         t.acts.append(PickUpFoot())
-        if lay:
-            self.lay_bonuses(t)
+        return lay and self.lay_bonuses(t)
 
-    def lay_bonuses(self, t: TurnState) -> None:
-        """Bonus cards are laid as soon as they are held, each replaced while the stock lasts."""
+    def lay_bonuses(self, t: TurnState) -> bool:
+        """Bonus cards are laid as soon as they are held, each replaced while the stock lasts; one
+        drawn as the stock's last card is laid (with any other held) and ends the round at once.
+        Returns whether the round ended."""
         while t.hand[BONUS] > 0:
+            if t.last_bonus:
+                n = t.hand[BONUS]
+                t.hand[BONUS] = 0
+                self.laid[t.side].extend([BONUS] * n)
+                t.acts.append(LayBonus(cards=(BONUS,) * n))
+                self.ended = True
+                return True
             t.hand[BONUS] -= 1
             self.laid[t.side].append(BONUS)
             t.acts.append(LayBonus(cards=(BONUS,)))
             if self.stock:
                 self.draw(t, 1)
+        return False
 
     # --- the Prize pile: always frozen ---------------------------------------------------------------------
 
@@ -465,8 +477,7 @@ class HandAndFootHand(HandTable):
                 not whole.hand and t.hand[STOP] <= 0 and whole.ops and self.meets_minimum(t, whole)
             ):  # the whole Hand melds
                 self.execute(t, whole)
-                self.pick_up_foot(t)
-                if self.try_out(t):
+                if self.pick_up_foot(t) or self.try_out(t):
                     return
         keep = 1 if not packet.on_foot else 2
         plan = self.plan(t, keep)
