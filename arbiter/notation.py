@@ -513,6 +513,8 @@ class _Reader:
     rules: dict[str, Any]
     """The transformer's method for each keyword a line may be read from its tokens with
     (`_tokens_line`), bound once: binding a Lark transformer's method costs a call of its own."""
+    actions: dict[str, Any]
+    """The same for the actions read from their tokens (`_tokens_action`)."""
 
     def read(self, text: str, line: int) -> tuple[Statement | None, list[str]]:
         """Parse one line; Lark's own exceptions pass through."""
@@ -560,7 +562,8 @@ def _new_reader(accelerated: bool) -> _Reader:
         **plugins,
     )
     rules = {keyword: getattr(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
-    return _Reader(lark, builder, comments, accelerated, rules)
+    actions = {keyword: getattr(builder, rule) for keyword, rule in _ACTION_RULES.items()}
+    return _Reader(lark, builder, comments, accelerated, rules, actions)
 
 
 _idle_readers: dict[bool, list[_Reader]] = {True: [], False: []}
@@ -631,6 +634,57 @@ _NAMED_CARDS = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the 
 _CARDS = {"up": "up", "stock": "stock_cards"}
 _POINTS = {"score": "score", "total": "total"}
 _TOKEN_RULES = {**_NAMED_CARDS, **_CARDS, **_POINTS, "pair": "side_points"}
+_ACTION_RULES = {"meld": "meld_action", "add": "add", "[": "meld", "run": "cards"}  # for _tokens_action
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenActions:
+    meld_action: re.Pattern[str]
+    bracket: re.Pattern[str]
+    add_action: re.Pattern[str]
+
+
+@cache
+def _token_actions() -> _TokenActions:
+    reader = _borrow(ACCELERATED)
+    run, ref = (reader.lark.get_terminal(t).pattern.to_regexp() for t in ("CARD_RUN", "MELD_REF"))
+    _give_back(reader, ACCELERATED)
+    space, gap = r"[ \t\f\r]*", r"[ \t\f\r]+"
+    bracket = rf"(\[){space}({run}){space}\]"
+    return _TokenActions(
+        meld_action=re.compile(rf"meld{gap}((?:{bracket}{space})*{bracket})"),
+        bracket=re.compile(bracket),
+        add_action=re.compile(rf"add{gap}(?:{bracket}|({run})){gap}to{gap}({ref})"),
+    )
+
+
+def _tokens_action(text: str) -> Action | None:
+    """A meld or an addition (`meld [4 5 6] [K K K]`, `add [9 10] to 4-8`), the actions whose
+    texts vary most (Samba's sequences), read from their tokens as the parser would read them;
+    None to read the action with Lark. `text` is one action, stripped."""
+    forms = _token_actions()
+    meld, add = forms.meld_action.fullmatch(text), None
+    if meld is None and (add := forms.add_action.fullmatch(text)) is None:
+        return None
+    reader = _borrow(ACCELERATED)
+    reader.builder.line = 0
+    rules = reader.actions
+    try:
+        if meld is not None:
+            brackets = forms.bracket.finditer(text, meld.start(1))
+            return rules["meld"](
+                *[rules["["](_token("LSQB", b, 1, 0), (_token("CARD_RUN", b, 2, 0),)) for b in brackets]
+            )
+        assert add is not None
+        if add.group(1):
+            loose = rules["["](_token("LSQB", add, 1, 0), (_token("CARD_RUN", add, 2, 0),))
+        else:
+            loose = rules["run"](_token("CARD_RUN", add, 3, 0))
+        return rules["add"](loose, _token("MELD_REF", add, 4, 0))
+    except NotationError:
+        return None  # the Lark path gives the message
+    finally:
+        _give_back(reader, ACCELERATED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -701,6 +755,9 @@ def _token(kind: str, match: re.Match[str], group: int, line: int) -> Token:
 def _action_maker(text: str) -> Maker:
     """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
     its columns counted from the action's start. Actions recur far more than lines do."""
+    action = _tokens_action(text)
+    if action is not None:
+        return _maker(action, column=1)
     reader = _borrow(ACCELERATED)
     try:
         reader.builder.line = 0

@@ -162,3 +162,73 @@ def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, 
     except Exception as error:  # the token path accepted what Lark rejects
         raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])
+
+
+# The actions read from their tokens (a meld, an addition: the actions whose texts vary most) must
+# come out exactly as Lark reads them with the grammar's `action` rule, or be left to Lark.
+_TOKEN_ACTIONS = (
+    "meld [4 5 6 7 8] [K K K]",
+    "meld [ 4  5\t6 ]   [Q Q 2]",
+    "meld [J J X]",
+    "add [9 10] to 4-8",
+    "add 9 9 to K#2",
+    "add [2]\tto  2",
+    "add [R3 B3] to S",
+)
+_LARK_ACTIONS = ("meld[4 5 6]", "meld [4 5 Z]", "add [9] to", "add [9]to K", "meld", "add to K", "meld [4 5] x")
+
+
+def lark_action(text: str):
+    reader = notation._borrow(False)
+    try:
+        reader.builder.line = 0
+        return reader.lark.parse(text, start="action")
+    finally:
+        notation._give_back(reader, False)
+
+
+@pytest.mark.parametrize("text", _TOKEN_ACTIONS)
+def test_a_meld_or_an_addition_is_read_from_its_tokens_as_lark_reads_it(text):
+    fast = notation._tokens_action(text)
+    assert fast is not None
+    whole = lark_action(text)
+    assert (fast, positions(fast)) == (whole, positions(whole))
+
+
+@pytest.mark.parametrize("text", _LARK_ACTIONS)
+def test_an_action_that_is_not_plainly_tokens_is_left_to_lark(text):
+    assert notation._tokens_action(text) is None
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_every_sample_action_read_from_its_tokens_is_read_as_lark_reads_it(sample):
+    for text in sample.read_text(encoding="utf-8").splitlines():
+        player, colon, rest = text.partition(";")[0].partition(":")
+        if not colon or " " in player.strip():
+            continue
+        for piece in rest.split(","):
+            fast = notation._tokens_action(piece.strip())
+            if fast is not None:
+                whole = lark_action(piece.strip())
+                assert (fast, positions(fast)) == (whole, positions(whole)), piece
+
+
+@given(
+    keyword=st.sampled_from(["meld", "add"]),
+    words=st.lists(
+        st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "[", "]", "to", "K#2", "4-8", "2", "#"]),
+        min_size=0,
+        max_size=8,
+    ),
+    gaps=st.lists(st.sampled_from([" ", "  ", "\t", ""]), min_size=10, max_size=10),
+)
+def test_any_meld_or_addition_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
+    text = (keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False))).strip()
+    fast = notation._tokens_action(text)
+    if fast is None:
+        return
+    try:
+        whole = lark_action(text)
+    except Exception as error:  # the token path accepted what Lark rejects
+        raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
+    assert (fast, positions(fast)) == (whole, positions(whole))

@@ -192,9 +192,9 @@ class HandReplay:
                 )
             if state.discarded and type(action) is not GoOut:
                 raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-            if table.feet and state.drawn and not state.discarded and turn.player in table.feet:
-                if not state.hand.total():
-                    self.check_foot_next(state, action)
+            feet_due = table.feet and state.drawn and not state.discarded and turn.player in table.feet
+            if feet_due and not state.hand.total():  # the Hand melded out, its Foot not picked up
+                self.check_foot_next(state, action)
             handlers[type(action)](self, state, action)
         self.end_turn(state, turn)
 

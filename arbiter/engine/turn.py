@@ -482,13 +482,15 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
     config = r.config
     target = resolve(state.side.melds, state.side.name, action.target, config, action)
     cards = list(action.cards)
+    own_rank = False  # only cards of the group's own rank: a legal group stays legal
     if not target.is_sequence:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
-        stray = [c for c in cards if not (c == target.rank or C.is_wild(c))]
+        own_rank = cards.count(target.rank) == len(cards)
+        stray = [] if own_rank else [c for c in cards if not (c == target.rank or C.is_wild(c))]
         if stray or (target.rank == C.STOP and any(C.is_wild(c) for c in cards)):
             raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {target.rank}s", action)
     check_held(r, state, cards, action)
-    problem = config.meld_problem([*target.cards, *cards], config, False) or config.addition_problem(
-        target.cards, cards, config
+    problem = (None if own_rank else config.meld_problem([*target.cards, *cards], config, False)) or (
+        config.addition_problem(target.cards, cards, config)
     )
     if problem:
         raise Illegal(problem[0], problem[1], action)
