@@ -132,7 +132,14 @@ def worker_cpu_seconds(master: int) -> float:
 
 def start_server(port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
     gunicorn = Path(sys.executable).parent / "gunicorn"
-    command = [str(gunicorn), "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "arbiter_web.factory:create_app()"]
+    command = [
+        str(gunicorn),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "arbiter_web.factory:create_app()",
+    ]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
