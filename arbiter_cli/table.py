@@ -72,6 +72,9 @@ def describe(state: dict[str, Any], hand: int, turn: int, *, before: bool = Fals
     lines = [f"hand {hand}, {moment}" + (f" (scores before the hand: {scores})" if scores else ""), "hands:"]
     width = max(map(len, state["hands"]), default=0)
     lines += [f"  {player:<{width}}  {show(cards) or '(no cards)'}" for player, cards in state["hands"].items()]
+    if "feet" in state:  # Hand & Foot: the Feet not yet picked up, face down
+        lines.append("feet not yet picked up:")
+        lines += [f"  {player:<{width}}  {show(cards)}" for player, cards in state["feet"].items()] or ["  none"]
     lines.append("melds:")
     for side, melds in state["melds"].items():
         laid = state["laid"].get(side)

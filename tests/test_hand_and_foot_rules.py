@@ -1047,3 +1047,10 @@ def test_a_player_who_melds_the_whole_hand_picks_up_the_foot_before_playing_on()
     error = assert_illegal(record, "foot-pickup", "bob: draw 7 J")
     assert "picked up (`foot`) before the turn goes on" in error.message
     assert_legal(record.replace("add [J J] to J, discard 4", "add [J J] to J, foot, discard 4"))
+
+
+def test_a_card_played_from_a_foot_not_picked_up_is_said_to_be_in_the_foot():
+    error = assert_illegal(hand_and_foot("bob: draw 9 4, discard A"), "card-not-held", "bob: draw 9 4")
+    assert error.message == "bob plays A but holds none in hand: the Foot, not yet picked up, holds A"
+    error = assert_illegal(hand_and_foot("bob: draw 9 4, meld [Q Q Q], discard 4"), "card-not-held", "bob:")
+    assert error.message.endswith("in hand: the Foot, not yet picked up, holds Q")

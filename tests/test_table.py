@@ -101,3 +101,12 @@ def test_a_legal_hand_replays_from_its_start_to_its_last_turn():
     assert hand.start == 0 and hand.stopped is None
     assert [f.turn for f in hand.frames] == list(range(8))
     assert hand.frames[7].table == arbiter.table_after(EXAMPLE.read_text(), hand=1, turn=7)
+
+
+def test_a_hand_and_foot_table_shows_the_feet_not_yet_picked_up():
+    sample = Path(__file__).parent.parent / "samples" / "hand-and-foot-endgame.acn"
+    shown = CliRunner().invoke(cli, ["table", str(sample), "--hand", "3", "--turn", "0"])
+    assert shown.exit_code == 0, shown.output
+    assert "feet not yet picked up:\n  dee  4 4 5 6 7 8 9 10 J Q K A 2\n" in shown.output
+    as_json = json.loads(CliRunner().invoke(cli, ["table", str(sample), "--hand", "3", "--json"]).output)
+    assert as_json["feet"] == {"dee": "4 4 5 6 7 8 9 10 J Q K A 2".split()}

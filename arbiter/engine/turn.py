@@ -81,17 +81,28 @@ def check_held(
     if len(cards) == 1:
         card = cards[0]
         if hand[card] - (used.get(card, 0) if used else 0) < 1:
-            raise Illegal("card-not-held", f"{state.player} plays {r.config.words.describe(card)} but holds none", node)
+            raise Illegal(
+                "card-not-held",
+                f"{state.player} plays {r.config.words.describe(card)} but holds none{in_foot(r, state, card)}",
+                node,
+            )
         return
     for card in dict.fromkeys(cards):  # each card once, in order: a Counter costs more for so few
         n = cards.count(card)
         have = hand[card] - (used.get(card, 0) if used else 0)
         if have < n:
+            held = "only " + C.number(have) if have else "none"
             raise Illegal(
                 "card-not-held",
-                f"{state.player} melds {r.config.words.counted(n, card)} but holds {'only ' + C.number(have) if have else 'none'}",
+                f"{state.player} melds {r.config.words.counted(n, card)} but holds {held}{in_foot(r, state, card)}",
                 node,
             )
+
+
+def in_foot(r: HandReplay, state: TurnState, card: str) -> str:
+    """Where a card missing from the hand is, when it is in the player's Foot not yet picked up."""
+    foot = r.table.feet.get(state.player)
+    return f" in hand: the Foot, not yet picked up, holds {card}" if foot and foot[card] else ""
 
 
 def remove(state: TurnState, cards: Sequence[str]) -> None:
@@ -561,7 +572,11 @@ def discard(r: HandReplay, state: TurnState, action: Discard) -> None:
             "bonus-discard", f"a {r.config.words.bonus} may never be discarded: it is laid beside the melds", action
         )
     if state.hand[card] < 1:
-        raise Illegal("card-not-held", f"{state.player} plays {r.config.words.describe(card)} but holds none", action)
+        raise Illegal(
+            "card-not-held",
+            f"{state.player} plays {r.config.words.describe(card)} but holds none{in_foot(r, state, card)}",
+            action,
+        )
     state.hand[card] -= 1
     table = r.table
     table.pile.append(card)
