@@ -109,4 +109,4 @@ def test_a_hand_and_foot_table_shows_the_feet_not_yet_picked_up():
     assert shown.exit_code == 0, shown.output
     assert "feet not yet picked up:\n  dee  4 4 5 6 7 8 9 10 J Q K A 2\n" in shown.output
     as_json = json.loads(CliRunner().invoke(cli, ["table", str(sample), "--hand", "3", "--json"]).output)
-    assert as_json["feet"] == {"dee": "4 4 5 6 7 8 9 10 J Q K A 2".split()}
+    assert as_json["feet"] == {"dee": ["4", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]}
