@@ -123,11 +123,13 @@ class Table:
 
     def draw_from_stock(self, cards: Sequence[str], node: Node) -> None:
         pool = self.pool
-        if self.stock is None and len(cards) <= self.stock_count and all(pool[c] >= cards.count(c) for c in cards):
-            for card in cards:  # the common case (Samba and Hand & Foot draw two): every card can come
-                pool[card] -= 1
-            self.stock_count -= len(cards)
-            return
+        if self.stock is None and len(cards) == 2 and self.stock_count >= 2:  # Samba, Hand & Foot: two a turn
+            first, second = cards
+            if pool[first] > 0 and pool[second] > (first == second):
+                pool[first] -= 1
+                pool[second] -= 1
+                self.stock_count -= 2
+                return
         if len(cards) > 1:
             self.check_from_stock(cards, node)
         for card in cards:

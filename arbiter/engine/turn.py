@@ -70,6 +70,10 @@ _DISCARD_PATH = {
 }
 
 
+# The path of a draw, by the cards drawn (a draw's count is checked first: one or two).
+_DRAW_PATH = {1: "draw-1", 2: "draw-2"}
+
+
 # --- the player's cards ------------------------------------------------------------------------
 
 
@@ -283,7 +287,7 @@ def draw(r: HandReplay, state: TurnState, action: Draw) -> None:
                 action,
             )
         state.drawn = True
-        r.paths["draw-1" if len(cards) == 1 else f"draw-{len(cards)}"] += 1
+        r.paths[_DRAW_PATH[len(cards)]] += 1
         if len(cards) == table.stock_count:
             r.paths["draw-last-card"] += 1
         if len(cards) == 1:  # the common case
