@@ -223,6 +223,34 @@ def test_a_side_may_hold_several_groups_of_a_rank():
     )
 
 
+def test_with_merge_groups_a_new_group_of_a_rank_joins_the_sides_group():
+    text = samba("bob: draw K K, meld [K K K], add [K] to K, discard 7", tables=BOB_MELDED, variant="merge-groups")
+    assert_legal(text)
+    assert table_after_bob(text)["melds"]["bob+dee"] == [["K", "K", "K", "K", "K", "K", "K"]]
+    error = assert_illegal(
+        samba("bob: draw K K, meld [K K K], add [K] to K#2, discard 7", tables=BOB_MELDED, variant="merge-groups"),
+        "meld-unknown",
+        "bob:",
+    )
+    assert "keeps one meld per rank" in error.message
+
+
+def test_with_merge_groups_sequences_stay_apart_and_keep_their_names():
+    tables = {"bob+dee": "[4 5 6 7] [K K K]"}
+    text = samba("bob: draw 8 9, add [8] to 4-7, meld [9 10 J], discard 7", tables=tables, variant="merge-groups")
+    assert_legal(text)
+    assert table_after_bob(text)["melds"]["bob+dee"] == [["4", "5", "6", "7", "8"], ["K", "K", "K"], ["9", "10", "J"]]
+
+
+def test_with_merge_groups_the_up_card_still_extends_a_sequence():
+    tables = {"bob+dee": "[4 5 6 7 8] [9 9 9]"}
+    text = samba(
+        "bob: take 9 onto 4-8 and [J J J], discard 7", tables=tables, variant="merge-groups", hands={"bob": "J J J 7 2"}
+    )
+    assert_legal(text)
+    assert table_after_bob(text)["melds"]["bob+dee"][0] == ["4", "5", "6", "7", "8", "9"]
+
+
 def test_a_group_holds_one_or_two_wilds_and_at_least_two_naturals():
     nines = {"bob": "9 9 2 X 7"}
     assert_legal(samba("bob: draw 4 4, meld [9 9 2 X], discard 4", tables=BOB_MELDED, hands=nines))

@@ -80,7 +80,7 @@ def new_meld(cards: Sequence[str]) -> MeldState:
 
 def resolve(melds: Sequence[MeldState], side: str, ref: MeldRef, config: Config, node: Node) -> MeldState:
     """The meld a record names (`Q`, `Q#2`, `5-9`), or meld-unknown."""
-    if config.merge_same_rank and (ref.high is not None or ref.index != 1):
+    if config.merge_same_rank and ref.high is None and ref.index != 1:  # sequences are never merged
         raise Illegal("meld-unknown", f"{ref} names no meld: {side} keeps one meld per rank, named by its rank", node)
     rank, high, index = ref.rank, ref.high, ref.index
     seen = 0

@@ -419,7 +419,7 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         problem = config.meld_problem([*meld, top], config, False) or config.addition_problem(meld, [top], config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
-        if config.merge_same_rank:  # melds laid with the take merge into the meld with its up card
+        if config.merge_same_rank and not onto[0].is_sequence:  # melds laid with the take merge into it
             plan.merged[onto[0].rank] = [*meld, top]
     else:
         plan.lay([top, *own], action, from_hand=own)

@@ -50,6 +50,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         PROJECT_DEFAULT,
     ),
     OptionSpec(
+        "merge-groups",
+        False,
+        "A side keeps one group of each rank: a new group of a rank joins the side's group of it (as in "
+        "Caliente), so `K#2` names nothing. By default every group stays a meld of its own.",
+        PROJECT_DEFAULT,
+    ),
+    OptionSpec(
         "minimum-7000",
         150,
         "The first-meld minimum of a side with 7,000 or more: 150 (the box) or 160.",
@@ -457,7 +464,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         draw_count=2,
         max_wilds=2,
         naturals_must_outnumber_wilds=False,
-        merge_same_rank=False,
+        merge_same_rank=bool(options["merge-groups"]),
         always_frozen=bool(options["pile-always-frozen"]),
         stop_up_card_freezes=bool(options["stop-up-card-freezes"]),
         canastas_to_go_out=2,

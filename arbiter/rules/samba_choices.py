@@ -50,10 +50,12 @@ CHOICES: tuple[Choice, ...] = (
         point="Several groups of one rank, and combining them",
         books=f"{BOOK}, {SAMBA}: a side may have any number of melds of a rank. {LAWS} lets a side join two of "
         "its groups of a rank; the box is silent.",
-        chosen="A side keeps each group it makes, named `Q`, `Q#2` in the order made; the record has no action "
-        "to join two groups (notation 1.0), so groups are never combined.",
-        why="Joining two groups is a rare move that the box does not offer; a record cannot write it, so "
-        "the arbiter cannot judge it, and no game is wrongly judged for lacking it.",
+        chosen="A side keeps each group it makes, named `Q`, `Q#2` in the order made. Notation 1.0 has no "
+        "action to join two groups at a player's choice; a club whose groups of a rank always join plays "
+        "the option, under which a new group of a rank joins the side's group of it, as in Caliente.",
+        why="Joining two groups is a rare move that the box does not offer; a record cannot write it as a "
+        "choice, so the arbiter judges the two ways a table can play: groups kept apart, or always joined.",
+        option="merge-groups",
     ),
     Choice(
         point="Taking the pile onto a sequence",
