@@ -19,7 +19,7 @@ from ..rulings import Rule
 from . import classic
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
 from .classic_choices import LAWS
-from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, PROJECT_DEFAULT, RULES, TWO_HAND
+from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -33,7 +33,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "canastas-to-go-out",
         2,
         "Canastas a player needs to go out: 1 or 2, the page's two settings.",
-        f"{OVERVIEW} and {RULES}; {PROJECT_DEFAULT}",
+        f"{OVERVIEW_AND_RULES}; {PROJECT_DEFAULT}",
         (1, 2),
     ),
     OptionSpec(
@@ -237,7 +237,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "discard",
             "Ending the turn",
-            f"{OVERVIEW} and {RULES}",
+            f"{OVERVIEW_AND_RULES}",
             "A turn ends with one discard, and nothing is played after it. A player going out need not discard; a "
             "player short of the canastas needed, left with one card, keeps it and does not discard (passing the "
             "discard, option pass-the-discard).",
@@ -245,7 +245,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "go-out-canasta",
             "Going out needs two canastas",
-            f"{OVERVIEW} and {RULES}; {PROJECT_DEFAULT}",
+            f"{OVERVIEW_AND_RULES}; {PROJECT_DEFAULT}",
             "A player may only empty the hand with two canastas on the table (option canastas-to-go-out: one).",
         ),
         _rule(
@@ -258,7 +258,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _rule(
             "hand-over",
             "The hand ends",
-            f"{OVERVIEW} and {RULES}",
+            f"{OVERVIEW_AND_RULES}",
             "The hand ends as soon as a player goes out, or the stock is exhausted and a player can neither take the "
             "top card nor the pile: nothing more is played.",
         ),

@@ -15,6 +15,7 @@ PROJECT_DEFAULT = 'Project default (docs/rules/hoyle.md, "Where the rule books a
 HOYLE = "Hoyle Canasta rules page"
 OVERVIEW = f'{HOYLE}, "Overview"'
 RULES = f'{HOYLE}, "Rules"'
+OVERVIEW_AND_RULES = f'{HOYLE}, "Overview" and "Rules"'
 TWO_HAND = f'{LAWS}, "Two-Hand and Three-Hand Canasta"'
 
 CHOICES: tuple[Choice, ...] = (
