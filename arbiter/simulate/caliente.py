@@ -30,7 +30,7 @@ from .cards import (
     meld_counts,
     points,
 )
-from .choices import partner_says_yes, safest_discard
+from .choices import partner_says_yes, safest_discard, wants_take
 from .families import Family, SimOption, register
 from .specials import SpecialCards
 from .table import TurnState
@@ -308,11 +308,7 @@ class CalienteHand(SpecialCards):
         return self.plan_out(t, hand, melds, took=True) is not None
 
     def wants_take(self, t: TurnState, plan: TakePlan) -> bool:
-        if not self.melds[t.side]:
-            return self.rng.random() < 0.9  # getting into the game
-        if len(self.pile) >= 3 or plan.onto is not None:
-            return True
-        return self.rng.random() < 0.5
+        return wants_take(bool(self.melds[t.side]), len(self.pile), plan.onto is not None, self.rng)
 
     def take(self, t: TurnState, plan: TakePlan) -> None:
         side, hand = t.side, t.hand

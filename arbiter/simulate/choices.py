@@ -48,3 +48,13 @@ def safest_discard(naturals: Iterable[str], risk: Callable[[str], tuple[Any, ...
     cards = list(naturals)
     tie = {r: rng.random() for r in cards}
     return min(cards, key=lambda r: (*risk(r), tie[r]))
+
+
+def wants_take(side_has_melded: bool, pile: int, onto: bool, rng: random.Random) -> bool:
+    """Whether a bot that may take the pile does, rather than draw: nearly always to get into the
+    game, always for a pile of three or more or onto a meld, else one time in two."""
+    if not side_has_melded:
+        return rng.random() < 0.9  # getting into the game
+    if pile >= 3 or onto:
+        return True
+    return rng.random() < 0.5
