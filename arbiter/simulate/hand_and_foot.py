@@ -33,11 +33,11 @@ minimums), with the house rules clubs vary as options. What the bots keep to:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..records import Add, Ask, Deal, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, PickUpFoot, Take
+from ..records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pass, PickUpFoot, Take
 from ..rules.base import UsageError
 from .cards import BIG, BONUS, CANASTA, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
 from .choices import partner_says_yes, safest_discard
@@ -419,30 +419,19 @@ class HandAndFootHand(HandTable):
     def execute(self, t: TurnState, plan: Planner) -> None:
         melds = self.melds[t.side]
         made: dict[int, FootMeld] = {}
-        pending: list[MeldSpec] = []
-        for kind, copy, cards in plan.ops:
-            t.hand.subtract(cards)
-            if kind == "add":
-                real = plan.real(copy) or made[id(copy)]
-                if pending:
-                    t.acts.append(Meld(melds=tuple(pending)))
-                    pending = []
-                t.acts.append(Add(cards=tuple(cards), target=meld_name(melds, real)))
-                real.cards.extend(cards)
-            else:
-                real = FootMeld(copy.rank, list(cards))
-                made[id(copy)] = real
-                melds.append(real)
-                pending.append(MeldSpec(cards=tuple(cards)))
-            if not t.side_melded_at_start and not t.took:
-                t.first_value += points(cards)
-        if pending:
-            if t.acts and isinstance(t.acts[-1], Meld):
-                pending = [*t.acts.pop().melds, *pending]
-            t.acts.append(Meld(melds=tuple(pending)))
-        if plan.ops:
-            t.melded = True
-            self.melded_players.add(t.player)
+
+        def steps() -> Iterator[tuple[MeldRef | None, list[str]]]:
+            for kind, copy, cards in plan.ops:
+                if kind == "add":
+                    real = plan.real(copy) or made[id(copy)]
+                    yield meld_name(melds, real), cards
+                    real.cards.extend(cards)
+                else:
+                    made[id(copy)] = FootMeld(copy.rank, list(cards))
+                    melds.append(made[id(copy)])
+                    yield None, cards
+
+        self.write_melds(t, steps())
 
     def plan(self, t: TurnState, keep: int) -> Planner:
         """What the player melds this turn, keeping `keep` cards (Stops kept aside)."""

@@ -30,11 +30,11 @@ Samba, as docs/simulator.md says. What the bots keep to:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..records import Add, Ask, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take
+from ..records import Ask, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
 from .cards import (
     BIG,
     BONUS,
@@ -518,30 +518,19 @@ class SambaHand(SpecialCards):
         when it is played, and writing melds made in a row as one action."""
         melds = self.melds[t.side]
         made: dict[int, SambaMeld] = {}
-        pending: list[MeldSpec] = []
-        for kind, copy, cards, meld_kind in plan.ops:
-            t.hand.subtract(cards)
-            if kind == "add":
-                real = plan.target(copy) or made[id(copy)]
-                if pending:
-                    t.acts.append(Meld(melds=tuple(pending)))
-                    pending = []
-                t.acts.append(Add(cards=tuple(cards), target=meld_name(melds, real)))
-                real.cards.extend(cards)
-            else:
-                real = SambaMeld(meld_kind, list(cards))
-                made[id(copy)] = real
-                melds.append(real)
-                pending.append(MeldSpec(cards=tuple(cards)))
-            if not t.side_melded_at_start and not t.took:
-                t.first_value += points(cards)
-        if pending:
-            if t.acts and isinstance(t.acts[-1], Meld):
-                pending = [*t.acts.pop().melds, *pending]
-            t.acts.append(Meld(melds=tuple(pending)))
-        if plan.ops:
-            t.melded = True
-            self.melded_players.add(t.player)
+
+        def steps() -> Iterator[tuple[MeldRef | None, list[str]]]:
+            for kind, copy, cards, meld_kind in plan.ops:
+                if kind == "add":
+                    real = plan.target(copy) or made[id(copy)]
+                    yield meld_name(melds, real), cards
+                    real.cards.extend(cards)
+                else:
+                    made[id(copy)] = SambaMeld(meld_kind, list(cards))
+                    melds.append(made[id(copy)])
+                    yield None, cards
+
+        self.write_melds(t, steps())
 
     def plan_out(self, t: TurnState, hand: Counter[str], melds: Any, *, took: bool) -> OutPlan | None:
         """Melds and additions that empty `hand` (but for one discard) and leave the side its two

@@ -8,11 +8,12 @@ subclass it with the turn itself (`play_turn`), the melds, going out and the sco
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..records import Deal, Draw, LayBonus, Stock, Turn, UpCard
-from .cards import BONUS, CALIENTE, STOP, WILDS, ordered
+from ..records import Add, Deal, Draw, LayBonus, Meld, MeldRef, MeldSpec, Stock, Turn, UpCard
+from .cards import BONUS, CALIENTE, STOP, WILDS, ordered, points
 from .seating import playing_order
 from .trace import Expected, HandTrace, TurnTrace
 
@@ -232,6 +233,32 @@ class HandTable:
             trace.first_meld = not t.side_melded_at_start and self.side_melded(side)
             trace.asked = t.asked
             trace.went_out = self.went_out == player
+
+    def write_melds(self, t: TurnState, steps: Iterable[tuple[MeldRef | None, list[str]]]) -> None:
+        """Write a plan's melds and additions as actions, in the order played: each step is the
+        name of the meld added to (as the side's melds stand then), or None for a new meld, with
+        its cards from hand. New melds made in a row are one `meld` action."""
+        pending: list[MeldSpec] = []
+        melded = False
+        for target, cards in steps:
+            t.hand.subtract(cards)
+            if target is not None:
+                if pending:
+                    t.acts.append(Meld(melds=tuple(pending)))
+                    pending = []
+                t.acts.append(Add(cards=tuple(cards), target=target))
+            else:
+                pending.append(MeldSpec(cards=tuple(cards)))
+            if not t.side_melded_at_start and not t.took:
+                t.first_value += points(cards)
+            melded = True
+        if pending:
+            if t.acts and isinstance(t.acts[-1], Meld):
+                pending = [*t.acts.pop().melds, *pending]
+            t.acts.append(Meld(melds=tuple(pending)))
+        if melded:
+            t.melded = True
+            self.melded_players.add(t.player)
 
     def side_melded(self, side: str) -> bool:
         return bool(self.meld_view(side))
