@@ -14,204 +14,89 @@ from .choices import Style
 from .families import family
 from .runner import SimulatedGame, simulate_games
 
-# The legal paths (engine.py, `self.paths[...]`) a corpus of simulated games takes, per rule set.
+# The legal paths (arbiter/engine/paths.py) a corpus of simulated games takes, per rule set, built
+# from the groups of paths the families share.
+_DEAL = frozenset({"bonus-dealt", "up-card-covered"})
+_SITTING_OUT = frozenset({"sitting-out-hand", "sitting-out-reseated"})  # five and six players
+_DRAWS = frozenset({"draw-1", "draw-2", "draw-last-card"})
+_TAKES = frozenset(  # the classic takes of the pile: a pair, or onto a meld when unfrozen
+    {
+        "take-initial",
+        "take-frozen",
+        "take-unfrozen",
+        "take-unfrozen-with-wild",
+        "take-onto-meld",
+        "take-exhausted-stock",
+    }
+)
+_BONUS = frozenset({"bonus-laid", "bonus-laid-no-replacement-left", "bonus-drawn-last"})
+_CALIENTE_CARDS = frozenset({"caliente-card", "caliente-refill", "caliente-no-refill", "caliente-left-in-hand"})
+_DISCARDS = frozenset({"discard-natural", "discard-wild", "discard-stop"})
+_ASKING = frozenset({"ask-yes", "ask-no"})
+_END = frozenset({"pass", "pass-blocked", "go-out-melding-all", "go-out-discarding"})
+
 EXPECTED_PATHS: dict[str, frozenset[str]] = {
-    "caliente": frozenset(
-        {
-            # the deal and the up card
-            "bonus-dealt",
-            "up-card-covered",
-            "sitting-out-hand",
-            "sitting-out-reseated",
-            # drawing
-            "draw-1",
-            "draw-2",
-            "draw-last-card",
-            # the Prize pile
-            "take-initial",
-            "take-initial-with-wild",
-            "take-frozen",
-            "take-unfrozen",
-            "take-unfrozen-with-wild",
-            "take-onto-meld",
-            "take-exhausted-stock",
-            # melds
-            "meld-merged",
-            "add",
-            "stop-meld",
-            # Bonus cards
-            "bonus-laid",
-            "bonus-laid-no-replacement-left",
-            "bonus-drawn-last",
-            "bonus-left-in-hand",
-            # Caliente cards
-            "caliente-card",
-            "caliente-refill",
-            "caliente-no-refill",
-            "caliente-left-in-hand",
-            # discarding
-            "discard-natural",
-            "discard-wild",
-            "discard-stop",
-            "discard-caliente",
-            # going out and the end of the hand
-            "ask-yes",
-            "ask-no",
-            "pass",
-            "pass-blocked",
-            "go-out-melding-all",
-            "go-out-discarding",
-            "go-out-concealed",
-        }
-    ),
-    # Samba: the Caliente table rules with sequences (made, grown, taken onto) and its takes.
-    "samba": frozenset(
-        {
-            # the deal and the up card
-            "bonus-dealt",
-            "up-card-covered",
-            "sitting-out-hand",
-            "sitting-out-reseated",
-            # drawing: two cards, the stock's last single card alone
-            "draw-1",
-            "draw-2",
-            "draw-last-card",
-            # the Prize pile: natural pairs, the up card onto a group or a sequence, that card alone
-            # with sequence-take=top-card
-            "take-initial",
-            "take-frozen",
-            "take-unfrozen",
-            "take-onto-meld",
-            "take-onto-sequence",
-            "take-up-card-only",
-            "take-exhausted-stock",
-            # melds: groups and sequences
-            "add",
-            "add-to-sequence",
-            "meld-sequence",
-            "stop-meld",
-            # Bonus cards
-            "bonus-laid",
-            "bonus-laid-no-replacement-left",
-            "bonus-drawn-last",
-            "bonus-left-in-hand",
-            # Caliente cards (the variation)
-            "caliente-card",
-            "caliente-refill",
-            "caliente-no-refill",
-            "caliente-left-in-hand",
-            # discarding
-            "discard-natural",
-            "discard-wild",
-            "discard-stop",
-            "discard-caliente",
-            # going out and the end of the hand (a concealed going out earns nothing more in Samba,
-            # but the engine still tells it apart)
-            "ask-yes",
-            "ask-no",
-            "pass",
-            "pass-blocked",
-            "go-out-melding-all",
-            "go-out-discarding",
-            "go-out-concealed",
-        }
-    ),
+    "caliente": _DEAL
+    | _SITTING_OUT
+    | _DRAWS
+    | _TAKES
+    | {"take-initial-with-wild", "meld-merged", "add", "stop-meld"}
+    | _BONUS
+    | {"bonus-left-in-hand"}
+    | _CALIENTE_CARDS
+    | _DISCARDS
+    | {"discard-caliente"}
+    | _ASKING
+    | _END
+    | {"go-out-concealed"},
+    # Samba: the Caliente table rules with sequences (made, grown, taken onto), natural pairs only,
+    # the up card alone with sequence-take=top-card; a concealed going out earns nothing more in
+    # Samba, but the engine still tells it apart.
+    "samba": _DEAL
+    | _SITTING_OUT
+    | _DRAWS
+    | (_TAKES - {"take-unfrozen-with-wild"})
+    | {"take-onto-sequence", "take-up-card-only", "add", "add-to-sequence", "meld-sequence", "stop-meld"}
+    | _BONUS
+    | {"bonus-left-in-hand"}
+    | _CALIENTE_CARDS
+    | _DISCARDS
+    | {"discard-caliente"}
+    | _ASKING
+    | _END
+    | {"go-out-concealed"},
     # Hand & Foot: two cards drawn, the pile always frozen (taken with a natural pair into a new meld,
     # all of it or its top cards with pile-take=N), the Foot picked up in the turn the Hand is melded
     # out or on the next turn, Bonus cards laid from the Foot too, and the partner asked.
-    "hand-and-foot": frozenset(
-        {
-            "bonus-dealt",
-            "up-card-covered",
-            "draw-1",
-            "draw-2",
-            "draw-last-card",
-            "take-initial",
-            "take-frozen",
-            "take-top-of-pile",
-            "take-up-card-only",
-            "foot-at-once",
-            "foot-next-turn",
-            "add",
-            "bonus-laid",
-            "bonus-laid-no-replacement-left",
-            "bonus-drawn-last",
-            "discard-natural",
-            "discard-wild",
-            "discard-stop",
-            "ask-yes",
-            "ask-no",
-            "pass",
-            "pass-blocked",
-            "go-out-melding-all",
-            "go-out-discarding",
-        }
-    ),
+    "hand-and-foot": _DEAL
+    | _DRAWS
+    | {"take-initial", "take-frozen", "take-top-of-pile", "take-up-card-only", "foot-at-once", "foot-next-turn"}
+    | {"add"}
+    | _BONUS
+    | _DISCARDS
+    | _ASKING
+    | _END,
     # Classic Canasta (the Official Canasta Laws): Caliente's paths without Caliente cards; no wild
     # takes the pile before a side's first meld.
-    "classic": frozenset(
-        {
-            "bonus-dealt",
-            "up-card-covered",
-            "draw-1",
-            "draw-2",
-            "draw-last-card",
-            "take-initial",
-            "take-frozen",
-            "take-unfrozen",
-            "take-unfrozen-with-wild",
-            "take-onto-meld",
-            "take-exhausted-stock",
-            "meld-merged",
-            "add",
-            "stop-meld",
-            "bonus-laid",
-            "bonus-laid-no-replacement-left",
-            "bonus-drawn-last",
-            "bonus-left-in-hand",
-            "discard-natural",
-            "discard-wild",
-            "discard-stop",
-            "ask-yes",
-            "ask-no",
-            "pass",
-            "pass-blocked",
-            "go-out-melding-all",
-            "go-out-discarding",
-            "go-out-concealed",
-        }
-    ),
+    "classic": _DEAL
+    | _DRAWS
+    | _TAKES
+    | {"meld-merged", "add", "stop-meld"}
+    | _BONUS
+    | {"bonus-left-in-hand"}
+    | _DISCARDS
+    | _ASKING
+    | _END
+    | {"go-out-concealed"},
     # Hoyle two-hand: the classic paths of two players, and the top card alone on an exhausted stock.
-    "hoyle": frozenset(
-        {
-            "bonus-dealt",
-            "up-card-covered",
-            "draw-1",
-            "draw-2",
-            "draw-last-card",
-            "take-initial",
-            "take-frozen",
-            "take-unfrozen",
-            "take-unfrozen-with-wild",
-            "take-onto-meld",
-            "take-up-card-only",
-            "take-exhausted-stock",
-            "meld-merged",
-            "add",
-            "stop-meld",
-            "bonus-laid",
-            "bonus-laid-no-replacement-left",
-            "bonus-drawn-last",
-            "discard-natural",
-            "discard-wild",
-            "discard-stop",
-            "pass",
-            "pass-blocked",
-            "go-out-melding-all",
-            "go-out-discarding",
-            "go-out-concealed",
-        }
-    ),
+    "hoyle": _DEAL
+    | _DRAWS
+    | _TAKES
+    | {"take-up-card-only", "meld-merged", "add", "stop-meld"}
+    | _BONUS
+    | _DISCARDS
+    | _END
+    | {"go-out-concealed"},
 }
 
 # Per family, the engine's paths its simulated games never take, and why: they cannot happen under
