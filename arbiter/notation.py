@@ -637,6 +637,18 @@ _TOKEN_RULES = {**_NAMED_CARDS, **_CARDS, **_POINTS, "pair": "side_points"}
 _ACTION_RULES = {"meld": "meld_action", "add": "add", "[": "meld", "run": "cards"}  # for _tokens_action
 
 
+_SPACE, _GAP = r"[ \t\f\r]*", r"[ \t\f\r]+"  # what the grammar skips between tokens, none or some
+
+
+def _terminals(*names: str) -> tuple[str, ...]:
+    """The grammar's own regular expressions for these terminals, for reading from tokens."""
+    reader = _borrow(ACCELERATED)
+    try:
+        return tuple(reader.lark.get_terminal(name).pattern.to_regexp() for name in names)
+    finally:
+        _give_back(reader, ACCELERATED)
+
+
 @dataclass(frozen=True, slots=True)
 class _TokenActions:
     meld_action: re.Pattern[str]
@@ -646,10 +658,8 @@ class _TokenActions:
 
 @cache
 def _token_actions() -> _TokenActions:
-    reader = _borrow(ACCELERATED)
-    run, ref = (reader.lark.get_terminal(t).pattern.to_regexp() for t in ("CARD_RUN", "MELD_REF"))
-    _give_back(reader, ACCELERATED)
-    space, gap = r"[ \t\f\r]*", r"[ \t\f\r]+"
+    run, ref = _terminals("CARD_RUN", "MELD_REF")
+    space, gap = _SPACE, _GAP
     bracket = rf"(\[){space}({run}){space}\]"
     return _TokenActions(
         meld_action=re.compile(rf"meld{gap}((?:{bracket}{space})*{bracket})"),
@@ -696,12 +706,8 @@ class _TokenLines:
 
 @cache
 def _token_lines() -> _TokenLines:
-    reader = _borrow(ACCELERATED)
-    name, cards, side, points = (
-        reader.lark.get_terminal(t).pattern.to_regexp() for t in ("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
-    )
-    _give_back(reader, ACCELERATED)
-    space, gap = r"[ \t\f\r]*", r"[ \t\f\r]+"
+    name, cards, side, points = _terminals("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
+    space, gap = _SPACE, _GAP
     return _TokenLines(
         cards_line=re.compile(
             rf"{space}(?:({'|'.join(_NAMED_CARDS)}){gap}({name})|({'|'.join(_CARDS)})){gap}({cards}){space}"

@@ -236,6 +236,11 @@ class Config:
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 
 
+def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
+    """A catalogue entry, (code, rule): rule sets build their catalogues as dicts of these."""
+    return code, Rule(code, name, source, summary)
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     name: str

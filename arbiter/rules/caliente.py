@@ -147,6 +147,14 @@ def _rule(code: str, name: str, section: str, summary: str, book: str = BOOKS) -
     return code, Rule(code, name, f"{book}, {cited}", summary)
 
 
+def kept_from(code: str, book: str, kept_by: str) -> tuple[str, Rule]:
+    """A rule another family plays as Caliente does (its chapter says so): Caliente's entry,
+    cited from `book` with the Caliente section, and the chapter's section that keeps it."""
+    rule = CATALOGUE[code]
+    section = rule.source.removeprefix(f"{BOOKS}, ")
+    return code, Rule(code, rule.name, f"{book}, {section}, which {kept_by} keeps", rule.summary)
+
+
 def _sections(*names: str) -> str:
     quoted = [name if '"' in name else f'"{name}"' for name in names]
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import cards as C
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
@@ -91,17 +91,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def _rule(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
-    return code, Rule(code, name, source, summary)
-
-
-def _as_in_caliente(code: str) -> tuple[str, Rule]:
-    """A rule Hand & Foot plays as Caliente does: the Caliente explanation, from the same book."""
-    rule = caliente.CATALOGUE[code]
-    cited = rule.source.removeprefix(f"{caliente.BOOKS}, ")
-    return code, Rule(code, rule.name, f"{BOOK}, {cited}, which {section('Play')} keeps", rule.summary)
-
-
 SHARED = (
     "unknown-player",
     "hand-number",
@@ -124,59 +113,59 @@ SHARED = (
 
 CATALOGUE: dict[str, Rule] = dict(
     [
-        *map(_as_in_caliente, SHARED),
-        _rule(
+        *(caliente.kept_from(code, BOOK, section("Play")) for code in SHARED),
+        entry(
             "caliente-card",
             "No Caliente cards",
             f"{BOOK}, {section('Deal')}",
             "Hand & Foot is played without the Caliente cards: none is in the five packs, so none can be played.",
         ),
-        _rule(
+        entry(
             "caliente-refill",
             "No Caliente cards",
             f"{BOOK}, {section('Deal')}",
             "Without Caliente cards there is no drawing up after one.",
         ),
-        _rule(
+        entry(
             "seating",
             "Players and partnerships",
             f'{BOOK}, {section("Deal")} and "Rules for 4 Players"',
             "Four players in two partnerships, partners facing each other.",
         ),
-        _rule(
+        entry(
             "sitting-out",
             "Sitting out",
             f"{BOOK}, {section('Deal')}",
             "Nobody sits out: the four players play every round.",
         ),
-        _rule(
+        entry(
             "deal-size",
             "The deal",
             f"{BOOK}, {section('Deal')}; {PROJECT_DEFAULT}",
             "Each player is dealt a Hand of 13 cards (option hand-size).",
         ),
-        _rule(
+        entry(
             "deal-packet",
             "The Foot",
             f"{BOOK}, {section('Deal')}; {PROJECT_DEFAULT}",
             "Each player is dealt a Foot of 13 cards (option foot-size), face down, written `foot NAME cards` in "
             "the deal. A stated position gives the Foot of each player who has not picked it up yet.",
         ),
-        _rule(
+        entry(
             "card-count",
             "The cards",
             f'{BOOK}, "Components" and {section("Deal")}',
             "Hand & Foot is played with five packs, 270 cards: twenty of each natural and of the little wild, ten "
             "big wilds, ten Bonus and ten Stop cards. No card may appear more often than that.",
         ),
-        _rule(
+        entry(
             "up-card",
             "The up card",
             f'{BOOK}, "The Deal", which {section("Play")} keeps',
             "The first card of the pile is turned from the stock; a wild or Bonus card turned is set sideways and "
             "another turned, until a natural card is on top; a Stop card turned is covered the same way.",
         ),
-        _rule(
+        entry(
             "position",
             "Stated position",
             f"{BOOK}, {section('Play')}",
@@ -184,21 +173,21 @@ CATALOGUE: dict[str, Rule] = dict(
             "player who has not picked it up, each side's melds, the pile and the stock, with no card more often "
             "than the five packs hold it.",
         ),
-        _rule(
+        entry(
             "draw-count",
             "Drawing",
             f"{BOOK}, {section('Play')}; {PROJECT_DEFAULT}",
             "A player draws two cards from the stock, or the last one when only one is left. Drawing and taking "
             "the pile exclude each other.",
         ),
-        _rule(
+        entry(
             "take-blocked",
             "A blocked pile",
             f'{BOOK}, "Discarding", which {section("Play")} keeps; {PROJECT_DEFAULT}',
             "Nobody may take the pile when a Stop card or a wild is on top (a wild may be taken with two of the "
             "same wild under option wild-pair-take).",
         ),
-        _rule(
+        entry(
             "take-initial",
             "Taking the pile before the first meld",
             f"{BOOK}, {section('Play')} and {section('Minimum Melds')}",
@@ -207,26 +196,26 @@ CATALOGUE: dict[str, Rule] = dict(
             "minimum. A take short of it is a take without the right to it: the pile is restored and the side "
             "loses 50 points (option wrong-take-penalty).",
         ),
-        _rule(
+        entry(
             "take-frozen",
             "The pile is always frozen",
             f"{BOOK}, {section('Play')}",
             "The pile is always frozen: its up card is taken only with a natural pair of its rank from hand, into "
             "a new meld, never with a wild and never onto a meld on the table.",
         ),
-        _rule(
+        entry(
             "take-unfrozen",
             "The pile is always frozen",
             f"{BOOK}, {section('Play')}",
             "Hand & Foot has no unfrozen pile: every take is judged as a frozen one (see take-frozen).",
         ),
-        _rule(
+        entry(
             "take-always-frozen",
             "The pile is always frozen",
             f"{BOOK}, {section('Play')}",
             "The pile never unfreezes, so with the stock drawn out nobody is forced to take it.",
         ),
-        _rule(
+        entry(
             "first-meld-minimum",
             "Minimum melds",
             f"{BOOK}, {section('Minimum Melds')}; {PROJECT_DEFAULT}",
@@ -235,33 +224,33 @@ CATALOGUE: dict[str, Rule] = dict(
             "do not count. The player may add cards that turn to reach it; otherwise the cards go back and the "
             "minimum rises by 10 for the round (option failed-minimum-raise).",
         ),
-        _rule(
+        entry(
             "meld-size",
             "Melds",
             f"{BOOK}, {section('Melds')}",
             "A meld has three to seven cards.",
         ),
-        _rule(
+        entry(
             "meld-rank",
             "Melds",
             f"{BOOK}, {section('Melds')}",
             "A meld is cards of one rank with wilds, or wild cards only; sequences are not melds, and Bonus cards "
             "are never melded.",
         ),
-        _rule(
+        entry(
             "meld-wilds",
             "Melds",
             f"{BOOK}, {section('Melds')}; {PROJECT_DEFAULT}",
             "A mixed meld holds one or two wilds and at least two naturals (option wild-ratio: also two naturals "
             "per wild); a wild meld is wild cards only.",
         ),
-        _rule(
+        entry(
             "meld-closed",
             "A canasta is closed",
             f"{BOOK}, {section('Melds')}",
             "A meld that reaches seven cards is a canasta and is closed: it takes no more cards.",
         ),
-        _rule(
+        entry(
             "open-meld",
             "One open meld of a rank",
             f"{BOOK}, {section('Melds')}; {PROJECT_DEFAULT}",
@@ -269,32 +258,32 @@ CATALOGUE: dict[str, Rule] = dict(
             "has two open melds of one rank. Its melds of a rank are named `K`, `K#2` in the order made, the wild "
             "meld `2`.",
         ),
-        _rule(
+        entry(
             "meld-unknown",
             "Adding to melds",
             f"{BOOK}, {section('Melds')}",
             "Cards can only be added to a meld the side has on the table, named as above.",
         ),
-        _rule(
+        entry(
             "stop-meld",
             "Melding Stop cards",
             f'{BOOK}, "Stop Cards", which {section("Play")} keeps; {PROJECT_DEFAULT}',
             "Stop cards are melded only by a player going out, three or four of them, with no wilds.",
         ),
-        _rule(
+        entry(
             "bonus-replacement",
             "Bonus cards",
             f'{BOOK}, {section("Bonus Cards")} and "Bonus Cards"',
             "A Bonus card is laid as soon as it is held, from the Hand or the Foot, and replaced by a card drawn "
             "from the stock; one that came with a pile taken is laid without a replacement.",
         ),
-        _rule(
+        entry(
             "bonus-in-hand",
             "Forgotten Bonus cards",
             f"{BOOK}, {section('Bonus Cards')}; {PROJECT_DEFAULT}",
             "A Bonus card left in a Hand or a Foot at the end of the round costs 100 (option bonus-in-hand-penalty).",
         ),
-        _rule(
+        entry(
             "foot-pickup",
             "Picking up the Foot",
             f"{BOOK}, {section('Picking up the Foot')}",
@@ -302,41 +291,41 @@ CATALOGUE: dict[str, Rule] = dict(
             "last card of the Hand is melded; at the start of the next turn when it is discarded. The Foot is "
             "picked up once, and only with the Hand empty.",
         ),
-        _rule(
+        entry(
             "go-out-canasta",
             "Going out: the canastas",
             f"{BOOK}, {section('Going Out')}; {PROJECT_DEFAULT}",
             "A side goes out only with two natural, two mixed and one wild canasta (option canastas-to-go-out); "
             "without them a player keeps a card after discarding.",
         ),
-        _rule(
+        entry(
             "go-out-foot",
             "Going out: the Feet",
             f"{BOOK}, {section('Going Out')}; {PROJECT_DEFAULT}",
             "The player going out plays out the Foot, and the partner must have picked up the Foot and played from "
             "it (ended a turn with it); until then a player keeps a card after discarding.",
         ),
-        _rule(
+        entry(
             "ask",
             "Asking to go out",
             f"{BOOK}, {section('Going Out')}; {PROJECT_DEFAULT}",
             "A player asks the partner before going out (option ask-required), before melding in that turn; the "
             "answer binds.",
         ),
-        _rule(
+        entry(
             "pass",
             "The stock runs out",
             PROJECT_DEFAULT,
             "When the stock is drawn out the round ends: the player who finds it empty passes (taking the pile is "
             "no longer allowed), and nobody earns the going-out bonus.",
         ),
-        _rule(
+        entry(
             "forced-take",
             "The stock runs out",
             PROJECT_DEFAULT,
             "The pile is always frozen, so nobody is ever forced to take it.",
         ),
-        _rule(
+        entry(
             "score-mismatch",
             "Scoring",
             f"{BOOK}, {section('Scoring')}",
@@ -344,13 +333,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "for each mixed and 1,500 for each wild one, 100 for going out and 100 for each Bonus card laid, less "
             "every card left in a Hand or a Foot (a Stop card 5, a Bonus card 100).",
         ),
-        _rule(
+        entry(
             "result-mismatch",
             "End of the game",
             f"{BOOK}, {section('Minimum Melds')}; {PROJECT_DEFAULT}",
             "The game is four rounds (option rounds); the higher total after the last wins.",
         ),
-        _rule(
+        entry(
             "game-over",
             "End of the game",
             f"{BOOK}, {section('Minimum Melds')}; {PROJECT_DEFAULT}",

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..rulings import Rule
 from . import classic
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .classic_choices import LAWS
 from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
 
@@ -85,10 +85,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def _rule(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
-    return code, Rule(code, name, source, summary)
-
-
 def _from_laws(code: str) -> tuple[str, Rule]:
     """A rule the page does not state: the laws' rule, as classic Canasta has it."""
     rule = classic.CATALOGUE[code]
@@ -122,22 +118,22 @@ FROM_LAWS = (
 CATALOGUE: dict[str, Rule] = dict(
     [
         *map(_from_laws, FROM_LAWS),
-        _rule(
+        entry(
             "seating",
             "Two players",
             f"{OVERVIEW}",
             "Hoyle two-hand Canasta is played by two, each for themselves.",
         ),
-        _rule("sitting-out", "Nobody sits out", OVERVIEW, "Both players play every hand: nobody sits out."),
-        _rule("deal-size", "The deal", OVERVIEW, "Each player is dealt 15 cards."),
-        _rule(
+        entry("sitting-out", "Nobody sits out", OVERVIEW, "Both players play every hand: nobody sits out."),
+        entry("deal-size", "The deal", OVERVIEW, "Each player is dealt 15 cards."),
+        entry(
             "card-count",
             "The cards",
             f'{OVERVIEW} and {LAWS}, "The Pack"',
             "Two packs with four jokers, 108 cards: eight of each rank from 4 to the Ace and of the deuces, four "
             "jokers, four red threes (B) and four black threes (S). No card may appear more often.",
         ),
-        _rule(
+        entry(
             "up-card",
             "The up card",
             RULES,
@@ -145,33 +141,33 @@ CATALOGUE: dict[str, Rule] = dict(
             "by the next card, and freezes the pile. A black three turned stays on top, where it stops the first "
             "player (option black-three-up).",
         ),
-        _rule(
+        entry(
             "draw-first",
             "Begin the turn by drawing",
             OVERVIEW,
             "A turn begins by drawing from the stock or taking the discard pile; then the player melds and discards.",
         ),
-        _rule(
+        entry(
             "draw-count",
             "Drawing",
             f"{OVERVIEW}; {TWO_HAND}",
             "A player draws one card from the stock (two with option draw=2, or the last one when only one is "
             "left). Drawing and taking the discard pile exclude each other.",
         ),
-        _rule(
+        entry(
             "take-blocked",
             "A black three, red three or wild on the pile",
             RULES,
             "Nobody may take the discard pile while a black three, a red three or a wild is its top card: a black "
             "three discarded stops the next player for one turn.",
         ),
-        _rule(
+        entry(
             "take-up-card",
             "Taking the discard pile",
             OVERVIEW,
             "Instead of drawing, a player may take the whole discard pile by melding its top card at once.",
         ),
-        _rule(
+        entry(
             "take-initial",
             "The pile frozen until the first meld",
             f'{RULES} and {LAWS}, "Freezing the Discard Pile"',
@@ -180,7 +176,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "taken must meet the first-meld minimum (the rest of the pile does not count). A wrong take is restored "
             "and costs 50 (option wrong-take-penalty).",
         ),
-        _rule(
+        entry(
             "take-frozen",
             "Taking the frozen discard pile",
             RULES,
@@ -188,21 +184,21 @@ CATALOGUE: dict[str, Rule] = dict(
             "with two natural cards of its rank from hand, as if the player had nothing on the table; never with a "
             "wild, never onto a meld.",
         ),
-        _rule(
+        entry(
             "take-unfrozen",
             "Taking the unfrozen discard pile",
             f'{OVERVIEW} and {LAWS}, "Taking the Discard Pile"',
             "An unfrozen top card is taken with two cards of its rank from hand (a natural pair, or a natural and a "
             "wild), or onto the player's meld of its rank.",
         ),
-        _rule(
+        entry(
             classic.ONE_CARD_PILE,
             "A one-card pile and a one-card hand",
             RULES,
             "A player holding a single card may never take a discard pile of a single card. A take against it is "
             "restored and costs 50 (option wrong-take-penalty).",
         ),
-        _rule(
+        entry(
             "first-meld-minimum",
             "The first meld",
             f'{RULES} and {LAWS}, "Melds"',
@@ -212,21 +208,21 @@ CATALOGUE: dict[str, Rule] = dict(
             "add cards that turn; otherwise the cards go back and the minimum rises by 10 for the hand (option "
             "failed-minimum-raise).",
         ),
-        _rule("meld-size", "Melds", RULES, "A new meld has at least three cards of one rank."),
-        _rule(
+        entry("meld-size", "Melds", RULES, "A new meld has at least three cards of one rank."),
+        entry(
             "meld-wilds",
             "Wild cards in melds",
             f'{RULES} and {LAWS}, "Melds"; {PROJECT_DEFAULT}',
             "A meld never holds more wilds than naturals, and at most three wilds (option wild-ratio); wilds are "
             "never melded alone.",
         ),
-        _rule(
+        entry(
             "stop-meld",
             "Melding black threes",
             RULES,
             "Black threes are melded only by a player going out, three or four of them, with no wild.",
         ),
-        _rule(
+        entry(
             "bonus-replacement",
             "Red threes laid and replaced",
             f'{RULES} and {LAWS}, "Red Threes"',
@@ -234,7 +230,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "for a red three drawn as a replacement. One that comes with the discard pile is laid with no "
             "replacement.",
         ),
-        _rule(
+        entry(
             "discard",
             "Ending the turn",
             f"{OVERVIEW_AND_RULES}",
@@ -242,41 +238,41 @@ CATALOGUE: dict[str, Rule] = dict(
             "player short of the canastas needed, left with one card, keeps it and does not discard (passing the "
             "discard, option pass-the-discard).",
         ),
-        _rule(
+        entry(
             "go-out-canasta",
             "Going out needs two canastas",
             f"{OVERVIEW_AND_RULES}; {PROJECT_DEFAULT}",
             "A player may only empty the hand with two canastas on the table (option canastas-to-go-out: one).",
         ),
-        _rule(
+        entry(
             "go-out-permission",
             "No partner to ask",
             OVERVIEW,
             "Two players have no partner: nobody asks permission to go out, so no answer binds anyone.",
         ),
-        _rule("ask", "No partner to ask", OVERVIEW, "Two players have no partner to ask whether to go out."),
-        _rule(
+        entry("ask", "No partner to ask", OVERVIEW, "Two players have no partner to ask whether to go out."),
+        entry(
             "hand-over",
             "The hand ends",
             f"{OVERVIEW_AND_RULES}",
             "The hand ends as soon as a player goes out, or the stock is exhausted and a player can neither take the "
             "top card nor the pile: nothing more is played.",
         ),
-        _rule(
+        entry(
             "pass",
             "The exhausted stock",
             f"{RULES}; {PROJECT_DEFAULT}",
             "Once the stock is exhausted a player takes the top card or the pile, or ends the hand (`pass`) without "
             "discarding; while cards remain, a player draws.",
         ),
-        _rule(
+        entry(
             "forced-take",
             "The top card taken on an exhausted stock",
             RULES,
             "With the stock exhausted, a player must take an unfrozen top card that fits one of the player's melds: "
             "that card alone, the rest of the pile staying (option exhausted-take), and then discards as usual.",
         ),
-        _rule(
+        entry(
             "score-mismatch",
             "Scoring",
             f'{RULES} and {LAWS}, "Scoring"',
@@ -285,13 +281,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "out earns 100, 200 concealed; each natural canasta 500, each mixed one 300. Red threes are worth 100 "
             "each, 800 for all four, counted against a player who has not melded; one left in hand costs 500.",
         ),
-        _rule(
+        entry(
             "result-mismatch",
             "End of the game",
             OVERVIEW,
             "The game ends after the hand in which a player reaches 5,000 (option target); the higher score wins.",
         ),
-        _rule(
+        entry(
             "game-over",
             "End of the game",
             OVERVIEW,

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import cards as C
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
@@ -103,17 +103,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-def _rule(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
-    return code, Rule(code, name, source, summary)
-
-
-def _as_in_caliente(code: str) -> tuple[str, Rule]:
-    """A rule Samba plays as Caliente does: the Caliente explanation, cited from the same book."""
-    rule = caliente.CATALOGUE[code]
-    section = rule.source.removeprefix(f"{caliente.BOOKS}, ")
-    return code, Rule(code, rule.name, f"{BOOK}, {section}, which {SAMBA} keeps", rule.summary)
-
-
 SHARED = (
     "unknown-player",
     "hand-number",
@@ -143,8 +132,8 @@ SAMBA_SEQUENCE = f"{BOOK}, {SAMBA}"
 
 CATALOGUE: dict[str, Rule] = dict(
     [
-        *map(_as_in_caliente, SHARED),
-        _rule(
+        *(caliente.kept_from(code, BOOK, SAMBA) for code in SHARED),
+        entry(
             "seating",
             "Players and partnerships",
             f"{BOOK}, {TABLES}; {PROJECT_DEFAULT}",
@@ -152,27 +141,27 @@ CATALOGUE: dict[str, Rule] = dict(
             "each play alone, five play as a team of two against a team of three, six as two teams of three "
             "seated alternately, and the record names the teams in a [Teams] tag.",
         ),
-        _rule(
+        entry(
             "sitting-out",
             "Sitting out",
             f'{BOOK}, {TABLES} and "5 Player Rules", "6 Player Rules"',
             "With five players one member of the team of three sits out each hand; with six, one member of each "
             "team. The hand line names them (`sitout NAME`); they are dealt nothing and may not play.",
         ),
-        _rule(
+        entry(
             "deal-size",
             "The deal",
             f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
             "Each player is dealt 15 cards, at every table.",
         ),
-        _rule(
+        entry(
             "deal-packet",
             "The deal",
             f"{BOOK}, {SAMBA}",
             "Each player is dealt one hand and nothing else: Samba has no Foot, so a record that shows one shows "
             "cards nobody was dealt.",
         ),
-        _rule(
+        entry(
             "card-count",
             "The cards",
             f"{BOOK}, {SAMBA}",
@@ -180,7 +169,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "wilds, six Bonus and six Stop cards, and two Caliente cards only in that variation. No card may "
             "appear more often than that.",
         ),
-        _rule(
+        entry(
             "up-card",
             "The up card",
             f'{BOOK}, "The Deal"; {PROJECT_DEFAULT}',
@@ -188,14 +177,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "(freezing the pile) and another turned, until a natural card is on top. A Stop card turned is "
             "covered the same way without freezing (option stop-up-card-freezes).",
         ),
-        _rule(
+        entry(
             "draw-count",
             "Drawing",
             f"{BOOK}, {SAMBA}",
             "A player draws two cards from the stock, or the last one when only one is left. Drawing and taking "
             "the pile exclude each other.",
         ),
-        _rule(
+        entry(
             "take-initial",
             "Taking the pile before the first meld",
             f'{BOOK}, {SAMBA} and "Taking the Prize Pile"',
@@ -204,14 +193,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "must meet the first-meld minimum. A take short of it is a take without the right to it: the pile "
             "is restored and the side loses 50 points (option wrong-take-penalty).",
         ),
-        _rule(
+        entry(
             "take-frozen",
             "Taking the frozen pile",
             f'{BOOK}, {SAMBA} and "Taking the Prize Pile"',
             "While a wild is in the pile, its up card is taken only with a natural pair of its rank from hand, "
             "never with a wild and never onto a meld.",
         ),
-        _rule(
+        entry(
             "take-unfrozen",
             "Taking the unfrozen pile",
             f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
@@ -220,14 +209,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "extends, neither of them yet a canasta. The up card never starts a sequence, nor extends one "
             "together with cards from hand.",
         ),
-        _rule(
+        entry(
             "take-always-frozen",
             "Pile always frozen",
             PROJECT_DEFAULT,
             "With the option pile-always-frozen the pile counts as frozen all the time: only a natural pair from "
             "hand takes it, never a meld on the table, and on an exhausted stock nobody is forced to take it.",
         ),
-        _rule(
+        entry(
             "first-meld-minimum",
             "First meld requirement",
             f'{BOOK}, {SAMBA} and "First Meld Requirement"',
@@ -236,22 +225,22 @@ CATALOGUE: dict[str, Rule] = dict(
             "toward it, Bonus cards do not. The player may add cards that turn to reach it; otherwise the cards "
             "go back and the minimum rises by 10 for the hand (option failed-minimum-raise).",
         ),
-        _rule("meld-size", "Melds", f"{BOOK}, {SAMBA}", "A new group or sequence has at least three cards."),
-        _rule(
+        entry("meld-size", "Melds", f"{BOOK}, {SAMBA}", "A new group or sequence has at least three cards."),
+        entry(
             "meld-rank",
             "Melds",
             f"{BOOK}, {SAMBA}",
             "A group is cards of one rank with wilds; cards of several ranks are a sequence (see `sequence`); "
             "Bonus and Caliente cards are never melded.",
         ),
-        _rule(
+        entry(
             "meld-wilds",
             "Wild cards in groups",
             f"{BOOK}, {SAMBA}; {PROJECT_DEFAULT}",
             "A group holds one or two wilds at most and at least two naturals, so a group canasta has five "
             "naturals or more (option wild-ratio: also two naturals per wild); wilds are never melded alone.",
         ),
-        _rule(
+        entry(
             "sequence",
             "Sequences",
             SAMBA_SEQUENCE,
@@ -259,48 +248,48 @@ CATALOGUE: dict[str, Rule] = dict(
             "with no wild and no Stop card and no wrap-around. It grows at either end up to seven cards, a samba, "
             "and never past it; two sequences never join.",
         ),
-        _rule(
+        entry(
             "canasta-wild",
             "No wild joins a canasta",
             SAMBA_SEQUENCE,
             "Once a group is a canasta (seven cards), no wild may be added to it; naturals still may.",
         ),
-        _rule(
+        entry(
             "meld-unknown",
             "Naming a meld",
             f"{BOOK}, {SAMBA}",
             "Cards are added only to a meld the side has. A side may hold several groups of a rank, named `Q`, "
             "`Q#2` in the order it made them, and sequences named by their span, such as `5-9`.",
         ),
-        _rule(
+        entry(
             "stop-meld",
             "Melding Stop cards",
             f'{BOOK}, "Stop Cards", which {SAMBA} keeps',
             "Stop cards are melded only by a player going out, three or more of them (the three packs hold six), "
             "with no wilds.",
         ),
-        _rule(
+        entry(
             "bonus-in-hand",
             "Forgotten Bonus cards",
             f'{BOOK}, "Bonus Cards"; {PROJECT_DEFAULT}',
             "A Bonus card still in hand when the hand ends costs its holder's side 100 points (option "
             "bonus-in-hand-penalty).",
         ),
-        _rule(
+        entry(
             "go-out-canasta",
             "Going out needs two canastas",
             f"{BOOK}, {SAMBA}",
             "A player may only empty their hand when the side has two canastas (a samba is one of them); without "
             "them the player must keep a card after discarding.",
         ),
-        _rule(
+        entry(
             "forced-take",
             "Forced take",
             f'{BOOK}, "What Happens if the Draw Pile Is Exhausted?"; {PROJECT_DEFAULT}',
             "With the stock exhausted, a player must take an unfrozen up card that could go onto one of the side's "
             "groups or sequences that is not yet a canasta.",
         ),
-        _rule(
+        entry(
             "caliente-card",
             "Playing a Caliente card",
             f'{BOOK}, "Canasta Caliente exclusive variation"; {PROJECT_DEFAULT}',
@@ -308,14 +297,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "melds, provided the side has not melded more melds than an opponent; at most one a turn, and not on "
             "an exhausted stock (option caliente-on-exhausted-stock).",
         ),
-        _rule(
+        entry(
             "caliente-refill",
             "Drawing up after a Caliente card",
             f'{BOOK}, "Canasta Caliente exclusive variation"',
             "Having played a Caliente card, the player draws until the hand holds 15 cards again, the whole stock "
             "if it is short, nothing if the hand is already that big; before any meld or discard.",
         ),
-        _rule(
+        entry(
             "score-mismatch",
             "Scoring",
             f"{BOOK}, {SAMBA}",
@@ -325,13 +314,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "each, 1,000 for all six, and count against a side without two canastas (option bonus-penalty). Each "
             "Caliente card played costs 100.",
         ),
-        _rule(
+        entry(
             "result-mismatch",
             "End of the game",
             f"{BOOK}, {SAMBA}",
             "The game ends after the hand in which a side reaches 10,000 (option target); the higher score wins.",
         ),
-        _rule(
+        entry(
             "game-over",
             "End of the game",
             f"{BOOK}, {SAMBA}",
