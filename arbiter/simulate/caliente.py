@@ -27,6 +27,7 @@ from .cards import (
     POINTS,
     STOP,
     WILDS,
+    deck,
     meld_counts,
     points,
 )
@@ -97,13 +98,7 @@ class CalienteRules:
     def pack(self) -> list[str]:
         """Every card in play: per pack four of each natural and four little wilds, two big wilds,
         two Bonus and two Stop cards (54); plus the Caliente cards of the variation."""
-        cards: list[str] = []
-        for rank in NATURALS:
-            cards += [rank] * (4 * self.packs)
-        cards += [LITTLE] * (4 * self.packs) + [BIG] * (2 * self.packs)
-        cards += [BONUS] * (2 * self.packs) + [STOP] * (2 * self.packs)
-        cards += [CALIENTE] * self.caliente_cards
-        return cards
+        return deck(self.packs, self.caliente_cards)
 
     def minimum(self, score: int) -> int:
         """The first-meld minimum for a side with this score before the hand (0: any meld)."""

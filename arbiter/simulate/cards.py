@@ -33,6 +33,17 @@ def points(cards: Iterable[str]) -> int:
     return sum(POINTS[card] for card in cards)
 
 
+def deck(packs: int, caliente_cards: int = 0) -> list[str]:
+    """Every card in play, in a fixed order for the shuffle: per pack of 54 four of each natural and
+    four little wilds, two big wilds, two Bonus and two Stop cards; then the Caliente cards."""
+    cards: list[str] = []
+    for rank in NATURALS:
+        cards += [rank] * (4 * packs)
+    cards += [LITTLE] * (4 * packs) + [BIG] * (2 * packs)
+    cards += [BONUS] * (2 * packs) + [STOP] * (2 * packs)
+    return cards + [CALIENTE] * caliente_cards
+
+
 def ordered(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pass, PickUpFoot, Take
 from ..rules.base import UsageError
-from .cards import BIG, BONUS, CANASTA, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
+from .cards import BIG, BONUS, CANASTA, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, deck, ordered, points
 from .choices import partner_says_yes, safest_discard
 from .families import Family, SimOption, register
 from .table import HandTable, TurnState
@@ -105,12 +105,7 @@ class HandAndFootRules:
 
     def pack(self) -> list[str]:
         """Five packs of 54 (270 cards)."""
-        cards: list[str] = []
-        for rank in NATURALS:
-            cards += [rank] * (4 * self.packs)
-        cards += [LITTLE] * (4 * self.packs) + [BIG] * (2 * self.packs)
-        cards += [BONUS] * (2 * self.packs) + [STOP] * (2 * self.packs)
-        return cards
+        return deck(self.packs)
 
     def minimum(self, number: int) -> int:
         return self.minimums[min(number, len(self.minimums)) - 1]

@@ -47,6 +47,7 @@ from .cards import (
     RANK,
     STOP,
     WILDS,
+    deck,
     points,
 )
 from .choices import partner_says_yes, safest_discard, wants_take
@@ -95,13 +96,7 @@ class SambaRules:
 
     def pack(self) -> list[str]:
         """Three packs of 54 (162 cards), plus the Caliente cards of the variation."""
-        cards: list[str] = []
-        for rank in NATURALS:
-            cards += [rank] * (4 * self.packs)
-        cards += [LITTLE] * (4 * self.packs) + [BIG] * (2 * self.packs)
-        cards += [BONUS] * (2 * self.packs) + [STOP] * (2 * self.packs)
-        cards += [CALIENTE] * self.caliente_cards
-        return cards
+        return deck(self.packs, self.caliente_cards)
 
     def minimum(self, score: int) -> int:
         """The first-meld minimum for a side with this score before the hand."""
