@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple, Protocol
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -282,7 +282,25 @@ def _first_column(text: str) -> int:
     return len(text) - len(text.lstrip()) + 1
 
 
-def _number(token: Token, what: str) -> int:
+class Word(Protocol):
+    """What the transformer reads of a token: Lark's own, or a `_Word` the token paths make."""
+
+    @property
+    def value(self) -> Any: ...
+
+    @property
+    def column(self) -> int | None: ...
+
+
+class _Word(NamedTuple):
+    """A token read by the token paths (`_tokens_line`, `_tokens_action`): its text and column,
+    all the transformer reads of it, and a third of the cost of making a Lark token."""
+
+    value: str
+    column: int
+
+
+def _number(token: Word, what: str) -> int:
     digits = token.value.lstrip("+-")
     if len(digits.lstrip("0")) > _MAX_DIGITS:
         raise NotationError(token.column, f"{_shown(token.value)} is too large for {what}")
@@ -304,15 +322,15 @@ class _StatementBuilder(Transformer):
         super().__init__()
         self.keywords: list[int] = []
 
-    def _at(self, token: Token) -> dict[str, int]:
+    def _at(self, token: Word) -> dict[str, int]:
         return {"line": self.line, "column": token.column or 1}
 
     # cards
-    def cards(self, *runs: Token) -> tuple[Token, ...]:
+    def cards(self, *runs: Word) -> tuple[Word, ...]:
         return runs  # split by _split once the consumer knows what it expects
 
     @staticmethod
-    def _split(runs: tuple[Token, ...]) -> tuple[str, ...]:
+    def _split(runs: tuple[Word, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for run in runs:
             words = run.value.split()
@@ -327,19 +345,19 @@ class _StatementBuilder(Transformer):
                 out.append(card)
         return tuple(out)
 
-    def meld(self, bracket: Token, runs: tuple[Token, ...]) -> MeldSpec:
-        return MeldSpec(**self._at(bracket), cards=self._split(runs))
+    def meld(self, bracket: Word, runs: tuple[Word, ...]) -> MeldSpec:
+        return MeldSpec(self.line, bracket.column or 1, self._split(runs))  # by position: hot
 
     def _loose(self, value: Any) -> tuple[str, ...]:
         return value.cards if isinstance(value, MeldSpec) else self._split(value)
 
-    def _one_card(self, runs: tuple[Token, ...], advice: str) -> str:
+    def _one_card(self, runs: tuple[Word, ...], advice: str) -> str:
         cards = self._split(runs)
         if len(cards) != 1:
             raise NotationError(runs[0].column, advice.format(cards=C.show(cards), count=len(cards)))
         return cards[0]
 
-    def _ref(self, token: Token) -> MeldRef:
+    def _ref(self, token: Word) -> MeldRef:
         match = _MELD_REF.fullmatch(token.value)
         low, high, index = match.groups() if match else (token.value, None, "")
         rank = C.canonical(low)
@@ -366,17 +384,17 @@ class _StatementBuilder(Transformer):
         number = int(index) if index and len(index) <= _MAX_DIGITS else 1
         if index and (len(index) > _MAX_DIGITS or number < 1):
             raise NotationError(token.column, f"{_shown(token.value)}: sets are numbered from 1, such as `Q#2`")
-        return MeldRef(**self._at(token), rank=rank, high=high, index=number)
+        return MeldRef(self.line, token.column or 1, rank, high, number)  # by position: hot
 
     # statements
     def start(self, statement: Statement | None = None) -> Statement | None:
         return statement
 
-    def tag(self, bracket: Token, name: Token, value: Token) -> Tag:
+    def tag(self, bracket: Word, name: Word, value: Word) -> Tag:
         text = _UNESCAPE.sub(r"\1", value.value[1:-1])
         return Tag(**self._at(bracket), name=name.value, value=text)
 
-    def hand_start(self, number: Token, dealer: Token, *sitting: Token) -> HandStart:
+    def hand_start(self, number: Word, dealer: Word, *sitting: Word) -> HandStart:
         return HandStart(
             line=self.line,
             number=_number(number, "a hand number"),
@@ -384,10 +402,10 @@ class _StatementBuilder(Transformer):
             sitting_out=tuple(t.value for t in sitting),
         )
 
-    def deal(self, player: Token, cards: Any) -> Deal:
-        return Deal(line=self.line, player=player.value, cards=self._split(cards))
+    def deal(self, player: Word, cards: Any) -> Deal:
+        return Deal(self.line, 0, (), "", player.value, self._split(cards))  # by position: a line a player
 
-    def foot(self, player: Token, cards: Any) -> Deal:
+    def foot(self, player: Word, cards: Any) -> Deal:
         return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
     def up(self, cards: Any) -> UpCard:
@@ -403,7 +421,7 @@ class _StatementBuilder(Transformer):
         return Stock(line=self.line, cards=self._split(cards))
 
     def stock_count(self, cards: Any) -> Stock:
-        token: Token = cards[0]
+        token: Word = cards[0]
         if len(cards) > 1 or not token.value.isdigit():
             raise NotationError(
                 token.column,
@@ -415,10 +433,10 @@ class _StatementBuilder(Transformer):
     def position(self) -> PositionStart:
         return PositionStart(line=self.line)
 
-    def hold(self, player: Token, cards: Any = ()) -> Holding:
+    def hold(self, player: Word, cards: Any = ()) -> Holding:
         return Holding(line=self.line, player=player.value, cards=self._split(cards))
 
-    def table(self, side: Token, *rest: Any) -> TableSide:
+    def table(self, side: Word, *rest: Any) -> TableSide:
         melds = tuple(r for r in rest if isinstance(r, MeldSpec))
         laid = next((self._split(r) for r in rest if not isinstance(r, MeldSpec)), ())
         return TableSide(line=self.line, side=side.value, melds=melds, laid=laid)
@@ -426,7 +444,7 @@ class _StatementBuilder(Transformer):
     def pile(self, cards: Any = ()) -> PilePosition:
         return PilePosition(line=self.line, cards=self._split(cards))
 
-    def side_points(self, side: Token, points: Token) -> SidePoints:
+    def side_points(self, side: Word, points: Word) -> SidePoints:
         return SidePoints(**self._at(side), side=side.value, points=_number(points, "points"))
 
     def score(self, *entries: SidePoints) -> Points:
@@ -435,13 +453,13 @@ class _StatementBuilder(Transformer):
     def total(self, *entries: SidePoints) -> Points:
         return Points(line=self.line, kind="total", entries=entries)
 
-    def melded(self, *players: Token) -> Melded:
+    def melded(self, *players: Word) -> Melded:
         return Melded(line=self.line, players=tuple(p.value for p in players))
 
-    def to_play(self, player: Token) -> ToPlay:
+    def to_play(self, player: Word) -> ToPlay:
         return ToPlay(line=self.line, player=player.value)
 
-    def turn(self, player: Token, *actions: Any) -> Turn:
+    def turn(self, player: Word, *actions: Any) -> Turn:
         for action, column in zip(actions, self.keywords, strict=False):
             action.column = column
         return Turn(line=self.line, player=player.value, actions=actions)
@@ -460,13 +478,13 @@ class _StatementBuilder(Transformer):
             also=also,
         )
 
-    def take_onto(self, card: Any, ref: Token, *also: MeldSpec) -> Take:
+    def take_onto(self, card: Any, ref: Word, *also: MeldSpec) -> Take:
         return Take(line=self.line, card=self._one_card(card, self._TAKE_ONE), onto=self._ref(ref), also=also)
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
         return Meld(line=self.line, melds=melds)
 
-    def add(self, loose: Any, ref: Token) -> Add:
+    def add(self, loose: Any, ref: Word) -> Add:
         return Add(line=self.line, cards=self._loose(loose), target=self._ref(ref))
 
     def discard(self, cards: Any) -> Discard:
@@ -479,7 +497,7 @@ class _StatementBuilder(Transformer):
     def caliente(self) -> PlayCaliente:
         return PlayCaliente(line=self.line)
 
-    def ask(self, answer: Token) -> Ask:
+    def ask(self, answer: Word) -> Ask:
         return Ask(line=self.line, answer=answer.value == "yes")
 
     def pass_(self) -> Pass:
@@ -561,9 +579,16 @@ def _new_reader(accelerated: bool) -> _Reader:
         },
         **plugins,
     )
-    rules = {keyword: getattr(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
-    actions = {keyword: getattr(builder, rule) for keyword, rule in _ACTION_RULES.items()}
+    rules = {keyword: _unwrapped(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
+    actions = {keyword: _unwrapped(builder, rule) for keyword, rule in _ACTION_RULES.items()}
     return _Reader(lark, builder, comments, accelerated, rules, actions)
+
+
+def _unwrapped(builder: _StatementBuilder, rule: str) -> Any:
+    """The transformer's method itself, bound to `builder`, without the wrapper `v_args` puts
+    around it for Lark (a call of its own on every node the token paths build)."""
+    method = getattr(builder, rule)
+    return getattr(method, "base_func", method)
 
 
 _idle_readers: dict[bool, list[_Reader]] = {True: [], False: []}
@@ -634,7 +659,7 @@ _NAMED_CARDS = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the 
 _CARDS = {"up": "up", "stock": "stock_cards"}
 _POINTS = {"score": "score", "total": "total"}
 _TOKEN_RULES = {**_NAMED_CARDS, **_CARDS, **_POINTS, "pair": "side_points"}
-_ACTION_RULES = {"meld": "meld_action", "add": "add", "[": "meld", "run": "cards"}  # for _tokens_action
+_ACTION_RULES = {"meld": "meld_action", "add": "add", "with": "take_with", "onto": "take_onto", "[": "meld"}
 
 
 _SPACE, _GAP = r"[ \t\f\r]*", r"[ \t\f\r]+"  # what the grammar skips between tokens, none or some
@@ -654,6 +679,7 @@ class _TokenActions:
     meld_action: re.Pattern[str]
     bracket: re.Pattern[str]
     add_action: re.Pattern[str]
+    take_action: re.Pattern[str]
 
 
 @cache
@@ -661,40 +687,61 @@ def _token_actions() -> _TokenActions:
     run, ref = _terminals("CARD_RUN", "MELD_REF")
     space, gap = _SPACE, _GAP
     bracket = rf"(\[){space}({run}){space}\]"
+    melds = rf"(?:{bracket}{space})*{bracket}"
     return _TokenActions(
-        meld_action=re.compile(rf"meld{gap}((?:{bracket}{space})*{bracket})"),
+        meld_action=re.compile(rf"meld{gap}({melds})"),
         bracket=re.compile(bracket),
         add_action=re.compile(rf"add{gap}(?:{bracket}|({run})){gap}to{gap}({ref})"),
+        take_action=re.compile(
+            rf"take{gap}({run}){gap}(?:with{gap}(?:{bracket}|({run}))|onto{gap}({ref}))(?:{gap}and{gap}({melds}))?"
+        ),
     )
 
 
-def _tokens_action(text: str) -> Action | None:
-    """A meld or an addition (`meld [4 5 6] [K K K]`, `add [9 10] to 4-8`), the actions whose
-    texts vary most (Samba's sequences), read from their tokens as the parser would read them;
-    None to read the action with Lark. `text` is one action, stripped."""
+def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
+    """A meld, an addition or a take (`meld [4 5 6] [K K K]`, `add [9 10] to 4-8`, `take 9 with
+    [9 9]`), the actions whose texts vary most (Samba's sequences), read from their tokens as the
+    parser would read them, at `line` with its columns moved right by `shift`; None to read the
+    action with Lark. `text` is one action, stripped."""
     forms = _token_actions()
-    meld, add = forms.meld_action.fullmatch(text), None
-    if meld is None and (add := forms.add_action.fullmatch(text)) is None:
-        return None
-    reader = _borrow(ACCELERATED)
-    reader.builder.line = 0
+    kind = text[:4]
+    match = forms.meld_action.fullmatch(text) if kind == "meld" else None
+    if match is None:
+        form = forms.add_action if kind == "add " else forms.take_action if kind == "take" else None
+        if form is None or (match := form.fullmatch(text)) is None:
+            return None
+    idle = _idle_readers[ACCELERATED]
+    try:  # a reader of our own, whose transformer builds the nodes at this line (inlined: hot)
+        reader = idle.pop()
+    except IndexError:
+        reader = _new_reader(ACCELERATED)
+    reader.builder.line = line
     rules = reader.actions
+    to_meld = rules["["]
+
+    def melds(group: int) -> list[MeldSpec]:
+        brackets = forms.bracket.finditer(text, match.start(group), match.end(group))
+        return [to_meld(_token(b, 1, shift), (_token(b, 2, shift),)) for b in brackets]
+
+    def loose(bracket: int) -> Any:
+        if match.group(bracket):
+            return to_meld(_token(match, bracket, shift), (_token(match, bracket + 1, shift),))
+        return (_token(match, bracket + 2, shift),)
+
     try:
-        if meld is not None:
-            brackets = forms.bracket.finditer(text, meld.start(1))
-            return rules["meld"](
-                *[rules["["](_token("LSQB", b, 1, 0), (_token("CARD_RUN", b, 2, 0),)) for b in brackets]
-            )
-        assert add is not None
-        if add.group(1):
-            loose = rules["["](_token("LSQB", add, 1, 0), (_token("CARD_RUN", add, 2, 0),))
-        else:
-            loose = rules["run"](_token("CARD_RUN", add, 3, 0))
-        return rules["add"](loose, _token("MELD_REF", add, 4, 0))
+        if kind == "meld":
+            return rules["meld"](*melds(1))
+        if kind == "add ":
+            return rules["add"](loose(1), _token(match, 4, shift))
+        card = (_token(match, 1, shift),)
+        also = melds(6) if match.group(6) else ()
+        if match.group(5):
+            return rules["onto"](card, _token(match, 5, shift), *also)
+        return rules["with"](card, loose(2), *also)
     except NotationError:
         return None  # the Lark path gives the message
     finally:
-        _give_back(reader, ACCELERATED)
+        idle.append(reader)
 
 
 @dataclass(frozen=True, slots=True)
@@ -735,12 +782,12 @@ def _tokens_line(text: str, line: int) -> Statement | None:
     rules = reader.rules
     try:
         if match.re is forms.cards_line:
-            runs = (_token("CARD_RUN", match, 4, line),)
-            statement = rules[keyword](_token("NAME", match, 2, line), runs) if keyword else rules[bare](runs)
+            runs = (_token(match, 4),)
+            statement = rules[keyword](_token(match, 2), runs) if keyword else rules[bare](runs)
         else:
             pair = rules["pair"]
             entries = [
-                pair(_token("SIDE", found, 1, line), _token("SIGNED_INT", found, 2, line))
+                pair(_token(found, 1), _token(found, 2))
                 for found in forms.pair.finditer(text, match.start(2), match.end(2))
             ]
             statement = rules[match.group(1)](*entries)
@@ -752,15 +799,14 @@ def _tokens_line(text: str, line: int) -> Statement | None:
     return statement
 
 
-def _token(kind: str, match: re.Match[str], group: int, line: int) -> Token:
-    start = match.start(group)
-    return Token(kind, match.group(group), start, line, start + 1)
+def _token(match: re.Match[str], group: int, shift: int = 0) -> _Word:
+    """The token a group of a match found, its column moved right by `shift`."""
+    return _Word(match.group(group), match.start(group) + 1 + shift)
 
 
-@lru_cache(maxsize=LINE_CACHE_SIZE)
 def _action_maker(text: str) -> Maker:
     """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
-    its columns counted from the action's start. Actions recur far more than lines do."""
+    its columns counted from the action's start."""
     action = _tokens_action(text)
     if action is not None:
         return _maker(action, column=1)
@@ -772,21 +818,47 @@ def _action_maker(text: str) -> Maker:
         _give_back(reader, ACCELERATED)
 
 
+_action_makers: dict[str, Maker] = {}
+"""The actions seen more than once, remembered: actions recur far more than lines do. Bounded:
+forgotten all at once when full."""
+_actions_seen_once: set[str] = set()
+"""Actions read once (as _seen_once for lines): an action is remembered when it recurs, so the
+melds and takes that never do (most of Samba's) cost no maker. Forgotten all at once when full."""
+
+
+def _new_action(text: str, line: int, shift: int) -> Action:
+    """An action not remembered yet, `text` stripped, at `line` with its columns moved right by
+    `shift`: read straight from its tokens the first time, remembered the second (or at once, when
+    Lark reads it)."""
+    if text not in _actions_seen_once and (action := _tokens_action(text, line, shift)) is not None:
+        if len(_actions_seen_once) >= LINE_CACHE_SIZE:
+            _actions_seen_once.clear()
+        _actions_seen_once.add(text)
+        action.column = 1 + shift
+        return action
+    if len(_action_makers) >= LINE_CACHE_SIZE:
+        _action_makers.clear()
+    make = _action_makers[text] = _action_maker(text)
+    return make(line, shift)
+
+
 def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
     """The actions of a plain turn line (`text` is the part after the colon, starting at index
     `shift` of the line), each made from its remembered reading; None if an action needs the
     whole-line path to be explained."""
     actions = []
     offset = shift
+    remembered = _action_makers
     for piece in text.split(","):
         action_text = piece.strip()
         if not action_text:
             return None  # an empty action: the whole-line path says what is missing
+        at = offset + piece.index(action_text[0])
+        make = remembered.get(action_text)
         try:
-            make = _action_maker(action_text)
+            actions.append(make(line, at) if make is not None else _new_action(action_text, line, at))
         except (UnexpectedInput, NotationError):
             return None
-        actions.append(make(line, offset + piece.index(action_text[0])))
         offset += len(piece) + 1
     return tuple(actions)
 
@@ -812,9 +884,10 @@ def _plain_turn(text: str, line: int) -> Turn | None:
 def forget_lines() -> None:
     """Empty the memory of lines and actions read (for measurements that must start cold)."""
     _seen_once.clear()
+    _actions_seen_once.clear()
     _not_notation.clear()
     _template.cache_clear()
-    _action_maker.cache_clear()
+    _action_makers.clear()
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:

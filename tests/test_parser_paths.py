@@ -164,7 +164,7 @@ def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, 
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])
 
 
-# The actions read from their tokens (a meld, an addition: the actions whose texts vary most) must
+# The actions read from their tokens (a meld, an addition, a take: the actions whose texts vary most) must
 # come out exactly as Lark reads them with the grammar's `action` rule, or be left to Lark.
 _TOKEN_ACTIONS = (
     "meld [4 5 6 7 8] [K K K]",
@@ -174,8 +174,27 @@ _TOKEN_ACTIONS = (
     "add 9 9 to K#2",
     "add [2]\tto  2",
     "add [R3 B3] to S",
+    "take K with [K K]",
+    "take 9 with 9 9 and [Q Q Q] [4 5 6]",
+    "take  8\tonto 8",
+    "take 8 onto 4-7 and [K K K]",
+    "take 7 onto 7#2",
 )
-_LARK_ACTIONS = ("meld[4 5 6]", "meld [4 5 Z]", "add [9] to", "add [9]to K", "meld", "add to K", "meld [4 5] x")
+_LARK_ACTIONS = (
+    "meld[4 5 6]",
+    "meld [4 5 Z]",
+    "add [9] to",
+    "add [9]to K",
+    "meld",
+    "add to K",
+    "meld [4 5] x",
+    "take 9 9 with [9 9]",
+    "take 9 with [9 9] and",
+    "take 9 onto",
+    "take 9 with [9 Z]",
+    "take 9 with [9 9][4 5 6]",
+    "take 8 onto 3",
+)
 
 
 def lark_action(text: str):
@@ -188,7 +207,7 @@ def lark_action(text: str):
 
 
 @pytest.mark.parametrize("text", _TOKEN_ACTIONS)
-def test_a_meld_or_an_addition_is_read_from_its_tokens_as_lark_reads_it(text):
+def test_a_meld_an_addition_or_a_take_is_read_from_its_tokens_as_lark_reads_it(text):
     fast = notation._tokens_action(text)
     assert fast is not None
     whole = lark_action(text)
@@ -214,15 +233,17 @@ def test_every_sample_action_read_from_its_tokens_is_read_as_lark_reads_it(sampl
 
 
 @given(
-    keyword=st.sampled_from(["meld", "add"]),
+    keyword=st.sampled_from(["meld", "add", "take"]),
     words=st.lists(
-        st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "[", "]", "to", "K#2", "4-8", "2", "#"]),
+        st.sampled_from(
+            [*C.CARDS, "R3", "jk", "T", "Z", "[", "]", "to", "with", "onto", "and", "K#2", "4-8", "2", "#"]
+        ),
         min_size=0,
         max_size=8,
     ),
     gaps=st.lists(st.sampled_from([" ", "  ", "\t", ""]), min_size=10, max_size=10),
 )
-def test_any_meld_or_addition_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
+def test_any_meld_addition_or_take_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
     text = (keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False))).strip()
     fast = notation._tokens_action(text)
     if fast is None:
@@ -232,3 +253,16 @@ def test_any_meld_or_addition_read_from_its_tokens_is_read_as_lark_reads_it(keyw
     except Exception as error:  # the token path accepted what Lark rejects
         raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
     assert (fast, positions(fast)) == (whole, positions(whole))
+
+
+def test_an_action_read_the_first_time_and_a_remembered_one_are_alike_at_any_place():
+    """An action seen once is read straight at its place; seen again, it is made from its
+    remembered reading. Both readings carry the same nodes at the same line and columns."""
+    notation.forget_lines()
+    text = "  dee: take 9 with [9 9] and [K K K],  meld [4 5 6] [Q Q 2], add [7] to 4-6, discard 5"
+    first = notation._plain_turn(text, 3)
+    again = notation._plain_turn(text, 8)
+    whole, _ = notation._read(text, 3, accelerated=False)
+    assert first == again == whole
+    assert positions(first) == positions(whole)
+    assert positions(again) == [(kind, 8, column) for kind, _, column in positions(whole)]

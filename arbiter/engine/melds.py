@@ -69,8 +69,8 @@ def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:
     ranks = C.NATURAL_SET.intersection(cards)
     if len(ranks) < 2:
         return meld_rank(cards), None
-    order = C.SEQUENCE_ORDER.__getitem__
-    return min(ranks, key=order), max(ranks, key=order)
+    places = sorted(map(C.SEQUENCE_ORDER.__getitem__, ranks))
+    return C.NATURALS[places[0]], C.NATURALS[places[-1]]
 
 
 def new_meld(cards: Sequence[str]) -> MeldState:

@@ -180,7 +180,8 @@ class HandReplay:
             0 if melded_before else side.canastas(self.config),
         )
         self.turn = state
-        if table.feet and turn.player in table.feet and not state.hand.total():
+        feet = table.feet
+        if feet and turn.player in feet and not state.hand.total():
             self.check_foot_first(turn)
         outcome, handlers = self.outcome, HANDLERS
         for action in turn.actions:
@@ -192,9 +193,8 @@ class HandReplay:
                 )
             if state.discarded and type(action) is not GoOut:
                 raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-            feet_due = table.feet and state.drawn and not state.discarded and turn.player in table.feet
-            if feet_due and not state.hand.total():  # the Hand melded out, its Foot not picked up
-                self.check_foot_next(state, action)
+            if feet and state.drawn and not state.discarded and turn.player in feet and not state.hand.total():
+                self.check_foot_next(state, action)  # the Hand melded out, its Foot not picked up
             handlers[type(action)](self, state, action)
         self.end_turn(state, turn)
 

@@ -80,8 +80,7 @@ def set_feet(r: HandReplay, feet: tuple[Deal, ...], *, dealt: bool) -> None:
                 f"{foot.player}'s Foot has {len(foot.cards)} cards; each Foot has {config.foot_size}",
                 foot,
             )
-        for card in foot.cards:
-            table.claim(card, foot, "card-count" if dealt else "position")
+        table.claim(foot.cards, foot, "card-count" if dealt else "position")
         table.feet[foot.player] = Counter(foot.cards)
         if dealt:
             table.stock_count -= len(foot.cards)
@@ -112,8 +111,7 @@ def deal(r: HandReplay) -> None:
                 f"{deal.player} is dealt {len(deal.cards)} cards; each player gets {config.deal_size}",
                 deal,
             )
-        for card in deal.cards:
-            table.claim(card, deal)
+        table.claim(deal.cards, deal)
         table.hands[deal.player].update(deal.cards)
         table.stock_count -= len(deal.cards)
     missing = [p for p in r.active if p not in dealt]
@@ -129,8 +127,7 @@ def deal(r: HandReplay) -> None:
 
 def set_stock(r: HandReplay, stock: list[str], node: Node) -> None:
     table = r.table
-    for card in stock:
-        table.claim(card, node)
+    table.claim(stock, node)
     if +table.pool:
         missing = C.show(sorted(table.pool.elements(), key=C.ORDER.__getitem__))
         raise Illegal("card-count", f"the deal and the stock leave out cards of the pack: {missing}", node)
@@ -219,9 +216,8 @@ def set_up_position(r: HandReplay) -> None:
             code = "sitting-out" if holding.player in r.sitting_out else "unknown-player"
             raise Illegal(code, f"{holding.player} is not playing this hand", holding)
         held.add(holding.player)
-        for card in holding.cards:
-            table.claim(card, holding, "position")
-            table.hands[holding.player][card] += 1
+        table.claim(holding.cards, holding, "position")
+        table.hands[holding.player].update(holding.cards)
     missing = [p for p in r.active if p not in held]
     if missing:
         raise Illegal(
@@ -238,8 +234,7 @@ def set_up_position(r: HandReplay) -> None:
             problem = config.meld_problem(cards, config, True)
             if problem:
                 raise Illegal("position", f"the position's meld is not legal: {problem[1]}", spec)
-            for card in cards:
-                table.claim(card, spec, "position")
+            table.claim(cards, spec, "position")
             meld = new_meld(cards)
             if config.merge_same_rank and not meld.is_sequence and side.meld_of(meld.rank):
                 raise Illegal(
@@ -253,12 +248,11 @@ def set_up_position(r: HandReplay) -> None:
                     f"only {config.words.laid} are laid beside the melds, not {config.words.describe(card)}",
                     line,
                 )
-            table.claim(card, line, "position")
+            table.claim((card,), line, "position")
             side.laid.append(card)
     if position.pile is not None:
-        for card in position.pile.cards:
-            table.claim(card, position.pile, "position")
-            table.pile.append(card)
+        table.claim(position.pile.cards, position.pile, "position")
+        table.pile.extend(position.pile.cards)
         table.frozen = any(c in config.discard_freezes or c == C.BONUS for c in table.pile)
     stock = position.stock
     unseen = sum(table.pool.values())

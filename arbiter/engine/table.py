@@ -8,7 +8,7 @@ from the stock is refused before the stock moves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,7 +98,7 @@ class Table:
                 )
             self.stock.pop()
         else:
-            self.claim(card, node)
+            self.claim((card,), node)
         self.stock_count -= 1
 
     def check_from_stock(self, cards: Sequence[str], node: Node) -> None:
@@ -137,11 +137,14 @@ class Table:
 
     # --- the cards in play ------------------------------------------------------------------------
 
-    def claim(self, card: str, node: Node, code: str = "card-count") -> None:
+    def claim(self, cards: Iterable[str], node: Node, code: str = "card-count") -> None:
+        """Put cards in play one after another (dealt, drawn, laid in a position): each must still
+        be among the pack's cards not yet accounted for."""
         pool = self.pool
-        if pool[card] <= 0:
-            self.check_claim(card, node, 1, code)
-        pool[card] -= 1
+        for card in cards:
+            if pool[card] <= 0:
+                self.check_claim(card, node, 1, code)
+            pool[card] -= 1
 
     def check_claim(self, card: str, node: Node, n: int = 1, code: str = "card-count") -> None:
         """Whether `n` more of `card` can still be in play."""

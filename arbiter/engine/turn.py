@@ -153,10 +153,10 @@ class MeldPlan:
     def __init__(self, r: HandReplay, state: TurnState) -> None:
         self.r, self.state = r, state
         self.used: dict[str, int] = {}  # cards from hand so far
-        self.merged: dict[str, list[str]] = {}  # rank -> the merged meld's cards (never changed in place)
-        self.placements: list[tuple[str, str | None, list[str]]] = []  # (rank, high, cards)
+        self.merged: dict[str, Sequence[str]] = {}  # rank -> the merged meld's cards (never changed in place)
+        self.placements: list[tuple[str, str | None, Sequence[str]]] = []  # (rank, high, cards)
 
-    def lay(self, cards: list[str], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
+    def lay(self, cards: Sequence[str], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
         """Plan a meld of `cards`, all from hand, or only `from_hand` (already checked as held)
         with the up card."""
         used = self.used
@@ -175,7 +175,7 @@ class MeldPlan:
             self.check_open(rank, cards, node)
         self.placements.append((rank, high, cards))
 
-    def check_open(self, rank: str, cards: list[str], node: Node) -> None:
+    def check_open(self, rank: str, cards: Sequence[str], node: Node) -> None:
         """A side starts a new meld of a rank only once its earlier one is closed (Hand & Foot)."""
         size, side = self.r.config.canasta_size, self.state.side
         laid = [m.cards for m in side.melds if m.rank == rank and m.high is None]
@@ -189,7 +189,7 @@ class MeldPlan:
                 node,
             )
 
-    def check_merge(self, rank: str, cards: list[str], node: Node) -> None:
+    def check_merge(self, rank: str, cards: Sequence[str], node: Node) -> None:
         config, side = self.r.config, self.state.side
         existing = self.merged.get(rank)
         if existing is None:
@@ -425,7 +425,7 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         plan.lay([top, *own], action, from_hand=own)
     first_value = C.points([top, *own]) if action.onto is None else 0
     for spec in action.also:
-        plan.lay(list(spec.cards), spec)
+        plan.lay(spec.cards, spec)
         first_value += C.points(spec.cards)
     if not state.side_melded_at_start:
         minimum = r.minimum(side)
@@ -485,24 +485,29 @@ def resolve_onto(r: HandReplay, state: TurnState, action: Take, top: str) -> Mel
 def meld(r: HandReplay, state: TurnState, action: Meld) -> None:
     require_drawn(r, state, action, "melding")
     plan = MeldPlan(r, state)
-    for spec in action.melds:
-        plan.lay(list(spec.cards), spec)
+    melds = action.melds
+    for spec in melds:
+        plan.lay(spec.cards, spec)
     plan.place()
-    for spec in action.melds:
-        count_melded(r, state, spec.cards, spec)
+    count_melded(
+        r, state, [card for spec in melds for card in spec.cards] if len(melds) > 1 else melds[0].cards, melds[0]
+    )
 
 
 def add(r: HandReplay, state: TurnState, action: Add) -> None:
     require_drawn(r, state, action, "adding to a meld")
-    config = r.config
-    target = resolve(state.side.melds, state.side.name, action.target, config, action)
-    cards = list(action.cards)
-    own_rank = False  # only cards of the group's own rank: a legal group stays legal
-    if not target.is_sequence:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
-        own_rank = cards.count(target.rank) == len(cards)
-        stray = [] if own_rank else [c for c in cards if not (c == target.rank or C.is_wild(c))]
-        if stray or (target.rank == C.STOP and any(C.is_wild(c) for c in cards)):
-            raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {target.rank}s", action)
+    config, side = r.config, state.side
+    target = resolve(side.melds, side.name, action.target, config, action)
+    cards = action.cards
+    if target.high is None:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
+        rank = target.rank
+        own_rank = cards.count(rank) == len(cards)  # only cards of the group's own rank: it stays legal
+        if not own_rank and (
+            any(not (c == rank or c in C.WILDS) for c in cards) or (rank == C.STOP and not C.WILDS.isdisjoint(cards))
+        ):
+            raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {rank}s", action)
+    else:
+        own_rank = False
     check_held(r, state, cards, action)
     problem = (None if own_rank else config.meld_problem([*target.cards, *cards], config, False)) or (
         config.addition_problem(target.cards, cards, config)
@@ -511,7 +516,7 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
         raise Illegal(problem[0], problem[1], action)
     remove(state, cards)
     target.extend(cards)
-    r.paths["add-to-sequence" if target.is_sequence else "add"] += 1
+    r.paths["add" if target.high is None else "add-to-sequence"] += 1
     count_melded(r, state, cards, action)
 
 

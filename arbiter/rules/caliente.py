@@ -575,7 +575,8 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     rule set says otherwise (option caliente-multiplies-bonus)."""
     bonus = held[C.BONUS] * config.bonus_in_hand_penalty
     caliente = held[C.CALIENTE]
-    plain = sum(C.value(card) * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
+    values = C.VALUES
+    plain = sum(values[card] * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
     if caliente:
         factor = 2 if caliente == 1 else 3
         cost = (plain + bonus) * factor if config.caliente_multiplies_bonus else plain * factor + bonus

@@ -63,7 +63,7 @@ def group_canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int]
     """A canasta of a group: natural without wilds, mixed with them."""
     if len(cards) < config.canasta_size:
         return None
-    if any(card in C.WILDS for card in cards):
+    if not C.WILDS.isdisjoint(cards):
         return "mixed canasta", config.mixed_canasta_bonus
     return "natural canasta", config.natural_canasta_bonus
 

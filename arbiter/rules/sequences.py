@@ -22,11 +22,10 @@ def sequence_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[s
     def bad(code: str, why: str) -> tuple[str, str]:
         return code, f"[{C.show(cards)}]: {why}"
 
-    others = [card for card in cards if card not in C.NATURAL_SET]
-    if others:
-        named = ", ".join(sorted({C.describe(card) for card in others}))
+    if not C.NATURAL_SET.issuperset(cards):
+        named = ", ".join(sorted({C.describe(card) for card in cards if card not in C.NATURAL_SET}))
         return bad("sequence", f"a sequence is made of natural cards only, so it cannot hold a {named}")
-    ranks = sorted(C.SEQUENCE_ORDER[card] for card in cards)
+    ranks = sorted(map(C.SEQUENCE_ORDER.__getitem__, cards))
     if len(set(ranks)) != len(ranks):
         return bad("sequence", "cards of several ranks make a sequence, which holds each rank once")
     if new and len(cards) < 3:
