@@ -482,7 +482,7 @@ class _StatementBuilder(Transformer):
         return Take(line=self.line, card=self._one_card(card, self._TAKE_ONE), onto=self._ref(ref), also=also)
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
-        return Meld(line=self.line, melds=melds)
+        return Meld(self.line, 0, melds)  # by position: hot
 
     def add(self, loose: Any, ref: Word) -> Add:
         return Add(line=self.line, cards=self._loose(loose), target=self._ref(ref))
@@ -967,6 +967,11 @@ def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
             (value,) = values
             return lambda line, more: cls(line, at + more, value)
         return lambda line, more: cls(line, at + more, *values)
+    held = [name for name in nested if getattr(node, name)]
+    if len(held) == 1:  # one field holds nodes (an addition's meld name, a meld's brackets): the rest is shared
+        i = _content_fields(cls).index(held[0])
+        before, inner, after = values[:i], _nested_maker(values[i], shift), values[i + 1 :]
+        return lambda line, more: cls(line, at + more, *before, inner(line, more), *after)
     parts = [
         _nested_maker(value, shift) if name in nested else _constant(value)
         for name, value in zip(_content_fields(cls), values, strict=True)
@@ -1272,7 +1277,7 @@ class _HandParts:
 
     def place(self, st: Statement) -> str | None:
         """File a statement, or say why it cannot stand here."""
-        if type(st) is Turn and self.playing and not self.declared:
+        if type(st) is Turn and (self.up is not None or self.position is not None) and not self.declared:  # playing
             self.turns.append(st)  # nearly every line: a turn of a hand in play
             return None
         word = _keyword(st)
@@ -1554,7 +1559,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
         if statement is None:
             notes.extend(comments)
             continue
-        if game.starts_new_game(statement):
+        if type(statement) is not Turn and game.starts_new_game(statement):  # nearly every line is a turn
             yield game.finish()
             if game.index >= limits.max_games:
                 rest = _GameAssembler(game.index + 1, game.last_line + 1, limits)

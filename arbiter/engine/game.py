@@ -82,7 +82,7 @@ def judge_game(
         assert problem is not None
         ruling.findings.append(problem)
         return
-    config = ruleset.configure(seating, options)
+    config = ruleset.config_for(seating, options)
     sides = [Seating.side_name(s) for s in seating.sides]
     totals = dict.fromkeys(sides, 0)
     previous: HandRecord | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import cards as C
 from ..records import MeldRef, Node
@@ -51,7 +52,7 @@ class MeldState:
         """Add cards (already checked); a sequence's span follows its cards."""
         self.cards.extend(cards)
         if self.high is not None:
-            self.rank, self.high = meld_shape(self.cards)
+            self.rank, self.high = meld_shape(tuple(self.cards))
 
 
 def meld_rank(cards: Sequence[str]) -> str:
@@ -63,9 +64,28 @@ def meld_rank(cards: Sequence[str]) -> str:
     return C.LITTLE_WILD if cards and all(card in C.WILDS for card in cards) else "?"
 
 
-def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:
+VERDICTS_KEPT = 4096  # meld verdicts a configuration keeps (a hostile record may meld anything)
+
+
+def meld_problem(cards: tuple[str, ...], config: Config, new: bool) -> tuple[str, str] | None:
+    """Why `cards` are not a legal meld (a new one if `new`), by the rule set's policy
+    (Config.meld_problem), or None. Each answer is kept in the configuration: the games of an
+    archive check the same few hundred melds again and again."""
+    verdicts = config.verdicts
+    key = (cards, new)
+    verdict = verdicts.get(key, verdicts)  # the dict itself stands for "not yet asked"
+    if verdict is verdicts:
+        if len(verdicts) >= VERDICTS_KEPT:
+            verdicts.clear()
+        verdict = verdicts[key] = config.meld_problem(cards, config, new)
+    return verdict
+
+
+@lru_cache(maxsize=4096)
+def meld_shape(cards: tuple[str, ...]) -> tuple[str, str | None]:
     """A legal meld's name: (its rank, None) for a group; (its lowest, its highest card) for a
-    sequence, the one meld that holds several natural ranks."""
+    sequence, the one meld that holds several natural ranks. Kept for each meld asked about: a
+    pure function of the cards."""
     ranks = C.NATURAL_SET.intersection(cards)
     if len(ranks) < 2:
         return meld_rank(cards), None
@@ -74,7 +94,7 @@ def meld_shape(cards: Sequence[str]) -> tuple[str, str | None]:
 
 
 def new_meld(cards: Sequence[str]) -> MeldState:
-    rank, high = meld_shape(cards)
+    rank, high = meld_shape(tuple(cards))
     return MeldState(rank, list(cards), high)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .. import cards as C
 from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
 from .illegal import Illegal
-from .melds import new_meld
+from .melds import meld_problem, new_meld
 from .turn import lay_bonus
 
 if TYPE_CHECKING:
@@ -230,8 +230,8 @@ def set_up_position(r: HandReplay) -> None:
         if side is None:
             raise Illegal("position", f"{line.side} is not a side of this game (sides: {', '.join(table.sides)})", line)
         for spec in line.melds:
-            cards = list(spec.cards)
-            problem = config.meld_problem(cards, config, True)
+            cards = spec.cards
+            problem = meld_problem(cards, config, True)
             if problem:
                 raise Illegal("position", f"the position's meld is not legal: {problem[1]}", spec)
             table.claim(cards, spec, "position")

@@ -31,7 +31,7 @@ from ..records import (
 from ..rules.base import PileTake
 from ..rulings import Adjustment
 from .illegal import Illegal
-from .melds import MeldState, meld_shape, resolve
+from .melds import MeldState, meld_problem, meld_shape, resolve
 from .table import SideState
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ class MeldPlan:
         self.merged: dict[str, Sequence[str]] = {}  # rank -> the merged meld's cards (never changed in place)
         self.placements: list[tuple[str, str | None, Sequence[str]]] = []  # (rank, high, cards)
 
-    def lay(self, cards: Sequence[str], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
+    def lay(self, cards: tuple[str, ...], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
         """Plan a meld of `cards`, all from hand, or only `from_hand` (already checked as held)
         with the up card."""
         used = self.used
@@ -165,7 +165,7 @@ class MeldPlan:
         for card in cards if from_hand is None else from_hand:
             used[card] = used.get(card, 0) + 1
         config = self.r.config
-        problem = config.meld_problem(cards, config, True)
+        problem = meld_problem(cards, config, True)
         if problem:
             raise Illegal(problem[0], problem[1], node)
         rank, high = meld_shape(cards)
@@ -198,8 +198,8 @@ class MeldPlan:
         if existing is None:
             self.merged[rank] = cards
             return
-        merged = [*existing, *cards]
-        problem = config.meld_problem(merged, config, False)
+        merged = (*existing, *cards)
+        problem = meld_problem(merged, config, False)
         if problem:
             raise Illegal(problem[0], f"merged with {side.name}'s {rank}s, {problem[1]}", node)
         self.merged[rank] = merged
@@ -416,13 +416,13 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         raise Illegal(problem[0], problem[1], action)
     if action.onto is not None:
         meld = named_meld()
-        problem = config.meld_problem([*meld, top], config, False) or config.addition_problem(meld, [top], config)
+        problem = meld_problem((*meld, top), config, False) or config.addition_problem(meld, [top], config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
         if config.merge_same_rank and not onto[0].is_sequence:  # melds laid with the take merge into it
             plan.merged[onto[0].rank] = [*meld, top]
     else:
-        plan.lay([top, *own], action, from_hand=own)
+        plan.lay((top, *own), action, from_hand=own)
     first_value = C.points([top, *own]) if action.onto is None else 0
     for spec in action.also:
         plan.lay(spec.cards, spec)
@@ -509,7 +509,7 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
     else:
         own_rank = False
     check_held(r, state, cards, action)
-    problem = (None if own_rank else config.meld_problem([*target.cards, *cards], config, False)) or (
+    problem = (None if own_rank else meld_problem((*target.cards, *cards), config, False)) or (
         config.addition_problem(target.cards, cards, config)
     )
     if problem:
@@ -650,10 +650,10 @@ def fitting_meld(r: HandReplay, state: TurnState, top: str) -> MeldState | None:
             state.hand.total(),
             r.table.stock_count,
         )
-        cards = [*meld.cards, top]
+        cards = (*meld.cards, top)
         if (
             config.take_problem(take, config) is None
-            and config.meld_problem(cards, config, False) is None
+            and meld_problem(cards, config, False) is None
             and config.addition_problem(meld.cards, [top], config) is None
         ):
             return meld

@@ -22,6 +22,7 @@ from . import codes
 from .defaults import Choice
 
 OptionValue = bool | int | str
+CONFIGS_KEPT = 64  # configurations a rule set keeps (RuleSet.config_for): tables and options in use at once
 YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset named alone
 
 
@@ -234,6 +235,9 @@ class Config:
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure
+    function of the cards and this configuration (engine.melds.meld_problem keeps it)."""
 
 
 def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
@@ -259,11 +263,24 @@ class RuleSet:
     presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
     """House rules by name: a preset written alone (`[Variant "pagat"]`, `--option pagat`) sets
     each of its options; options written after it override them."""
+    configured: dict[Any, Config] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The configurations made so far (`config_for`), by table and options."""
 
     def __post_init__(self) -> None:
         missing = sorted((codes.ENGINE | self.raises) - self.catalogue.keys())
         if missing:
             raise ValueError(f"the {self.name} catalogue does not explain the codes {', '.join(missing)}")
+
+    def config_for(self, seating: Seating, options: Mapping[str, OptionValue]) -> Config:
+        """The configuration for a table and its options, made once (a Config never changes): the
+        games of an archive played the same way share it, with what the engine remembers in it."""
+        key = (seating, frozenset(options.items()))
+        config = self.configured.get(key)
+        if config is None:
+            if len(self.configured) >= CONFIGS_KEPT:
+                self.configured.clear()
+            config = self.configured[key] = self.configure(seating, options)
+        return config
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

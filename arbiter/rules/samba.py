@@ -350,7 +350,7 @@ def first_meld_minimum(from_7000: int) -> Callable[[int, int], int]:
 def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
     """A sequence when the cards hold several natural ranks, else a group (or Stop cards); with
     `wild-ratio=two-naturals-per-wild` a group also needs two naturals for each wild."""
-    if is_sequence(cards):
+    if len(C.NATURAL_SET.intersection(cards)) > 1:  # is_sequence, inlined: every meld and addition is checked
         return sequence_problem(cards, config, new)
     problem = group_meld_problem(cards, config, new)
     if problem or config.options.get("wild-ratio") != "two-naturals-per-wild":
@@ -360,7 +360,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
     """No wild joins a group that is already a canasta."""
-    if len(meld) >= config.canasta_size and any(card in C.WILDS for card in added):
+    if len(meld) >= config.canasta_size and not C.WILDS.isdisjoint(added):
         return "canasta-wild", (f"[{C.show(meld)}] is a canasta already: no wild may be added to it, only naturals")
     return None
 
