@@ -282,8 +282,8 @@ def _first_column(text: str) -> int:
     return len(text) - len(text.lstrip()) + 1
 
 
-class Word(Protocol):
-    """What the transformer reads of a token: Lark's own, or a `_Word` the token paths make."""
+class _TokenLike(Protocol):
+    """What the transformer reads of a token: Lark's own, or a `_LightToken` the token paths make."""
 
     @property
     def value(self) -> Any: ...
@@ -292,7 +292,7 @@ class Word(Protocol):
     def column(self) -> int | None: ...
 
 
-class _Word(NamedTuple):
+class _LightToken(NamedTuple):
     """A token read by the token paths (`_tokens_line`, `_tokens_action`): its text and column,
     all the transformer reads of it, and a third of the cost of making a Lark token."""
 
@@ -300,7 +300,7 @@ class _Word(NamedTuple):
     column: int
 
 
-def _number(token: Word, what: str) -> int:
+def _number(token: _TokenLike, what: str) -> int:
     digits = token.value.lstrip("+-")
     if len(digits.lstrip("0")) > _MAX_DIGITS:
         raise NotationError(token.column, f"{_shown(token.value)} is too large for {what}")
@@ -322,15 +322,15 @@ class _StatementBuilder(Transformer):
         super().__init__()
         self.keywords: list[int] = []
 
-    def _at(self, token: Word) -> dict[str, int]:
+    def _at(self, token: _TokenLike) -> dict[str, int]:
         return {"line": self.line, "column": token.column or 1}
 
     # cards
-    def cards(self, *runs: Word) -> tuple[Word, ...]:
+    def cards(self, *runs: _TokenLike) -> tuple[_TokenLike, ...]:
         return runs  # split by _split once the consumer knows what it expects
 
     @staticmethod
-    def _split(runs: tuple[Word, ...]) -> tuple[str, ...]:
+    def _split(runs: tuple[_TokenLike, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for run in runs:
             words = run.value.split()
@@ -345,19 +345,19 @@ class _StatementBuilder(Transformer):
                 out.append(card)
         return tuple(out)
 
-    def meld(self, bracket: Word, runs: tuple[Word, ...]) -> MeldSpec:
+    def meld(self, bracket: _TokenLike, runs: tuple[_TokenLike, ...]) -> MeldSpec:
         return MeldSpec(self.line, bracket.column or 1, self._split(runs))  # by position: hot
 
     def _loose(self, value: Any) -> tuple[str, ...]:
         return value.cards if isinstance(value, MeldSpec) else self._split(value)
 
-    def _one_card(self, runs: tuple[Word, ...], advice: str) -> str:
+    def _one_card(self, runs: tuple[_TokenLike, ...], advice: str) -> str:
         cards = self._split(runs)
         if len(cards) != 1:
             raise NotationError(runs[0].column, advice.format(cards=C.show(cards), count=len(cards)))
         return cards[0]
 
-    def _ref(self, token: Word) -> MeldRef:
+    def _ref(self, token: _TokenLike) -> MeldRef:
         match = _MELD_REF.fullmatch(token.value)
         low, high, index = match.groups() if match else (token.value, None, "")
         rank = C.canonical(low)
@@ -390,11 +390,11 @@ class _StatementBuilder(Transformer):
     def start(self, statement: Statement | None = None) -> Statement | None:
         return statement
 
-    def tag(self, bracket: Word, name: Word, value: Word) -> Tag:
+    def tag(self, bracket: _TokenLike, name: _TokenLike, value: _TokenLike) -> Tag:
         text = _UNESCAPE.sub(r"\1", value.value[1:-1])
         return Tag(**self._at(bracket), name=name.value, value=text)
 
-    def hand_start(self, number: Word, dealer: Word, *sitting: Word) -> HandStart:
+    def hand_start(self, number: _TokenLike, dealer: _TokenLike, *sitting: _TokenLike) -> HandStart:
         return HandStart(
             line=self.line,
             number=_number(number, "a hand number"),
@@ -402,10 +402,10 @@ class _StatementBuilder(Transformer):
             sitting_out=tuple(t.value for t in sitting),
         )
 
-    def deal(self, player: Word, cards: Any) -> Deal:
+    def deal(self, player: _TokenLike, cards: Any) -> Deal:
         return Deal(self.line, 0, (), "", player.value, self._split(cards))  # by position: a line a player
 
-    def foot(self, player: Word, cards: Any) -> Deal:
+    def foot(self, player: _TokenLike, cards: Any) -> Deal:
         return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
     def up(self, cards: Any) -> UpCard:
@@ -421,7 +421,7 @@ class _StatementBuilder(Transformer):
         return Stock(line=self.line, cards=self._split(cards))
 
     def stock_count(self, cards: Any) -> Stock:
-        token: Word = cards[0]
+        token: _TokenLike = cards[0]
         if len(cards) > 1 or not token.value.isdigit():
             raise NotationError(
                 token.column,
@@ -433,10 +433,10 @@ class _StatementBuilder(Transformer):
     def position(self) -> PositionStart:
         return PositionStart(line=self.line)
 
-    def hold(self, player: Word, cards: Any = ()) -> Holding:
+    def hold(self, player: _TokenLike, cards: Any = ()) -> Holding:
         return Holding(line=self.line, player=player.value, cards=self._split(cards))
 
-    def table(self, side: Word, *rest: Any) -> TableSide:
+    def table(self, side: _TokenLike, *rest: Any) -> TableSide:
         melds = tuple(r for r in rest if isinstance(r, MeldSpec))
         laid = next((self._split(r) for r in rest if not isinstance(r, MeldSpec)), ())
         return TableSide(line=self.line, side=side.value, melds=melds, laid=laid)
@@ -444,7 +444,7 @@ class _StatementBuilder(Transformer):
     def pile(self, cards: Any = ()) -> PilePosition:
         return PilePosition(line=self.line, cards=self._split(cards))
 
-    def side_points(self, side: Word, points: Word) -> SidePoints:
+    def side_points(self, side: _TokenLike, points: _TokenLike) -> SidePoints:
         return SidePoints(**self._at(side), side=side.value, points=_number(points, "points"))
 
     def score(self, *entries: SidePoints) -> Points:
@@ -453,13 +453,13 @@ class _StatementBuilder(Transformer):
     def total(self, *entries: SidePoints) -> Points:
         return Points(line=self.line, kind="total", entries=entries)
 
-    def melded(self, *players: Word) -> Melded:
+    def melded(self, *players: _TokenLike) -> Melded:
         return Melded(line=self.line, players=tuple(p.value for p in players))
 
-    def to_play(self, player: Word) -> ToPlay:
+    def to_play(self, player: _TokenLike) -> ToPlay:
         return ToPlay(line=self.line, player=player.value)
 
-    def turn(self, player: Word, *actions: Any) -> Turn:
+    def turn(self, player: _TokenLike, *actions: Any) -> Turn:
         for action, column in zip(actions, self.keywords, strict=False):
             action.column = column
         return Turn(line=self.line, player=player.value, actions=actions)
@@ -478,13 +478,13 @@ class _StatementBuilder(Transformer):
             also=also,
         )
 
-    def take_onto(self, card: Any, ref: Word, *also: MeldSpec) -> Take:
+    def take_onto(self, card: Any, ref: _TokenLike, *also: MeldSpec) -> Take:
         return Take(line=self.line, card=self._one_card(card, self._TAKE_ONE), onto=self._ref(ref), also=also)
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
         return Meld(self.line, 0, melds)  # by position: hot
 
-    def add(self, loose: Any, ref: Word) -> Add:
+    def add(self, loose: Any, ref: _TokenLike) -> Add:
         return Add(line=self.line, cards=self._loose(loose), target=self._ref(ref))
 
     def discard(self, cards: Any) -> Discard:
@@ -497,7 +497,7 @@ class _StatementBuilder(Transformer):
     def caliente(self) -> PlayCaliente:
         return PlayCaliente(line=self.line)
 
-    def ask(self, answer: Word) -> Ask:
+    def ask(self, answer: _TokenLike) -> Ask:
         return Ask(line=self.line, answer=answer.value == "yes")
 
     def pass_(self) -> Pass:
@@ -799,9 +799,9 @@ def _tokens_line(text: str, line: int) -> Statement | None:
     return statement
 
 
-def _token(match: re.Match[str], group: int, shift: int = 0) -> _Word:
+def _token(match: re.Match[str], group: int, shift: int = 0) -> _LightToken:
     """The token a group of a match found, its column moved right by `shift`."""
-    return _Word(match.group(group), match.start(group) + 1 + shift)
+    return _LightToken(match.group(group), match.start(group) + 1 + shift)
 
 
 def _action_maker(text: str) -> Maker:

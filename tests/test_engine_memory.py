@@ -51,12 +51,25 @@ def test_each_table_has_its_own_configuration():
     assert samba.config_for(FOUR, options).seating == FOUR
 
 
+def test_tables_of_other_players_share_what_is_known_of_melds():
+    samba = dataclasses.replace(get("samba"))
+    options = samba.resolve({})
+    others = Seating(("eve", "fay", "gus", "hal"), (("eve", "gus"), ("fay", "hal")))
+    three = Seating(("ann", "bob", "cid"), (("ann",), ("bob",), ("cid",)))
+    ours, theirs = samba.config_for(FOUR, options), samba.config_for(others, options)
+    assert ours is not theirs and theirs.seating == others
+    assert ours.verdicts is theirs.verdicts  # a meld's verdict never depends on who sits where
+    assert samba.config_for(three, options).verdicts is not ours.verdicts  # another table's shape
+    assert samba.config_for(FOUR, {**options, "wild-ratio": "two-naturals-per-wild"}).verdicts is not ours.verdicts
+
+
 def test_a_rule_set_keeps_a_bounded_number_of_configurations():
     samba = dataclasses.replace(get("samba"))  # a fresh copy keeps nothing yet
     options = samba.resolve({})
     for target in range(CONFIGS_KEPT + 5):
         samba.config_for(FOUR, {**options, "target": 1000 + target})
     assert 0 < len(samba.configured) <= CONFIGS_KEPT
+    assert 0 < len(samba.verdicts) <= CONFIGS_KEPT
 
 
 def test_a_meld_is_judged_by_the_policy_once_per_configuration():

@@ -22,7 +22,7 @@ from . import codes
 from .defaults import Choice
 
 OptionValue = bool | int | str
-CONFIGS_KEPT = 64  # configurations a rule set keeps (RuleSet.config_for): tables and options in use at once
+CONFIGS_KEPT = 16  # configurations (and memories of meld verdicts) a rule set keeps: see RuleSet.config_for
 YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset named alone
 
 
@@ -100,6 +100,11 @@ class Seating:
         if len(groups) < 2 or len(sizes) != 1:
             return tuple(playing)  # sides of unequal size cannot alternate: a finding elsewhere
         return tuple(group[i] for i in range(sizes.pop()) for group in groups.values())
+
+    @property
+    def shape(self) -> tuple[int, tuple[int, ...]]:
+        """The table without the names: how many seats, and how many players each side has."""
+        return len(self.seats), tuple(len(side) for side in self.sides)
 
     @staticmethod
     def side_name(side: tuple[str, ...]) -> str:
@@ -237,7 +242,8 @@ class Config:
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure
-    function of the cards and this configuration (engine.melds.meld_problem keeps it)."""
+    function of the cards and this configuration (engine.melds.meld_problem keeps it). A Config
+    starts with its own; `RuleSet.config_for` shares one among the tables of one shape."""
 
 
 def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
@@ -265,6 +271,8 @@ class RuleSet:
     each of its options; options written after it override them."""
     configured: dict[Any, Config] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The configurations made so far (`config_for`), by table and options."""
+    verdicts: dict[Any, dict[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The meld verdicts kept (`Config.verdicts`), by the table's shape and the options."""
 
     def __post_init__(self) -> None:
         missing = sorted((codes.ENGINE | self.raises) - self.catalogue.keys())
@@ -272,14 +280,20 @@ class RuleSet:
             raise ValueError(f"the {self.name} catalogue does not explain the codes {', '.join(missing)}")
 
     def config_for(self, seating: Seating, options: Mapping[str, OptionValue]) -> Config:
-        """The configuration for a table and its options, made once (a Config never changes): the
-        games of an archive played the same way share it, with what the engine remembers in it."""
-        key = (seating, frozenset(options.items()))
-        config = self.configured.get(key)
+        """The configuration for a table and its options, made once (a Config never changes) and
+        shared by the games of an archive played at that table that way. Whether cards make a
+        legal meld never depends on who sits where, so the tables of one shape (the same number
+        of seats and sides, other players) with the same options share what the engine learns of
+        melds (`Config.verdicts`)."""
+        chosen = frozenset(options.items())
+        config = self.configured.get((seating, chosen))
         if config is None:
-            if len(self.configured) >= CONFIGS_KEPT:
-                self.configured.clear()
-            config = self.configured[key] = self.configure(seating, options)
+            for kept in (self.configured, self.verdicts):
+                if len(kept) >= CONFIGS_KEPT:
+                    kept.clear()
+            config = self.configured[seating, chosen] = self.configure(seating, options)
+            shared = self.verdicts.setdefault((seating.shape, chosen), config.verdicts)
+            object.__setattr__(config, "verdicts", shared)  # frozen: its one shared part is set once, here
         return config
 
     def option(self, name: str) -> OptionSpec:
