@@ -13,6 +13,7 @@ import difflib
 import io
 import os
 import re
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
@@ -550,6 +551,14 @@ def _grammar() -> str:
     return grammar_path().read_text(encoding="utf-8")
 
 
+_building_a_parser = threading.Lock()
+"""Held while Lark builds a parser from the grammar. Its grammar loader reads the grammar's
+strings with `ast.literal_eval`, and CPython 3.11 counts the depth of the syntax trees it builds
+in state its threads share (python/cpython#106905): two threads building at once, as threads
+that start reading cold do, can fail with "AST constructor recursion depth mismatch". Readers are
+built rarely (as many as threads ever read at once), so the lock costs nothing after that."""
+
+
 def _new_reader(accelerated: bool) -> _Reader:
     plugins: dict[str, Any] = {}
     if accelerated:
@@ -566,19 +575,20 @@ def _new_reader(accelerated: bool) -> _Reader:
         builder.keywords.append(token.column)
         return token
 
-    lark = Lark(
-        _grammar(),
-        parser="lalr",
-        lexer="contextual",
-        start=["start", "action"],
-        transformer=builder,
-        lexer_callbacks={
-            "COMMENT": lambda t: comments.append(t.value[1:].strip()),
-            "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
-            **dict.fromkeys(_ACTION_TERMINALS, keyword),
-        },
-        **plugins,
-    )
+    with _building_a_parser:
+        lark = Lark(
+            _grammar(),
+            parser="lalr",
+            lexer="contextual",
+            start=["start", "action"],
+            transformer=builder,
+            lexer_callbacks={
+                "COMMENT": lambda t: comments.append(t.value[1:].strip()),
+                "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
+                **dict.fromkeys(_ACTION_TERMINALS, keyword),
+            },
+            **plugins,
+        )
     rules = {keyword: _unwrapped(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
     actions = {keyword: _unwrapped(builder, rule) for keyword, rule in _ACTION_RULES.items()}
     return _Reader(lark, builder, comments, accelerated, rules, actions)
@@ -710,11 +720,7 @@ def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
         form = forms.add_action if kind == "add " else forms.take_action if kind == "take" else None
         if form is None or (match := form.fullmatch(text)) is None:
             return None
-    idle = _idle_readers[ACCELERATED]
-    try:  # a reader of our own, whose transformer builds the nodes at this line (inlined: hot)
-        reader = idle.pop()
-    except IndexError:
-        reader = _new_reader(ACCELERATED)
+    reader = _borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
     reader.builder.line = line
     rules = reader.actions
     to_meld = rules["["]
@@ -741,7 +747,7 @@ def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
     except NotationError:
         return None  # the Lark path gives the message
     finally:
-        idle.append(reader)
+        _give_back(reader, ACCELERATED)
 
 
 @dataclass(frozen=True, slots=True)
