@@ -65,6 +65,7 @@ def meld_rank(cards: Sequence[str]) -> str:
 
 
 VERDICTS_KEPT = 4096  # meld verdicts a configuration keeps (a hostile record may meld anything)
+_NOT_ASKED = object()
 
 
 def meld_problem(cards: tuple[str, ...], config: Config, new: bool) -> tuple[str, str] | None:
@@ -73,8 +74,8 @@ def meld_problem(cards: tuple[str, ...], config: Config, new: bool) -> tuple[str
     archive check the same few hundred melds again and again."""
     verdicts = config.verdicts
     key = (cards, new)
-    verdict = verdicts.get(key, verdicts)  # the dict itself stands for "not yet asked"
-    if verdict is verdicts:
+    verdict = verdicts.get(key, _NOT_ASKED)
+    if verdict is _NOT_ASKED:
         if len(verdicts) >= VERDICTS_KEPT:
             verdicts.clear()
         verdict = verdicts[key] = config.meld_problem(cards, config, new)

@@ -47,16 +47,14 @@ def score_side(
 ) -> Score:
     # The labels are lambdas, their values bound as default arguments: the loop moves on.
     score = Score()
-    values = C.VALUES.__getitem__
     for meld in side.melds:
-        score.add(lambda m=meld: f"melded {m.name} ({C.show(m.cards)})", sum(map(values, meld.cards)))
+        score.add(lambda m=meld: f"melded {m.name} ({C.show(m.cards)})", C.points(meld.cards))
     if went_out:
         score.add(lambda: "going out", config.going_out_bonus)
         if concealed:
             score.add(lambda: "going out concealed", config.concealed_bonus)
-    canasta_bonus = config.canasta_bonus
     for meld in side.melds:
-        canasta = canasta_bonus(meld.cards, config)
+        canasta = config.canasta_bonus(meld.cards, config)
         if canasta is not None:
             score.add(
                 lambda m=meld, kind=canasta[0]: f"{kind}: {m.name}" if m.is_sequence else f"{kind} of {m.name}",

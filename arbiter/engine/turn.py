@@ -489,9 +489,7 @@ def meld(r: HandReplay, state: TurnState, action: Meld) -> None:
     for spec in melds:
         plan.lay(spec.cards, spec)
     plan.place()
-    count_melded(
-        r, state, [card for spec in melds for card in spec.cards] if len(melds) > 1 else melds[0].cards, melds[0]
-    )
+    count_melded(r, state, [card for spec in melds for card in spec.cards], melds[0])
 
 
 def add(r: HandReplay, state: TurnState, action: Add) -> None:
@@ -502,10 +500,10 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
     if target.high is None:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
         rank = target.rank
         own_rank = cards.count(rank) == len(cards)  # only cards of the group's own rank: it stays legal
-        if not own_rank and (
-            any(not (c == rank or c in C.WILDS) for c in cards) or (rank == C.STOP and not C.WILDS.isdisjoint(cards))
-        ):
-            raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {rank}s", action)
+        if not own_rank:
+            stray = [c for c in cards if c != rank and c not in C.WILDS]
+            if stray or (rank == C.STOP and not C.WILDS.isdisjoint(cards)):
+                raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {rank}s", action)
     else:
         own_rank = False
     check_held(r, state, cards, action)

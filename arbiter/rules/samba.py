@@ -350,7 +350,7 @@ def first_meld_minimum(from_7000: int) -> Callable[[int, int], int]:
 def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:
     """A sequence when the cards hold several natural ranks, else a group (or Stop cards); with
     `wild-ratio=two-naturals-per-wild` a group also needs two naturals for each wild."""
-    if len(C.NATURAL_SET.intersection(cards)) > 1:  # is_sequence, inlined: every meld and addition is checked
+    if is_sequence(cards):
         return sequence_problem(cards, config, new)
     problem = group_meld_problem(cards, config, new)
     if problem or config.options.get("wild-ratio") != "two-naturals-per-wild":
