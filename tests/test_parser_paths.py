@@ -266,3 +266,48 @@ def test_an_action_read_the_first_time_and_a_remembered_one_are_alike_at_any_pla
     assert first == again == whole
     assert positions(first) == positions(whole)
     assert positions(again) == [(kind, 8, column) for kind, _, column in positions(whole)]
+
+
+_GAPS = st.sampled_from([" ", "  ", "\t", ""])
+_RUN_WORDS = st.sampled_from([*C.CARDS, "10", "R3", "jk", "Z"])
+_REFS = st.sampled_from(["8", "K#2", "4-8", "Q#", "3", "2", "S", "4-5", "k", "X"])
+
+
+@st.composite
+def _card_run(draw, most: int = 4) -> str:  # type: ignore[no-untyped-def]
+    return draw(_GAPS).join(draw(st.lists(_RUN_WORDS, min_size=1, max_size=most)))
+
+
+@st.composite
+def _bracket(draw) -> str:  # type: ignore[no-untyped-def]
+    return f"[{draw(_GAPS)}{draw(_card_run())}{draw(_GAPS)}]"
+
+
+@st.composite
+def _meld_action(draw) -> str:  # type: ignore[no-untyped-def]
+    """A meld, an addition or a take as a player might write one: right, or nearly."""
+    gap, loose = _GAPS, st.one_of(_bracket(), _card_run())
+    melds = st.lists(_bracket(), min_size=1, max_size=3).map(lambda b: draw(gap).join(b))
+    kind = draw(st.sampled_from(["meld", "add", "take"]))
+    if kind == "meld":
+        return f"meld{draw(gap)}{draw(melds)}"
+    if kind == "add":
+        return f"add{draw(gap)}{draw(loose)}{draw(gap)}to{draw(gap)}{draw(_REFS)}"
+    card = draw(_card_run(most=2))
+    how = f"with{draw(gap)}{draw(loose)}" if draw(st.booleans()) else f"onto{draw(gap)}{draw(_REFS)}"
+    also = f"{draw(gap)}and{draw(gap)}{draw(melds)}" if draw(st.booleans()) else ""
+    return f"take{draw(gap)}{card}{draw(gap)}{how}{also}"
+
+
+@given(text=_meld_action(), line=st.integers(1, 9999), shift=st.integers(0, 80))
+def test_a_meld_addition_or_take_read_from_its_tokens_at_its_place_is_read_as_lark_reads_it(text, line, shift):
+    fast = notation._tokens_action(text.strip(), line, shift)
+    if fast is None:
+        return  # Lark reads it (and says what is wrong with it)
+    try:
+        whole = lark_action(text.strip())
+    except Exception as error:  # the token path accepted what Lark rejects
+        raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
+    assert fast == whole
+    moved = [(kind, line, column + shift) for kind, _, column in positions(whole)[1:]]
+    assert positions(fast)[1:] == moved
