@@ -26,7 +26,6 @@ import itertools
 import logging
 import os
 import re
-import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
@@ -306,14 +305,7 @@ def check_piece(piece: Piece, rules: str | None, options: Mapping[str, Any]) -> 
         return _check_url(piece, rules, options)
     report = FileReport(piece.path)
     try:
-        games = arbiter.check(io.BytesIO(piece.data), rules=rules, options=options, start=piece.start)
-        while True:
-            started = time.perf_counter()
-            game = next(games, None)
-            if game is None:
-                break
-            report.games.append(game)
-            report.seconds.append(time.perf_counter() - started)
+        report.judge(arbiter.check(io.BytesIO(piece.data), rules=rules, options=options, start=piece.start))
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
         if wanted:
             report.lines = _piece_lines(piece, wanted)

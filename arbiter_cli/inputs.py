@@ -52,6 +52,16 @@ class FileReport:
     error: str | None = None  # the input could not be checked (I/O, binary, internal error)
     usage_error: str | None = None  # the request contradicts the record (arbiter.UsageError)
 
+    def judge(self, games: Iterator[arbiter.GameRuling]) -> None:
+        """Keep each ruling as it comes, with the time it took."""
+        while True:
+            started = time.perf_counter()
+            game = next(games, None)
+            if game is None:
+                return
+            self.games.append(game)
+            self.seconds.append(time.perf_counter() - started)
+
 
 def collect(
     paths: tuple[str, ...],
@@ -117,14 +127,7 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
                 report.error = problem
                 return report
             stream.seek(0)
-            games = arbiter.within_budget(arbiter.check(stream, rules=rules, options=options))  # per file
-            while True:
-                started = time.perf_counter()
-                game = next(games, None)
-                if game is None:
-                    break
-                report.games.append(game)
-                report.seconds.append(time.perf_counter() - started)
+            report.judge(arbiter.within_budget(arbiter.check(stream, rules=rules, options=options)))  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
             if wanted:
                 stream.seek(0)
