@@ -90,6 +90,11 @@ class Finding:
     back to it (arbiter.budget)."""
     adjustment: Adjustment | None = None
     """What the remedy does to the score sheet, where the rule set prescribes one."""
+    alternatives: tuple[str, ...] = ()
+    """The actions that were legal instead of the offending one (ACN texts, most relevant first)."""
+    alternatives_total: int | None = None
+    """How many actions were legal instead: None for a finding that is not on a move, 0 when
+    nothing else was allowed."""
 
     @property
     def is_error(self) -> bool:
@@ -104,6 +109,10 @@ class Finding:
             del data["repeats"]
         if self.adjustment is None:
             del data["adjustment"]
+        if self.alternatives_total is None:
+            del data["alternatives"], data["alternatives_total"]
+        else:
+            data["alternatives"] = list(self.alternatives)
         return data
 
 
