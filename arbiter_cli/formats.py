@@ -20,6 +20,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.allowed import allowed_line, allowed_sentence
 
 from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
@@ -136,6 +137,9 @@ def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
     text = finding_line(report.path, finding).plain
     if finding.remedy:
         text += f"\n    remedy: {one_line(finding.remedy)}"
+    allowed = allowed_line(finding)
+    if allowed:
+        text += f"\n    {one_line(allowed)}"
     return text
 
 
@@ -171,6 +175,9 @@ class GithubRenderer:
                 message = one_line(finding.message) + (f" ({one_line(finding.rule)})" if finding.rule else "")
                 if finding.remedy:
                     message += f"\n{one_line(finding.remedy)}"
+                allowed = allowed_sentence(finding)
+                if allowed:
+                    message += f"\n{one_line(allowed)}"
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
             self.out.write(f"{report.path}: {game_name(game)}: {game.verdict}\n")
@@ -277,11 +284,17 @@ class SarifRenderer(_Collecting):
         message = one_line(finding.message)
         if finding.remedy:
             message += f" Remedy: {one_line(finding.remedy)}"
+        allowed = allowed_sentence(finding)
+        if allowed:
+            message += ("" if message.endswith(".") else ".") + f" {one_line(allowed)}"
         properties: dict[str, Any] = {"game": game.index, "rule": finding.rule, "verdict": str(game.verdict)}
         for key in ("hand", "turn", "player"):
             value = getattr(finding, key)
             if value is not None:
                 properties[key] = value
+        if finding.alternatives_total is not None:  # a move: what was allowed instead, as notation
+            properties["alternatives"] = list(finding.alternatives)
+            properties["alternativesTotal"] = finding.alternatives_total
         return {
             "ruleId": finding.code,
             "ruleIndex": rule_index,

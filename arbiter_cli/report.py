@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
+from arbiter.allowed import allowed_line, allowed_sentence
 
 from .inputs import FileReport
 from .tally import Tally
@@ -41,6 +42,7 @@ CSV_COLUMNS = (
     "errors",
     "warnings",
     "first_finding",
+    "allowed_instead",
 )
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run such a cell as a formula
 
@@ -77,6 +79,11 @@ def first_finding(game: arbiter.GameRuling) -> str:
     finding = game.findings[0]
     where = f"line {finding.line}: " if finding.line > 0 else ""
     return f"{where}{finding.severity}[{finding.code}] {one_line(finding.message)}"
+
+
+def first_allowed(game: arbiter.GameRuling) -> str:
+    """What was allowed instead of the first finding's move, as notation; empty if not a move."""
+    return one_line(allowed_line(game.findings[0]) or "") if game.findings else ""
 
 
 @dataclass(slots=True)
@@ -152,6 +159,7 @@ class HtmlRenderer(_Round):
             css=Markup((TEMPLATES / "round.css").read_text(encoding="utf-8")),
             result=result,
             totals=totals,
+            allowed=allowed_sentence,
             made=datetime.now(UTC).strftime("%d %B %Y, %H:%M UTC"),
             notation_version=arbiter.NOTATION_VERSION,
         )
@@ -183,10 +191,11 @@ class CsvRenderer(_Round):
                 errors,
                 len(game.findings) - errors,
                 first_finding(game),
+                first_allowed(game),
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.unreadable:
-            row = [report.path, "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or ""]
+            row = [report.path, "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or "", ""]
             writer.writerow([_cell(value) for value in row])
 
 

@@ -18,6 +18,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter import notation
+from arbiter.allowed import allowed_line
 from arbiter.rulings import PROBLEM_WORDS
 
 from .inputs import FileReport
@@ -123,6 +124,9 @@ class TextRenderer:
                 self.out.print(
                     Text(f"{EXCERPT_INDENT}remedy: {one_line(finding.remedy)}", style="cyan"), soft_wrap=True
                 )
+            allowed = allowed_line(finding)
+            if allowed:
+                self.out.print(Text(f"{EXCERPT_INDENT}{one_line(allowed)}", style="cyan"), soft_wrap=True)
         unlisted = sum(game.unlisted.values())
         if unlisted:
             more = f"{report.path}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"

@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter import GameRuling, Verdict
+from arbiter import Finding, GameRuling, Verdict
 from arbiter import rules as rulesets
+from arbiter.allowed import Alternative, alternatives, more_count
 
 LISTING_MAX_LINES = 2000  # a longer record shows only the lines around findings
 LISTING_CONTEXT = 3
@@ -80,6 +81,23 @@ class FindingView:
     """The anchors of the findings before and after this one in the whole round (table_view.attach)."""
     replay: str | None = None
     """The anchor of the replay of the finding's hand, where the page has one (table_view.attach)."""
+    allowed: AllowedView | None = None
+    """What was allowed instead of the move, for a finding on a move."""
+
+
+@dataclass(frozen=True, slots=True)
+class AllowedView:
+    """The actions allowed instead of a disputed move, in players' words; none: nothing else was."""
+
+    actions: list[Alternative]
+    more: int
+    """Allowed actions counted but not listed."""
+
+
+def allowed_view(finding: Finding) -> AllowedView | None:
+    if finding.alternatives_total is None:
+        return None
+    return AllowedView(alternatives(finding), more_count(finding))
 
 
 @dataclass(slots=True)
@@ -219,6 +237,7 @@ def game_view(game: GameRuling, rule_url: Any = None, lines: list[str] | None = 
                 rule_url=rule_url(ruleset.name, finding.code) if rule and rule_url else None,
                 table=finding.table if isinstance(finding.table, Mapping) else None,
                 excerpt=excerpt(lines, finding.line, finding.column) if lines else None,
+                allowed=allowed_view(finding),
             )
         )
     title, text = VERDICTS[game.verdict]

@@ -373,6 +373,22 @@ class FindingSchema(Schema):
             "description": "Present where the rule set's remedy changes the score sheet (see the game's `sheet`)."
         },
     )
+    alternatives = fields.List(
+        fields.String(),
+        metadata={
+            "description": "Present on a finding on a move (not a declared score, not the notation): the actions "
+            "that were legal instead at that moment, as written in a record, the same kind first, at most five "
+            "(POST /api/v1/legal-actions lists them all).",
+            "example": ["take 9 with [9 9]", "draw 7"],
+        },
+    )
+    alternatives_total = fields.Integer(
+        metadata={
+            "description": "Present with `alternatives`: how many actions were legal instead (more than are listed "
+            "past five); 0 when nothing else was allowed.",
+            "example": 2,
+        },
+    )
 
 
 class HandSchema(Schema):

@@ -22,7 +22,7 @@ import click
 from flask import Flask, current_app
 
 import arbiter
-from arbiter import Finding, GameRuling, HandResult, Severity
+from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 
 from . import service
 from .store import DEFAULT_MAX_RECORD, Receipt, Store, StoredRuling, database_url, make_engine
@@ -62,6 +62,9 @@ def _known(kind: type, data: Mapping[str, Any]) -> dict[str, Any]:
 def finding_from_dict(data: Mapping[str, Any]) -> Finding:
     fields = _known(Finding, data)
     fields["severity"] = Severity(fields["severity"])
+    fields["alternatives"] = tuple(fields.get("alternatives") or ())
+    if isinstance(fields.get("adjustment"), Mapping):  # a remedy's effect is data the score sheet reads
+        fields["adjustment"] = Adjustment(**_known(Adjustment, fields["adjustment"]))
     return Finding(**fields)
 
 
