@@ -193,8 +193,9 @@ def healthz() -> dict[str, Any]:
 
 def init_app(app: Any) -> ArbiterApi:
     api = ArbiterApi(app)
+    from .legal_actions import legal  # as tables: its own module over this one's helpers
     from .tables import tables  # its own module: it imports this one's helpers
 
-    for blueprint in (rulings, rulesets_blp, health, tables):
+    for blueprint in (rulings, rulesets_blp, health, tables, legal):
         api.register_blueprint(blueprint)
     return api

@@ -1,0 +1,123 @@
+"""POST /api/v1/legal-actions: what the player to play may do at a moment of a record, so that a
+site's own table can offer only legal moves.
+
+A thin view over `arbiter.Position`: the position just before the turn asked for
+(`Position.from_record`), the turn's first actions as the record gives them pushed onto it, then
+`legal_actions()` grouped by kind, with the table. A record that does not reach that moment (no
+such game, hand or turn, a rule broken before it, fewer actions in the turn) is a 404 saying why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_smorest import Blueprint, abort
+
+import arbiter
+from arbiter.formatter import format_action
+
+from .api import JSON_TYPE, _error, _json_body, _load
+from .legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
+
+legal = Blueprint(
+    "legal",
+    __name__,
+    url_prefix="/api/v1",
+    description="The legal actions at any moment of a record: what the player to play may do.",
+)
+
+START_KINDS = frozenset({"draw", "take", "caliente", "pass"})
+"""Kinds of action that open a turn: while one of them is legal, the turn is at its start."""
+
+
+@legal.route("/legal-actions", methods=["POST"])
+@legal.doc(
+    summary="The legal actions at a moment of a record",
+    description="Reads the record up to just before the turn asked for (and that turn's first `actions` "
+    "actions, as the record gives them) and answers who is to play, the step the turn is at, every distinct "
+    "legal action as written in a record grouped by kind, and the table; the library's "
+    "`arbiter.Position.from_record(...).legal_actions()` gives the same. A draw from a stock whose order the "
+    "record does not give accepts any card not accounted for.",
+    requestBody={"required": True, "content": {JSON_TYPE: {"schema": LegalActionsRequestSchema}}},
+)
+@legal.response(200, LegalActionsSchema, description="The legal actions at that moment.")
+@legal.alt_response(400, **_error("The body is not valid JSON (or not UTF-8 JSON)."))
+@legal.alt_response(
+    404,
+    **_error(
+        "The record does not reach that moment: no such game, hand or turn, a game that cannot be read, a "
+        "rule broken before it, or a turn with fewer actions; `message` says which."
+    ),
+)
+@legal.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH."))
+@legal.alt_response(415, **_error("The body is not application/json."))
+@legal.alt_response(422, **_error("The request does not fit the schema."))
+def post_legal_actions() -> dict[str, Any]:
+    if request.mimetype != JSON_TYPE:
+        abort(415, message=f"send the request as {JSON_TYPE}")
+    body = _load(LegalActionsRequestSchema(), _json_body(), "json")
+    text = body["record"].encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    position = _position(text, body["game"], body["hand"], body["turn"], body["actions"])
+    actions = [] if position.over else position.legal_actions()
+    return {
+        "game": body["game"],
+        "hand": body["hand"],
+        "turn": body["turn"],
+        "actions": body["actions"],
+        "player": None if position.over else position.to_play,
+        "step": step(position.over, actions),
+        "legal": by_kind(actions),
+        "total": len(actions),
+        "over": position.over,
+        "scores": position.scores if position.over else None,
+        "table": position.table,
+    }
+
+
+def _position(text: str, game: int, hand: int, turn: int, played: int) -> Any:
+    """The position just before `turn`, with the turn's first `played` actions pushed; a 404 saying
+    why when the record does not reach it."""
+    try:
+        position = arbiter.Position.from_record(text, hand=hand, turn=turn, game=game)
+    except arbiter.PositionError as error:
+        abort(404, message=str(error))
+    if not played:
+        return position
+    recorded = recorded_actions(text, game, hand, turn)
+    if len(recorded) < played:
+        given = f"gives {len(recorded)}" if recorded else "gives none"
+        abort(404, message=f"turn {turn} of hand {hand} of game {game}: the record {given} of its actions, not {played}")
+    for number, action in enumerate(recorded[:played], start=1):
+        try:
+            position.push(action)
+        except arbiter.IllegalAction as error:
+            finding = error.finding
+            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {finding.message}")
+    return position
+
+
+def recorded_actions(text: str, game: int, hand: int, turn: int) -> list[str]:
+    """The actions of one turn as the record gives them, in the notation ([] when it has no such turn)."""
+    for parsed in arbiter.parse(text):
+        if parsed.index == game:
+            for record in parsed.game.hands:
+                if record.number == hand and 1 <= turn <= len(record.turns):
+                    return [format_action(action) for action in record.turns[turn - 1].actions]
+            return []
+    return []
+
+
+def by_kind(actions: list[Any]) -> dict[str, list[str]]:
+    """The actions' notation grouped by kind (the first word), kinds in the order of a turn."""
+    grouped: dict[str, list[str]] = {kind: [] for kind in ACTION_KINDS}
+    for action in actions:
+        text = str(action)
+        grouped.setdefault(text.split(" ", 1)[0], []).append(text)
+    return {kind: texts for kind, texts in grouped.items() if texts}
+
+
+def step(over: bool, actions: list[Any]) -> str:
+    if over:
+        return "over"
+    return "start" if any(str(a).split(" ", 1)[0] in START_KINDS for a in actions) else "play"
