@@ -52,6 +52,7 @@ test: install browser postgresql lint
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/load.py
 
 clean:
