@@ -10,7 +10,7 @@ is the hand's `HandContext` (engine/context.py), which the replay is.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..records import HandRecord, Node, Turn
@@ -103,10 +103,10 @@ class HandReplay(HandContext):
 
     # --- play ---------------------------------------------------------------------------------
 
-    def play(self) -> None:
-        record = self.record
+    def play(self, turns: Sequence[Turn] | None = None) -> str:
+        """Play the record's turns (or the first of them given); returns who plays next."""
         expected = self.first_to_play()
-        for turn in record.turns:
+        for turn in self.record.turns if turns is None else turns:
             self.turn_number += 1
             if self.outcome.ended:
                 self.turn = None
@@ -121,6 +121,7 @@ class HandReplay(HandContext):
             if self.observer is not None:
                 self.observe(self.turn_number)
             expected = self.following[expected]
+        return expected
 
     def first_to_play(self) -> str:
         """Who plays the hand's first turn: the stated position's player, else the dealer's left."""
