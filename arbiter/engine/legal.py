@@ -90,7 +90,7 @@ def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
 def finishable(action: Action, tried: Attempt) -> bool:
     """Whether the turn can still be finished legally after `action` (where that is in doubt)."""
     kind = type(action)
-    if kind is Ask and action.answer:  # type: ignore[union-attr]
+    if tried.state.asked:  # told yes: the turn ends only by going out
         return can_go_out(tried.context, tried.state)
     if kind in (Meld, Add, Take, Ask):
         return can_finish(tried.context, tried.state)
