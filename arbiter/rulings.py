@@ -90,6 +90,12 @@ class Finding:
     back to it (arbiter.budget)."""
     adjustment: Adjustment | None = None
     """What the remedy does to the score sheet, where the rule set prescribes one."""
+    alternatives: tuple[str, ...] = ()
+    """For a finding on a move: the legal actions at that moment instead (ACN texts, the same
+    kind first, at most a handful)."""
+    alternatives_total: int | None = None
+    """How many legal alternatives there were in all: None for a finding that is not on a move,
+    0 when nothing else was allowed."""
 
     @property
     def is_error(self) -> bool:
@@ -104,6 +110,10 @@ class Finding:
             del data["repeats"]
         if self.adjustment is None:
             del data["adjustment"]
+        if self.alternatives_total is None:
+            del data["alternatives"], data["alternatives_total"]
+        else:
+            data["alternatives"] = list(self.alternatives)
         return data
 
 

@@ -13,15 +13,19 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..records import HandRecord, Node, Turn
+from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
 from ..rulings import Adjustment, Finding, Severity
-from .context import HandContext, HandOutcome
+from .alternatives import alternatives
+from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .turn import play_action, start_turn
+
+NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
+"""Rulings on a turn that are not on one of its moves (who plays it): they list no alternatives."""
 
 Observer = Callable[[int, int, dict[str, Any]], None]
 """Called with (hand number, turn number, table snapshot) as a hand starts and after each turn."""
@@ -80,9 +84,11 @@ class HandReplay(HandContext):
             self.observe(0)
             self.play()
         except Illegal as illegal:
-            self.finding(
+            found = self.finding(
                 illegal.code, illegal.message, illegal.node, remedy=illegal.remedy, adjustment=illegal.adjustment
             )
+            if self.turn_number and illegal.code not in NOT_ON_A_MOVE:
+                self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome
         if self.outcome.ended:
@@ -96,6 +102,39 @@ class HandReplay(HandContext):
             set_up_position(self)
         else:
             deal(self)
+
+    def add_alternatives(self, found: Finding, illegal: Illegal) -> None:
+        """What was allowed instead of the offending action (the action the finding points at,
+        or the turn's last one when the end of the turn broke the rule), from the table before it.
+        When the end of the turn left nothing at all to do instead, the turn's earlier actions
+        are looked at in turn, back to where something else was allowed."""
+        number = self.turn_number
+        actions = self.record.turns[number - 1].actions
+        index = offending_index(actions, illegal.node)
+        at_end = not any(action is illegal.node for action in actions)
+        while True:
+            try:
+                context, state = self.before(number, index)
+            except Illegal:  # cannot happen: the same moves passed a moment ago
+                return
+            offending = actions[index] if actions else None
+            shown, total = alternatives(context, state, offending, illegal.code)
+            if total or not at_end or index == 0:
+                found.alternatives, found.alternatives_total = shown, total
+                return
+            index -= 1
+
+    def before(self, number: int, index: int) -> tuple[HandContext, TurnState]:
+        """A fresh context of this hand just before action `index` of turn `number`."""
+        other = HandReplay(self.config, self.ruleset, self.record, self.table.totals_before)
+        other.set_up()
+        other.play(self.record.turns[: number - 1])
+        other.turn_number = number
+        turn = self.record.turns[number - 1]
+        state = start_turn(other, turn.player, Node())
+        for action in turn.actions[:index]:
+            play_action(other, state, action)
+        return other, state
 
     def observe(self, turn: int) -> None:
         if self.observer is not None:
@@ -146,7 +185,6 @@ class HandReplay(HandContext):
 
     def play_turn(self, turn: Turn) -> None:
         state = start_turn(self, turn.player, turn)
-        self.turn = state
         for action in turn.actions:
             play_action(self, state, action)
         end_turn(self, state, turn)
@@ -172,3 +210,15 @@ class HandReplay(HandContext):
                 feet=self.table.feet,
             )
         return out
+
+
+def offending_index(actions: Sequence[Action], node: Node | None) -> int:
+    """Which action of a turn a ruling is on: the one its node is (or a meld the action lays);
+    for the end of the turn, its last action but the `out` that only states it."""
+    for i, action in enumerate(actions):
+        if action is node or any(spec is node for spec in getattr(action, "melds", getattr(action, "also", ()))):
+            return i
+    last = len(actions) - 1
+    while last > 0 and type(actions[last]) is GoOut:
+        last -= 1
+    return max(last, 0)
