@@ -8,6 +8,7 @@ from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
 from .checker import check, judge, table_after
 from .formatter import format_game, format_source
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
+from .positions import IllegalAction, Move, Position, PositionError, read_games
 from .rules.base import UsageError
 from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
 from .sheet import ScoreSheet, score_sheet
@@ -21,8 +22,12 @@ __all__ = [
     "FindingBudget",
     "GameRuling",
     "HandResult",
+    "IllegalAction",
     "Limits",
+    "Move",
     "ParsedGame",
+    "Position",
+    "PositionError",
     "Problem",
     "ScoreSheet",
     "Severity",
@@ -33,6 +38,7 @@ __all__ = [
     "format_source",
     "judge",
     "parse",
+    "read_games",
     "score_sheet",
     "summarize",
     "table_after",

@@ -91,10 +91,11 @@ class Finding:
     adjustment: Adjustment | None = None
     """What the remedy does to the score sheet, where the rule set prescribes one."""
     alternatives: tuple[str, ...] = ()
-    """The actions that were legal instead of the offending one (ACN texts, most relevant first)."""
+    """For a finding on a move: the legal actions at that moment instead (ACN texts, the same
+    kind first, at most a handful)."""
     alternatives_total: int | None = None
-    """How many actions were legal instead: None for a finding that is not on a move, 0 when
-    nothing else was allowed."""
+    """How many legal alternatives there were in all: None for a finding that is not on a move,
+    0 when nothing else was allowed."""
 
     @property
     def is_error(self) -> bool:

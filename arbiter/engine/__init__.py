@@ -3,9 +3,11 @@
 The modules, named from the rules:
 
 - `game`: a whole game (judge_game): seating from the tags, hands in order, totals, target, result;
-- `replay`: the hand loop (HandReplay): turn order, each turn's actions, the end of the turn;
+- `context`: what every check reads (HandContext): the configuration, the table, the outcome, a turn;
+- `replay`: the hand loop (HandReplay): turn order, each turn's actions in order;
 - `start`: the start of a hand: the deal, the stock, dealt Bonus cards, the up card, a stated position;
 - `turn`: each action of a turn (draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot);
+- `ending`: the end of a turn: the discard, going out, what a turn may not leave undone;
 - `table`: the table state: hands, sides with their melds and laid cards, the pile, the stock;
 - `melds`: one model for every meld, and how a record names one (`Q`, `Q#2`, `5-9`);
 - `scoring`: what a side's hand is worth, line by line;
@@ -20,18 +22,20 @@ hands that start from a deal are judged as usual.
 
 from __future__ import annotations
 
+from .context import HandContext, HandOutcome, TurnState
 from .game import judge_game, seating_from_tags
 from .illegal import Illegal
 from .melds import MeldState, resolve
 from .paths import PATHS
-from .replay import HandOutcome, HandReplay, Observer
+from .replay import HandReplay, Observer
 from .scoring import Score, score_side
 from .table import SideState, Table
-from .turn import HANDLERS, TurnState
+from .turn import HANDLERS
 
 __all__ = [
     "HANDLERS",
     "PATHS",
+    "HandContext",
     "HandOutcome",
     "HandReplay",
     "Illegal",

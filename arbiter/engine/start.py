@@ -4,19 +4,16 @@ card turned; or a stated position set up instead of a deal."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from .. import cards as C
 from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
+from .context import HandContext
 from .illegal import Illegal
 from .melds import meld_problem, new_meld
 from .turn import lay_bonus
 
-if TYPE_CHECKING:
-    from .replay import HandReplay
 
-
-def check_table(r: HandReplay) -> None:
+def check_table(r: HandContext) -> None:
     start = r.record.start
     seats = r.config.seating.seats
     for name in (start.dealer, *start.sitting_out):
@@ -50,7 +47,7 @@ def check_table(r: HandReplay) -> None:
 # --- dealing ---------------------------------------------------------------------------
 
 
-def refuse_feet(r: HandReplay, feet: tuple[Deal, ...]) -> None:
+def refuse_feet(r: HandContext, feet: tuple[Deal, ...]) -> None:
     """A rule set that deals no Foot: a `foot` line shows cards nobody was dealt, which would
     otherwise escape the count of the pack."""
     if feet and not r.config.foot_size:
@@ -63,7 +60,7 @@ def refuse_feet(r: HandReplay, feet: tuple[Deal, ...]) -> None:
         )
 
 
-def set_feet(r: HandReplay, feet: tuple[Deal, ...], *, dealt: bool) -> None:
+def set_feet(r: HandContext, feet: tuple[Deal, ...], *, dealt: bool) -> None:
     """Each player's Foot, face down beside the Hand: in a deal, one of the deal's size for every
     player; in a stated position, for those who have not picked theirs up yet (the others have,
     and have played from it)."""
@@ -92,7 +89,7 @@ def set_feet(r: HandReplay, feet: tuple[Deal, ...], *, dealt: bool) -> None:
         table.played_foot = {p for p in r.active if p not in table.feet}
 
 
-def deal(r: HandReplay) -> None:
+def deal(r: HandContext) -> None:
     record, table, config = r.record, r.table, r.config
     refuse_feet(r, record.feet)
     table.stock_count = sum(table.pool.values())
@@ -125,7 +122,7 @@ def deal(r: HandReplay) -> None:
     turn_up(r, record)
 
 
-def set_stock(r: HandReplay, stock: list[str], node: Node) -> None:
+def set_stock(r: HandContext, stock: list[str], node: Node) -> None:
     table = r.table
     table.claim(stock, node)
     if +table.pool:
@@ -136,7 +133,7 @@ def set_stock(r: HandReplay, stock: list[str], node: Node) -> None:
     table.stock = list(reversed(stock))  # pop() takes the top
 
 
-def setup_bonus(r: HandReplay, turn: Turn) -> None:
+def setup_bonus(r: HandContext, turn: Turn) -> None:
     """A dealt Bonus card laid before the up card is turned, and its replacement."""
     check_player(r, turn.player, turn)
     owed = 0
@@ -168,7 +165,7 @@ def setup_bonus(r: HandReplay, turn: Turn) -> None:
         )
 
 
-def turn_up(r: HandReplay, record: HandRecord) -> None:
+def turn_up(r: HandContext, record: HandRecord) -> None:
     """The up card: cards are turned from the stock until a natural one is on top. The whole
     line is checked before any card is turned."""
     up = record.up
@@ -203,7 +200,7 @@ def turn_up(r: HandReplay, record: HandRecord) -> None:
 # --- a stated position --------------------------------------------------------------------
 
 
-def set_up_position(r: HandReplay) -> None:
+def set_up_position(r: HandContext) -> None:
     position = r.record.position
     assert position is not None
     r.paths["position"] += 1
@@ -279,7 +276,7 @@ def set_up_position(r: HandReplay) -> None:
     check_player(r, position.to_play.player, position.to_play)
 
 
-def check_player(r: HandReplay, player: str, node: Node) -> None:
+def check_player(r: HandContext, player: str, node: Node) -> None:
     if player not in r.config.seating.seats:
         raise Illegal(
             "unknown-player", f"{player} is not seated at this table ({' '.join(r.config.seating.seats)})", node

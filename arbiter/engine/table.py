@@ -64,6 +64,34 @@ class Table:
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
 
+    def copy(self) -> Table:
+        """A table to try moves on: every hand, meld, pile and count its own (the configuration
+        shared)."""
+        sides = {
+            name: SideState(
+                name,
+                side.players,
+                [MeldState(m.rank, list(m.cards), m.high, m.closed) for m in side.melds],
+                list(side.laid),
+            )
+            for name, side in self.sides.items()
+        }
+        return Table(
+            config=self.config,
+            hands={p: Counter(h) for p, h in self.hands.items()},
+            sides=sides,
+            side_of={p: sides[side.name] for p, side in self.side_of.items()},
+            pool=Counter(self.pool),
+            stock=None if self.stock is None else list(self.stock),
+            stock_count=self.stock_count,
+            pile=list(self.pile),
+            frozen=self.frozen,
+            melded_players=set(self.melded_players),
+            totals_before=dict(self.totals_before),
+            feet={p: Counter(f) for p, f in self.feet.items()},
+            played_foot=set(self.played_foot),
+        )
+
     def snapshot(self) -> dict[str, Any]:
         order = C.ORDER.__getitem__
         feet = {"feet": {p: sorted(f.elements(), key=order) for p, f in self.feet.items()}}

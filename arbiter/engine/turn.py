@@ -2,19 +2,18 @@
 
 A handler checks every rule its action must meet, raising `Illegal` before it changes the table,
 then applies the action. The draw and the discard are most of all actions: they stay short.
-Handlers are plain functions of (replay, turn state, action), found by the action's type in
-HANDLERS.
+Handlers are plain functions of (hand context, turn state, action), found by the action's type
+in HANDLERS; `start_turn` and `play_action` are the steps a replay and a position both take.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import cards as C
 from ..records import (
+    Action,
     Add,
     Ask,
     Discard,
@@ -27,41 +26,13 @@ from ..records import (
     PickUpFoot,
     PlayCaliente,
     Take,
+    Turn,
 )
 from ..rules.base import PileTake
 from ..rulings import Adjustment
+from .context import HandContext, TurnState
 from .illegal import Illegal
 from .melds import MeldState, meld_problem, meld_shape, resolve
-from .table import SideState
-
-if TYPE_CHECKING:
-    from .replay import HandReplay
-
-
-@dataclass(slots=True)
-class TurnState:
-    player: str
-    side: SideState
-    number: int
-    hand: Counter[str]  # the player's cards
-    side_melded_at_start: bool
-    player_melded_before: bool
-    canastas_at_start: int
-    drawn: bool = False
-    took_pile: bool = False
-    replacements_owed: int = 0
-    pile_bonus: int = 0  # Bonus cards from the first pile taken: laid without replacement
-    unreplaced_bonus: int = 0  # of those, how many have been laid this turn
-    refill_owed: int = 0  # cards still to draw after a Caliente card
-    caliente_played: bool = False
-    asked: bool | None = None
-    discarded: bool = False
-    melded: bool = False  # melded or added this turn
-    first_meld_value: int = 0
-    first_meld_node: Node | None = None
-    stops_melded: bool = False
-    last_bonus: bool = False
-
 
 # What kind of card a discard is, for the coverage report's paths.
 _DISCARD_PATH = {
@@ -78,7 +49,7 @@ _DRAW_PATH = {1: "draw-1", 2: "draw-2"}
 
 
 def check_held(
-    r: HandReplay, state: TurnState, cards: Sequence[str], node: Node, used: dict[str, int] | None = None
+    r: HandContext, state: TurnState, cards: Sequence[str], node: Node, used: dict[str, int] | None = None
 ) -> None:
     """Whether the player holds `cards` (beyond the cards `used` earlier in the same action)."""
     hand = state.hand
@@ -103,7 +74,7 @@ def check_held(
             )
 
 
-def in_foot(r: HandReplay, state: TurnState, card: str) -> str:
+def in_foot(r: HandContext, state: TurnState, card: str) -> str:
     """Where a card missing from the hand is, when it is in the player's Foot not yet picked up."""
     foot = r.table.feet.get(state.player)
     return f" in hand: the Foot, not yet picked up, holds {card}" if foot and foot[card] else ""
@@ -116,7 +87,7 @@ def remove(state: TurnState, cards: Sequence[str]) -> None:
         hand[card] -= 1
 
 
-def require_drawn(r: HandReplay, state: TurnState, node: Node, what: str) -> None:
+def require_drawn(r: HandContext, state: TurnState, node: Node, what: str) -> None:
     if not state.drawn:
         raise Illegal("draw-first", f"{state.player} must draw or take the {r.config.words.pile} before {what}", node)
     if state.last_bonus and not r.config.last_bonus_melds:
@@ -150,7 +121,7 @@ class MeldPlan:
 
     __slots__ = ("merged", "placements", "r", "state", "used")
 
-    def __init__(self, r: HandReplay, state: TurnState) -> None:
+    def __init__(self, r: HandContext, state: TurnState) -> None:
         self.r, self.state = r, state
         self.used: dict[str, int] = {}  # cards from hand so far
         self.merged: dict[str, Sequence[str]] = {}  # rank -> the merged meld's cards (never changed in place)
@@ -228,7 +199,7 @@ class MeldPlan:
 # --- drawing -----------------------------------------------------------------------------------
 
 
-def draw(r: HandReplay, state: TurnState, action: Draw) -> None:
+def draw(r: HandContext, state: TurnState, action: Draw) -> None:
     table, config = r.table, r.config
     cards = action.cards
     if state.replacements_owed:
@@ -301,7 +272,7 @@ def draw(r: HandReplay, state: TurnState, action: Draw) -> None:
         state.last_bonus = True
 
 
-def play_caliente(r: HandReplay, state: TurnState, action: PlayCaliente) -> None:
+def play_caliente(r: HandContext, state: TurnState, action: PlayCaliente) -> None:
     table, config = r.table, r.config
     if state.drawn or state.caliente_played:
         what = (
@@ -349,7 +320,7 @@ def play_caliente(r: HandReplay, state: TurnState, action: PlayCaliente) -> None
 # --- taking the pile ---------------------------------------------------------------------------
 
 
-def take(r: HandReplay, state: TurnState, action: Take) -> None:
+def take(r: HandContext, state: TurnState, action: Take) -> None:
     try:
         take_pile(r, state, action)
     except Illegal as illegal:
@@ -361,7 +332,7 @@ def take(r: HandReplay, state: TurnState, action: Take) -> None:
         raise
 
 
-def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
+def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     table, config = r.table, r.config
     pile_name = config.words.pile
     if state.caliente_played:
@@ -469,7 +440,7 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
         r.paths["take-exhausted-stock"] += 1
 
 
-def resolve_onto(r: HandReplay, state: TurnState, action: Take, top: str) -> MeldState:
+def resolve_onto(r: HandContext, state: TurnState, action: Take, top: str) -> MeldState:
     """The meld `take UP onto MELD` names: the side's, and of the up card's rank."""
     side = state.side
     assert action.onto is not None
@@ -482,7 +453,7 @@ def resolve_onto(r: HandReplay, state: TurnState, action: Take, top: str) -> Mel
 # --- melding -----------------------------------------------------------------------------------
 
 
-def meld(r: HandReplay, state: TurnState, action: Meld) -> None:
+def meld(r: HandContext, state: TurnState, action: Meld) -> None:
     require_drawn(r, state, action, "melding")
     plan = MeldPlan(r, state)
     melds = action.melds
@@ -492,7 +463,7 @@ def meld(r: HandReplay, state: TurnState, action: Meld) -> None:
     count_melded(r, state, [card for spec in melds for card in spec.cards], melds[0])
 
 
-def add(r: HandReplay, state: TurnState, action: Add) -> None:
+def add(r: HandContext, state: TurnState, action: Add) -> None:
     require_drawn(r, state, action, "adding to a meld")
     config, side = r.config, state.side
     target = resolve(side.melds, side.name, action.target, config, action)
@@ -518,7 +489,7 @@ def add(r: HandReplay, state: TurnState, action: Add) -> None:
     count_melded(r, state, cards, action)
 
 
-def count_melded(r: HandReplay, state: TurnState, cards: Sequence[str], node: Node) -> None:
+def count_melded(r: HandContext, state: TurnState, cards: Sequence[str], node: Node) -> None:
     state.melded = True
     r.table.melded_players.add(state.player)
     if not state.side_melded_at_start and not state.took_pile:
@@ -529,7 +500,7 @@ def count_melded(r: HandReplay, state: TurnState, cards: Sequence[str], node: No
 # --- Bonus cards -------------------------------------------------------------------------------
 
 
-def bonus(r: HandReplay, state: TurnState, action: LayBonus) -> None:
+def bonus(r: HandContext, state: TurnState, action: LayBonus) -> None:
     table = r.table
     if table.stock_count == 0 and state.last_bonus:
         lay_bonus(r, state.player, action, from_pile=len(action.cards))
@@ -547,7 +518,7 @@ def bonus(r: HandReplay, state: TurnState, action: LayBonus) -> None:
         r.paths["bonus-laid-no-replacement-left"] += 1
 
 
-def lay_bonus(r: HandReplay, player: str, action: LayBonus, from_pile: int) -> int:
+def lay_bonus(r: HandContext, player: str, action: LayBonus, from_pile: int) -> int:
     """Lay Bonus cards from a hand; returns how many need a replacement."""
     if any(c != C.BONUS for c in action.cards):
         raise Illegal(
@@ -571,7 +542,7 @@ def lay_bonus(r: HandReplay, player: str, action: LayBonus, from_pile: int) -> i
 # --- the end of the turn -----------------------------------------------------------------------
 
 
-def discard(r: HandReplay, state: TurnState, action: Discard) -> None:
+def discard(r: HandContext, state: TurnState, action: Discard) -> None:
     require_drawn(r, state, action, "discarding")
     card = action.card
     if card == C.BONUS:
@@ -593,7 +564,7 @@ def discard(r: HandReplay, state: TurnState, action: Discard) -> None:
     state.discarded = True
 
 
-def ask(r: HandReplay, state: TurnState, action: Ask) -> None:
+def ask(r: HandContext, state: TurnState, action: Ask) -> None:
     partners = [p for p in state.side.players if p != state.player and p in r.active]
     if not partners:
         raise Illegal("ask", f"{state.player} has no partner to ask", action)
@@ -603,7 +574,7 @@ def ask(r: HandReplay, state: TurnState, action: Ask) -> None:
     r.paths["ask-yes" if action.answer else "ask-no"] += 1
 
 
-def pass_(r: HandReplay, state: TurnState, action: Pass) -> None:
+def pass_(r: HandContext, state: TurnState, action: Pass) -> None:
     table, config = r.table, r.config
     if state.drawn:
         raise Illegal("pass", "a player passes instead of drawing, not after", action)
@@ -629,7 +600,7 @@ def pass_(r: HandReplay, state: TurnState, action: Pass) -> None:
         r.paths["pass-blocked"] += 1
 
 
-def fitting_meld(r: HandReplay, state: TurnState, top: str) -> MeldState | None:
+def fitting_meld(r: HandContext, state: TurnState, top: str) -> MeldState | None:
     """The side's meld an unfrozen up card could be taken onto, by the rule set's take and meld
     rules, or None."""
     config, side = r.config, state.side
@@ -658,7 +629,7 @@ def fitting_meld(r: HandReplay, state: TurnState, top: str) -> MeldState | None:
     return None
 
 
-def could_finish_after_taking(r: HandReplay, state: TurnState, target: MeldState) -> bool:
+def could_finish_after_taking(r: HandContext, state: TurnState, target: MeldState) -> bool:
     """Whether a player who took the up card onto `target` could still end the turn legally:
     discard and keep a card, or go out with the canastas the side needs. A take the player
     could not finish is not forced."""
@@ -671,7 +642,7 @@ def could_finish_after_taking(r: HandReplay, state: TurnState, target: MeldState
     return config.go_out_problem(melds, config) is None
 
 
-def go_out(r: HandReplay, state: TurnState, action: GoOut) -> None:
+def go_out(r: HandContext, state: TurnState, action: GoOut) -> None:
     left = state.hand.total()
     if left:
         raise Illegal(
@@ -687,7 +658,7 @@ def go_out(r: HandReplay, state: TurnState, action: GoOut) -> None:
         )
 
 
-def pick_up_foot(r: HandReplay, state: TurnState, action: PickUpFoot) -> None:
+def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
     """The Foot is picked up once the Hand is played out: at once, when the player melds the
     last card of the Hand, or as the next turn begins, when it went as a discard."""
     if not r.config.foot_size:
@@ -715,7 +686,7 @@ def pick_up_foot(r: HandReplay, state: TurnState, action: PickUpFoot) -> None:
 
 
 # Each action's handler, by the action's record type.
-HANDLERS: dict[type, Callable[[HandReplay, TurnState, Any], None]] = {
+HANDLERS: dict[type, Callable[[HandContext, TurnState, Any], None]] = {
     Draw: draw,
     Take: take,
     Meld: meld,
@@ -728,3 +699,58 @@ HANDLERS: dict[type, Callable[[HandReplay, TurnState, Any], None]] = {
     GoOut: go_out,
     PickUpFoot: pick_up_foot,
 }
+
+
+# --- a turn, step by step ----------------------------------------------------------------------
+
+
+def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
+    """A player's turn begins. A player who discarded the last card of the Hand begins it with
+    the Foot (or passes, when the stock has run out and the hand is over)."""
+    state = r.begin_turn(player)
+    feet = r.table.feet
+    if feet and player in feet and not state.hand.total():
+        state.foot_first = True
+        if isinstance(node, Turn) and not node.actions:
+            raise _foot_first(player, node)
+    return state
+
+
+def _foot_first(player: str, node: Node) -> Illegal:
+    return Illegal(
+        "foot-pickup",
+        f"{player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
+        node,
+    )
+
+
+def play_action(r: HandContext, state: TurnState, action: Action) -> None:
+    """One action of the turn in progress: what the turn so far forbids, then its handler."""
+    if r.outcome.ended:
+        raise Illegal(
+            "last-bonus" if state.last_bonus else "hand-over",
+            "the hand ended with the previous action: nothing more is played",
+            action,
+        )
+    kind = type(action)
+    if state.foot_first:
+        if kind is not PickUpFoot and kind is not Pass:
+            raise _foot_first(state.player, action)
+        state.foot_first = False
+    if state.discarded and kind is not GoOut:
+        raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
+    feet = r.table.feet
+    if (
+        kind is not PickUpFoot
+        and feet
+        and state.drawn
+        and not state.discarded
+        and state.player in feet
+        and not state.hand.total()
+    ):
+        raise Illegal(  # the Hand melded out, its Foot not picked up
+            "foot-pickup",
+            f"{state.player} has melded the whole Hand: the Foot is picked up (`foot`) before the turn goes on",
+            action,
+        )
+    HANDLERS[kind](r, state, action)

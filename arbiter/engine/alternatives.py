@@ -1,0 +1,55 @@
+"""What was allowed instead of an illegal action: the legal actions at that moment, the same kind
+first (for a wrong take the takes allowed, then the draw; for a short first meld the melds that
+reach the minimum; for going out without the canastas the discards allowed), at most
+`ALTERNATIVES_SHOWN` of them and how many there were in all. Computed only on the error path."""
+
+from __future__ import annotations
+
+from ..formatter import format_action
+from ..records import Action
+from .context import HandContext, TurnState
+from .legal import legal_actions
+
+ALTERNATIVES_SHOWN = 5
+"""How many alternatives a finding lists (`Finding.alternatives_total` counts them all)."""
+
+# The kinds of action a finding's alternatives start with, by the offending action's kind (the
+# keyword of its ACN text); the rest follow in the order legal_actions gives them.
+RELATED: dict[str, tuple[str, ...]] = {
+    "take": ("take", "draw"),
+    "draw": ("draw", "take"),
+    "caliente": ("caliente", "draw", "take"),
+    "pass": ("pass", "take"),
+    "meld": ("meld", "add"),
+    "add": ("add", "meld"),
+    "discard": ("discard",),
+    "out": ("discard",),
+    "foot": ("foot",),
+    "ask": ("ask",),
+    "bonus": ("bonus", "draw"),
+}
+
+# End-of-turn rulings on a turn whose offending action is its last: which kind answers them.
+END_OF_TURN = {"go-out-canasta": "discard", "go-out-foot": "discard", "ask": "discard", "go-out-permission": "discard"}
+
+
+def keyword(text: str) -> str:
+    return text.split(" ", 1)[0]
+
+
+def alternatives(r: HandContext, state: TurnState, offending: Action | None, code: str) -> tuple[tuple[str, ...], int]:
+    """The legal actions in `r` for the turn `state` instead of `offending` (None: the turn's
+    end), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
+    texts = [format_action(action) for action in legal_actions(r, state)]
+    wrong = format_action(offending) if offending is not None else None
+    texts = [text for text in texts if text != wrong]
+    kind = END_OF_TURN.get(code) or (keyword(wrong) if wrong else "discard")
+    related = RELATED.get(kind, (kind,))
+
+    def rank(item: tuple[int, str]) -> tuple[int, int]:
+        place, text = item
+        word = keyword(text)
+        return (related.index(word) if word in related else len(related), place)
+
+    ordered = [text for _, text in sorted(enumerate(texts), key=rank)]
+    return tuple(ordered[:ALTERNATIVES_SHOWN]), len(ordered)

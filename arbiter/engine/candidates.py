@@ -1,0 +1,275 @@
+"""The actions a player might try next, before the handlers judge them (engine/legal.py).
+
+Candidates are generated from the cards' counts, never from their permutations: a meld is a rank
+with so many naturals and so many of each wild, in canonical card order, so that each outcome is
+proposed once. What kinds exist follows the table: a Caliente card is proposed only to a player
+holding one, the Foot only where `Config.foot_size` deals one, a two-card draw where
+`Config.draw_count` says two, a sequence only where the rule set's meld policy accepts one. The
+generation is generous and cheap; the handlers decide (every candidate is tried on a copy).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement
+
+from .. import cards as C
+from ..records import (
+    Action,
+    Add,
+    Ask,
+    Discard,
+    Draw,
+    LayBonus,
+    Meld,
+    MeldRef,
+    MeldSpec,
+    Pass,
+    PickUpFoot,
+    PlayCaliente,
+    Take,
+)
+from .context import HandContext, TurnState
+from .melds import MeldState, meld_problem, meld_shape
+
+MAX_UNKNOWN_DRAWS = 200
+"""With the stock's order unknown (a position read from a record), a draw of more than two cards
+(a Caliente card's refill) is listed by at most this many of its possible card multisets, in
+canonical order; one- and two-card draws are always listed in full."""
+
+FIRST_MELD_PARTS = 3
+"""Before a side's first meld, `meld` actions of up to this many melds are proposed (together they
+must reach the minimum)."""
+
+MAX_EXTENSION = 3  # cards a sequence is extended by at one end in one addition
+
+
+def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=C.ORDER.__getitem__))
+
+
+def wild_sets(hand: Counter[str], most: int) -> list[tuple[str, ...]]:
+    """Every multiset of the wild cards held, of at most `most` cards, fewest first."""
+    out = []
+    for little in range(min(hand[C.LITTLE_WILD], most) + 1):
+        for big in range(min(hand[C.BIG_WILD], most - little) + 1):
+            out.append((C.LITTLE_WILD,) * little + (C.BIG_WILD,) * big)
+    return sorted(out, key=len)
+
+
+# --- drawing and taking ---------------------------------------------------------------------
+
+
+def draw_count(r: HandContext, state: TurnState) -> int:
+    """How many cards the draw now due takes (the handler's own arithmetic)."""
+    stock = r.table.stock_count
+    if state.replacements_owed:
+        return min(state.replacements_owed, stock)
+    if state.refill_owed:
+        return state.refill_owed
+    return min(r.config.draw_count, stock)
+
+
+def draws(r: HandContext, state: TurnState) -> Iterator[Draw]:
+    n, table = draw_count(r, state), r.table
+    if n <= 0:
+        return
+    if table.stock is not None:  # the stock's order is known: the draw takes its top cards
+        yield Draw(cards=tuple(reversed(table.stock[-n:])))
+        return
+    pool = table.pool
+    kinds = [card for card in C.CARDS if pool[card] > 0]
+    found = 0
+    for cards in combinations_with_replacement(kinds, n):
+        if all(cards.count(card) <= pool[card] for card in set(cards)):
+            yield Draw(cards=cards)
+            found += 1
+            if n > 2 and found >= MAX_UNKNOWN_DRAWS:
+                return
+
+
+def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
+    """Taking the pile: onto each of the side's melds, or with cards from hand (naturals of the
+    up card's rank and wilds); before the side's first meld (`needed` points), with one or two
+    melds from hand besides where the up card's meld alone falls short."""
+    table, config = r.table, r.config
+    if not table.pile:
+        return
+    top = table.pile[-1]
+    for meld, ref in named_melds(state):
+        if meld.is_sequence or meld.rank == top:
+            yield Take(card=top, onto=ref)
+    hand = state.hand
+    for naturals in range(hand[top] + 1 if top in C.NATURAL_SET else 0):
+        for wilds in wild_sets(hand, config.canasta_size):
+            own = (top,) * naturals + wilds
+            if len(own) < 2 or meld_problem(ordered((top, *own)), config, True):
+                continue
+            short = needed - C.points((top, *own))
+            if short <= 0:
+                yield Take(card=top, with_cards=own)
+                continue
+            for also in helpers(r, state, own, top, short):
+                yield Take(card=top, with_cards=own, also=tuple(MeldSpec(cards=m) for m in also))
+
+
+def helpers(
+    r: HandContext, state: TurnState, own: tuple[str, ...], top: str, short: int
+) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """One or two melds of other ranks, laid with a first take of the pile, worth `short` points."""
+    left = state.hand - Counter(own)
+    others = [m for m in group_melds(r, state) + sequences(r, state) if top not in m and _held(left, (m,))]
+    for parts in (1, 2):
+        for combo in combinations(others, parts):
+            worth = C.points(c for m in combo for c in m)
+            if len({shape(m) for m in combo}) == parts and worth >= short and _held(left, combo):
+                yield combo
+
+
+# --- melding ------------------------------------------------------------------------------------
+
+
+def group_melds(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
+    """Every new group a player could lay from hand whose cards the meld policy accepts: a rank's
+    naturals with wilds, Stop cards, wild cards alone."""
+    config, hand = r.config, state.hand
+    out: list[tuple[str, ...]] = []
+    wilds = wild_sets(hand, config.canasta_size)
+    for rank in C.NATURALS:
+        for naturals in range(1, hand[rank] + 1):
+            for w in wilds:
+                cards = (rank,) * naturals + w
+                if len(cards) >= 3 and not meld_problem(cards, config, True):
+                    out.append(cards)
+    for stops in range(3, hand[C.STOP] + 1):
+        cards = (C.STOP,) * stops
+        if not meld_problem(cards, config, True):
+            out.append(cards)
+    for w in wilds:
+        if len(w) >= 3 and not meld_problem(w, config, True):
+            out.append(w)
+    return out
+
+
+def sequences(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
+    """Runs of consecutive naturals held, one of each, that the meld policy accepts as a meld."""
+    config, hand = r.config, state.hand
+    out = []
+    for start in range(len(C.NATURALS)):
+        for end in range(start + 3, min(start + config.canasta_size, len(C.NATURALS)) + 1):
+            run = C.NATURALS[start:end]
+            if any(hand[card] < 1 for card in run):
+                break
+            if not meld_problem(run, config, True):
+                out.append(run)
+    return out
+
+
+def shape(meld: tuple[str, ...]) -> str:
+    """A meld's name as a side holds it: its rank, or a sequence's span."""
+    rank, high = meld_shape(meld)
+    return rank if high is None else f"{rank}-{high}"
+
+
+def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]:
+    """`meld` actions: one meld each; before the side's first meld (`first_needed` points still
+    missing) the combinations of up to FIRST_MELD_PARTS melds of different ranks that reach it."""
+    single = group_melds(r, state) + sequences(r, state)
+    side = state.side
+    if r.config.merge_same_rank:  # a group of a rank the side holds is an addition to it
+        single = [m for m in single if meld_shape(m)[1] is not None or side.meld_of(shape(m)) is None]
+    if first_needed <= 0:
+        for cards in single:
+            yield Meld(melds=(MeldSpec(cards=cards),))
+        return
+    for parts in range(1, FIRST_MELD_PARTS + 1):
+        for combo in combinations(single, parts):
+            if len({shape(m) for m in combo}) < parts or C.points(c for m in combo for c in m) < first_needed:
+                continue
+            if _held(state.hand, combo):
+                yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))
+
+
+def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:
+    need = Counter(c for m in combo for c in m)
+    return all(hand[card] >= n for card, n in need.items())
+
+
+def named_melds(state: TurnState) -> Iterator[tuple[MeldState, MeldRef]]:
+    """Each of the side's melds with the name a record gives it (`Q`, `Q#2`, `5-9`)."""
+    seen: Counter[tuple[str, str | None]] = Counter()
+    for meld in state.side.melds:
+        seen[meld.rank, meld.high] += 1
+        yield meld, MeldRef(rank=meld.rank, high=meld.high, index=seen[meld.rank, meld.high])
+
+
+def additions(r: HandContext, state: TurnState) -> Iterator[Add]:
+    config, hand = r.config, state.hand
+    wilds = wild_sets(hand, config.canasta_size)
+    for meld, ref in named_melds(state):
+        for cards in _added(meld, hand, wilds):
+            whole = (*meld.cards, *cards)
+            if meld_problem(whole, config, False) or config.addition_problem(meld.cards, list(cards), config):
+                continue
+            yield Add(cards=cards, target=ref)
+
+
+def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
+    if not meld.is_sequence:
+        for naturals in range(hand[meld.rank] + 1):
+            for w in wilds:
+                if naturals or w:
+                    yield (meld.rank,) * naturals + w
+        return
+    low, high = C.SEQUENCE_ORDER[meld.rank], C.SEQUENCE_ORDER[meld.high or meld.rank]
+    below = [C.NATURALS[low - k : low] for k in range(MAX_EXTENSION + 1) if low - k >= 0]
+    above = [C.NATURALS[high + 1 : high + 1 + k] for k in range(MAX_EXTENSION + 1) if high + k < len(C.NATURALS)]
+    for b in below:
+        for a in above:
+            cards = (*b, *a)
+            if cards and all(hand[c] >= cards.count(c) for c in cards):
+                yield cards
+
+
+# --- the rest of a turn -------------------------------------------------------------------------
+
+
+def discards(state: TurnState) -> Iterator[Discard]:
+    for card in C.CARDS:
+        if state.hand[card] > 0 and card != C.BONUS:
+            yield Discard(card=card)
+
+
+def bonuses(state: TurnState) -> Iterator[LayBonus]:
+    for n in range(1, state.hand[C.BONUS] + 1):
+        yield LayBonus(cards=(C.BONUS,) * n)
+
+
+def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
+    """Every action worth trying at the step the turn is at."""
+    if state.foot_first:
+        yield from (PickUpFoot(), Pass())
+        return
+    table, hand = r.table, state.hand
+    yield from bonuses(state)
+    owes = state.replacements_owed or state.refill_owed
+    if not state.drawn or owes:
+        yield from draws(r, state)
+    if not state.drawn:
+        if hand[C.CALIENTE]:
+            yield PlayCaliente()
+        if table.stock_count == 0:
+            yield Pass()
+        yield from takes(r, state, 0 if state.side_melded_at_start else r.minimum(state.side))
+        return
+    if r.config.foot_size and state.player in table.feet and not hand.total():
+        yield PickUpFoot()
+    if not state.melded and state.asked is None and len(state.side.players) > 1:
+        yield from (Ask(answer=True), Ask(answer=False))
+    needed = 0
+    if not state.side_melded_at_start and not state.took_pile:
+        needed = r.minimum(state.side) - state.first_meld_value
+    yield from melds(r, state, needed)
+    yield from additions(r, state)
+    yield from discards(state)

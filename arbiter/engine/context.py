@@ -1,0 +1,157 @@
+"""What every check of a hand reads and changes: the hand's context (`HandContext`), a turn in
+progress (`TurnState`) and how the hand ended (`HandOutcome`).
+
+The handlers of engine/turn.py, engine/start.py and engine/ending.py take a `HandContext`, never
+the replay that drives them: `HandReplay` (engine/replay.py) replays a record through one, and a
+`Position` (arbiter/positions/) owns one to ask "is this legal here?" of a copy (`fork`) without
+replaying anything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from .. import cards as C
+from ..records import HandRecord, Node
+from ..rules.base import Config, RuleSet, Seating
+from ..rulings import Adjustment, Finding, Severity
+from .illegal import Illegal
+from .table import SideState, Table, new_side_states
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    ended: bool = False
+    went_out: str | None = None  # the player who went out
+    concealed: bool = False
+
+
+@dataclass(slots=True)
+class TurnState:
+    player: str
+    side: SideState
+    number: int
+    hand: Counter[str]  # the player's cards
+    side_melded_at_start: bool
+    player_melded_before: bool
+    canastas_at_start: int
+    drawn: bool = False
+    took_pile: bool = False
+    replacements_owed: int = 0
+    pile_bonus: int = 0  # Bonus cards from the first pile taken: laid without replacement
+    unreplaced_bonus: int = 0  # of those, how many have been laid this turn
+    refill_owed: int = 0  # cards still to draw after a Caliente card
+    caliente_played: bool = False
+    asked: bool | None = None
+    discarded: bool = False
+    melded: bool = False  # melded or added this turn
+    first_meld_value: int = 0
+    first_meld_node: Node | None = None
+    stops_melded: bool = False
+    last_bonus: bool = False
+    foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+
+
+class HandContext:
+    """One hand's table and what the checks need beside it: the configuration, the rule set (for
+    its catalogue), the hand's record (its start, deal or stated position), who plays and in what
+    order, the outcome so far and the legal paths counted."""
+
+    def __init__(
+        self,
+        config: Config,
+        ruleset: RuleSet,
+        record: HandRecord,
+        totals_before: dict[str, int],
+        paths: Counter[str] | None = None,
+    ) -> None:
+        self.config = config
+        self.ruleset = ruleset
+        self.record = record
+        # the legal paths taken, for coverage reports: a game's hands count into one Counter
+        self.paths: Counter[str] = Counter() if paths is None else paths
+        self.outcome = HandOutcome()
+        self.turn: TurnState | None = None
+        self.turn_number = 0
+        seating = config.seating
+        self.sitting_out = set(record.start.sitting_out)
+        self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
+        # who plays after whom this hand
+        self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
+        sides = new_side_states(config)
+        side_of = {p: sides[Seating.side_name(s)] for s in seating.sides for p in s}
+        self.table = Table(
+            config=config,
+            hands={p: Counter() for p in self.active},
+            sides=sides,
+            side_of=side_of,
+            pool=C.pack(config.packs, config.caliente_cards),
+            stock=None,
+            stock_count=0,
+            totals_before=dict(totals_before),
+        )
+
+    def fork(self, state: TurnState | None) -> tuple[HandContext, TurnState | None]:
+        """A copy to try a move on: its own table, outcome and paths (the configuration, rule set
+        and record are shared, never changed), and the turn in progress on that copy."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.table = self.table.copy()
+        other.outcome = replace(self.outcome)
+        other.paths = Counter()
+        copied = None
+        if state is not None:
+            copied = replace(state, side=other.table.side_of[state.player], hand=other.table.hands[state.player])
+        other.turn = copied
+        return other, copied
+
+    def begin_turn(self, player: str) -> TurnState:
+        """The state a player's turn starts from."""
+        table = self.table
+        side = table.side_of[player]
+        melded_before = player in table.melded_players
+        state = TurnState(  # by position: made every turn, and keywords cost a good part of the call
+            player,
+            side,
+            self.turn_number,
+            table.hands[player],
+            bool(side.melds),
+            melded_before,
+            0 if melded_before else side.canastas(self.config),
+        )
+        self.turn = state
+        return state
+
+    def error(self, illegal: Illegal, node: Node | None = None) -> Finding:
+        """The finding for a broken rule, with the table it was broken from."""
+        node = illegal.node or node or self.record.start
+        return Finding(
+            line=node.line,
+            column=node.column or 1,
+            code=illegal.code,
+            rule=self.ruleset.rule(illegal.code).cite(),
+            severity=Severity.ERROR,
+            message=illegal.message,
+            remedy=illegal.remedy,
+            adjustment=illegal.adjustment,
+            hand=self.record.number,
+            turn=self.turn_number or None,
+            player=self.turn.player if self.turn else None,
+            table=self.table.snapshot(),
+        )
+
+    # --- the first meld ---------------------------------------------------------------------
+
+    def minimum(self, side: SideState) -> int:
+        return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0), self.record.number)
+
+    def minimum_remedy(self) -> str:
+        return (
+            f"the player may add cards this turn to reach the minimum; otherwise the cards go back to hand and the side's "
+            f"minimum rises by {self.config.failed_minimum_raise} for the rest of the hand"
+        )
+
+    def minimum_adjustment(self, side: SideState) -> Adjustment:
+        raise_by = self.config.failed_minimum_raise
+        return Adjustment(side.name, 0, f"a first meld short of the minimum: the minimum rises by {raise_by}")

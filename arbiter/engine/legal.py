@@ -1,0 +1,158 @@
+"""Legal actions: what the player to play may do next, decided by the same handlers that judge a
+record (one source of truth). Each candidate (engine/candidates.py) is played on a copy of the
+hand's context (`HandContext.fork`); an action that breaks a rule raises `Illegal` there and is
+left out.
+
+A turn ends with an action when the action is a discard, when the hand ends with it (a pass, a
+Bonus card drawn last), or when nothing is left to do but end the turn: the hand is empty (the
+player goes out) or, where `Config.keeps_last_card`, a player short of canastas keeps a last card.
+The end-of-turn checks (engine/ending.py) then run with it, so a discard that leaves a first meld
+short of the minimum, or goes out without the canastas, is illegal. `legal_actions` also leaves
+out an action after which the turn could not be finished legally (a meld that leaves no legal
+discard, a `yes` to going out that the player cannot go out after): such an action breaks no rule
+itself, so `attempt` accepts it, but no player would be offered it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..formatter import format_action
+from ..records import Action, Add, Ask, Discard, Meld, Node, Take
+from .candidates import additions, candidates, melds
+from .context import HandContext, TurnState
+from .ending import end_turn
+from .illegal import Illegal
+from .turn import play_action
+
+GREEDY_STEPS = 12  # melds and additions tried in a row when weighing whether a player can go out
+
+
+@dataclass(slots=True)
+class Attempt:
+    """An action played on a copy of the context: the copy, its turn, whether the turn ended."""
+
+    context: HandContext
+    state: TurnState
+    finished: bool
+
+
+def attempt(r: HandContext, state: TurnState, action: Action, node: Node | None = None) -> Attempt:
+    """Play `action` on a copy of `r`, with the end of the turn where the action ends it. Raises
+    Illegal as `arbiter check` would for the same action written in a record."""
+    context, copied = r.fork(state)
+    assert copied is not None
+    play_action(context, copied, action)
+    node = node or action
+    if copied.discarded or context.outcome.ended:
+        end_turn(context, copied, node)
+        return Attempt(context, copied, True)
+    held = copied.hand.total()
+    if held == 0 or (held == 1 and context.config.keeps_last_card and copied.drawn):
+        trial, trial_state = context.fork(copied)
+        assert trial_state is not None
+        try:
+            end_turn(trial, trial_state, node)
+        except Illegal:
+            if held == 0 and copied.player not in context.table.feet:
+                raise  # nothing is left to do but go out, and going out is not allowed
+            return Attempt(context, copied, False)
+        end_turn(context, copied, node)
+        return Attempt(context, copied, True)
+    return Attempt(context, copied, False)
+
+
+def verdict(r: HandContext, state: TurnState, action: Action) -> Illegal | None:
+    """Why `action` is illegal here, or None."""
+    try:
+        attempt(r, state, action)
+    except Illegal as illegal:
+        return illegal
+    return None
+
+
+def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
+    """Every distinct legal next action (each outcome once), in the candidates' order."""
+    found: dict[str, Action] = {}
+    for action in candidates(r, state):
+        text = format_action(action)
+        if text in found:
+            continue
+        try:
+            tried = attempt(r, state, action)
+        except Illegal:
+            continue
+        if tried.finished or finishable(action, tried):
+            found[text] = action
+    return list(found.values())
+
+
+def finishable(action: Action, tried: Attempt) -> bool:
+    """Whether the turn can still be finished legally after `action` (where that is in doubt)."""
+    kind = type(action)
+    if tried.state.asked:  # told yes: the turn ends only by going out
+        return can_go_out(tried.context, tried.state)
+    if kind in (Meld, Add, Take, Ask):
+        return can_finish(tried.context, tried.state)
+    return True
+
+
+def can_finish(r: HandContext, state: TurnState, depth: int = 1) -> bool:
+    """Whether a discard (or, `depth` deep, a meld or an addition first) ends the turn legally."""
+    if discard_ends_turn(r, state):
+        return True
+    if depth <= 0:
+        return False
+    needed = 0
+    if not state.side_melded_at_start and not state.took_pile:
+        needed = r.minimum(state.side) - state.first_meld_value
+    for action in (*melds(r, state, needed), *additions(r, state)):
+        try:
+            tried = attempt(r, state, action)
+        except Illegal:
+            continue
+        if tried.finished or can_finish(tried.context, tried.state, depth - 1):
+            return True
+    return False
+
+
+def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
+    """Whether some discard ends the turn legally. With two cards or more held, which card goes
+    changes nothing the end of the turn checks, so one is tried; a last card is tried as itself."""
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    if not cards:
+        return False
+    if state.hand.total() >= 2:
+        cards = cards[:1]
+    for card in cards:
+        try:
+            if attempt(r, state, Discard(card=card)).finished:
+                return True
+        except Illegal:
+            continue
+    return False
+
+
+def can_go_out(r: HandContext, state: TurnState) -> bool:
+    """Whether the player can empty the hand this turn: the meld or addition that lays the most
+    cards is played, again and again, until a discard or the last meld goes out."""
+    for _ in range(GREEDY_STEPS):
+        if state.hand.total() == 1 and discard_ends_turn(r, state):
+            return True
+        best: Attempt | None = None
+        needed = 0
+        if not state.side_melded_at_start and not state.took_pile:
+            needed = r.minimum(state.side) - state.first_meld_value
+        for action in (*melds(r, state, needed), *additions(r, state)):
+            try:
+                tried = attempt(r, state, action)
+            except Illegal:
+                continue
+            if tried.finished:
+                return True
+            if best is None or tried.state.hand.total() < best.state.hand.total():
+                best = tried
+        if best is None:
+            return False
+        r, state = best.context, best.state
+    return False

@@ -1,0 +1,19 @@
+"""Positions: a hand you can step, with every legal next action (docs/library.md).
+
+- `position`: `Position`, made by dealing or from a record, with `legal_actions`, `is_legal`,
+  `explain`, `push`, `copy` and `record`;
+- `moves`: `Move` (an action and its ACN text) and the two exceptions, `PositionError` and
+  `IllegalAction`;
+- `dealing`: a new game's first hand from a seeded shuffle;
+- `reading`: `read_games`, the one iterator over a record's games, and finding a game's hand.
+
+What is legal is the engine's own answer (arbiter/engine/legal.py).
+"""
+
+from __future__ import annotations
+
+from .moves import IllegalAction, Move, PositionError
+from .position import Position
+from .reading import read_games
+
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "read_games"]

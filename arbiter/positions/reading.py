@@ -1,0 +1,56 @@
+"""Reading a record for positions: its games one at a time, one game found and judged, and the
+totals a hand starts from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .. import rules as rulesets
+from ..checker import judge
+from ..notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
+from ..records import Game
+from ..rulings import GameRuling
+from .moves import PositionError
+
+
+def read_games(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
+    """A record's games, one at a time, as read (each with its syntax findings): the one iterator
+    `check`, `replay`, `table_after` and positions read a record with."""
+    return parse(source, limits)
+
+
+def find_game(
+    source: Source, game: int, rules: str | None, options: Mapping[str, Any] | None, limits: Limits
+) -> tuple[ParsedGame, GameRuling]:
+    """Game `game` of a record, read and judged; PositionError if there is none to play on."""
+    count = 0
+    for parsed in read_games(source, limits):
+        count = parsed.index
+        if parsed.index != game:
+            continue
+        ruling = judge(parsed, rules=rulesets.get(rules) if rules else None, options=options or {})
+        if ruling.malformed or ruling.rules is None:
+            first = next((f for f in ruling.findings if f.is_error), None)
+            why = f" (line {first.line}: {first.message})" if first else ""
+            raise PositionError(f"game {game} cannot be read as notation{why}", first)
+        seating = next((f for f in ruling.findings if f.code == "seating"), None)
+        if seating is not None:
+            raise PositionError(f"game {game} has no seating: {seating.message}", seating)
+        return parsed, ruling
+    games = f"{count} game{'s' * (count != 1)}" if count else "no game"
+    raise PositionError(f"there is no game {game}: the record holds {games}")
+
+
+def totals_before(game: Game, ruling: GameRuling, index: int) -> dict[str, int]:
+    """The running totals hand `game.hands[index]` starts from, as the judgement kept them."""
+    if index > 0:
+        return dict(ruling.hands[index - 1].totals or {})
+    first = ruling.hands[0]
+    stated = game.hands[0].totals_before
+    totals = {side: 0 for side in (first.totals or {})}
+    if stated is not None:
+        for entry in stated.entries:
+            if entry.side in totals:
+                totals[entry.side] = entry.points
+    return totals
