@@ -57,8 +57,7 @@ def post_legal_actions() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
         abort(415, message=f"send the request as {JSON_TYPE}")
     body = _load(LegalActionsRequestSchema(), _json_body(), "json")
-    text = body["record"].encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-    position = _position(text, body["game"], body["hand"], body["turn"], body["actions"])
+    position = _position(body)
     actions = [] if position.over else position.legal_actions()
     return {
         "game": body["game"],
@@ -75,31 +74,38 @@ def post_legal_actions() -> dict[str, Any]:
     }
 
 
-def _position(text: str, game: int, hand: int, turn: int, played: int) -> Any:
-    """The position just before `turn`, with the turn's first `played` actions pushed; a 404 saying
-    why when the record does not reach it."""
+def _position(body: dict[str, Any]) -> arbiter.Position:
+    """The position just before the turn asked for, with the turn's first actions pushed; a 404
+    saying why when the record does not reach it, a 422 for an unknown rule set or option."""
+    source = body["record"].encode("utf-8", "surrogatepass")  # bad UTF-8 is the reader's finding
+    game, hand, turn, played = body["game"], body["hand"], body["turn"], body["actions"]
     try:
-        position = arbiter.Position.from_record(text, hand=hand, turn=turn, game=game)
+        position = arbiter.Position.from_record(
+            source, hand=hand, turn=turn, game=game, rules=body["rules"], options=body["options"]
+        )
+    except arbiter.UsageError as error:
+        abort(422, message=str(error))
     except arbiter.PositionError as error:
         abort(404, message=str(error))
     if not played:
         return position
-    recorded = recorded_actions(text, game, hand, turn)
+    recorded = recorded_actions(source, game, hand, turn)
     if len(recorded) < played:
         given = f"gives {len(recorded)}" if recorded else "gives none"
-        abort(404, message=f"turn {turn} of hand {hand} of game {game}: the record {given} of its actions, not {played}")
+        abort(
+            404, message=f"turn {turn} of hand {hand} of game {game}: the record {given} of its actions, not {played}"
+        )
     for number, action in enumerate(recorded[:played], start=1):
         try:
             position.push(action)
         except arbiter.IllegalAction as error:
-            finding = error.finding
-            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {finding.message}")
+            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {error.finding.message}")
     return position
 
 
-def recorded_actions(text: str, game: int, hand: int, turn: int) -> list[str]:
+def recorded_actions(source: bytes, game: int, hand: int, turn: int) -> list[str]:
     """The actions of one turn as the record gives them, in the notation ([] when it has no such turn)."""
-    for parsed in arbiter.parse(text):
+    for parsed in arbiter.read_games(source):
         if parsed.index == game:
             for record in parsed.game.hands:
                 if record.number == hand and 1 <= turn <= len(record.turns):
@@ -108,16 +114,16 @@ def recorded_actions(text: str, game: int, hand: int, turn: int) -> list[str]:
     return []
 
 
-def by_kind(actions: list[Any]) -> dict[str, list[str]]:
+def by_kind(actions: list[arbiter.Move]) -> dict[str, list[str]]:
     """The actions' notation grouped by kind (the first word), kinds in the order of a turn."""
     grouped: dict[str, list[str]] = {kind: [] for kind in ACTION_KINDS}
     for action in actions:
-        text = str(action)
-        grouped.setdefault(text.split(" ", 1)[0], []).append(text)
+        grouped.setdefault(action.kind, []).append(str(action))
     return {kind: texts for kind, texts in grouped.items() if texts}
 
 
-def step(over: bool, actions: list[Any]) -> str:
+def step(over: bool, actions: list[arbiter.Move]) -> str:
+    """`over`; `start` while an action that opens a turn is legal; else `play`."""
     if over:
         return "over"
-    return "start" if any(str(a).split(" ", 1)[0] in START_KINDS for a in actions) else "play"
+    return "start" if any(action.kind in START_KINDS for action in actions) else "play"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from .schemas import TableSchema, _points
+from .schemas import RulingRequestSchema, TableSchema, _points
 
 MAX_PLACE = 100_000  # a game, hand, turn or action number past any record the service accepts
 
@@ -22,20 +22,10 @@ def _place(description: str, minimum: int, example: int, **extra: object) -> fie
     )
 
 
-class LegalActionsRequestSchema(Schema):
-    """The JSON body of POST /api/v1/legal-actions: a record and the moment asked for. The record's
-    own tags say the rule set, the seats and the options."""
+class LegalActionsRequestSchema(RulingRequestSchema):
+    """The JSON body of POST /api/v1/legal-actions: a record (with `rules` and `options` as for a
+    ruling), and the moment asked for."""
 
-    class Meta:
-        ordered = True
-
-    record = fields.String(
-        required=True,
-        metadata={
-            "description": "The game record in the notation (docs/notation.md), UTF-8 text.",
-            "example": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n',
-        },
-    )
     game = _place("The game, by its place in the record (from 1).", 1, 1, load_default=1)
     hand = _place("The hand, by its number in the record.", 1, 1, required=True)
     turn = _place(

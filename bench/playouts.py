@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import arbiter  # noqa: E402
+import arbiter
 
 MAX_STEPS = 20_000
 """Pushes one hand may take before the playout is called stuck (a random hand ends long before)."""

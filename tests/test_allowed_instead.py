@@ -9,14 +9,18 @@ import io
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 
+import arbiter
 from arbiter import Finding, GameRuling, Severity
 from arbiter.allowed import allowed_line, allowed_sentence, alternatives, in_words, meld_name
 from arbiter_cli.formats import RENDERERS
 from arbiter_cli.inputs import FileReport
+from arbiter_cli.main import cli
 from arbiter_cli.tally import Tally
 from arbiter_cli.text import TextRenderer
 
@@ -192,3 +196,24 @@ def test_the_csv_round_report_has_a_column_for_what_was_allowed_instead_of_the_f
     assert row["allowed_instead"] == "allowed instead: take 9 with [9 9]; draw 7"
     (row,) = csv.DictReader(io.StringIO(rendered("csv", SCORE)))
     assert row["allowed_instead"] == ""
+
+
+# --- from a record, end to end --------------------------------------------------------------------
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "caliente-illegal-frozen-pile-taken-with-wild.acn"
+
+
+def test_arbiter_check_says_what_was_allowed_instead_of_a_wrong_take() -> None:
+    result = CliRunner().invoke(cli, ["check", str(SAMPLE)], env={"NO_COLOR": "1"})
+    (finding,) = next(iter(arbiter.check(SAMPLE.read_text(encoding="utf-8")))).findings
+    assert finding.alternatives[0] == "take 9 with [9 9]" and finding.alternatives_total
+    assert f"    {allowed_line(finding)}" in result.output.splitlines()
+
+
+def test_every_alternative_shown_was_legal_at_that_moment_and_the_disputed_move_was_not() -> None:
+    text = SAMPLE.read_text(encoding="utf-8")
+    (finding,) = next(iter(arbiter.check(text))).findings
+    position = arbiter.Position.from_record(text, hand=finding.hand, turn=finding.turn)
+    legal = {str(move) for move in position.legal_actions()}
+    assert set(finding.alternatives) <= legal and len(legal) == finding.alternatives_total
+    assert "take 9 with [9 2]" not in legal

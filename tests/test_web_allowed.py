@@ -92,3 +92,28 @@ def test_a_kept_ruling_whose_remedy_adjusts_the_score_opens_with_its_sheet(tmp_p
         assert "badge-adjusted" in page.get_data(as_text=True)
     finally:
         app.extensions[EXTENSION].engine.dispose()
+
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "caliente-illegal-frozen-pile-taken-with-wild.acn"
+TAKE_WORDS = "Take the pile with the up card 9 and 9 9 from the hand"
+
+
+def test_the_page_says_in_players_words_what_was_allowed_instead_of_a_wrong_take(app: Any) -> None:
+    html = app.test_client().post("/", data={"record": SAMPLE.read_text(encoding="utf-8")}).get_data(as_text=True)
+    part = allowed_part(html)
+    assert TAKE_WORDS in part and "<code>take 9 with [9 9]</code>" in part
+    assert part.count("Draw from the stock") == 1  # the draws of one card or another, said once
+    assert "other legal actions, not listed" in part
+
+
+def test_a_kept_ruling_shows_what_was_allowed_instead(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'rulings.sqlite3'}"})
+    try:
+        client = app.test_client()
+        kept = client.post("/api/v1/rulings/stored", json={"record": SAMPLE.read_text(encoding="utf-8")})
+        assert kept.status_code == 201
+        assert kept.get_json()["games"][0]["findings"][0]["alternatives"][0] == "take 9 with [9 9]"
+        page = client.get(f"/r/{kept.get_json()['id']}").get_data(as_text=True)
+        assert TAKE_WORDS in allowed_part(page)
+    finally:
+        app.extensions[EXTENSION].engine.dispose()
