@@ -43,7 +43,7 @@ class Table:
     title: str
     rules: str
     seats: tuple[str, ...]
-    teams: tuple[str, ...] | None = None
+    teams: str | None = None  # as in a Teams tag: "ann+cid bob+dee"
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -55,7 +55,7 @@ TABLES = (
         "Caliente, 6 players, 3 packs",
         "caliente",
         ("ann", "bob", "cid", "dee", "eve", "fay"),
-        teams=("ann+cid+eve", "bob+dee+fay"),
+        teams="ann+cid+eve bob+dee+fay",
         options={"three-packs": True},
     ),
     Table("samba-4p", "Samba, 4 players", "samba", FOUR),
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tables = [t for t in TABLES if not args.table or t.key in args.table]
     try:
         figures = [measure(table, args.hands, args.runs, args.seed) for table in tables]
-    except (Stuck, arbiter.IllegalAction) as problem:
+    except (Stuck, arbiter.IllegalAction, arbiter.PositionError) as problem:
         print(f"playouts: {problem}", file=sys.stderr)
         return 1
     print("\n".join(report(figures, args.runs, args.hands)))
