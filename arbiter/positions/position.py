@@ -200,22 +200,21 @@ class Position:
             return illegal.finding
         return None
 
-    def push(self, action: ActionLike) -> Position:
+    def push(self, action: ActionLike) -> None:
         """Play an action (a Move, ACN text, or several actions as a piece of a turn line);
-        raises IllegalAction, changing nothing, if it breaks a rule. Returns the position."""
+        raises IllegalAction, changing nothing, if it breaks a rule."""
         actions = self._actions_of(action)
         if len(actions) > 1:  # a piece of a turn line: all of it, or nothing
             trial = self.copy()
             for one in actions:
                 trial.push(one)
             self.__dict__.update(trial.__dict__)
-            return self
+            return
         tried = self._try(actions[0])
         self._context, self._state = tried.context, tried.state
         self._actions.append(actions[0])
         if tried.finished:
             self._end_turn()
-        return self
 
     def copy(self) -> Position:
         other = Position(self._game, self._index, self._context, list(self._played), self._expected)
