@@ -296,4 +296,28 @@ class Position:
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
 
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError"]
+def table_after(
+    source: Source,
+    hand: int,
+    turn: int = 0,
+    *,
+    game: int = 1,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> dict[str, Any] | None:
+    """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
+    hand starts, after the deal or the stated position): every hand, each side's melds and laid
+    cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores
+    before the hand. None if the record never reaches that turn legally (it ends earlier, or an
+    illegal move stops the replay of its hand before it); `Position.from_record` says why."""
+    try:
+        position = Position.from_record(
+            source, hand=hand, turn=turn + 1, game=game, rules=rules, options=options, limits=limits
+        )
+    except PositionError:
+        return None
+    return position.table
+
+
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "table_after"]
