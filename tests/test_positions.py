@@ -17,7 +17,7 @@ import arbiter
 from arbiter import IllegalAction, Move, Position, PositionError
 from arbiter.cards import ORDER
 from arbiter.formatter import format_action
-from arbiter.records import Add, Draw, GoOut, Meld, MeldSpec, Take
+from arbiter.records import Add, Draw, GoOut, Meld, MeldRef, MeldSpec, Take
 from arbiter.simulate import simulate_games
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -251,29 +251,43 @@ def canonical(action) -> str:
     elif isinstance(action, Add):
         action = dataclasses.replace(action, cards=cards(action.cards))
     elif isinstance(action, Take):
+        also = sorted((cards(s.cards) for s in action.also), key=lambda c: [ORDER[x] for x in c])
         action = dataclasses.replace(
             action,
             with_cards=None if action.with_cards is None else cards(action.with_cards),
-            also=tuple(MeldSpec(cards=cards(s.cards)) for s in action.also),
+            also=tuple(MeldSpec(cards=c) for c in also),
         )
     return format_action(action)
 
 
 def offered(position: Position, action) -> bool:
     """Whether the action is among the legal actions: as it is, or, for several melds laid at
-    once, as its melds one after another (the same outcome)."""
+    once (after the side's first meld, or with a take), as its parts one after another (the same
+    outcome): a take with the fewest of its melds it is offered with, then each other meld."""
     legal = {canonical(m.action) for m in position.legal_actions()}
     if canonical(action) in legal:
         return True
+    if isinstance(action, Meld) and len(action.melds) == 1:  # merged into the side's meld of its rank
+        rank = next((c for c in action.melds[0].cards if c in ORDER and c not in ("2", "X")), None)
+        return rank is not None and canonical(Add(cards=action.melds[0].cards, target=MeldRef(rank=rank))) in legal
     if isinstance(action, Meld) and len(action.melds) > 1:
-        trial = position.copy()
-        for spec in action.melds:
-            single = Meld(melds=(spec,))
-            if canonical(single) not in {canonical(m.action) for m in trial.legal_actions()}:
-                return False
-            trial.push(single)
-        return True
+        return in_turn(position, [Meld(melds=(spec,)) for spec in action.melds])
+    if isinstance(action, Take) and action.also:
+        for k in range(len(action.also) + 1):
+            take = dataclasses.replace(action, also=action.also[:k])
+            if canonical(take) in legal:
+                return in_turn(position, [take, *(Meld(melds=(spec,)) for spec in action.also[k:])])
     return False
+
+
+def in_turn(position: Position, actions) -> bool:
+    """Whether each action is offered after the ones before it."""
+    trial = position.copy()
+    for action in actions:
+        if not offered(trial, action):
+            return False
+        trial.push(action)
+    return True
 
 
 @pytest.mark.parametrize(("rules", "players", "options"), BOT_TABLES)

@@ -200,22 +200,21 @@ class Position:
             return illegal.finding
         return None
 
-    def push(self, action: ActionLike) -> Position:
+    def push(self, action: ActionLike) -> None:
         """Play an action (a Move, ACN text, or several actions as a piece of a turn line);
-        raises IllegalAction, changing nothing, if it breaks a rule. Returns the position."""
+        raises IllegalAction, changing nothing, if it breaks a rule."""
         actions = self._actions_of(action)
         if len(actions) > 1:  # a piece of a turn line: all of it, or nothing
             trial = self.copy()
             for one in actions:
                 trial.push(one)
             self.__dict__.update(trial.__dict__)
-            return self
+            return
         tried = self._try(actions[0])
         self._context, self._state = tried.context, tried.state
         self._actions.append(actions[0])
         if tried.finished:
             self._end_turn()
-        return self
 
     def copy(self) -> Position:
         other = Position(self._game, self._index, self._context, list(self._played), self._expected)
@@ -297,4 +296,28 @@ class Position:
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
 
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError"]
+def table_after(
+    source: Source,
+    hand: int,
+    turn: int = 0,
+    *,
+    game: int = 1,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> dict[str, Any] | None:
+    """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
+    hand starts, after the deal or the stated position): every hand, each side's melds and laid
+    cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores
+    before the hand. None if the record never reaches that turn legally (it ends earlier, or an
+    illegal move stops the replay of its hand before it); `Position.from_record` says why."""
+    try:
+        position = Position.from_record(
+            source, hand=hand, turn=turn + 1, game=game, rules=rules, options=options, limits=limits
+        )
+    except PositionError:
+        return None
+    return position.table
+
+
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "table_after"]
