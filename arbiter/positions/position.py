@@ -20,7 +20,7 @@ from .. import rules as rulesets
 from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.context import TurnState
 from ..engine.legal import Attempt, attempt, legal_actions
-from ..engine.turn import start_turn
+from ..engine.steps import start_turn
 from ..formatter import format_game
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
 from ..records import Action, Game, Node, Points, SidePoints, Turn
