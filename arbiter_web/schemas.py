@@ -373,6 +373,20 @@ class FindingSchema(Schema):
             "description": "Present where the rule set's remedy changes the score sheet (see the game's `sheet`)."
         },
     )
+    alternatives = fields.List(
+        fields.String(),
+        metadata={
+            "description": "Present on a finding on a move: the legal actions at that moment instead, in ACN, the "
+            "same kind first, at most five.",
+            "example": ["take 9 with [9 9]", "draw 4"],
+        },
+    )
+    alternatives_total = fields.Integer(
+        metadata={
+            "description": "Present with `alternatives`: how many legal alternatives there were in all (0: nothing "
+            "else was allowed)."
+        },
+    )
 
 
 class HandSchema(Schema):
