@@ -84,6 +84,8 @@ def test_pushing_an_illegal_action_raises_with_the_finding_and_changes_nothing()
     assert raised.value.finding.code == "draw-first"
     assert position.table == before and position.turn_actions == []
     assert position.explain("discard 4").code == "draw-first"
+    draw = [str(m) for m in position.legal_actions() if m.kind == "draw"]
+    assert raised.value.finding.alternatives[0] == draw[0]  # draw first, as arbiter check says
 
 
 def test_text_that_is_not_notation_is_refused_with_a_syntax_finding():

@@ -23,7 +23,7 @@ from .candidates import additions, candidates, melds
 from .context import HandContext, TurnState
 from .ending import end_turn
 from .illegal import Illegal
-from .turn import play_action
+from .steps import play_action
 
 SEARCH_BUDGET = 120
 """Melds and additions tried, at most, when weighing whether a turn can still be finished after

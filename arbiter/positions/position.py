@@ -18,9 +18,10 @@ from typing import Any
 
 from .. import rules as rulesets
 from ..engine import HandReplay, Illegal, seating_from_tags
+from ..engine.alternatives import alternatives
 from ..engine.context import TurnState
 from ..engine.legal import Attempt, attempt, legal_actions
-from ..engine.turn import start_turn
+from ..engine.steps import start_turn
 from ..formatter import format_game
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
 from ..records import Action, Game, Node, Points, SidePoints, Turn
@@ -189,15 +190,19 @@ class Position:
         return [Move.of(action) for action in legal_actions(self._context, self._current())]
 
     def is_legal(self, action: ActionLike) -> bool:
-        return self.explain(action) is None
+        try:
+            self._try(action)
+        except IllegalAction:
+            return False
+        return True
 
     def explain(self, action: ActionLike) -> Finding | None:
-        """The finding `arbiter check` would give for this action here (line 0: it is not
-        written anywhere yet); None if it is legal."""
+        """The finding `arbiter check` would give for this action here, with what was allowed
+        instead (line 0: it is not written anywhere yet); None if it is legal."""
         try:
             self._try(action)
         except IllegalAction as illegal:
-            return illegal.finding
+            return self._with_alternatives(illegal.finding, action)
         return None
 
     def push(self, action: ActionLike) -> None:
@@ -210,7 +215,10 @@ class Position:
                 trial.push(one)
             self.__dict__.update(trial.__dict__)
             return
-        tried = self._try(actions[0])
+        try:
+            tried = self._try(actions[0])
+        except IllegalAction as illegal:
+            raise IllegalAction(self._with_alternatives(illegal.finding, actions[0])) from None
         self._context, self._state = tried.context, tried.state
         self._actions.append(actions[0])
         if tried.finished:
@@ -270,6 +278,16 @@ class Position:
             return attempt(self._context, state, actions[0])
         except Illegal as illegal:
             raise IllegalAction(self._context.error(illegal)) from None
+
+    def _with_alternatives(self, finding: Finding, action: ActionLike) -> Finding:
+        """A finding on a move, with the legal actions instead of it (as `arbiter check` gives)."""
+        if finding.code in NOTATION or self.over:
+            return finding
+        actions = self._actions_of(action)
+        if len(actions) != 1:
+            return finding
+        shown, total = alternatives(self._context, self._current(), actions[0], finding.code)
+        return replace(finding, alternatives=shown, alternatives_total=total)
 
     def _end_turn(self) -> None:
         assert self._state is not None
