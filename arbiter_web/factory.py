@@ -12,6 +12,8 @@ Configuration, from `config` or else the environment (docs/api.md):
     REQUEST_TIME_LIMIT  seconds one request may spend judging (default 10); past it, a 503
     RATE_LIMIT          requests per client to the POST endpoints, e.g. "30 per minute" (default: off)
     RATE_LIMIT_STORAGE  where the rate limiter counts (default memory://, per worker; redis://... shared)
+    MAX_URL_LENGTH      the longest URL answered (default 4,096 characters); longer is a 414
+    LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
     DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)
 """
@@ -28,10 +30,33 @@ from flask import Flask
 import arbiter
 import arbiter.budget
 import arbiter_web
-from arbiter_web import access, api, apidocs, errors, limits, page, permalink, security, stored, stored_api, templating
+from arbiter_web import (
+    access,
+    api,
+    apidocs,
+    errors,
+    lanes,
+    limits,
+    page,
+    permalink,
+    security,
+    stored,
+    stored_api,
+    templating,
+)
 
 WEB = Path(arbiter_web.__file__).parent
-ENVIRONMENT = ("MAX_CONTENT_LENGTH", "MAX_GAMES", "MAX_FINDINGS", "MAX_GAME_FINDINGS")
+ENVIRONMENT = (
+    "MAX_CONTENT_LENGTH",
+    "MAX_GAMES",
+    "MAX_FINDINGS",
+    "MAX_GAME_FINDINGS",
+    "MAX_URL_LENGTH",
+    "LARGE_REQUEST_BYTES",
+    "LARGE_LANES",
+    "LARGE_QUEUE",
+)
+SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
 TEXT_ENVIRONMENT = ("RATE_LIMIT", "RATE_LIMIT_STORAGE")
 
 
@@ -50,12 +75,13 @@ def _from_environment() -> dict[str, Any]:
 def _service_environment() -> dict[str, Any]:
     """The settings of arbiter_web.limits and arbiter_web.access from the environment."""
     values: dict[str, Any] = {name: os.environ[name].strip() for name in TEXT_ENVIRONMENT if name in os.environ}
-    raw = os.environ.get("REQUEST_TIME_LIMIT", "").strip()
-    if raw:
-        try:
-            values["REQUEST_TIME_LIMIT"] = float(raw)
-        except ValueError:
-            raise SystemExit(f"REQUEST_TIME_LIMIT must be a number of seconds, not {raw!r}") from None
+    for name in SECONDS_ENVIRONMENT:
+        raw = os.environ.get(name, "").strip()
+        if raw:
+            try:
+                values[name] = float(raw)
+            except ValueError:
+                raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
     if os.environ.get("ACCESS_LOG", "").strip().lower() in ("0", "no", "off", "false"):
         values["ACCESS_LOG"] = False
     return values
@@ -90,6 +116,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     access.init_app(app)  # first: the request id and the clock start before anything else
     limits.init_app(app)
+    lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
     stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     stored_api.init_app(app.extensions[apidocs.EXTENSION])

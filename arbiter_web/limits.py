@@ -12,6 +12,8 @@ the client address must be the real one (werkzeug's ProxyFix). A limited client 
 `REQUEST_TIME_LIMIT` (seconds, default 10) bounds the judging of one request: past it, the
 request is answered 503 with `Retry-After`, between two games, rather than holding the worker
 until the server kills it mid-reply.
+
+`MAX_URL_LENGTH` (default 4,096 characters) bounds the URL: longer is a 414.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ import time
 from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import RequestURITooLarge, ServiceUnavailable
 
 DEFAULT_REQUEST_TIME_LIMIT = 10.0
 """Seconds one request may spend judging its record (config REQUEST_TIME_LIMIT)."""
 
 RETRY_AFTER_SECONDS = 5
+
+DEFAULT_MAX_URL_LENGTH = 4096
+"""The longest URL (path and query) answered; longer is a 414 (config MAX_URL_LENGTH)."""
 
 
 class TookTooLong(ServiceUnavailable):
@@ -47,6 +52,22 @@ def _time_limit() -> float:
 
 def _start_clock() -> None:
     g.deadline = time.monotonic() + _time_limit()
+
+
+def restart_clock() -> None:
+    """Start the request's time limit again (once it holds what it waited for)."""
+    _start_clock()
+
+
+class URLTooLong(RequestURITooLarge):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the URL is longer than the limit of {limit:,} characters (MAX_URL_LENGTH)")
+
+
+def _check_url() -> None:
+    limit = int(current_app.config.get("MAX_URL_LENGTH", DEFAULT_MAX_URL_LENGTH))
+    if len(request.full_path) > limit:
+        raise URLTooLong(limit)
 
 
 def deadline() -> float:
@@ -71,6 +92,7 @@ def init_app(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_ENABLED", bool(rate))
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("RATE_LIMIT_STORAGE") or "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.before_request(_check_url)
     app.before_request(_start_clock)
     return Limiter(
         get_remote_address,
