@@ -12,7 +12,7 @@ Configuration, from `config` or else the environment (docs/api.md):
     REQUEST_TIME_LIMIT  seconds one request may spend judging (default 10); past it, a 503
     RATE_LIMIT          requests per client to the POST endpoints, e.g. "30 per minute" (default: off)
     RATE_LIMIT_STORAGE  where the rate limiter counts (default memory://, per worker; redis://... shared)
-    MAX_URL_LENGTH      the longest URL answered (default 4,096 characters); longer is a 414
+    MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
     LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
     DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)

@@ -13,7 +13,7 @@ the client address must be the real one (werkzeug's ProxyFix). A limited client 
 request is answered 503 with `Retry-After`, between two games, rather than holding the worker
 until the server kills it mid-reply.
 
-`MAX_URL_LENGTH` (default 4,096 characters) bounds the URL: longer is a 414.
+`MAX_URL_LENGTH` (default 8,192 characters) bounds the URL: longer is a 414.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ DEFAULT_REQUEST_TIME_LIMIT = 10.0
 
 RETRY_AFTER_SECONDS = 5
 
-DEFAULT_MAX_URL_LENGTH = 4096
+DEFAULT_MAX_URL_LENGTH = 8192
 """The longest URL (path and query) answered; longer is a 414 (config MAX_URL_LENGTH)."""
 
 

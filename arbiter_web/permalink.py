@@ -20,7 +20,7 @@ import arbiter
 
 from . import page, present, service, stored, table_view
 from .schemas import PageFormSchema
-from .store import MAX_KEEP_DAYS, RecordTooLarge
+from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
 bp = Blueprint("permalink", __name__)
 
@@ -109,6 +109,8 @@ def keep() -> Any:
         receipt = stored.keep(source, form["rules"], form["options"], games, days)
     except RecordTooLarge as problem:
         return page.render_page(form, error=page._sentence(problem)), 413
+    except StoreFull as problem:
+        return page.render_page(form, error=page._sentence(problem)), 507
     return render_kept(_kept(receipt.id), receipt, stored.unchanged(games)), 201
 
 

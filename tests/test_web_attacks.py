@@ -132,7 +132,7 @@ def _has_our_headers(headers: dict[str, str]) -> None:
 @pytest.mark.parametrize(
     ("request_bytes", "code"),
     [
-        (b"GET /api/v1/rulesets?" + b"a" * 6000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (b"GET /api/v1/rulesets?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
         (b"GET /api/v1/rulesets?" + b"a" * 40_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 431),
         (b"GET /api/v1/rulesets HTTP/1.1\r\nHost: x\r\n" + b"X-Big: " + b"b" * 40_000 + b"\r\n\r\n", 431),
         (
