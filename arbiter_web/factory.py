@@ -11,7 +11,9 @@ Configuration, from `config` or else the environment (docs/api.md):
     MAX_GAME_FINDINGS   findings listed per game (default 100)
     REQUEST_TIME_LIMIT  seconds one request may spend judging (default 10); past it, a 503
     RATE_LIMIT          requests per client to the POST endpoints, e.g. "30 per minute" (default: off)
-    RATE_LIMIT_STORAGE  where the rate limiter counts (default memory://, per worker; redis://... shared)
+    READ_RATE_LIMIT     openings of kept rulings per client and kind, e.g. "60 per minute" (default: off)
+    RATE_LIMIT_STORAGE  where the rate limiter counts (default: the database of kept rulings, which every
+                        worker shares; or memory:// per worker, redis://...)
     MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
     LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
@@ -57,7 +59,7 @@ ENVIRONMENT = (
     "LARGE_QUEUE",
 )
 SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
-TEXT_ENVIRONMENT = ("RATE_LIMIT", "RATE_LIMIT_STORAGE")
+TEXT_ENVIRONMENT = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
 
 
 def _from_environment() -> dict[str, Any]:
@@ -115,10 +117,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the game object's documented key order  # type: ignore[attr-defined]
 
     access.init_app(app)  # first: the request id and the clock start before anything else
-    limits.init_app(app)
+    kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
+    limits.init_app(app, kept.engine)  # the rate limits' counts are kept in the same database
     lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
-    stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
