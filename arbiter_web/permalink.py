@@ -25,7 +25,7 @@ from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 bp = Blueprint("permalink", __name__)
 
 KEEP_CHOICES = {"": None, "7": 7, "30": 30, "365": 365}
-"""The page's choices of how long to keep a ruling (days; blank: until deleted)."""
+"""The page's choices of how long to keep a ruling (days; blank: the store's default, STORE_KEEP_DAYS)."""
 CSS_FILE = "arbiter.css"
 RULING = "/r/<string:ruling_id>"
 NOT_INDEXED = {"X-Robots-Tag": "noindex, nofollow"}  # a kept ruling is for whoever was sent its link

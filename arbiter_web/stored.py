@@ -221,6 +221,7 @@ def init_app(app: Flask) -> Store:
         keep_days=_whole(app, "STORE_KEEP_DAYS", DEFAULT_KEEP_DAYS),
     )
     app.extensions[EXTENSION] = kept
+    app.context_processor(lambda: {"store_keep_days": kept.keep_days})  # the page's default choice
     if str(_setting(app, "STORE_MIGRATE", "yes")).lower() not in ("0", "no", "false", "off"):
         kept.migrate()
 

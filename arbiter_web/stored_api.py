@@ -9,6 +9,7 @@ from typing import Any
 from flask import request, url_for
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields, validate
+from werkzeug.exceptions import HTTPException
 
 import arbiter
 
@@ -103,6 +104,12 @@ class DeleteHeadersSchema(Schema):
     )
 
 
+class InsufficientStorage(HTTPException):
+    """The store is full (werkzeug has no class for 507)."""
+
+    code = 507
+
+
 def _error(description: str) -> dict[str, Any]:
     return {"schema": ErrorSchema, "description": description}
 
@@ -159,7 +166,7 @@ def store_ruling() -> Any:
     except (service.TooManyGames, RecordTooLarge) as error:
         abort(413, message=str(error))
     except StoreFull as error:
-        abort(507, message=str(error))
+        raise InsufficientStorage(str(error)) from None
     kept = stored.store().get(receipt.id)
     if kept is None:  # expired or deleted in the instant since
         abort(404, message="the ruling was deleted as soon as it was kept")
