@@ -16,6 +16,7 @@ Configuration, from `config` or else the environment (docs/api.md):
                         worker shares; or memory:// per worker, redis://...)
     MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
     LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
+    PAGE_RATIO, PAGE_FLOOR   a ruling page is at most 20 times its request, or 256 KiB (page_size.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
     DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)
 """
@@ -57,6 +58,8 @@ ENVIRONMENT = (
     "LARGE_REQUEST_BYTES",
     "LARGE_LANES",
     "LARGE_QUEUE",
+    "PAGE_RATIO",
+    "PAGE_FLOOR",
 )
 SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
 TEXT_ENVIRONMENT = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")

@@ -150,7 +150,9 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
 @blp.alt_response(400, **_error("The body is not valid JSON."))
 @blp.alt_response(413, **_error("The record is over STORE_MAX_RECORD, or the body over MAX_CONTENT_LENGTH."))
 @blp.alt_response(415, **_error("The body is not application/json."))
-@blp.alt_response(422, **_error("The request does not fit the schema, or names an unknown rule set or option."))
+@blp.alt_response(
+    422, **_error("The request does not fit the schema, or names an unknown rule set or option. " + api.MIXED_RULE_SETS)
+)
 @blp.alt_response(507, **_error("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire."))
 def store_ruling() -> Any:
     if request.mimetype != api.JSON_TYPE:
