@@ -33,6 +33,8 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
+import arbiter
+
 from . import DEFAULT_MAX_CONTENT_LENGTH, security
 from .access import REQUEST_ID_HEADER
 
@@ -194,10 +196,15 @@ class _Server(TcpWSGIServer):
                 channel.will_close = True  # a request still incomplete after read_timeout
 
 
+WARM_RECORD = '[Rules "caliente"]\n[Seats "ann bob"]\n\nhand 1 dealer ann\nbob: draw 8, discard 8\n'
+"""Judged once as a worker starts: its parsers are built before the first client waits for them."""
+
+
 class ArbiterWorker(Worker):
     """A gunicorn worker process running a waitress server on gunicorn's listening sockets."""
 
     def run(self) -> None:
+        list(arbiter.check(WARM_RECORD))
         settings = ServerSettings.from_environment()
         adjustments = settings.adjustments()
         dispatcher = ThreadedTaskDispatcher()

@@ -28,6 +28,8 @@ HONEST_SECONDS = 1.0  # the issue's target for an honest one-game request under 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     with serving(tmp_path_factory.mktemp("served")) as server:
+        for _ in range(4):  # both workers have judged a record: the attacks meet a warm service
+            _honest(server)
         yield server
 
 
@@ -99,8 +101,8 @@ def test_four_clients_posting_a_megabyte_of_junk_leave_honest_requests_under_a_s
     try:
         time.sleep(1)
         waits = []
-        deadline = time.monotonic() + 12
-        while time.monotonic() < deadline and len(waits) < 60:
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline and len(waits) < 40:
             waits.append(_honest(served))
             time.sleep(0.05)
     finally:
@@ -172,14 +174,15 @@ def test_nothing_the_attacks_sent_reached_the_catch_all_error_handler(served: Se
 
 def test_a_stream_of_long_distinct_lines_leaves_a_worker_under_300_mb(tmp_path: Path) -> None:
     """Each request is an accepted megabyte of 10,000-character lines, none seen before, each
-    twice; before the reader's memories were bounded in bytes, each pinned about 4 MB for good."""
+    twice; before the reader's memories were bounded in bytes, each pinned about 4 MB for good
+    (30 more requests: 120 MB more, and a thousand requests would pass any bound)."""
     with serving(tmp_path, "--workers", "1") as server:
         sizes = []
-        for seed in range(72):
+        for seed in range(40):
             status, _, body = server.request("POST", RULINGS, long_distinct_lines(seed), TEXT)
             assert status == 200, body[:300]
-            if seed in (9, 71):
+            if seed in (9, 39):
                 sizes.append(max(server.worker_rss_mib().values()))
     settled, last = sizes
     assert last < 300, sizes
-    assert last - settled < 60, sizes  # 62 more megabytes of new lines, and no lasting growth
+    assert last - settled < 30, sizes  # 30 more megabytes of new lines, and no lasting growth
