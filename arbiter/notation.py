@@ -517,6 +517,10 @@ class _StatementBuilder(Transformer):
 ACCELERATED = os.environ.get("ARBITER_PURE_PARSER", "") in ("", "0")
 LINE_CACHE_SIZE = 16_384
 """Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
+MEMORABLE_CHARS = 400
+"""The longest line or action remembered. Longer ones (rare in real records, common in junk) are
+read afresh each time, so each memory below holds at most LINE_CACHE_SIZE entries of at most this
+many characters, with their makers: bounded in bytes, not only in count."""
 
 
 @dataclass(slots=True)
@@ -649,9 +653,10 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
     if text in _seen_once:
         make, comments = _template(text)
         return (None if make is None else make(line, 0)), list(comments)
-    if len(_seen_once) >= LINE_CACHE_SIZE:
-        _seen_once.clear()
-    _seen_once.add(text)
+    if len(text) <= MEMORABLE_CHARS:
+        if len(_seen_once) >= LINE_CACHE_SIZE:
+            _seen_once.clear()
+        _seen_once.add(text)
     statement = _tokens_line(text, line)
     if statement is not None:
         return statement, []
@@ -837,14 +842,17 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     `shift`: read straight from its tokens the first time, remembered the second (or at once, when
     Lark reads it)."""
     if text not in _actions_seen_once and (action := _tokens_action(text, line, shift)) is not None:
-        if len(_actions_seen_once) >= LINE_CACHE_SIZE:
-            _actions_seen_once.clear()
-        _actions_seen_once.add(text)
+        if len(text) <= MEMORABLE_CHARS:
+            if len(_actions_seen_once) >= LINE_CACHE_SIZE:
+                _actions_seen_once.clear()
+            _actions_seen_once.add(text)
         action.column = 1 + shift
         return action
-    if len(_action_makers) >= LINE_CACHE_SIZE:
-        _action_makers.clear()
-    make = _action_makers[text] = _action_maker(text)
+    make = _action_maker(text)
+    if len(text) <= MEMORABLE_CHARS:
+        if len(_action_makers) >= LINE_CACHE_SIZE:
+            _action_makers.clear()
+        _action_makers[text] = make
     return make(line, shift)
 
 
@@ -924,7 +932,7 @@ def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, 
         if not explain:
             raise NotationError(error.column, "") from None
         problem = _explained(text, line) or _explain(error, text)
-    if explain:
+    if explain and len(text) <= MEMORABLE_CHARS:
         if len(_not_notation) >= LINE_CACHE_SIZE:
             _not_notation.clear()
         _not_notation[text] = problem

@@ -1,5 +1,7 @@
 """`arbiter serve`: the web service (the JSON API and the paste-a-record page) from an installed
-arbiter, with gunicorn where it runs (not on Windows), else Werkzeug's server.
+arbiter: gunicorn's master keeping worker processes that each serve with waitress (whole requests
+read before the application sees them: arbiter_web/server.py), or where gunicorn does not run (on
+Windows) one waitress process.
 
 Before starting, the port is tried: a port another program holds is a usage error that names a
 port free at that moment, rather than gunicorn's retries.
@@ -8,6 +10,7 @@ port free at that moment, rather than gunicorn's retries.
 from __future__ import annotations
 
 import errno
+import os
 import socket
 from typing import Any
 
@@ -16,6 +19,7 @@ import click
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 2
+DEFAULT_THREADS = 8
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -52,7 +56,8 @@ def _gunicorn(host: str, port: int, workers: int) -> Any | None:
         def load_config(self) -> None:
             self.cfg.set("bind", f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("accesslog", "-")
+            self.cfg.set("worker_class", "arbiter_web.server.ArbiterWorker")
+            self.cfg.set("control_socket_disable", True)  # no shared control file: servers side by side stay apart
 
         def load(self) -> Any:
             from arbiter_web.factory import create_app
@@ -68,20 +73,32 @@ def _gunicorn(host: str, port: int, workers: int) -> Any | None:
 @click.option(
     "--workers", "-w", type=click.IntRange(min=1), default=DEFAULT_WORKERS, show_default=True, help="Processes."
 )
-def serve(host: str, port: int, workers: int) -> None:
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(min=2),
+    default=None,
+    help=f"Threads per process judging whole requests (default {DEFAULT_THREADS}, or SERVER_THREADS).",
+)
+def serve(host: str, port: int, workers: int, threads: int | None) -> None:
     """Serve the arbiter's JSON API (/api/v1, documented at /api/docs) and the page where a
-    record is pasted (/), with gunicorn. Stop it with Ctrl-C. Configuration from the environment:
-    MAX_CONTENT_LENGTH and MAX_GAMES (docs/api.md)."""
+    record is pasted (/): gunicorn's worker processes, each reading whole requests with waitress
+    before judging them in its threads. Stop it with Ctrl-C. Configuration from the environment:
+    MAX_CONTENT_LENGTH, MAX_GAMES, RATE_LIMIT, SERVER_READ_TIMEOUT ... (docs/api.md, docs/public.md)."""
     problem = port_problem(host, port) if port else None
     if problem:
         raise click.UsageError(problem)
+    if threads is not None:
+        os.environ["SERVER_THREADS"] = str(threads)  # read by each worker (arbiter_web.server)
     server = _gunicorn(host, port, workers)
     if server is not None:
         server.run()
         return
-    from werkzeug.serving import run_simple
+    import waitress
 
     from arbiter_web.factory import create_app
+    from arbiter_web.server import ServerSettings
 
-    click.echo("gunicorn is not available here: serving with Werkzeug's server, one process", err=True)
-    run_simple(host, port, create_app(), threaded=True)
+    click.echo("gunicorn is not available here: serving with waitress alone, one process", err=True)
+    settings = ServerSettings.from_environment()
+    waitress.serve(create_app(), host=host, port=port, **settings.waitress_options())

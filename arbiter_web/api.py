@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from apispec import BasePlugin
 from flask import current_app, request, url_for
 from flask_smorest import Api, Blueprint, abort
 from marshmallow import RAISE, ValidationError
@@ -33,6 +34,25 @@ JSON_TYPE = "application/json"
 TEXT_TYPE = "text/plain"
 UTF8 = ("utf-8", "utf8")
 TEXT_CHARSETS = (*UTF8, "us-ascii", "ascii")
+
+
+SERVICE_ANSWERS = {
+    "414": "The URL is longer than MAX_URL_LENGTH (8,192 characters unless configured).",
+    "429": "Over the rate limit (RATE_LIMIT for POST, READ_RATE_LIMIT for kept rulings); see Retry-After.",
+    "503": "Past REQUEST_TIME_LIMIT, or the lanes for large records are busy; see Retry-After.",
+}
+"""What any operation may answer, whatever it is asked: the service's own bounds (docs/api.md)."""
+
+
+class ServiceAnswers(BasePlugin):  # type: ignore[misc]
+    """Adds SERVICE_ANSWERS to every operation of the document."""
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **_: Any) -> None:
+        error = {"content": {JSON_TYPE: {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        for operation in (operations or {}).values():
+            responses = operation.setdefault("responses", {})
+            for code, description in SERVICE_ANSWERS.items():
+                responses.setdefault(code, {"description": description, **error})
 
 
 class ArbiterApi(Api):
@@ -74,6 +94,13 @@ _RECORD_BODY = {
 }
 
 
+MIXED_RULE_SETS = (
+    "A game is judged by one rule set and takes that rule set's options only: this document lists every "
+    "rule set's options, but an option of another rule set than the one judging (named by `rules`, or by "
+    "the record's Rules tag) is refused with 422."
+)
+
+
 @rulings.route("/rulings", methods=["POST"])
 @rulings.arguments(RulingQuerySchema, location="query", unknown=RAISE)  # an unknown parameter is a 422
 @rulings.doc(
@@ -92,7 +119,7 @@ _RECORD_BODY = {
     422,
     **_error(
         "The request does not fit the schema (see `errors`), or names an unknown rule set or option, "
-        "or contradicts the record's tags (see `message`).",
+        "or contradicts the record's tags (see `message`). " + MIXED_RULE_SETS,
     ),
 )
 def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
@@ -193,6 +220,9 @@ def healthz() -> dict[str, Any]:
 
 def init_app(app: Any) -> ArbiterApi:
     api = ArbiterApi(app)
+    answers = ServiceAnswers()
+    answers.init_spec(api.spec)
+    api.spec.plugins.append(answers)  # before the blueprints: their operations get the answers
     from .legal_actions import legal  # as tables: its own module over this one's helpers
     from .tables import tables  # its own module: it imports this one's helpers
 

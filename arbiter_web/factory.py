@@ -11,7 +11,12 @@ Configuration, from `config` or else the environment (docs/api.md):
     MAX_GAME_FINDINGS   findings listed per game (default 100)
     REQUEST_TIME_LIMIT  seconds one request may spend judging (default 10); past it, a 503
     RATE_LIMIT          requests per client to the POST endpoints, e.g. "30 per minute" (default: off)
-    RATE_LIMIT_STORAGE  where the rate limiter counts (default memory://, per worker; redis://... shared)
+    READ_RATE_LIMIT     openings of kept rulings per client and kind, e.g. "60 per minute" (default: off)
+    RATE_LIMIT_STORAGE  where the rate limiter counts (default: the database of kept rulings, which every
+                        worker shares; or memory:// per worker, redis://...)
+    MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
+    LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
+    PAGE_RATIO, PAGE_FLOOR   a ruling page is at most 20 times its request, or 256 KiB (page_size.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
     DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)
 """
@@ -28,11 +33,36 @@ from flask import Flask
 import arbiter
 import arbiter.budget
 import arbiter_web
-from arbiter_web import access, api, apidocs, errors, limits, page, permalink, security, stored, stored_api, templating
+from arbiter_web import (
+    access,
+    api,
+    apidocs,
+    errors,
+    lanes,
+    limits,
+    page,
+    permalink,
+    security,
+    stored,
+    stored_api,
+    templating,
+)
 
 WEB = Path(arbiter_web.__file__).parent
-ENVIRONMENT = ("MAX_CONTENT_LENGTH", "MAX_GAMES", "MAX_FINDINGS", "MAX_GAME_FINDINGS")
-TEXT_ENVIRONMENT = ("RATE_LIMIT", "RATE_LIMIT_STORAGE")
+ENVIRONMENT = (
+    "MAX_CONTENT_LENGTH",
+    "MAX_GAMES",
+    "MAX_FINDINGS",
+    "MAX_GAME_FINDINGS",
+    "MAX_URL_LENGTH",
+    "LARGE_REQUEST_BYTES",
+    "LARGE_LANES",
+    "LARGE_QUEUE",
+    "PAGE_RATIO",
+    "PAGE_FLOOR",
+)
+SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
+TEXT_ENVIRONMENT = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
 
 
 def _from_environment() -> dict[str, Any]:
@@ -50,12 +80,13 @@ def _from_environment() -> dict[str, Any]:
 def _service_environment() -> dict[str, Any]:
     """The settings of arbiter_web.limits and arbiter_web.access from the environment."""
     values: dict[str, Any] = {name: os.environ[name].strip() for name in TEXT_ENVIRONMENT if name in os.environ}
-    raw = os.environ.get("REQUEST_TIME_LIMIT", "").strip()
-    if raw:
-        try:
-            values["REQUEST_TIME_LIMIT"] = float(raw)
-        except ValueError:
-            raise SystemExit(f"REQUEST_TIME_LIMIT must be a number of seconds, not {raw!r}") from None
+    for name in SECONDS_ENVIRONMENT:
+        raw = os.environ.get(name, "").strip()
+        if raw:
+            try:
+                values[name] = float(raw)
+            except ValueError:
+                raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
     if os.environ.get("ACCESS_LOG", "").strip().lower() in ("0", "no", "off", "false"):
         values["ACCESS_LOG"] = False
     return values
@@ -89,9 +120,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the game object's documented key order  # type: ignore[attr-defined]
 
     access.init_app(app)  # first: the request id and the clock start before anything else
-    limits.init_app(app)
+    kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
+    limits.init_app(app, kept.engine)  # the rate limits' counts are kept in the same database
+    lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
-    stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)

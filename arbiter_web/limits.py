@@ -2,31 +2,40 @@
 per request.
 
 Every POST judges a record, so every POST is rate limited per client address (flask-limiter) when
-`RATE_LIMIT` is set, such as "30 per minute; 300 per hour"; reading the rule sets, the docs and
-the health check is not. Off by default (`make run` serves one person); a public deployment sets
-it, and with several workers or machines points `RATE_LIMIT_STORAGE` at a shared store such as
-`redis://host:6379` (the default, `memory://`, counts per worker process). Behind a reverse proxy,
-the client address must be the real one (werkzeug's ProxyFix). A limited client gets a 429 with
+`RATE_LIMIT` is set, such as "30 per minute; 300 per hour"; opening a kept ruling (its page, its
+download, its API object) is counted apart, per client and link kind, when `READ_RATE_LIMIT` is
+set; reading the rule sets, the docs and the health check is not limited. Both are off by default
+(`make run` serves one person); a public deployment sets them. The counts are kept in the
+database of kept rulings (store.RateCounts), so every worker and every machine on that database
+counts the same requests; `RATE_LIMIT_STORAGE` may name another store flask-limiter supports
+(`redis://host:6379`; `memory://` counts per worker process). Behind a reverse proxy, the client
+address must be the real one (werkzeug's ProxyFix). A limited client gets a 429 with
 `Retry-After`.
 
 `REQUEST_TIME_LIMIT` (seconds, default 10) bounds the judging of one request: past it, the
 request is answered 503 with `Retry-After`, between two games, rather than holding the worker
 until the server kills it mid-reply.
+
+`MAX_URL_LENGTH` (default 8,192 characters) bounds the URL: longer is a 414.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import RequestURITooLarge, ServiceUnavailable
 
 DEFAULT_REQUEST_TIME_LIMIT = 10.0
 """Seconds one request may spend judging its record (config REQUEST_TIME_LIMIT)."""
 
 RETRY_AFTER_SECONDS = 5
+
+DEFAULT_MAX_URL_LENGTH = 8192
+"""The longest URL (path and query) answered; longer is a 414 (config MAX_URL_LENGTH)."""
 
 
 class TookTooLong(ServiceUnavailable):
@@ -49,6 +58,22 @@ def _start_clock() -> None:
     g.deadline = time.monotonic() + _time_limit()
 
 
+def restart_clock() -> None:
+    """Start the request's time limit again (once it holds what it waited for)."""
+    _start_clock()
+
+
+class URLTooLong(RequestURITooLarge):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the URL is longer than the limit of {limit:,} characters (MAX_URL_LENGTH)")
+
+
+def _check_url() -> None:
+    limit = int(current_app.config.get("MAX_URL_LENGTH", DEFAULT_MAX_URL_LENGTH))
+    if len(request.full_path) > limit:
+        raise URLTooLong(limit)
+
+
 def deadline() -> float:
     """When the current request must stop judging (time.monotonic())."""
     if "deadline" not in g:
@@ -62,19 +87,37 @@ def check_time() -> None:
         raise TookTooLong(_time_limit())
 
 
+KEPT_READS = frozenset({"permalink.show", "permalink.download", "stored.get_stored"})
+"""The endpoints that open a kept ruling, counted by READ_RATE_LIMIT."""
+SHARED_STORAGE = "arbiter-store://"
+
+
 def _cheap() -> bool:
     return request.method != "POST"
 
 
-def init_app(app: Flask) -> Limiter:
+def _not_a_kept_read() -> bool:
+    return request.method != "GET" or request.endpoint not in KEPT_READS
+
+
+def init_app(app: Flask, engine: Any = None) -> Limiter:
+    """The limits; `engine` is the database of kept rulings, where the counts are kept unless
+    RATE_LIMIT_STORAGE names another store."""
     rate = str(app.config.get("RATE_LIMIT") or "").strip()
-    app.config.setdefault("RATELIMIT_ENABLED", bool(rate))
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("RATE_LIMIT_STORAGE") or "memory://")
+    reads = str(app.config.get("READ_RATE_LIMIT") or "").strip()
+    storage = app.config.get("RATE_LIMIT_STORAGE") or (SHARED_STORAGE if engine is not None else "memory://")
+    app.config.setdefault("RATELIMIT_ENABLED", bool(rate or reads))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", storage)
+    if storage == SHARED_STORAGE:
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"engine": engine})
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.before_request(_check_url)
     app.before_request(_start_clock)
     return Limiter(
         get_remote_address,
         app=app,
         application_limits=[rate] if rate else [],  # one count per client across every POST endpoint
         application_limits_exempt_when=_cheap,
+        default_limits=[reads] if reads else [],  # per client and endpoint: opening kept rulings
+        default_limits_exempt_when=_not_a_kept_read,
     )

@@ -15,7 +15,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import present, service, table_view
+from . import page_size, present, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
@@ -63,12 +63,15 @@ def render_page(
 
 def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, Any] | None = None) -> str:
     """The page showing the ruling on `games`, read from the record `text` (also for tests that
-    build rulings by hand)."""
-    form = form or _blank_form(text)
-    ruling = present.ruling_view(text, games, _rule_url)
-    budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
-    table_view.attach(ruling, text, games, rules=form.get("rules"), options=form.get("options"), budget=budget)
-    return render_page(form, ruling)
+    build rulings by hand), within the bound on its size (page_size)."""
+    filled = form or _blank_form(text)
+
+    def render(budget: int) -> tuple[str, int]:
+        ruling = present.ruling_view(text, games, _rule_url)
+        table_view.attach(ruling, text, games, rules=filled.get("rules"), options=filled.get("options"), budget=budget)
+        return render_page(filled, ruling), table_view.frames_shown(ruling)
+
+    return page_size.bounded(render, request.content_length or len(text.encode()))
 
 
 @bp.get("/")

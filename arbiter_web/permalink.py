@@ -18,14 +18,14 @@ from marshmallow import ValidationError
 
 import arbiter
 
-from . import page, present, service, stored, table_view
+from . import page, page_size, present, service, stored, table_view
 from .schemas import PageFormSchema
-from .store import MAX_KEEP_DAYS, RecordTooLarge
+from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
 bp = Blueprint("permalink", __name__)
 
 KEEP_CHOICES = {"": None, "7": 7, "30": 30, "365": 365}
-"""The page's choices of how long to keep a ruling (days; blank: until deleted)."""
+"""The page's choices of how long to keep a ruling (days; blank: the store's default, STORE_KEEP_DAYS)."""
 CSS_FILE = "arbiter.css"
 RULING = "/r/<string:ruling_id>"
 NOT_INDEXED = {"X-Robots-Tag": "noindex, nofollow"}  # a kept ruling is for whoever was sent its link
@@ -35,11 +35,11 @@ def _rule_url(ruleset: str, code: str) -> str:
     return url_for("page.rules", name=ruleset, _anchor=f"rule-{code}")
 
 
-def _view(kept: stored.StoredRuling, rule_url: Any = _rule_url) -> present.RulingView:
-    """The kept ruling as the page shows it, with the score sheet and the replay of each hand."""
+def _view(kept: stored.StoredRuling, budget: int, rule_url: Any = _rule_url) -> present.RulingView:
+    """The kept ruling as the page shows it, with the score sheet and the replay of its hands
+    (at most `budget` frames)."""
     games = [stored.ruling_from_dict(g) for g in kept.games]
     view = present.ruling_view(kept.text, games, rule_url)
-    budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
     table_view.attach(view, kept.text, games, rules=kept.rules, options=kept.options, budget=budget)
     return view
 
@@ -52,16 +52,24 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
 
 
 def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
-    return render_template(
-        "stored.html",
-        kept=kept,
-        receipt=receipt,
-        view=_view(kept),
-        recheck=again or stored.recheck(kept),
-        version=stored.arbiter_version(),
-        card_kind=present.card_kind,
-        card_title=present.card_title,
-    )
+    """The kept ruling's page, within the bound on its size for the record kept (page_size)."""
+    recheck = again or stored.recheck(kept)
+
+    def render(budget: int) -> tuple[str, int]:
+        view = _view(kept, budget)
+        html = render_template(
+            "stored.html",
+            kept=kept,
+            receipt=receipt,
+            view=view,
+            recheck=recheck,
+            version=stored.arbiter_version(),
+            card_kind=present.card_kind,
+            card_title=present.card_title,
+        )
+        return html, table_view.frames_shown(view)
+
+    return page_size.bounded(render, len(kept.record))
 
 
 def _keep_days(raw: str | None) -> int | None:
@@ -109,6 +117,8 @@ def keep() -> Any:
         receipt = stored.keep(source, form["rules"], form["options"], games, days)
     except RecordTooLarge as problem:
         return page.render_page(form, error=page._sentence(problem)), 413
+    except StoreFull as problem:
+        return page.render_page(form, error=page._sentence(problem)), 507
     return render_kept(_kept(receipt.id), receipt, stored.unchanged(games)), 201
 
 
@@ -120,7 +130,7 @@ def download_checked() -> Any:
         return judged
     form, _, games = judged
     view = present.ruling_view(form["record"], games, None)
-    return _file_response(view, None, "ruling.html")
+    return _file_response(_file_html(view, None), "ruling.html")
 
 
 @bp.get(RULING)
@@ -136,18 +146,22 @@ def _inline_css() -> str:
 @bp.get(RULING + "/download")
 def download(ruling_id: str) -> Any:
     kept = _kept(ruling_id)
-    return _file_response(_view(kept, rule_url=None), kept, f"ruling-{kept.id}.html")
+
+    def render(budget: int) -> tuple[str, int]:
+        view = _view(kept, budget, rule_url=None)
+        return _file_html(view, kept), table_view.frames_shown(view)
+
+    return _file_response(page_size.bounded(render, len(kept.record)), f"ruling-{kept.id}.html")
 
 
-def _file_response(view: present.RulingView, kept: stored.StoredRuling | None, filename: str) -> Any:
+def _file_html(view: present.RulingView, kept: stored.StoredRuling | None) -> str:
     """The ruling as one HTML file: the style inline (allowed by its hash), no script, no links
     that load anything."""
-    css = _inline_css()
-    html = render_template(
+    return render_template(
         "ruling_file.html",
         kept=kept,
         view=view,
-        css=Markup(css),
+        css=Markup(_inline_css()),
         link=url_for("permalink.show", ruling_id=kept.id, _external=True) if kept else None,
         judged=datetime.now(UTC),
         version=stored.arbiter_version(),
@@ -155,6 +169,10 @@ def _file_response(view: present.RulingView, kept: stored.StoredRuling | None, f
         card_kind=present.card_kind,
         card_title=present.card_title,
     )
+
+
+def _file_response(html: str, filename: str) -> Any:
+    css = _inline_css()
     digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
     headers = {
         "Content-Type": "text/html; charset=utf-8",

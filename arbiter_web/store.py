@@ -7,7 +7,14 @@ several workers starting at once migrate once. `flask --app app migrate` runs th
 
 A stored ruling keeps what was asked (the record's bytes, the rule set and options), what was
 answered (the game objects of the API) and who answered (the arbiter's and the notation's
-version). Its deletion token is shown once to whoever stores it; only its SHA-256 is kept.
+version, and the engine's fingerprint: a ruling is judged again only by a different engine, and
+that judgement is kept too). Its deletion token is shown once to whoever stores it; only its
+SHA-256 is kept.
+
+Room is bounded (issue 26): everything kept counts toward one quota of bytes (STORE_QUOTA), and a
+ruling kept without a time is kept STORE_KEEP_DAYS days. Keeping past the quota is refused with
+StoreFull, after expired rulings are deleted; nothing already kept is ever deleted to make room.
+Other kinds of kept things count toward the same quota with `Store.count_toward_quota`.
 """
 
 from __future__ import annotations
@@ -16,13 +23,17 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import sqlalchemy as sa
+from limits.storage import Storage
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 
 ID_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
@@ -31,6 +42,11 @@ TOKEN_BYTES = 24
 DEFAULT_MAX_RECORD = 256 * 1024
 """The largest record kept, in bytes (config STORE_MAX_RECORD)."""
 MAX_KEEP_DAYS = 3650
+DEFAULT_QUOTA = 1024**3
+"""Bytes of kept rulings (records and answers) the store holds at most (config STORE_QUOTA)."""
+DEFAULT_KEEP_DAYS = 365
+"""Days a ruling kept without a time is kept (config STORE_KEEP_DAYS; 0: until deleted)."""
+QUOTA_LOCK = 0x617263  # held while one keeper checks the room left and takes it (PostgreSQL)
 SQLITE_FILE = "rulings.sqlite3"
 SQLITE_BUSY_SECONDS = 30
 ADVISORY_LOCK = 0x617262  # any fixed number, the same in every process migrating this database
@@ -60,11 +76,6 @@ def _columns_v1() -> list[sa.Column]:
     ]
 
 
-rulings = sa.Table("stored_rulings", metadata, *_columns_v1())
-"""The table as it is now, for queries: migration 1's columns, plus any a later migration adds
-(listed here too). Migrations build their own snapshots, so changing this never changes them."""
-
-
 def _create_rulings(conn: Connection) -> None:
     sa.Table("stored_rulings", sa.MetaData(), *_columns_v1()).create(conn)
 
@@ -74,13 +85,57 @@ def _index_expiry(conn: Connection) -> None:
     sa.Index("stored_rulings_expires", table.c.expires).create(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulings, _index_expiry)
+def _columns_v3() -> list[sa.Column]:
+    return [
+        sa.Column("size", sa.BigInteger),  # bytes counted toward the quota
+        sa.Column("engine_version", sa.String(80)),  # the engine that made `games`
+        sa.Column("today_version", sa.String(80)),  # the engine that made `today_games`, if another
+        sa.Column("today_games", sa.Text),
+    ]
+
+
+def _columns_rate_limits() -> list[sa.Column]:
+    return [
+        sa.Column("key", sa.String(255), primary_key=True),
+        sa.Column("count", sa.Integer, nullable=False),
+        sa.Column("expires", sa.Float, nullable=False),  # seconds since the epoch
+    ]
+
+
+def _sizes_and_rate_limits(conn: Connection) -> None:
+    """Migration 3 (issue 26): what each ruling weighs, which engine judged it, today's judgement
+    by a later engine; and the rate limiter's counts, shared by every worker."""
+    for column in _columns_v3():
+        kind = column.type.compile(dialect=conn.dialect)
+        conn.execute(sa.text(f"ALTER TABLE stored_rulings ADD COLUMN {column.name} {kind}"))
+    conn.execute(sa.text("UPDATE stored_rulings SET size = length(record) + length(games) + length(options)"))
+    sa.Table("rate_limits", sa.MetaData(), *_columns_rate_limits()).create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulings, _index_expiry, _sizes_and_rate_limits)
 """Migration N is MIGRATIONS[N - 1]. Append, never edit: a deployed database has run the old ones."""
+
+
+rulings = sa.Table("stored_rulings", metadata, *_columns_v1(), *_columns_v3())
+"""The table as it is now, for queries: migration 1's columns, plus any a later migration adds
+(listed here too). Migrations build their own snapshots, so changing this never changes them."""
+rate_limits = sa.Table("rate_limits", metadata, *_columns_rate_limits())
 
 
 class RecordTooLarge(Exception):
     def __init__(self, limit: int) -> None:
         super().__init__(f"records larger than {limit:,} bytes are not kept (STORE_MAX_RECORD)")
+
+
+class StoreFull(Exception):
+    """Keeping this would pass the store's quota; nothing kept was deleted to make room."""
+
+    def __init__(self, quota: int) -> None:
+        super().__init__(
+            f"the arbiter's storage is full (its quota is {quota:,} bytes, STORE_QUOTA): nothing more can be kept "
+            "until kept rulings expire or are deleted; the ruling itself is given as usual"
+        )
+        self.quota = quota
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +149,9 @@ class StoredRuling:
     notation_version: str
     created: datetime
     expires: datetime | None
+    engine_version: str | None = None
+    today_version: str | None = None
+    today_games: list[dict[str, Any]] | None = None
 
     @property
     def text(self) -> str:
@@ -153,10 +211,50 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+QuotaPart = Callable[[Connection], int]
+"""Bytes one kind of kept thing takes now, read in the keeper's transaction."""
+
+
+def _rulings_bytes(conn: Connection) -> int:
+    return int(conn.scalar(sa.select(sa.func.coalesce(sa.func.sum(rulings.c.size), 0))) or 0)
+
+
 class Store:
-    def __init__(self, engine: Engine, max_record: int = DEFAULT_MAX_RECORD) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        max_record: int = DEFAULT_MAX_RECORD,
+        quota: int = DEFAULT_QUOTA,
+        keep_days: int = DEFAULT_KEEP_DAYS,
+    ) -> None:
         self.engine = engine
         self.max_record = max_record
+        self.quota = quota
+        self.keep_days = keep_days
+        self.quota_parts: list[QuotaPart] = [_rulings_bytes]
+
+    # --- room -----------------------------------------------------------------------------------
+
+    def count_toward_quota(self, part: QuotaPart) -> None:
+        """Count another kind of kept thing (its bytes now, from `part`) toward the one quota."""
+        self.quota_parts.append(part)
+
+    def used(self, conn: Connection | None = None) -> int:
+        """Bytes kept now, of every kind counted toward the quota."""
+        if conn is None:
+            with self.engine.begin() as own:
+                return self.used(own)
+        return sum(part(conn) for part in self.quota_parts)
+
+    def take_room(self, conn: Connection, size: int) -> None:
+        """In the keeper's transaction, before it inserts `size` bytes: delete what has expired,
+        then raise StoreFull if the rest and `size` pass the quota. Keepers take turns here
+        (SQLite's write lock, PostgreSQL's advisory lock), so two cannot both take the last room."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(QUOTA_LOCK)))
+        conn.execute(sa.delete(rulings).where(rulings.c.expires <= _now()))
+        if self.used(conn) + size > self.quota:
+            raise StoreFull(self.quota)
 
     # --- schema ---------------------------------------------------------------------------------
 
@@ -195,26 +293,35 @@ class Store:
         games: list[dict[str, Any]],
         versions: tuple[str, str],
         keep_days: int | None = None,
+        engine_version: str | None = None,
     ) -> Receipt:
+        """Keep a ruling for `keep_days` days (None: the store's default). Raises RecordTooLarge
+        and StoreFull."""
         self.check_size(record)
+        days = self.keep_days if keep_days is None else keep_days
         receipt = Receipt(
             id=secrets.token_urlsafe(ID_BYTES),
             token=secrets.token_urlsafe(TOKEN_BYTES),
-            expires=_now() + timedelta(days=keep_days) if keep_days else None,
+            expires=_now() + timedelta(days=days) if days else None,
         )
+        options_text, games_text = json.dumps(dict(options)), json.dumps(games)
+        size = len(record) + len(games_text) + len(options_text)
         with self.engine.begin() as conn:
+            self.take_room(conn, size)
             conn.execute(
                 sa.insert(rulings).values(
                     id=receipt.id,
                     token_hash=token_hash(receipt.token),
                     record=record,
                     rules=rules,
-                    options=json.dumps(dict(options)),
-                    games=json.dumps(games),
+                    options=options_text,
+                    games=games_text,
                     arbiter_version=versions[0],
                     notation_version=versions[1],
                     created=_now(),
                     expires=receipt.expires,
+                    size=size,
+                    engine_version=engine_version,
                 )
             )
         return receipt
@@ -240,7 +347,20 @@ class Store:
             notation_version=row["notation_version"],
             created=_aware(row["created"]) or _now(),
             expires=expires,
+            engine_version=row["engine_version"],
+            today_version=row["today_version"],
+            today_games=json.loads(row["today_games"]) if row["today_games"] else None,
         )
+
+    def keep_today(self, ruling_id: str, engine_version: str, games: list[dict[str, Any]]) -> None:
+        """Keep a later engine's judgement of a kept record, so it is made once per engine. It
+        replaces an earlier one and stays small beside the ruling, so it is not held to the quota."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                sa.update(rulings)
+                .where(rulings.c.id == ruling_id)
+                .values(today_version=engine_version, today_games=json.dumps(games))
+            )
 
     def delete(self, ruling_id: str, token: str) -> bool:
         """Delete the ruling if `token` is its deletion token; whether it was deleted."""
@@ -262,3 +382,71 @@ class Store:
     def count(self) -> int:
         with self.engine.begin() as conn:
             return conn.scalar(sa.select(sa.func.count()).select_from(rulings)) or 0
+
+
+class RateCounts(Storage):
+    """The rate limiter's counts (flask-limiter, through the `limits` library's storage interface)
+    in the store's database, so every worker and every machine on it counts the same requests:
+    `arbiter-store://`, with the store's engine in the storage options. Fixed windows: a key's
+    count and when its window ends."""
+
+    STORAGE_SCHEME: ClassVar[list[str]] = ["arbiter-store"]
+    PURGE_EVERY = 1000  # counts made before this process deletes the windows that have ended
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: Any) -> None:
+        super().__init__(uri, wrap_exceptions=wrap_exceptions)
+        self.engine: Engine = options["engine"]
+        self._made = 0
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sa.exc.SQLAlchemyError
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        table = rate_limits
+        insert = (sqlite_insert if self.engine.dialect.name == "sqlite" else postgresql_insert)(table)
+        ended = table.c.expires <= now
+        upsert = insert.values(key=key, count=amount, expires=now + expiry).on_conflict_do_update(
+            index_elements=[table.c.key],
+            set_={
+                "count": sa.case((ended, amount), else_=table.c.count + amount),
+                "expires": sa.case((ended, now + expiry), else_=table.c.expires),
+            },
+        )
+        with self.engine.begin() as conn:
+            count = conn.execute(upsert.returning(table.c.count)).scalar_one()
+            self._made += 1
+            if self._made % self.PURGE_EVERY == 0:
+                conn.execute(sa.delete(table).where(table.c.expires <= now))
+        return int(count)
+
+    def _row(self, key: str) -> Any:
+        with self.engine.begin() as conn:
+            return conn.execute(
+                sa.select(rate_limits.c.count, rate_limits.c.expires).where(rate_limits.c.key == key)
+            ).first()
+
+    def get(self, key: str) -> int:
+        row = self._row(key)
+        return int(row.count) if row is not None and row.expires > time.time() else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._row(key)
+        return float(row.expires) if row is not None and row.expires > time.time() else time.time()
+
+    def check(self) -> bool:
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(sa.select(1))
+        except sa.exc.SQLAlchemyError:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        with self.engine.begin() as conn:
+            return conn.execute(sa.delete(rate_limits)).rowcount
+
+    def clear(self, key: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(sa.delete(rate_limits).where(rate_limits.c.key == key))

@@ -5,17 +5,25 @@ Configuration, from `config` or else the environment (docs/api.md, "Stored rulin
     DATABASE_URL       where rulings are kept (default: SQLite, instance/rulings.sqlite3)
     STORE_MAX_RECORD   the largest record kept, in bytes (default 256 KiB); larger is a 413
     STORE_MIGRATE      migrate the database at start-up (default yes; `flask --app app migrate` by hand)
+    STORE_QUOTA        bytes kept at most, every kind of kept thing together (default 1 GiB); past it a 507
+    STORE_KEEP_DAYS    days a ruling kept without a time is kept (default 365; 0: until deleted)
+
+A kept ruling is judged again only by an engine other than the one that made it (`engine_version`,
+a fingerprint of the core's code), and that judgement is kept, so opening a ruling costs a read.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
 import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed
+from pathlib import Path
 from typing import Any
 
 import click
@@ -25,7 +33,16 @@ import arbiter
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 
 from . import service
-from .store import DEFAULT_MAX_RECORD, Receipt, Store, StoredRuling, database_url, make_engine
+from .store import (
+    DEFAULT_KEEP_DAYS,
+    DEFAULT_MAX_RECORD,
+    DEFAULT_QUOTA,
+    Receipt,
+    Store,
+    StoredRuling,
+    database_url,
+    make_engine,
+)
 
 EXTENSION = "arbiter_web.store"
 
@@ -37,6 +54,17 @@ def arbiter_version() -> str:
         return "0+unknown"
 
 
+@functools.cache
+def engine_version() -> str:
+    """The arbiter's version and a fingerprint of the core's code (its modules and grammar): any
+    change to how records are judged changes it, whether or not the version number moved."""
+    core = Path(arbiter.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in core.rglob("*") if p.suffix in (".py", ".lark")):
+        digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{arbiter_version()}+{digest.hexdigest()[:16]}"
+
+
 def store() -> Store:
     return current_app.extensions[EXTENSION]
 
@@ -46,7 +74,7 @@ def keep(
 ) -> Receipt:
     """Keep a ruling already made on `source`. Raises store.RecordTooLarge."""
     versions = (arbiter_version(), arbiter.NOTATION_VERSION)
-    return store().save(source, rules, options, [g.to_dict() for g in games], versions, keep_days)
+    return store().save(source, rules, options, [g.to_dict() for g in games], versions, keep_days, engine_version())
 
 
 # --- a stored ruling, read back ----------------------------------------------------------------
@@ -128,12 +156,25 @@ def unchanged(games: list[GameRuling]) -> Recheck:
 
 
 def recheck(kept: StoredRuling) -> Recheck:
-    """Judge the stored record again, with the stored rule set and options, and compare."""
+    """Today's arbiter on the stored record, with the stored rule set and options, compared with
+    the stored ruling: judged again only if today's engine is not the one that made it, and then
+    once (the judgement is kept beside the ruling)."""
+    current = engine_version()
+    if kept.engine_version == current:
+        return Recheck(kept.games, [])
+    if kept.today_version == current and kept.today_games is not None:
+        return compare(kept, kept.today_games)
     try:
         games = service.rule(kept.record, kept.rules, kept.options)
         today = json.loads(json.dumps([game.to_dict() for game in games]))  # as stored: lists, not tuples
     except (arbiter.UsageError, service.TooManyGames) as problem:
         return Recheck([], [], f"today's arbiter cannot judge this record as it was asked: {problem}")
+    store().keep_today(kept.id, current, today)
+    return compare(kept, today)
+
+
+def compare(kept: StoredRuling, today: list[dict[str, Any]]) -> Recheck:
+    """How `today`'s game objects differ from the kept ones, game by game."""
     changes = []
     for number in range(max(len(today), len(kept.games))):
         before = kept.games[number] if number < len(kept.games) else None
@@ -160,14 +201,30 @@ def _setting(app: Flask, name: str, default: Any) -> Any:
     return raw or default
 
 
+def _whole(app: Flask, name: str, default: int) -> int:
+    try:
+        value = int(str(_setting(app, name, default)).replace("_", ""))
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number") from None
+    if value < 0:
+        raise SystemExit(f"{name} must not be negative")
+    return value
+
+
 def init_app(app: Flask) -> Store:
     url = database_url(_setting(app, "DATABASE_URL", None), app.instance_path)
     try:
         max_record = int(str(_setting(app, "STORE_MAX_RECORD", DEFAULT_MAX_RECORD)).replace("_", ""))
     except ValueError:
         raise SystemExit("STORE_MAX_RECORD must be a whole number of bytes") from None
-    kept = Store(make_engine(url), max_record)
+    kept = Store(
+        make_engine(url),
+        max_record,
+        quota=_whole(app, "STORE_QUOTA", DEFAULT_QUOTA),
+        keep_days=_whole(app, "STORE_KEEP_DAYS", DEFAULT_KEEP_DAYS),
+    )
     app.extensions[EXTENSION] = kept
+    app.context_processor(lambda: {"store_keep_days": kept.keep_days})  # the page's default choice
     if str(_setting(app, "STORE_MIGRATE", "yes")).lower() not in ("0", "no", "false", "off"):
         kept.migrate()
 

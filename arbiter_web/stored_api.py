@@ -9,12 +9,13 @@ from typing import Any
 from flask import request, url_for
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields, validate
+from werkzeug.exceptions import HTTPException
 
 import arbiter
 
 from . import api, service, stored
 from .schemas import ErrorSchema, GameSchema, RulingRequestSchema, SummarySchema
-from .store import MAX_KEEP_DAYS, RecordTooLarge
+from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
 TOKEN_HEADER = "Deletion-Token"
 
@@ -33,7 +34,10 @@ class StoreRequestSchema(RulingRequestSchema):
         load_default=None,
         allow_none=True,
         validate=validate.Range(min=1, max=MAX_KEEP_DAYS),
-        metadata={"description": "Delete the ruling after this many days; null or absent keeps it until deleted."},
+        metadata={
+            "description": "Delete the ruling after this many days; null or absent: after the service's default "
+            "(STORE_KEEP_DAYS, 365 days unless configured)."
+        },
     )
 
 
@@ -100,6 +104,12 @@ class DeleteHeadersSchema(Schema):
     )
 
 
+class InsufficientStorage(HTTPException):
+    """The store is full (werkzeug has no class for 507)."""
+
+    code = 507
+
+
 def _error(description: str) -> dict[str, Any]:
     return {"schema": ErrorSchema, "description": description}
 
@@ -140,7 +150,10 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
 @blp.alt_response(400, **_error("The body is not valid JSON."))
 @blp.alt_response(413, **_error("The record is over STORE_MAX_RECORD, or the body over MAX_CONTENT_LENGTH."))
 @blp.alt_response(415, **_error("The body is not application/json."))
-@blp.alt_response(422, **_error("The request does not fit the schema, or names an unknown rule set or option."))
+@blp.alt_response(
+    422, **_error("The request does not fit the schema, or names an unknown rule set or option. " + api.MIXED_RULE_SETS)
+)
+@blp.alt_response(507, **_error("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire."))
 def store_ruling() -> Any:
     if request.mimetype != api.JSON_TYPE:
         abort(415, message=f"send the record to keep as {api.JSON_TYPE}")
@@ -154,6 +167,8 @@ def store_ruling() -> Any:
         abort(422, message=str(error))
     except (service.TooManyGames, RecordTooLarge) as error:
         abort(413, message=str(error))
+    except StoreFull as error:
+        raise InsufficientStorage(str(error)) from None
     kept = stored.store().get(receipt.id)
     if kept is None:  # expired or deleted in the instant since
         abort(404, message="the ruling was deleted as soon as it was kept")

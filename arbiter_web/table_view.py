@@ -25,6 +25,9 @@ from .present import record_lines
 
 DEFAULT_REPLAY_MAX_FRAMES = 300
 """The most replay frames (tables) one ruling page renders (config REPLAY_MAX_FRAMES)."""
+DISPUTED_WINDOW = 3
+"""Frames of a disputed hand shown when the whole hand does not fit the budget: the table before
+the illegal move and the turns just before it, so the dispute can still be stepped through."""
 
 INDEX_TAGS = ("Event", "Table", "Round")
 
@@ -54,6 +57,8 @@ class HandReplayView:
     frames: list[FrameView] = field(default_factory=list)
     shown: bool = True
     """False when the page's frame budget ran out before this hand."""
+    partial: bool = False
+    """Only the last frames of a disputed hand are shown: the budget had no room for the rest."""
 
     @property
     def start(self) -> FrameView | None:
@@ -165,16 +170,20 @@ def _spend(replays: dict[int, replay.GameReplay], views: dict[int, TableView], l
     """Render the frames of the disputed hands first, then the others, while the budget lasts."""
     hands = [(index, hand) for index, found in replays.items() for hand in found.hands]
     order = sorted(hands, key=lambda item: (item[1].stopped is None, item[0], item[1].number))
-    shown = set()
+    first_shown: dict[tuple[int, int], int] = {}  # (game, hand): its first frame shown
     for index, hand in order:
         if len(hand.frames) <= budget:
             budget -= len(hand.frames)
-            shown.add((index, id(hand)))
+            first_shown[index, id(hand)] = 0
+        elif hand.stopped is not None and budget > 0:  # the dispute's last turns, at least
+            window = min(DISPUTED_WINDOW, budget)
+            budget -= window
+            first_shown[index, id(hand)] = len(hand.frames) - window
     for index, found in replays.items():
         anchors = _anchors(index, [hand.number for hand in found.hands])
         for anchor, hand in zip(anchors, found.hands, strict=True):
-            visible = (index, id(hand)) in shown
-            views[index].replays.append(_hand_view(index, hand, found.ruling.findings, lines, visible, anchor))
+            first = first_shown.get((index, id(hand)))
+            views[index].replays.append(_hand_view(index, hand, found.ruling.findings, lines, first, anchor))
 
 
 def _anchors(index: int, numbers: list[int]) -> list[str]:
@@ -187,12 +196,13 @@ def _anchors(index: int, numbers: list[int]) -> list[str]:
 
 
 def _hand_view(
-    index: int, hand: replay.HandFrames, findings: list[Any], lines: list[str], shown: bool, anchor: str
+    index: int, hand: replay.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
 ) -> HandReplayView:
-    view = HandReplayView(anchor, hand.number, hand.turns, shown=shown)
-    if not shown:
+    """The hand's frames from `first` on (None: not shown)."""
+    view = HandReplayView(anchor, hand.number, hand.turns, shown=first is not None, partial=bool(first))
+    if first is None:
         return view
-    for position, frame in enumerate(hand.frames):
+    for position, frame in enumerate(hand.frames[first:], start=first):
         text = lines[frame.line - 1] if frame.line and frame.line <= len(lines) else None
         view.frames.append(
             FrameView(
@@ -218,6 +228,11 @@ def _finding_anchor(index: int, findings: list[Any], finding: Any) -> str | None
         return None
     number = next((n for n, f in enumerate(findings, start=1) if f is finding), None)
     return f"g{index}-f{number}" if number else None
+
+
+def frames_shown(ruling: Any) -> int:
+    """How many replay frames a `present.RulingView` given its additions (`attach`) shows."""
+    return sum(len(hand.frames) for game in ruling.games if game.extra for hand in game.extra.replays)
 
 
 def attach(

@@ -14,7 +14,7 @@ from flask_smorest import Blueprint, abort
 import arbiter
 from arbiter import replay
 
-from .api import JSON_TYPE, _error, _json_body, _load
+from .api import JSON_TYPE, MIXED_RULE_SETS, _error, _json_body, _load
 from .table_schemas import TableMomentSchema, TableRequestSchema
 
 tables = Blueprint(
@@ -45,7 +45,9 @@ tables = Blueprint(
 )
 @tables.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH."))
 @tables.alt_response(415, **_error("The body is not application/json."))
-@tables.alt_response(422, **_error("The request does not fit the schema, or names an unknown rule set or option."))
+@tables.alt_response(
+    422, **_error("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS)
+)
 def post_table() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
         abort(415, message=f"send the request as {JSON_TYPE}")

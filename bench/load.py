@@ -1,15 +1,19 @@
 """The rulings service under load: `make bench` runs it after bench/run.py (docs/performance.md).
 
-It starts the real service (gunicorn, `app:create_app()`) on 127.0.0.1 at a free port, then, for
-each concurrency level (8, 32 and 128 clients), posts typical one-game records as fast as the
-clients can, while one more client keeps posting the largest record the service accepts (about
-MAX_CONTENT_LENGTH bytes of real games). Each level is bounded in requests and in time. It prints
-throughput, p50 and p99 latency, errors and timeouts for the small records and for the large one,
-and the workers' resident memory before and after, then stops the server.
+It starts the real service (`arbiter serve`: gunicorn's worker processes, each serving with
+waitress) on 127.0.0.1 at a free port, then, for each concurrency level (8, 32 and 128 clients),
+posts typical one-game records as fast as the clients can, while one more client keeps posting the
+largest record the service accepts (about MAX_CONTENT_LENGTH bytes of real games). Each level is
+bounded in requests and in time. It prints throughput, p50 and p99 latency, errors and timeouts for
+the small records and for the large one, and the workers' resident memory before and after.
 
-Clients are threads, each request on a fresh connection (http.client from the standard library):
-the sync workers close every connection anyway, and the service spends milliseconds per request,
-so the client's own cost is small beside it.
+Then the mixed scenario of issue 26: four clients post a megabyte of notation-like junk without
+pause while one honest client posts typical records one after another; the honest p99 must stay
+under a second (large records take turns in their own lanes: arbiter_web/lanes.py). Then it stops
+the server.
+
+Clients are threads, each request on a fresh connection (http.client from the standard library);
+the service spends milliseconds per request, so the client's own cost is small beside it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -39,6 +44,34 @@ from arbiter.simulate import simulate  # noqa: E402
 
 PATH = "/api/v1/rulings"
 LEVELS = (8, 32, 128)
+HEAVY_CLIENTS = 4
+MIXED_SECONDS = 20.0
+JUNK_WORDS = [
+    "ann:",
+    "bob:",
+    "cid:",
+    "draw",
+    "meld",
+    "[7",
+    "7]",
+    "discard",
+    "take",
+    "with",
+    "add",
+    "to",
+    "8,",
+    "hand",
+    "score",
+    "X",
+    "deal",
+    "9",
+    "K",
+    "]",
+    "[",
+    ",",
+    "{",
+    "}",
+]
 CLIENT_TIMEOUT = 30.0  # seconds: a request slower than this counts as a timeout
 
 
@@ -108,6 +141,17 @@ def largest_record(limit: int, max_games: int) -> bytes:
     return b"".join(parts)
 
 
+def junk(seed: int, size: int) -> bytes:
+    """About `size` bytes of notation-like junk: the notation's words in no order."""
+    rnd = random.Random(seed)
+    lines, total = [], 0
+    while total < size - 300:
+        line = " ".join(rnd.choice(JUNK_WORDS) for _ in range(rnd.randint(3, 30))) + "\n"
+        lines.append(line)
+        total += len(line)
+    return "".join(lines).encode()
+
+
 def worker_rss_kib(master: int) -> dict[int, int]:
     """Resident memory of each gunicorn worker (the master's children), in KiB."""
     children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
@@ -131,16 +175,10 @@ def worker_cpu_seconds(master: int) -> float:
 
 
 def start_server(port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    command = [
-        str(gunicorn),
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "arbiter_web.factory:create_app()",
-    ]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
+    arbiter = Path(sys.executable).parent / "arbiter"
+    command = [str(arbiter), "serve", "--port", str(port), "--workers", str(workers)]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{log.parent / 'rulings.db'}"}
+    server = subprocess.Popen(command, cwd=log.parent, stdout=subprocess.DEVNULL, stderr=log.open("wb"), env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -214,11 +252,49 @@ def run_level(
     }
 
 
+def run_mixed(port: int, seconds: float, small: list[bytes], heavy: list[bytes]) -> dict[str, Any]:
+    """HEAVY_CLIENTS clients post junk without pause; one honest client posts typical records."""
+    honest, heavy_tally = Tally(), Tally()
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def heavy_client(body: bytes) -> None:
+        while not stop.is_set():
+            status, spent, timed_out = post(port, body)
+            with lock:
+                heavy_tally.add(status, spent, timed_out)
+
+    threads = [threading.Thread(target=heavy_client, args=(body,), daemon=True) for body in heavy]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)  # the heavy clients are at it
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        status, spent, timed_out = post(port, small[n % len(small)])
+        honest.add(status, spent, timed_out)
+        n += 1
+        time.sleep(0.05)
+    stop.set()
+    for thread in threads:
+        thread.join(CLIENT_TIMEOUT + 5)
+    return {
+        "honest_requests": len(honest.latencies) + honest.errors + honest.timeouts,
+        "honest_p50_ms": honest.percentile(0.50) * 1000,
+        "honest_p99_ms": honest.percentile(0.99) * 1000,
+        "honest_errors": honest.errors + honest.timeouts,
+        "heavy_requests": len(heavy_tally.latencies) + heavy_tally.errors + heavy_tally.timeouts,
+        "heavy_statuses": heavy_tally.statuses,
+        "heavy_broken": heavy_tally.errors - sum(n for s, n in heavy_tally.statuses.items() if s != 200),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument("--requests", type=int, default=1500, help="small requests per level, at most")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds per level, at most")
+    parser.add_argument("--mixed-seconds", type=float, default=MIXED_SECONDS, help="seconds of the mixed scenario")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
 
@@ -243,6 +319,9 @@ def main() -> None:
             for clients in LEVELS:
                 results.append(run_level(port, clients, args.requests, args.seconds, small, large))
                 rss_by_level.append(sum(worker_rss_kib(server.pid).values()) / 1024)
+            mixed = run_mixed(
+                port, args.mixed_seconds, small, [junk(seed, len(large)) for seed in range(HEAVY_CLIENTS)]
+            )
             after = worker_rss_kib(server.pid)
             access_lines = sum(1 for _ in log.open("rb"))
         finally:
@@ -250,7 +329,7 @@ def main() -> None:
             server.wait(timeout=30)
     load = os.getloadavg()[0]
     print(
-        f"gunicorn, {args.workers} sync workers, on 127.0.0.1:{port}; {os.cpu_count()} CPUs, load average {load:.1f}; "
+        f"arbiter serve, {args.workers} workers, on 127.0.0.1:{port}; {os.cpu_count()} CPUs, load average {load:.1f}; "
         f"{access_lines:,} access log lines"
     )
     print(
@@ -273,6 +352,12 @@ def main() -> None:
         f"all workers' RSS: {sum(before.values()) / 1024:.1f} MiB before, "
         + ", ".join(f"{mib:.1f} MiB after {n} clients" for n, mib in zip(LEVELS, rss_by_level, strict=True))
     )
+    print(
+        f"mixed: {HEAVY_CLIENTS} clients posting {len(large) / 1024:.0f} KiB of junk without pause, one honest client: "
+        f"{mixed['honest_requests']} honest requests, p50 {mixed['honest_p50_ms']:.1f} ms, "
+        f"p99 {mixed['honest_p99_ms']:.1f} ms, {mixed['honest_errors']} errors; "
+        f"junk: {mixed['heavy_requests']} requests, statuses {mixed['heavy_statuses']}"
+    )
     first = results[0]
     targets = [
         ("no errors and no timeouts at any level", all(r["errors"] == r["timeouts"] == 0 for r in results)),
@@ -282,11 +367,25 @@ def main() -> None:
             all(set(r["large_statuses"]) <= {200, 503} and r["large_broken"] == 0 for r in results),
         ),
         ("the same workers throughout (none killed)", set(before) == set(after)),
+        (
+            f"mixed: the honest p99 under 1 s beside {HEAVY_CLIENTS} junk posters ({mixed['honest_p99_ms']:.0f} ms), "
+            "no honest error, the junk answered 200 or 503 (never a dropped connection)",
+            mixed["honest_p99_ms"] < 1000
+            and mixed["honest_errors"] == 0
+            and set(mixed["heavy_statuses"]) <= {200, 503}
+            and mixed["heavy_broken"] == 0,
+        ),
     ]
     for words, met in targets:
         print(f"  {'meets' if met else 'MISSES'}: {words}")
     if args.json:
-        figures = {"alone": alone, "cpu_ms_per_request": cpu_per_request, "results": results, "rss_mib": rss_by_level}
+        figures = {
+            "alone": alone,
+            "cpu_ms_per_request": cpu_per_request,
+            "results": results,
+            "rss_mib": rss_by_level,
+            "mixed": mixed,
+        }
         args.json.write_text(json.dumps({**figures, "rss_before": before, "rss_after": after}, indent=2))
 
 

@@ -10,8 +10,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import seed as fixed_seed
 
 from app import create_app
+from arbiter_web import api
 
-APP = create_app({"TESTING": True, "ACCESS_LOG": False})
+# Schemathesis's negative requests run to URLs of many kilobytes, which the service answers 414
+# (documented for every operation, tested in tests/test_web_attacks.py) though the check expects a
+# 4xx of its own list; here the URL bound is out of the way, so the rest of the contract is checked.
+APP = create_app({"TESTING": True, "ACCESS_LOG": False, "MAX_URL_LENGTH": 10**9})
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 
 
@@ -21,13 +25,14 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 def test_the_api_keeps_its_openapi_contract(case: schemathesis.Case) -> None:
     response = case.call()
     if _asks_for_another_rule_set(response):
-        return
+        assert api.MIXED_RULE_SETS in case.operation.definition.raw["responses"]["422"]["description"]
+        return  # a documented refusal, though schemathesis takes each part of the request for valid
     case.validate_response(response)
 
 
 # The document lists every rule set and every rule set's options; a game is judged by one rule set
 # and takes only that one's options, so a request mixing them is refused (422) though each part
-# is in the document.
+# is in the document, which says so in the 422 answer of each operation taking options.
 MIXED_RULE_SETS = (" has no option ", " was asked for; drop the flag or fix the tag")
 
 

@@ -9,6 +9,7 @@ import json
 import logging
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,8 +76,13 @@ def test_rate_limits_are_off_by_default(client: Any) -> None:
     assert all(_post_text(client, TAGS).status_code == 200 for _ in range(12))
 
 
-def test_a_client_over_the_rate_limit_gets_429_with_retry_after() -> None:
-    client = create_app({"TESTING": True, "RATE_LIMIT": "3 per minute"}).test_client()
+def _limited_app(tmp_path: Path, **config: Any) -> Any:
+    """An app with its own database, where the rate limiter keeps its counts."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'counts.db'}", **config})
+
+
+def test_a_client_over_the_rate_limit_gets_429_with_retry_after(tmp_path: Path) -> None:
+    client = _limited_app(tmp_path, RATE_LIMIT="3 per minute").test_client()
     assert [_post_text(client, TAGS).status_code for _ in range(3)] == [200, 200, 200]
     limited = _post_text(client, TAGS)
     assert limited.status_code == 429
@@ -90,13 +96,29 @@ def test_a_client_over_the_rate_limit_gets_429_with_retry_after() -> None:
     assert client.get("/").status_code == 200
 
 
-def test_the_rate_limit_counts_each_client_apart() -> None:
-    client = create_app({"TESTING": True, "RATE_LIMIT": "1 per minute"}).test_client()
+def test_the_rate_limit_counts_each_client_apart(tmp_path: Path) -> None:
+    client = _limited_app(tmp_path, RATE_LIMIT="1 per minute").test_client()
     first = {"REMOTE_ADDR": "192.0.2.1"}
     second = {"REMOTE_ADDR": "192.0.2.2"}
     assert _post_text(client, TAGS, environ_base=first).status_code == 200
     assert _post_text(client, TAGS, environ_base=first).status_code == 429
     assert _post_text(client, TAGS, environ_base=second).status_code == 200
+
+
+def test_two_apps_on_one_database_share_one_count_per_client(tmp_path: Path) -> None:
+    """As two workers do: the counts are in the database they share, not in either process."""
+    first, second = (_limited_app(tmp_path, RATE_LIMIT="2 per minute").test_client() for _ in range(2))
+    assert [_post_text(client, TAGS).status_code for client in (first, second, first, second)] == [200, 200, 429, 429]
+
+
+def test_opening_kept_rulings_is_counted_when_read_rate_limit_is_set(tmp_path: Path) -> None:
+    client = _limited_app(tmp_path, READ_RATE_LIMIT="2 per minute").test_client()
+    kept = client.post("/api/v1/rulings/stored", json={"record": TAGS}).get_json()
+    opened = [client.get(f"/api/v1/rulings/{kept['id']}").status_code for _ in range(3)]
+    assert opened == [200, 200, 429]
+    assert client.get(f"/r/{kept['id']}").status_code == 200  # the page is counted apart
+    assert all(client.get("/api/v1/rulesets").status_code == 200 for _ in range(3))  # not a kept ruling
+    assert _post_text(client, TAGS).status_code == 200  # RATE_LIMIT is off
 
 
 # --- the time limit per request ------------------------------------------------------------------

@@ -71,10 +71,12 @@ def test_a_round_gets_an_index_and_a_single_game_none(client: Any) -> None:
     assert "The games of this round" not in single
 
 
-def test_the_replay_budget_leaves_out_whole_hands_and_says_how_to_get_them() -> None:
+def test_a_disputed_hand_past_the_budget_shows_its_last_turns_and_says_how_to_get_the_rest() -> None:
     small = create_app({"TESTING": True, "REPLAY_MAX_FRAMES": 3}).test_client()
     html, page = page_of(small, NO_KING)
-    assert not [a for t, a in page.elements if "frame" in a.get("class", "").split()]
+    frames = [a["id"] for t, a in page.elements if "frame" in a.get("class", "").split()]
+    assert frames == ["g1-h1-t1", "g1-h1-t2", "g1-h1-t3"]  # the table before the illegal move, and two before
+    assert "Only the last turns before the illegal move are shown" in html
     assert "arbiter table --game 1 --hand 1 --turn T" in html
     assert DEFAULT_REPLAY_MAX_FRAMES >= 100
 

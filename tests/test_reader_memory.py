@@ -1,0 +1,66 @@
+"""The reader's memories are bounded in bytes as well as in count: a line or an action longer than
+MEMORABLE_CHARS is read afresh each time and never remembered, so a stream of long distinct lines
+cannot pin memory (issue 26)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from arbiter import notation
+from arbiter.notation import MEMORABLE_CHARS, forget_lines, parse_line
+
+
+def _remembered() -> list[str]:
+    """Every text the reader remembers, in any of its memories."""
+    return [
+        *notation._seen_once,
+        *notation._actions_seen_once,
+        *notation._action_makers,
+        *notation._not_notation,
+    ]
+
+
+def _longest_remembered() -> int:
+    return max(map(len, _remembered()), default=0)
+
+
+@pytest.fixture(autouse=True)
+def cold() -> Iterator[None]:
+    forget_lines()
+    yield
+    forget_lines()
+
+
+def _long_meld(n: int) -> str:
+    cards = " ".join(["7"] * (MEMORABLE_CHARS // 2 + n % 7))
+    return f"ann: draw 8, meld [{cards}], discard {4 + n % 5}"
+
+
+def test_long_lines_read_twice_are_read_alike_and_never_remembered() -> None:
+    line = _long_meld(1)
+    assert len(line) > MEMORABLE_CHARS
+    first, _ = parse_line(line, 3)
+    second, _ = parse_line(line, 9)
+    assert first is not None and second is not None
+    assert (first.player, len(first.actions)) == (second.player, len(second.actions))
+    assert second.line == 9
+    assert 0 < _longest_remembered() <= MEMORABLE_CHARS  # the short actions (draw, discard) only
+    assert notation._template.cache_info().currsize == 0
+
+
+def test_long_junk_lines_are_explained_each_time_and_never_remembered() -> None:
+    junk = "x" * (MEMORABLE_CHARS + 10) + " ; junk"
+    for line in (1, 2):
+        with pytest.raises(notation.NotationError):
+            parse_line(junk, line)
+    assert _remembered() == [] and notation._template.cache_info().currsize == 0
+
+
+def test_short_lines_that_recur_are_still_remembered() -> None:
+    for line in (1, 2, 3):
+        parse_line("bob: draw 8, discard 8", line)
+        with pytest.raises(notation.NotationError):
+            parse_line("bob draw 8", line)
+    assert "bob draw 8" in notation._not_notation and "draw 8" in notation._action_makers
