@@ -7,6 +7,7 @@ the command line or the web adapters, which are thin shells over `check`.
 from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
 from .checker import check, judge, table_after
 from .formatter import format_game, format_source
+from .memory import forget
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
 from .rules.base import UsageError
 from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
@@ -29,6 +30,7 @@ __all__ = [
     "UsageError",
     "Verdict",
     "check",
+    "forget",
     "format_game",
     "format_source",
     "judge",
