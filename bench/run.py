@@ -111,10 +111,9 @@ def compare_families(corpora: list[Corpus], chess: ChessCorpus, pairs: int) -> d
             continue
         work = Work(lambda path=corpus.path: full_check(path), corpus.actions, corpus.size)
         arbiter.forget()
-        cold_once = cpu_seconds(work.run)  # also the warm-up of the warm runs
+        cold_once = cpu_seconds(work.run)
         cold = paired(chess.calibrated(cold_once), work, pairs, before_arbiter=arbiter.forget)
-        work.run()
-        warm_once = cpu_seconds(work.run)
+        warm_once = cpu_seconds(work.run)  # after the last cold run: warm
         warm = paired(chess.calibrated(warm_once), work, pairs)
         results[key] = {"cold": cold, "warm": warm}
     return results
