@@ -183,8 +183,11 @@ def archive_rounds(folder: Path, actions: int, chess: ChessCorpus, rounds: int, 
     return figures
 
 
-def scale_table(corpus: Corpus, files: list[Path], per_file: int, sizes: list[int], out: Path, jobs: int) -> list:
-    rows = []
+def scale_table(
+    files: list[Path], per_file: int, sizes: list[int], out: Path, jobs: int, rows: list[dict[str, Any]]
+) -> None:
+    """Append a row to `rows` as each archive size and output is measured (saved as it goes: the
+    largest archives take long)."""
     for games in sizes:
         folder = scaling.repeated_archive(files, per_file, games, out)
         run = scaling.library_run(folder)
@@ -194,7 +197,20 @@ def scale_table(corpus: Corpus, files: list[Path], per_file: int, sizes: list[in
             rows.append(
                 {"games": games, "output": output_format, "jobs": jobs, "seconds": run.seconds, "rss_kib": run.rss_kib}
             )
-    return rows
+
+
+class Figures(dict[str, Any]):
+    """The figures of the run, written to the JSON file after each part of the run, so that a run
+    stopped early keeps what it measured (`complete` says whether it ran to the end)."""
+
+    def __init__(self, path: Path, meta: dict[str, Any]) -> None:
+        super().__init__(meta=meta, complete=False)
+        self.path = path
+
+    def save(self, **parts: Any) -> None:
+        self.update(parts)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(self, indent=2) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -215,8 +231,23 @@ def main() -> None:
         f"python-chess corpus: {chess.games:,} random legal games, {chess.moves:,} moves, "
         f"{chess.size / chess.moves:.1f} bytes of PGN per move"
     )
+    meta = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()),
+        "quick": args.quick,
+        "games": args.games,
+        "pairs": args.pairs,
+        "jobs": args.jobs,
+        "seed": args.seed,
+        "target": TARGET,
+    }
+    figures = Figures(args.json, meta)
+    figures.save(chess={"games": chess.games, "moves": chess.moves, "bytes": chess.size})
 
     families = compare_families(corpora, chess, args.pairs)
+    figures.save(families={key: {how: p.to_dict() for how, p in both.items()} for key, both in families.items()})
     table = Table(
         title=f"the arbiter against python-chess, one process, CPU time: {args.pairs} arbiter runs, each between two "
         "python-chess runs; the median ratio (lowest to highest)"
@@ -253,6 +284,7 @@ def main() -> None:
     )
 
     rows = throughput(corpora, families, 1 if args.quick else 3)
+    figures.save(throughput=rows)
     table = Table(title="throughput, one process, CPU time, the median of cold runs")
     for column in ("corpus", "games", "actions", "bytes/action", "parse actions/s", "check actions/s", "check games/s"):
         table.add_column(column, justify="right")
@@ -278,6 +310,7 @@ def main() -> None:
     start_up = scaling.measured(scaling.cluster_command(one_game, "json", args.jobs)).seconds
     archive["cluster_start_up_s"] = start_up
     archive["client_games_per_s"] = client_games_per_second(folder)
+    figures.save(archive={k: v.to_dict() if isinstance(v, Spread) else v for k, v in archive.items()})
     table = Table(
         title=f"the archive through `arbiter check --format json`, wall time, {args.pairs} rounds "
         "(python-chess, --jobs 1, --jobs N, a local cluster), each a fresh process"
@@ -297,10 +330,21 @@ def main() -> None:
         f"(cutting, unpickling, rendering JSON) takes {archive['client_games_per_s']:,.0f} games/s"
     )
 
-    console.print("memory at scale ...")
-    scale = scale_table(
-        main_corpus, sorted(folder.glob("*.acn")), args.per_file, args.scale, args.out / "scale", args.jobs
+    median, p99 = api_latency(main_corpus.path, args.requests)
+    console.print(
+        f"API, one typical game (Flask test client): median {median * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms over {args.requests} requests"
     )
+
+    figures.save(api_ms={"median": median * 1000, "p99": p99 * 1000, "requests": args.requests})
+
+    console.print("memory at scale ...")
+    scale: list[dict[str, Any]] = []
+    figures["scale"] = scale  # filled in as it is measured
+    try:
+        scale_table(sorted(folder.glob("*.acn")), args.per_file, args.scale, args.out / "scale", args.jobs, scale)
+    finally:
+        figures.save()
     table = Table(title=f"memory at scale: archives of {main_corpus.name} files repeated, wall time and peak RSS")
     for column in ("games", "output", "jobs", "seconds", "peak RSS MiB"):
         table.add_column(column, justify="right")
@@ -314,39 +358,13 @@ def main() -> None:
         )
     console.print(table)
 
-    median, p99 = api_latency(main_corpus.path, args.requests)
-    console.print(
-        f"API, one typical game (Flask test client): median {median * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms over {args.requests} requests"
-    )
-
     if args.profile:
         chosen = [c for c in corpora if c.name.startswith(args.profile + "-")] or [main_corpus]
         arbiter.forget()
         console.print(f"profile of the check of {chosen[0].name}:")
         console.print(profile(chosen[0].path, 25), markup=False, highlight=False)
 
-    figures = {
-        "meta": {
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "load_average": list(os.getloadavg()),
-            "quick": args.quick,
-            "games": args.games,
-            "pairs": args.pairs,
-            "seed": args.seed,
-            "target": TARGET,
-        },
-        "chess": {"games": chess.games, "moves": chess.moves, "bytes": chess.size},
-        "families": {key: {how: p.to_dict() for how, p in both.items()} for key, both in families.items()},
-        "throughput": rows,
-        "archive": {k: v.to_dict() if isinstance(v, Spread) else v for k, v in archive.items()},
-        "scale": scale,
-        "api_ms": {"median": median * 1000, "p99": p99 * 1000, "requests": args.requests},
-    }
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    figures.save(complete=True)
     console.print(f"figures written to {args.json}")
 
 

@@ -31,7 +31,7 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     assert "per action" in done.stdout and "per byte" in done.stdout and "bytes of PGN per move" in done.stdout
     figures = json.loads(results.read_text(encoding="utf-8"))
     pairs = figures["meta"]["pairs"]
-    assert pairs == 2 and figures["meta"]["quick"] is True
+    assert pairs == 2 and figures["meta"]["quick"] is True and figures["complete"] is True
 
     assert sorted(figures["families"]) == sorted(FAMILIES)
     for family in figures["families"].values():
