@@ -7,6 +7,7 @@ the command line or the web adapters, which are thin shells over `check`.
 from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
 from .checker import check, judge
 from .formatter import format_game, format_source
+from .memory import forget
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
 from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
 from .rules.base import UsageError
@@ -34,6 +35,7 @@ __all__ = [
     "UsageError",
     "Verdict",
     "check",
+    "forget",
     "format_game",
     "format_source",
     "judge",

@@ -856,23 +856,41 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     return make(line, shift)
 
 
+_pieces: dict[str, tuple[Maker, int]] = {}
+"""Remembered actions by the piece of a turn line that holds them, spaces around included
+(` draw 8`), with the spaces before the action: most pieces are found with this one lookup.
+Forgotten all at once when full."""
+
+
 def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
     """The actions of a plain turn line (`text` is the part after the colon, starting at index
     `shift` of the line), each made from its remembered reading; None if an action needs the
     whole-line path to be explained."""
     actions = []
     offset = shift
-    remembered = _action_makers
+    pieces, remembered = _pieces, _action_makers
     for piece in text.split(","):
+        known = pieces.get(piece)
+        if known is not None:  # a maker never raises: the action was read without error before
+            make, lead = known
+            actions.append(make(line, offset + lead))
+            offset += len(piece) + 1
+            continue
         action_text = piece.strip()
         if not action_text:
             return None  # an empty action: the whole-line path says what is missing
-        at = offset + piece.index(action_text[0])
+        lead = piece.index(action_text[0])
         make = remembered.get(action_text)
         try:
-            actions.append(make(line, at) if make is not None else _new_action(action_text, line, at))
+            actions.append(
+                make(line, offset + lead) if make is not None else _new_action(action_text, line, offset + lead)
+            )
         except (UnexpectedInput, NotationError):
             return None
+        if make is not None:
+            if len(pieces) >= LINE_CACHE_SIZE:
+                pieces.clear()
+            pieces[piece] = make, lead
         offset += len(piece) + 1
     return tuple(actions)
 
@@ -902,6 +920,7 @@ def forget_lines() -> None:
     _not_notation.clear()
     _template.cache_clear()
     _action_makers.clear()
+    _pieces.clear()
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:

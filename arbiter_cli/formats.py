@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import PurePath
@@ -40,18 +41,43 @@ def version() -> str:
         return "0+unknown"
 
 
-class _Collecting:
-    """Collects the reports for a document written at the end; input problems go to standard
-    error as they come (through the rich console, so they print above a progress bar)."""
+def _note_unreadable(err: Console, report: FileReport) -> None:
+    """Input problems go to standard error as they come (through the rich console, so they print
+    above a progress bar)."""
+    if report.error:
+        err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out, self.err, self.strict = out, err, strict
-        self.reports: list[FileReport] = []
 
-    def file(self, report: FileReport) -> None:
-        if report.error:
-            self.err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
-        self.reports.append(report)
+def _indented(text: str, spaces: int) -> str:
+    """`text` with every line indented: a part of a document dumped alone, placed at its depth."""
+    prefix = " " * spaces
+    return "\n".join(prefix + line for line in text.split("\n"))
+
+
+def _dumped(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+class _Spool:
+    """Parts of a document written before the head they follow is known (a count, a list of rules
+    grown by the results), kept in a temporary file rather than in memory."""
+
+    def __init__(self) -> None:
+        # open across the run, closed by copy_to (or with the renderer, when a run stops early)
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115
+        self.parts = 0
+
+    def add(self, text: str, separator: str = "") -> None:
+        self.file.write(separator * bool(self.parts) + text)
+        self.parts += 1
+
+    def copy_to(self, out: IO[str], spaces: int = 0) -> None:
+        """The parts, each line indented by `spaces`; the spool is closed."""
+        self.file.seek(0)
+        prefix = " " * spaces
+        for line in self.file:
+            out.write(prefix + line)
+        self.file.close()
 
 
 # --- json ---------------------------------------------------------------------------------------
@@ -61,11 +87,23 @@ def file_dict(report: FileReport) -> dict[str, Any]:
     return {"path": report.path, "error": report.error, "games": [game.to_dict() for game in report.games]}
 
 
-class JsonRenderer(_Collecting):
+class JsonRenderer:
+    """The document written file by file as the reports come, the summary at the end: memory
+    stays flat whatever the archive, and the text is the one `json.dump` gives of the whole."""
+
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err = out, err
+        self.files = 0
+
+    def file(self, report: FileReport) -> None:
+        _note_unreadable(self.err, report)
+        self.out.write(",\n" if self.files else '{\n  "files": [\n')
+        self.out.write(_indented(_dumped(file_dict(report)), 4))
+        self.files += 1
+
     def finish(self, tally: Tally) -> None:
-        document = {"files": [file_dict(r) for r in self.reports], "summary": tally.summary()}
-        json.dump(document, self.out, indent=2, ensure_ascii=False)
-        self.out.write("\n")
+        self.out.write("\n  ],\n" if self.files else '{\n  "files": [],\n')
+        self.out.write('  "summary": ' + _indented(_dumped(tally.summary()), 2).lstrip() + "\n}\n")
 
 
 # --- junit --------------------------------------------------------------------------------------
@@ -78,59 +116,77 @@ def _xml(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-class JunitRenderer(_Collecting):
+class JunitRenderer:
     """One test suite per file, one test case per game; a game that is not valid (or, with
-    --strict, has warnings) is a failure carrying its findings; an unreadable file is an error."""
+    --strict, has warnings) is a failure carrying its findings; an unreadable file is an error.
+    Each file's suite is written as its report comes, to a spool (the totals head the document),
+    so memory stays flat whatever the archive."""
+
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err, self.strict = out, err, strict
+        self.stamp = datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
+        self.totals = {"tests": 0, "failures": 0, "errors": 0}
+        self.seconds = 0.0
+        self.suites = _Spool()
+
+    def file(self, report: FileReport) -> None:
+        _note_unreadable(self.err, report)
+        suite = self._suite(report)
+        ET.indent(suite, level=1)  # as ET.indent places it in the whole document
+        self.suites.add("\n  " + ET.tostring(suite, encoding="unicode"))
+
+    def _suite(self, report: FileReport) -> ET.Element:
+        suite = ET.Element("testsuite", name=_xml(report.path), timestamp=self.stamp)
+        counts = {"tests": 0, "failures": 0, "errors": 0}
+        if report.error:
+            case = ET.SubElement(suite, "testcase", name="read the file", classname=_xml(report.path), time="0")
+            case.set("file", _xml(report.path))
+            problem = ET.SubElement(case, "error", type="unreadable", message=_xml(report.error))
+            problem.text = _xml(f"{report.path}: error: {report.error}")
+            counts["tests"] += 1
+            counts["errors"] += 1
+        for game, spent in zip(report.games, report.seconds or [0.0] * len(report.games), strict=True):
+            counts["tests"] += 1
+            case = ET.SubElement(
+                suite, "testcase", name=_xml(game_name(game)), classname=_xml(report.path), time=f"{spent:.3f}"
+            )
+            case.set("file", _xml(report.path))
+            case.set("line", str(max(game.line, 1)))
+            verdict = str(game.verdict)
+            failing = verdict != "valid" or (self.strict and game.findings)
+            if failing:
+                counts["failures"] += 1
+                summary = f"{verdict}: {plural(game.errors, 'error')}, {plural(game.warnings, 'warning')}"
+                if game.findings:
+                    summary += f"; first: {one_line(game.findings[0].message)}"
+                failure = ET.SubElement(case, "failure", type=verdict, message=_xml(summary))
+                failure.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+            elif game.findings:  # warnings on a valid game, without --strict
+                out = ET.SubElement(case, "system-out")
+                out.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+        spent_here = sum(report.seconds)
+        self.seconds += spent_here
+        for key, value in counts.items():
+            suite.set(key, str(value))
+            self.totals[key] += value
+        suite.set("skipped", "0")
+        suite.set("time", f"{spent_here:.3f}")
+        return suite
 
     def finish(self, tally: Tally) -> None:
-        stamp = datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
         root = ET.Element("testsuites", name="arbiter check")
-        totals = {"tests": 0, "failures": 0, "errors": 0}
-        seconds = 0.0
-        for report in self.reports:
-            suite = ET.SubElement(root, "testsuite", name=_xml(report.path), timestamp=stamp)
-            counts = {"tests": 0, "failures": 0, "errors": 0}
-            if report.error:
-                case = ET.SubElement(suite, "testcase", name="read the file", classname=_xml(report.path), time="0")
-                case.set("file", _xml(report.path))
-                problem = ET.SubElement(case, "error", type="unreadable", message=_xml(report.error))
-                problem.text = _xml(f"{report.path}: error: {report.error}")
-                counts["tests"] += 1
-                counts["errors"] += 1
-            for game, spent in zip(report.games, report.seconds or [0.0] * len(report.games), strict=True):
-                counts["tests"] += 1
-                case = ET.SubElement(
-                    suite, "testcase", name=_xml(game_name(game)), classname=_xml(report.path), time=f"{spent:.3f}"
-                )
-                case.set("file", _xml(report.path))
-                case.set("line", str(max(game.line, 1)))
-                verdict = str(game.verdict)
-                failing = verdict != "valid" or (self.strict and game.findings)
-                if failing:
-                    counts["failures"] += 1
-                    summary = f"{verdict}: {plural(game.errors, 'error')}, {plural(game.warnings, 'warning')}"
-                    if game.findings:
-                        summary += f"; first: {one_line(game.findings[0].message)}"
-                    failure = ET.SubElement(case, "failure", type=verdict, message=_xml(summary))
-                    failure.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
-                elif game.findings:  # warnings on a valid game, without --strict
-                    out = ET.SubElement(case, "system-out")
-                    out.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
-            spent_here = sum(report.seconds)
-            seconds += spent_here
-            for key, value in counts.items():
-                suite.set(key, str(value))
-                totals[key] += value
-            suite.set("skipped", "0")
-            suite.set("time", f"{spent_here:.3f}")
-        for key, value in totals.items():
+        for key, value in self.totals.items():
             root.set(key, str(value))
         root.set("skipped", "0")
-        root.set("time", f"{seconds:.3f}")
-        ET.indent(root)
+        root.set("time", f"{self.seconds:.3f}")
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        self.out.write(ET.tostring(root, encoding="unicode"))
-        self.out.write("\n")
+        if not self.suites.parts:
+            self.out.write(ET.tostring(root, encoding="unicode") + "\n")
+            return
+        head = ET.tostring(root, encoding="unicode", short_empty_elements=False).removesuffix("</testsuites>")
+        self.out.write(head)
+        self.suites.copy_to(self.out)
+        self.out.write("\n</testsuites>\n")
 
 
 def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
@@ -222,56 +278,75 @@ def sarif_rules() -> list[dict[str, Any]]:
     return list(rules.values())
 
 
-class SarifRenderer(_Collecting):
+class SarifRenderer:
     """SARIF 2.1.0: one run, the rule set catalogues as the driver's rules, a result per finding,
-    unreadable inputs as tool execution notifications."""
+    unreadable inputs as tool execution notifications. The results and notifications are
+    written file by file to spools (the rules they add head the document), so memory stays
+    flat whatever the archive; the text is the one `json.dump` gives of the whole."""
+
+    _MARK = "\x00{}"  # where a spooled list goes in the document's text (no rule or version has it)
+
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err = out, err
+        self.rules = sarif_rules()
+        self.index = {rule["id"]: i for i, rule in enumerate(self.rules)}
+        self.results, self.notifications = _Spool(), _Spool()
+
+    def file(self, report: FileReport) -> None:
+        _note_unreadable(self.err, report)
+        if report.error:
+            notification = {
+                "level": "error",
+                "message": {"text": f"{report.path}: {report.error}"},
+                "locations": [{"physicalLocation": {"artifactLocation": artifact_uri(report.path)}}],
+            }
+            self.notifications.add(_dumped(notification), ",\n")
+        for game in report.games:
+            for finding in game.findings:
+                if finding.code not in self.index:  # a notation rule, or one no catalogue lists
+                    self.index[finding.code] = len(self.rules)
+                    self.rules.append(
+                        {
+                            "id": finding.code,
+                            "shortDescription": {"text": finding.rule or finding.code},
+                            "defaultConfiguration": {"level": "error"},
+                        }
+                    )
+                result = self._result(report, game, finding, self.index[finding.code])
+                self.results.add(_dumped(result), ",\n")
 
     def finish(self, tally: Tally) -> None:
-        rules = sarif_rules()
-        index = {rule["id"]: i for i, rule in enumerate(rules)}
-        results: list[dict[str, Any]] = []
-        notifications: list[dict[str, Any]] = []
-        for report in self.reports:
-            if report.error:
-                notifications.append(
-                    {
-                        "level": "error",
-                        "message": {"text": f"{report.path}: {report.error}"},
-                        "locations": [{"physicalLocation": {"artifactLocation": artifact_uri(report.path)}}],
-                    }
-                )
-            for game in report.games:
-                for finding in game.findings:
-                    if finding.code not in index:  # a notation rule, or one no catalogue lists
-                        index[finding.code] = len(rules)
-                        rules.append(
-                            {
-                                "id": finding.code,
-                                "shortDescription": {"text": finding.rule or finding.code},
-                                "defaultConfiguration": {"level": "error"},
-                            }
-                        )
-                    results.append(self._result(report, game, finding, index[finding.code]))
+        spooled = {"notifications": self.notifications, "results": self.results}
+        marks = {name: [self._MARK.format(name)] if spool.parts else [] for name, spool in spooled.items()}
         run: dict[str, Any] = {
             "tool": {
                 "driver": {
                     "name": "arbiter",
                     "version": version(),
-                    "rules": rules,
+                    "rules": self.rules,
                 }
             },
             "invocations": [
                 {
                     "executionSuccessful": not tally.unreadable,
-                    "toolExecutionNotifications": notifications,
+                    "toolExecutionNotifications": marks["notifications"],
                 }
             ],
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": marks["results"],
         }
         document = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
-        json.dump(document, self.out, indent=2, ensure_ascii=False)
-        self.out.write("\n")
+        text = _dumped(document) + "\n"
+        for name, spool in spooled.items():
+            if not spool.parts:
+                continue
+            mark = _dumped(self._MARK.format(name))
+            before, _, text = text.partition(mark + "\n")
+            head, _, indent = before.rpartition("\n")
+            self.out.write(head + "\n")
+            spool.copy_to(self.out, len(indent))
+            self.out.write("\n")
+        self.out.write(text)
 
     @staticmethod
     def _result(report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int) -> dict:

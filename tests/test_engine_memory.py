@@ -112,3 +112,25 @@ def test_a_melds_shape_names_a_group_by_its_rank_and_a_sequence_by_its_ends():
     assert meld_shape(("7", "5", "6")) == ("5", "7")
     assert meld_shape(("10", "J", "Q", "K", "A")) == ("10", "A")
     assert meld_shape(("S", "S", "S")) == ("S", None)
+
+
+def test_forgetting_empties_every_memory_and_the_rulings_stay_the_same():
+    """`arbiter.forget` (what a cold benchmark run starts from) empties the reader's memories,
+    each rule set's configurations and kept verdicts, and the meld shapes; judging again gives
+    the same rulings."""
+    import arbiter
+    from arbiter import notation
+
+    text = (SAMPLES / "samba-full-hand.acn").read_text(encoding="utf-8")
+    before = [ruling.to_dict() for ruling in arbiter.check(text)]
+    samba = get("samba")
+    assert samba.configured and samba.verdicts and meld_shape.cache_info().currsize
+    assert notation._template.cache_info().currsize or notation._seen_once
+
+    arbiter.forget()
+
+    assert not samba.configured and not samba.verdicts
+    assert meld_shape.cache_info().currsize == 0
+    assert notation._template.cache_info().currsize == 0
+    assert not notation._seen_once and not notation._actions_seen_once and not notation._action_makers
+    assert [ruling.to_dict() for ruling in arbiter.check(text)] == before

@@ -296,6 +296,11 @@ class RuleSet:
             object.__setattr__(config, "verdicts", shared)  # frozen: its one shared part is set once, here
         return config
 
+    def forget(self) -> None:
+        """Drop the configurations made so far and the meld verdicts they share (`arbiter.forget`)."""
+        self.configured.clear()
+        self.verdicts.clear()
+
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
             if spec.name == name:

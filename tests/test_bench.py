@@ -1,0 +1,61 @@
+"""The benchmark's quick mode (bench/run.py --quick) runs end to end and writes every figure the
+full run does, in the documented shape (no timings are judged here: the machine is shared)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FAMILIES = ("caliente", "samba", "hand_and_foot", "classic", "hoyle")
+FORMATS = ("library", "text", "json", "sarif", "junit")
+
+
+def spread_ok(spread: dict, runs: int) -> bool:
+    values = spread["values"]
+    return len(values) == runs and spread["low"] == min(values) <= spread["median"] <= max(values) == spread["high"]
+
+
+def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_table(tmp_path):
+    results = tmp_path / "figures.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--out", str(tmp_path), "--json", str(results)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"figures written to {results}" in done.stdout.replace("\n", "")
+    assert "per action" in done.stdout and "per byte" in done.stdout and "bytes of PGN per move" in done.stdout
+    figures = json.loads(results.read_text(encoding="utf-8"))
+    pairs = figures["meta"]["pairs"]
+    assert pairs == 2 and figures["meta"]["quick"] is True and figures["complete"] is True
+
+    assert sorted(figures["families"]) == sorted(FAMILIES)
+    for family in figures["families"].values():
+        for how in ("cold", "warm"):
+            for figure in ("ratio_per_action", "ratio_per_byte", "arbiter_actions_per_s", "chess_moves_per_s"):
+                assert spread_ok(family[how][figure], pairs), (how, figure)
+            assert all(ratio > 0 for ratio in family[how]["ratio_per_action"]["values"])
+
+    corpora = {row["corpus"].split("-12-")[0] for row in figures["throughput"]}
+    assert {"caliente-4p", "samba-4p", "hand-and-foot-4p", "classic-4p", "hoyle-2p", "caliente-2p"} <= corpora
+    assert all(row["parse_actions_per_s"] > 0 and row["bytes_per_action"] > 5 for row in figures["throughput"])
+
+    archive = figures["archive"]
+    assert len(archive["seconds"]["chess"]) == pairs + 1
+    for path in ("jobs_1", "jobs_n", "cluster"):
+        assert len(archive["seconds"][path]) == pairs
+        assert spread_ok(archive[f"speed_up_{path}"], pairs) and spread_ok(archive[f"ratio_{path}"], pairs)
+    assert archive["speed_up_jobs_1"]["values"] == [1.0] * pairs
+    assert archive["cluster_start_up_s"] > 0 and archive["client_games_per_s"] > 0
+
+    sizes = sorted({row["games"] for row in figures["scale"]})
+    assert sizes == [12, 48]
+    assert sorted((row["games"], row["output"]) for row in figures["scale"]) == sorted(
+        (games, output) for games in sizes for output in FORMATS
+    )
+    assert all(row["rss_kib"] > 1024 and row["seconds"] > 0 for row in figures["scale"])
+    assert figures["api_ms"]["requests"] == 20 and figures["api_ms"]["median"] > 0
