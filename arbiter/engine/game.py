@@ -85,6 +85,7 @@ def judge_game(
     config = ruleset.config_for(seating, options)
     sides = [Seating.side_name(s) for s in seating.sides]
     totals = dict.fromkeys(sides, 0)
+    corrected = dict(totals)  # the score sheet's totals, remedies applied: what first-meld minimums follow
     previous: HandRecord | None = None
     game_over_at: int | None = None
     why_over = ""
@@ -117,6 +118,7 @@ def judge_game(
             stated = _points(record.totals_before, sides)
             if previous is None:
                 totals.update(stated)
+                corrected.update(stated)
                 over = "" if config.rounds else _past_target(stated, config.target)
                 if over:
                     ruling.findings.append(
@@ -141,7 +143,7 @@ def judge_game(
                     record.number,
                     ruling,
                 )
-        replay = HandReplay(config, ruleset, record, totals, observer, paths)
+        replay = HandReplay(config, ruleset, record, corrected, observer, paths)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
         judged = not any(f.is_error for f in replay.findings)
@@ -195,6 +197,7 @@ def judge_game(
                 )
         result.totals = dict(totals)
         ruling.hands.append(result)
+        _correct(corrected, result, replay.findings)
         why_over = _over_after(config, record.number, totals) if outcome.ended else ""
         if why_over:
             game_over_at = record.number
@@ -207,6 +210,18 @@ def judge_game(
     _check_result(ruleset, config, game, ruling, game_over_at is not None)
     ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
+
+
+def _correct(corrected: dict[str, int], result: HandResult, findings: list[Finding]) -> None:
+    """Add a hand to the corrected totals as the score sheet writes it down (arbiter.sheet): the
+    count, else the declared score with the remedy of the move that stopped the replay applied."""
+    scores = result.scores if result.scores is not None else result.declared
+    for name, points in (scores or {}).items():
+        corrected[name] = corrected.get(name, 0) + points
+    stop = next((f for f in findings if f.is_error and f.table is not None), None)
+    if result.scores is None and result.declared and stop is not None and stop.adjustment is not None:
+        side = stop.adjustment.side
+        corrected[side] = corrected.get(side, 0) + stop.adjustment.points
 
 
 def _check_hand_sequence(
