@@ -14,6 +14,7 @@ from typing import Any
 
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating
+from ..rules.codes import NOTATION
 from ..rulings import Finding, GameRuling, HandResult, Severity
 from .replay import HandReplay, Observer
 
@@ -25,12 +26,12 @@ def seating_from_tags(
     teams_tag = game.find_tag("teams")
     rule = ruleset.rule("seating")
 
-    def problem(message: str, node: Node | None) -> tuple[None, Finding]:
+    def problem(message: str, node: Node | None, code: str = "seating") -> tuple[None, Finding]:
         return None, Finding(
             line=node.line if node else game.line,
             column=1,
-            code="seating",
-            rule=rule.cite(),
+            code=code,
+            rule=NOTATION[code].source if code in NOTATION else rule.cite(),
             severity=Severity.ERROR,
             message=message,
         )
@@ -39,6 +40,7 @@ def seating_from_tags(
         return problem(
             'the record must name the players in playing order: [Seats "ann bob cid dee"]',
             game.tags[0] if game.tags else None,
+            "seats-missing",
         )
     seats = tuple(seats_tag.value.split())
     if len(set(seats)) != len(seats):
@@ -56,7 +58,9 @@ def seating_from_tags(
         sides = tuple((p,) for p in seats)
     else:
         return problem(
-            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]', seats_tag
+            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]',
+            seats_tag,
+            "teams-missing",
         )
     named = [p for side in sides for p in side]
     if sorted(named) != sorted(seats):
@@ -263,7 +267,21 @@ def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
 
 def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:
     tag = game.find_tag("result")
-    if tag is None or tag.value.strip() in ("", "*"):
+    if tag is None or tag.value.strip() == "":
+        return
+    if tag.value.strip() == "*":
+        if over:
+            winner = f"{ruling.winner} won" if ruling.winner else "the sides tied"
+            ruling.findings.append(
+                Finding(
+                    line=tag.line,
+                    column=tag.column,
+                    code="result-unfinished",
+                    rule=NOTATION["result-unfinished"].source,
+                    severity=Severity.ERROR,
+                    message=f'the result says "*" (not finished), but the totals have ended the game: {winner}',
+                )
+            )
         return
     declared = tag.value.strip()
     if not over:

@@ -16,6 +16,7 @@ from typing import Any
 from .. import cards as C
 from ..records import Action, GoOut, HandRecord, Node, Pass, PickUpFoot, Turn
 from ..rules.base import Config, RuleSet, Seating
+from ..rules.codes import NOTATION
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
 from .scoring import score_side
@@ -85,14 +86,14 @@ class HandReplay:
         player: str | None = None,
         table: bool = True,
     ) -> None:
-        rule = self.ruleset.rule(code)
+        rule = NOTATION[code].source if code in NOTATION else self.ruleset.rule(code).cite()
         node = node or self.record.start
         self.findings.append(
             Finding(
                 line=node.line,
                 column=node.column or 1,
                 code=code,
-                rule=rule.cite(),
+                rule=rule,
                 severity=severity,
                 message=message,
                 remedy=remedy,
