@@ -425,7 +425,9 @@ def take_pile(r: HandReplay, state: TurnState, action: Take) -> None:
             plan.merged[onto[0].rank] = [*meld, top]
     elif onto:
         joined = onto[0].cards
-        problem = meld_problem((*joined, top, *own), config, False) or config.addition_problem(joined, [top, *own], config)
+        problem = meld_problem((*joined, top, *own), config, False) or config.addition_problem(
+            joined, [top, *own], config
+        )
         if problem:
             raise Illegal(problem[0], problem[1], action)
         plan.used.update({card: plan.used.get(card, 0) + own.count(card) for card in own})

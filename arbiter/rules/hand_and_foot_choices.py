@@ -67,7 +67,7 @@ CHOICES: tuple[Choice, ...] = (
         point="Taking the pile with a pair while the side has an open meld of that rank",
         books=f"{BOOK}, {section('Melds')}: a meld closes at seven cards, and {PAGAT}: a side starts a new meld "
         "of a rank only once its earlier one is closed. The chapter plays Caliente's rules where it lists no "
-        f"difference, and {BOOK}'s Caliente rules (\"Card Melds\") combine every set of a rank a partnership "
+        f'difference, and {BOOK}\'s Caliente rules ("Card Melds") combine every set of a rank a partnership '
         "melds into one. Neither book says a take with a pair is refused when the side already has an open "
         "meld of the rank.",
         chosen="The take is legal: the up card and the pair join the side's open meld of the rank (an open "
