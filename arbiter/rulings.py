@@ -154,6 +154,9 @@ class GameRuling:
     unlisted: Counter[str] = field(default_factory=Counter)
     """Findings counted but not listed, by severity, when an answer's finding budget ran out
     (arbiter.budget): `findings` holds the rest."""
+    ignored: Counter[str] = field(default_factory=Counter)
+    """Findings left out by the caller's selection of codes (the command line's --select and
+    --ignore), by severity: they fail nothing, and are counted so the report says so."""
 
     @property
     def errors(self) -> int:
@@ -204,7 +207,7 @@ class GameRuling:
             "unlisted": sum(self.unlisted.values()),
             "problems": [str(p) for p in self.problems],
             "sheet": score_sheet(self).to_dict(),
-        }
+        } | ({"ignored": sum(self.ignored.values())} if self.ignored else {})
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:

@@ -41,6 +41,26 @@ class Task:
     error: str | None = None  # a problem found while collecting, reported as this input's result
 
 
+@dataclass(frozen=True, slots=True)
+class RuleChoice:
+    """Which rule set judges a record: `insisted` (the --rules flag) judges every record, and a
+    record tagged with another is a usage problem of that file; else `default` (`rules` in
+    [tool.arbiter]) judges the records whose [Rules] tag is silent, the others by their tag."""
+
+    insisted: str | None = None
+    default: str | None = None
+
+
+Rules = RuleChoice | str | None  # a plain name insists, as --rules does
+
+
+def rule_arguments(rules: Rules) -> dict[str, str | None]:
+    """The keyword arguments of arbiter.check that say which rule set judges."""
+    if not isinstance(rules, RuleChoice):
+        return {"rules": rules}
+    return {"rules": rules.insisted} | ({"default_rules": rules.default} if rules.default else {})
+
+
 @dataclass(slots=True)
 class FileReport:
     """The rulings on one input, and what is needed to render them."""
@@ -115,7 +135,7 @@ def describe_os_error(error: OSError) -> str:
     return f"cannot be read: {reason[0].lower()}{reason[1:]}" if reason else "cannot be read"
 
 
-def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+def check_task(task: Task, rules: Rules, options: Mapping[str, Any]) -> FileReport:
     """Check one input. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
@@ -127,7 +147,8 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
                 report.error = problem
                 return report
             stream.seek(0)
-            report.judge(arbiter.within_budget(arbiter.check(stream, rules=rules, options=options)))  # per file
+            checked = arbiter.check(stream, options=options, **rule_arguments(rules))
+            report.judge(arbiter.within_budget(checked))  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
             if wanted:
                 stream.seek(0)
@@ -189,7 +210,7 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
     return lines
 
 
-def run(tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: int = 1) -> Iterator[FileReport]:
+def run(tasks: list[Task], rules: Rules, options: Mapping[str, Any], jobs: int = 1) -> Iterator[FileReport]:
     """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
     worker processes."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it

@@ -25,7 +25,7 @@ import arbiter
 
 from .inputs import FileReport
 from .tally import Tally
-from .text import one_line
+from .text import one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -129,7 +129,7 @@ class _Round:
 
     def file(self, report: FileReport) -> None:
         if report.error:
-            self.err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
+            self.err.print(Text(f"{shown_path(report.path)}: error: {report.error}"), soft_wrap=True)
             self.unreadable.append(report)
             return
         tags = read_tags(report.path)
