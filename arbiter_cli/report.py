@@ -135,7 +135,7 @@ class _Round:
         tags = read_tags(report.path)
         for index, game in enumerate(report.games):
             game_tags = tags[index] if index < len(tags) else dict.fromkeys(TAGS, "")
-            self.entries.append(game_entry(report.path, len(self.entries) + 1, game, game_tags))
+            self.entries.append(game_entry(shown_path(report.path), len(self.entries) + 1, game, game_tags))
 
 
 class HtmlRenderer(_Round):
@@ -186,7 +186,7 @@ class CsvRenderer(_Round):
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.unreadable:
-            row = [report.path, "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or ""]
+            row = [shown_path(report.path), "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or ""]
             writer.writerow([_cell(value) for value in row])
 
 
