@@ -103,7 +103,7 @@ def test_the_rules_flag_insists_and_a_record_tagged_otherwise_is_reported_for_th
     Path("records/samba.acn").write_text(SAMBA)
     result = arbiter_cmd("check", "--isolated", "--rules", "caliente", "records")
     assert result.exit_code == 2
-    assert 'records/samba.acn: error: game at line' in result.stderr and "but caliente was asked for" in result.stderr
+    assert "records/samba.acn: error: game at line" in result.stderr and "but caliente was asked for" in result.stderr
     assert "records/valid.acn: game 1 (line 6, caliente): valid" in result.stdout
     assert result.stdout.splitlines()[-1].endswith("1 file not checked")
 
