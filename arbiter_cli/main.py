@@ -18,13 +18,13 @@ from typing import IO, Any
 import click
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
 
-from . import cluster, config
+from . import cluster, config, inputs
 from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
@@ -40,6 +40,7 @@ from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_l
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
 PROGRESS_MIN_FILES = 20  # a progress bar on a terminal from this many inputs
+PROGRESS_MIN_BYTES = 256 * 1024  # or from this much to read (a large file: some hundred games)
 
 
 def consoles(stream: IO[str] | None = None) -> tuple[Console, Console]:
@@ -216,14 +217,15 @@ def check(
             renderer.file(report)
 
         try:
-            if scheduler:
-                reports = cluster.run(tasks, choice, settings.options, scheduler)
-            else:
-                reports = run(tasks, choice, settings.options, _processes(settings.jobs))
-            with contextlib.closing(reports), _progress(err, out, len(tasks)) as advance:
-                for report in reports:
-                    take(report)
-                    advance()
+            with _progress(err, out, tasks) as bar:
+                if scheduler:
+                    reports = cluster.run(tasks, choice, settings.options, scheduler)
+                else:
+                    reports = run(tasks, choice, settings.options, _processes(settings.jobs), bar.read)
+                with contextlib.closing(reports):
+                    for report in reports:
+                        take(report)
+                        bar.done()
         except cluster.ClusterError as error:
             raise cluster_error(error) from None
         renderer.finish(tally)
@@ -277,16 +279,44 @@ def _output(path: str | None) -> Iterator[IO[str]]:
         yield stream
 
 
+class _Bar:
+    """Where the check is: files done, or (for a few large files) bytes read, game by game."""
+
+    def __init__(self, progress: Progress | None = None, files: int = 0, sizes: list[int] | None = None) -> None:
+        self.progress, self.sizes = progress, sizes
+        self.task = progress.add_task("checking", total=sum(sizes) if sizes else files) if progress else None
+        self.files = self.finished = 0
+
+    def read(self, position: int) -> None:
+        """A game of the current file was checked, `position` bytes into it."""
+        if self.progress is not None and self.sizes is not None and self.task is not None:
+            self.progress.update(self.task, completed=self.finished + min(position, self.sizes[self.files]))
+
+    def done(self) -> None:
+        """A file was checked."""
+        if self.progress is None or self.task is None:
+            return
+        if self.sizes is None:
+            self.progress.advance(self.task)
+            return
+        self.finished += self.sizes[self.files] if self.files < len(self.sizes) else 0
+        self.files += 1
+        self.progress.update(self.task, completed=self.finished)
+
+
 @contextlib.contextmanager
-def _progress(err: Console, out: Console, total: int) -> Any:
-    """A progress bar on standard error when it is a terminal and there are many files."""
-    if total < PROGRESS_MIN_FILES or not err.is_terminal:
-        yield lambda: None
+def _progress(err: Console, out: Console, tasks: list[Any]) -> Iterator[_Bar]:
+    """A progress bar on standard error when it is a terminal and the work is long: many files
+    (counted), or a large file (its bytes read, game by game); never in a CI log."""
+    sizes = [inputs.size(task) for task in tasks]
+    many, large = len(tasks) >= PROGRESS_MIN_FILES, sum(sizes) >= PROGRESS_MIN_BYTES
+    if not err.is_terminal or not (many or large):
+        yield _Bar()
         return
-    columns = (TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    count = (MofNCompleteColumn(),) if many else (DownloadColumn(),)
+    columns = (TextColumn("checking"), BarColumn(), *count, TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, redirect_stdout=out.is_terminal, redirect_stderr=False) as bar:
-        task = bar.add_task("checking", total=total)
-        yield lambda: bar.advance(task)
+        yield _Bar(bar, len(tasks), None if many else sizes)
 
 
 # --- fmt ----------------------------------------------------------------------------------------

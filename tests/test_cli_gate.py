@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -173,3 +175,62 @@ def test_exit_zero_passes_findings_but_not_usage_problems(folder):
 def test_check_without_a_path_checks_the_records_of_the_current_folder(folder):
     result = arbiter_cmd("check", "--isolated")
     assert result.exit_code == 1 and result.stdout.splitlines()[-1].startswith("2 files, 2 games")
+
+
+# --- signs of life on a terminal, none in a log ---------------------------------------------------
+
+
+def _terminal_run(args: list[str], cwd: Path) -> tuple[str, str]:
+    from test_cli import run_with_terminal_stderr
+
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return run_with_terminal_stderr(args)
+    finally:
+        os.chdir(here)
+
+
+def _console_script() -> str:
+    return str(Path(sys.executable).parent / "arbiter")
+
+
+def test_one_large_file_shows_its_progress_on_a_terminal(tmp_path):
+    big = tmp_path / "big.acn"
+    big.write_text("\n".join([VALID] * 200))  # some 300 kB: two hundred games
+    stdout, terminal = _terminal_run([_console_script(), "check", "big.acn"], tmp_path)
+    assert "checking" in terminal and "kB" in terminal
+    assert stdout.splitlines()[-1].startswith("1 file, 200 games: 200 valid")
+    logged = subprocess.run([_console_script(), "check", "big.acn"], cwd=tmp_path, capture_output=True, text=True)
+    assert "checking" not in logged.stderr and logged.stdout == stdout
+
+
+def test_simulate_shows_the_games_played_on_a_terminal_and_nothing_in_a_log(tmp_path):
+    command = [_console_script(), "simulate", "--games", "3", "--hands", "1"]
+    stdout, terminal = _terminal_run(command, tmp_path)
+    assert "playing" in terminal and "/3" in terminal
+    logged = subprocess.run(command, capture_output=True, text=True)
+    assert logged.stderr == "" and logged.stdout == stdout
+
+
+def _make_dry_run(stderr_terminal: bool) -> str:
+    """What `make install` would run, with standard error a terminal or a pipe (a CI log)."""
+    root = Path(__file__).parent.parent
+    command = ["make", "-n", "-B", "-C", str(root), "VENV=/nonexistent/venv", "install", "browser"]
+    if not stderr_terminal:
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    master, slave = os.openpty()
+    try:
+        return subprocess.run(command, stdout=subprocess.PIPE, stderr=slave, text=True, check=True).stdout
+    finally:
+        os.close(slave)
+        os.close(master)
+
+
+def test_make_installs_show_progress_on_a_terminal_and_are_quiet_in_a_log():
+    on_terminal, in_log = (" ".join(_make_dry_run(terminal).split()) for terminal in (True, False))
+    assert "pip install -r requirements.txt" in on_terminal and "--quiet" not in on_terminal
+    assert "apt-get install -y chromium ;" in on_terminal
+    assert (
+        "pip install --quiet -r requirements.txt" in in_log and "apt-get install -y -qq chromium >/dev/null" in in_log
+    )
