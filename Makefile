@@ -7,6 +7,12 @@ PORT ?= 8000
 WORKERS ?= 2
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Installs show their progress on a terminal (a first `make test` spends minutes there) and are
+# quiet in a CI log. $(shell) captures standard output, so standard error tells if it is a terminal.
+TERMINAL := $(shell [ -t 2 ] && echo yes)
+PIP_QUIET := $(if $(TERMINAL),,--quiet)
+APT_QUIET := $(if $(TERMINAL),,-qq)
+APT_OUT := $(if $(TERMINAL),,>/dev/null)
 
 .PHONY: runtime install browser postgresql run test lint fmt-check bench clean
 
@@ -14,12 +20,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # tools (requirements-dev.txt) on top of it for `make test`. Pins live in those two files only.
 $(BIN)/.runtime: pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt -e .
+	$(BIN)/python -m pip install $(PIP_QUIET) --upgrade pip
+	$(BIN)/python -m pip install $(PIP_QUIET) -r requirements.txt -e .
 	touch $@
 
 $(BIN)/.installed: $(BIN)/.runtime requirements-dev.txt
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	$(BIN)/python -m pip install $(PIP_QUIET) -r requirements-dev.txt
 	touch $@
 
 runtime: $(BIN)/.runtime
@@ -28,15 +34,15 @@ install: $(BIN)/.installed
 
 # Debian's Chromium for the browser tests; Playwright drives it, never a downloaded browser.
 browser:
-	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update $(APT_QUIET) && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $(APT_QUIET) chromium $(APT_OUT); }
 
 # Debian's PostgreSQL server for the storage tests; the fixtures start and stop their own cluster.
 # As root the server runs as the package's `postgres` account (PostgreSQL refuses to run as root).
 PG_BIN ?= /usr/lib/postgresql/15/bin
 postgresql:
-	@[ -x $(PG_BIN)/initdb ] || { $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql-15 >/dev/null; }
+	@[ -x $(PG_BIN)/initdb ] || { $(SUDO) apt-get update $(APT_QUIET) && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $(APT_QUIET) postgresql-15 $(APT_OUT); }
 
 run: runtime
 	$(BIN)/arbiter serve --host $(HOST) --port $(PORT) --workers $(WORKERS)

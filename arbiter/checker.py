@@ -33,15 +33,20 @@ def check(
     options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     start: Start = SOURCE_START,
+    default_rules: str | None = None,
 ) -> Iterator[GameRuling]:
     """Judge every game of a record, one at a time. Raises UsageError for an unknown rule set
-    or option given by the caller, or one that contradicts a game's tags. `start` says where
-    the source begins when it is a piece of a larger record (arbiter.notation.Start)."""
+    or option given by the caller, or one that contradicts a game's tags. `rules` insists (a
+    game tagged with another rule set is a UsageError); `default_rules` only stands in for a
+    silent [Rules] tag (the default's default is Caliente). `start` says where the source begins
+    when it is a piece of a larger record (arbiter.notation.Start)."""
     requested = rulesets.get(rules) if rules else None
-    if requested and options:
-        requested.resolve(options)  # fail fast on a bad option, before reading anything
+    default = rulesets.get(default_rules) if default_rules else None
+    asked = requested or default
+    if asked and options:
+        asked.resolve(options)  # fail fast on a bad option, before reading anything
     for parsed in parse(source, limits, start):
-        yield judge(parsed, rules=requested, options=options or {})
+        yield judge(parsed, rules=requested, options=options or {}, default=default)
 
 
 def judge(
@@ -50,11 +55,12 @@ def judge(
     rules: RuleSet | None = None,
     options: Mapping[str, Any] | None = None,
     observer: Observer | None = None,
+    default: RuleSet | None = None,
 ) -> GameRuling:
     game = parsed.game
     ruling = GameRuling(index=parsed.index, line=parsed.line, rules=rules.name if rules else None)
     try:
-        ruleset, values = _resolve(game, rules, options or {})
+        ruleset, values = _resolve(game, rules, options or {}, default)
     except _RecordProblem as problem:
         ruling.findings = [*parsed.findings, problem.finding]
         ruling.malformed = True
@@ -85,7 +91,9 @@ class _RecordProblem(Exception):
         self.finding = finding
 
 
-def _resolve(game: Game, rules: RuleSet | None, options: Mapping[str, Any]) -> tuple[RuleSet, dict[str, OptionValue]]:
+def _resolve(
+    game: Game, rules: RuleSet | None, options: Mapping[str, Any], default: RuleSet | None = None
+) -> tuple[RuleSet, dict[str, OptionValue]]:
     tag = game.find_tag("rules")
     ruleset = rules
     if tag is not None:
@@ -99,7 +107,7 @@ def _resolve(game: Game, rules: RuleSet | None, options: Mapping[str, Any]) -> t
                 f"(line {tag.line}) but {rules.name} was asked for; drop the flag or fix the tag"
             )
         ruleset = tagged
-    ruleset = ruleset or rulesets.get(DEFAULT_RULES)
+    ruleset = ruleset or default or rulesets.get(DEFAULT_RULES)
     tagged_options = _tagged_options(game, ruleset)
     asked = ruleset.expand(options)  # a preset asked for is the options it sets
     for name, value in asked.items():

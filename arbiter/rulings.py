@@ -21,26 +21,41 @@ class Severity(StrEnum):
 class Verdict(StrEnum):
     VALID = "valid"  # every rule kept, every declared score right
     ILLEGAL = "illegal"  # a move breaks a rule, or a declared score or result is wrong
-    MALFORMED = "malformed"  # the record cannot be read as notation
+    MALFORMED = "malformed"  # the record cannot be read as notation, or leaves out what judging needs
 
 
 class Problem(StrEnum):
-    """Which kind of problem makes a game not valid: the verdict `illegal` covers the first two."""
+    """Which kind of problem makes a game not valid: the verdict `illegal` covers `move` and
+    `score`, the verdict `malformed` covers `incomplete` and `unreadable`."""
 
     MOVE = "move"  # a move breaks a rule
     SCORE = "score"  # a declared score, total or result is wrong: an addition error, not a foul
+    INCOMPLETE = "incomplete"  # the record leaves out what judging needs: nothing was played wrongly
     UNREADABLE = "unreadable"  # the record cannot be read as notation
 
 
 PROBLEM_WORDS = {
     Problem.MOVE: "a move breaks a rule",
     Problem.SCORE: "a declared score or result is wrong",
+    Problem.INCOMPLETE: "the record is incomplete",
     Problem.UNREADABLE: "the record cannot be read",
 }
 """Each kind of problem as the adapters say it."""
 
-SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch"})
+SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch", "result-unfinished"})
 """The codes of a wrong declared score, running total or result."""
+
+INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete"})
+"""The codes of a record that leaves out what judging needs (docs/notation.md, "Findings")."""
+
+
+def problem_of(code: str, notation: bool = False) -> Problem:
+    """The kind of problem an error of this code is; `notation`: the code is the reader's."""
+    if code in INCOMPLETE_CODES:
+        return Problem.INCOMPLETE
+    if code in SCORE_CODES:
+        return Problem.SCORE
+    return Problem.UNREADABLE if notation else Problem.MOVE
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +164,9 @@ class GameRuling:
     unlisted: Counter[str] = field(default_factory=Counter)
     """Findings counted but not listed, by severity, when an answer's finding budget ran out
     (arbiter.budget): `findings` holds the rest."""
+    ignored: Counter[str] = field(default_factory=Counter)
+    """Findings left out by the caller's selection of codes (the command line's --select and
+    --ignore), by severity: they fail nothing, and are counted so the report says so."""
 
     @property
     def errors(self) -> int:
@@ -161,8 +179,13 @@ class GameRuling:
         return len(self.findings) - sum(1 for f in self.findings if f.is_error) + self.unlisted[Severity.WARNING]
 
     @property
+    def incomplete(self) -> bool:
+        """An error says the record leaves out what judging needs."""
+        return any(f.is_error and f.code in INCOMPLETE_CODES for f in self.findings)
+
+    @property
     def verdict(self) -> Verdict:
-        if self.malformed:
+        if self.malformed or self.incomplete:
             return Verdict.MALFORMED
         if self.unlisted[Severity.ERROR] or any(f.is_error for f in self.findings):
             return Verdict.ILLEGAL
@@ -174,7 +197,8 @@ class GameRuling:
         if self.malformed:
             return [Problem.UNREADABLE]
         codes = {f.code for f in self.findings if f.is_error}
-        kinds = [Problem.MOVE] if codes - SCORE_CODES else []
+        kinds = [Problem.INCOMPLETE] if codes & INCOMPLETE_CODES else []
+        kinds += [Problem.MOVE] if codes - SCORE_CODES - INCOMPLETE_CODES else []
         return kinds + ([Problem.SCORE] if codes & SCORE_CODES else [])
 
     def to_dict(self) -> dict[str, Any]:
@@ -193,7 +217,7 @@ class GameRuling:
             "unlisted": sum(self.unlisted.values()),
             "problems": [str(p) for p in self.problems],
             "sheet": score_sheet(self).to_dict(),
-        }
+        } | ({"ignored": sum(self.ignored.values())} if self.ignored else {})
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:

@@ -13,7 +13,7 @@ to handle: the scheduler runs its tasks again elsewhere, and a task whose worker
 (Dask's `allowed-failures`; 1 on a `local:N` cluster, so twice) comes back as an internal error
 for its file, never as a silent gap.
 
-Dask and fsspec are an optional extra (`pip install 'arbiter[cluster]'`), imported only here and
+Dask and fsspec are an optional extra (`pip install 'canasta-arbiter[cluster]'`), imported only here and
 only when a cluster is used.
 """
 
@@ -40,7 +40,7 @@ from . import inputs
 from .discovery import RecordFinder
 from .inputs import BATCH_GC_THRESHOLD, BINARY_SNIFF, FileReport, Task
 
-CLUSTER_EXTRA = "pip install 'arbiter[cluster]'"
+CLUSTER_EXTRA = "pip install 'canasta-arbiter[cluster]'"
 CHUNK_BYTES = 1 << 18
 """The size of a batch of records sent to a worker: about 30 four-player games, a tenth of a
 second of a worker's time: small enough to share the work out evenly, large enough that the
@@ -293,19 +293,22 @@ def _kind(line: bytes, first: bool, limits: arbiter.Limits) -> int:
 # --- on a worker ----------------------------------------------------------------------------------
 
 
-def check_batch(batch: list[Piece], rules: str | None, options: Mapping[str, Any]) -> list[FileReport]:
+def check_batch(batch: list[Piece], rules: inputs.Rules, options: Mapping[str, Any]) -> list[FileReport]:
     """Run on a worker: the report on each piece of a batch."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)
     return [check_piece(piece, rules, options) for piece in batch]
 
 
-def check_piece(piece: Piece, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+def check_piece(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any]) -> FileReport:
     """The rulings on one piece, as `inputs.check_task` gives them for the whole record."""
     if piece.url is not None:
         return _check_url(piece, rules, options)
     report = FileReport(piece.path)
     try:
-        report.judge(arbiter.check(io.BytesIO(piece.data), rules=rules, options=options, start=piece.start))
+        rulings = arbiter.check(
+            io.BytesIO(piece.data), options=options, start=piece.start, **inputs.rule_arguments(rules)
+        )
+        report.judge(rulings)
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
         if wanted:
             report.lines = _piece_lines(piece, wanted)
@@ -326,7 +329,7 @@ def _piece_lines(piece: Piece, wanted: set[int]) -> dict[int, str]:
     return {n + shift: text for n, text in lines.items()}
 
 
-def _check_url(piece: Piece, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any]) -> FileReport:
     """A record read here, on the worker. The bytes past the size limit (and the longest line
     that crosses it) are never read, as the reader would not read them."""
     limits = arbiter.DEFAULT_LIMITS
@@ -392,7 +395,7 @@ def _local_workers(scheduler: str) -> int | None:
 
 def run(
     tasks: list[Task],
-    rules: str | None,
+    rules: inputs.Rules,
     options: Mapping[str, Any],
     scheduler: str,
     *,
@@ -414,7 +417,7 @@ def run(
 def check_with(
     client: Any,
     tasks: list[Task],
-    rules: str | None,
+    rules: inputs.Rules,
     options: Mapping[str, Any],
     *,
     chunk_bytes: int = CHUNK_BYTES,
@@ -453,7 +456,7 @@ class _Line:
     """The inputs in order, each a report made on the client or a piece in a batch; batches go
     to the cluster as they fill, and reports are taken from the front, a file's pieces joined."""
 
-    def __init__(self, client: Any, rules: str | None, options: dict[str, Any], chunk_bytes: int) -> None:
+    def __init__(self, client: Any, rules: inputs.Rules, options: dict[str, Any], chunk_bytes: int) -> None:
         from distributed import KilledWorker
 
         self.client, self.rules, self.options, self.chunk_bytes = client, rules, options, chunk_bytes

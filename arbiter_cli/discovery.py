@@ -8,13 +8,18 @@ the repository's root. Globs and ignore files follow git's wildmatch rules (the 
 library); a glob without a `/` matches a file name at any depth, and names are compared without
 regard to case. A file named on the command line is always checked, whatever its name, and a
 folder named on the command line is searched even if git ignores it.
+
+Symbolic links are not followed out of the folder searched (as git and ruff do not): a record
+written by a stranger may be a link to any file of the machine, whose lines would then be printed
+into a CI log. A link to a file inside the folder is taken; a link leading out of it is skipped and
+named in `skipped`, for the command to say so. Linked folders are not entered.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pathspec import GitIgnoreSpec, PathSpec
@@ -72,6 +77,8 @@ class RecordFinder:
     """Which files of a folder are records."""
 
     include: tuple[str, ...] = ()
+    skipped: list[str] = field(default_factory=list, compare=False, hash=False)
+    """The links met that lead out of the folder searched, as `path -> target`, not followed."""
 
     @property
     def globs(self) -> tuple[str, ...]:
@@ -108,9 +115,19 @@ class RecordFinder:
                 relative = os.path.relpath(path, top).replace(os.sep, "/")
                 if name.startswith(".") or not matcher.match_file(relative.lower()):
                     continue
-                if not _ignored(here, path, is_dir=False):
-                    yield path
+                if _ignored(here, path, is_dir=False):
+                    continue
+                if os.path.islink(path) and not _inside(path, top):
+                    self.skipped.append(f"{path} -> {os.readlink(path)}")
+                    continue
+                yield path
         yield from problems
+
+
+def _inside(link: str, top: str) -> bool:
+    """Whether a link leads to a file within the folder `top` (every link on the way resolved)."""
+    target, folder = Path(os.path.realpath(link)), Path(os.path.realpath(top))
+    return target.is_relative_to(folder) and target.is_file()
 
 
 def _ignored(ignores: Iterable[_Ignore], path: str, is_dir: bool) -> bool:

@@ -26,9 +26,10 @@ from arbiter.allowed import allowed_line, allowed_sentence
 from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
 from .tally import Tally, plural
-from .text import finding_line, game_name, one_line
+from .text import finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+DISTRIBUTION = "canasta-arbiter"  # the name on the package index ("arbiter" there is another project)
 
 
 def version() -> str:
@@ -36,7 +37,7 @@ def version() -> str:
     from importlib.metadata import version as installed
 
     try:
-        return installed("arbiter")
+        return installed(DISTRIBUTION)
     except PackageNotFoundError:  # run from a source tree
         return "0+unknown"
 
@@ -45,7 +46,7 @@ def _note_unreadable(err: Console, report: FileReport) -> None:
     """Input problems go to standard error as they come (through the rich console, so they print
     above a progress bar)."""
     if report.error:
-        err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
+        err.print(Text(f"{shown_path(report.path)}: error: {report.error}"), soft_wrap=True)
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -142,7 +143,7 @@ class JunitRenderer:
             case = ET.SubElement(suite, "testcase", name="read the file", classname=_xml(report.path), time="0")
             case.set("file", _xml(report.path))
             problem = ET.SubElement(case, "error", type="unreadable", message=_xml(report.error))
-            problem.text = _xml(f"{report.path}: error: {report.error}")
+            problem.text = _xml(f"{shown_path(report.path)}: error: {report.error}")
             counts["tests"] += 1
             counts["errors"] += 1
         for game, spent in zip(report.games, report.seconds or [0.0] * len(report.games), strict=True):
@@ -236,7 +237,7 @@ class GithubRenderer:
                     message += f"\n{one_line(allowed)}"
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
-            self.out.write(f"{report.path}: {game_name(game)}: {game.verdict}\n")
+            self.out.write(f"{shown_path(report.path)}: {game_name(game)}: {game.verdict}{ignored_words(game)}\n")
 
     def _command(self, level: str, properties: dict[str, str], message: str) -> None:
         joined = ",".join(f"{key}={_gh_property(value)}" for key, value in properties.items())

@@ -41,6 +41,26 @@ class Task:
     error: str | None = None  # a problem found while collecting, reported as this input's result
 
 
+@dataclass(frozen=True, slots=True)
+class RuleChoice:
+    """Which rule set judges a record: `insisted` (the --rules flag) judges every record, and a
+    record tagged with another is a usage problem of that file; else `default` (`rules` in
+    [tool.arbiter]) judges the records whose [Rules] tag is silent, the others by their tag."""
+
+    insisted: str | None = None
+    default: str | None = None
+
+
+Rules = RuleChoice | str | None  # a plain name insists, as --rules does
+
+
+def rule_arguments(rules: Rules) -> dict[str, str | None]:
+    """The keyword arguments of arbiter.check that say which rule set judges."""
+    if not isinstance(rules, RuleChoice):
+        return {"rules": rules}
+    return {"rules": rules.insisted} | ({"default_rules": rules.default} if rules.default else {})
+
+
 @dataclass(slots=True)
 class FileReport:
     """The rulings on one input, and what is needed to render them."""
@@ -52,8 +72,8 @@ class FileReport:
     error: str | None = None  # the input could not be checked (I/O, binary, internal error)
     usage_error: str | None = None  # the request contradicts the record (arbiter.UsageError)
 
-    def judge(self, games: Iterator[arbiter.GameRuling]) -> None:
-        """Keep each ruling as it comes, with the time it took."""
+    def judge(self, games: Iterator[arbiter.GameRuling], after: Callable[[], None] | None = None) -> None:
+        """Keep each ruling as it comes, with the time it took; `after` is told of each."""
         while True:
             started = time.perf_counter()
             game = next(games, None)
@@ -61,6 +81,8 @@ class FileReport:
                 return
             self.games.append(game)
             self.seconds.append(time.perf_counter() - started)
+            if after is not None:
+                after()
 
 
 def collect(
@@ -115,7 +137,11 @@ def describe_os_error(error: OSError) -> str:
     return f"cannot be read: {reason[0].lower()}{reason[1:]}" if reason else "cannot be read"
 
 
-def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+Progress = Callable[[int], None]
+"""Told, after each game of a file checked here, how many of its bytes have been read."""
+
+
+def check_task(task: Task, rules: Rules, options: Mapping[str, Any], progress: Progress | None = None) -> FileReport:
     """Check one input. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
@@ -127,7 +153,9 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
                 report.error = problem
                 return report
             stream.seek(0)
-            report.judge(arbiter.within_budget(arbiter.check(stream, rules=rules, options=options)))  # per file
+            checked = arbiter.check(stream, options=options, **rule_arguments(rules))
+            read = (lambda: progress(stream.tell())) if progress is not None else None
+            report.judge(arbiter.within_budget(checked), read)  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
             if wanted:
                 stream.seek(0)
@@ -189,13 +217,15 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
     return lines
 
 
-def run(tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: int = 1) -> Iterator[FileReport]:
+def run(
+    tasks: list[Task], rules: Rules, options: Mapping[str, Any], jobs: int = 1, progress: Progress | None = None
+) -> Iterator[FileReport]:
     """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
-    worker processes."""
+    worker processes. `progress` hears of each game checked in this process."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            yield check_task(task, rules, options)
+            yield check_task(task, rules, options, progress)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
@@ -207,3 +237,13 @@ def run(tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: 
                 yield FileReport(task.path, error=internal_error(error))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def size(task: Task) -> int:
+    """The bytes of an input, as far as can be known before reading it (0 if not)."""
+    if task.data is not None:
+        return len(task.data)
+    try:
+        return os.path.getsize(task.file) if task.file else 0
+    except OSError:
+        return 0

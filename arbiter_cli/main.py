@@ -18,28 +18,29 @@ from typing import IO, Any
 import click
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
 
-from . import cluster, config
+from . import cluster, config, inputs
 from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
-from .inputs import BINARY_SNIFF, STDIN, FileReport, collect, describe_os_error, run, sniff
+from .inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
-from .selection import CodeFilter
+from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
 from .simulate import simulate
 from .table import table
-from .tally import EXIT_FINDINGS, EXIT_USAGE, Tally, plural
-from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable
+from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally, plural
+from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
 PROGRESS_MIN_FILES = 20  # a progress bar on a terminal from this many inputs
+PROGRESS_MIN_BYTES = 256 * 1024  # or from this much to read (a large file: some hundred games)
 
 
 def consoles(stream: IO[str] | None = None) -> tuple[Console, Console]:
@@ -94,20 +95,22 @@ def _read_stdin() -> bytes:
 
 
 @cli.command(short_help="Check game records: findings, scores and a verdict per game.")
-@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@click.argument("paths", nargs=-1, metavar="[PATH... | -]")
 @click.option(
     "--rules",
     "rules_name",
     metavar="NAME",
-    help="Rule set for records whose [Rules] tag is silent (default: caliente).",
+    help="Judge every record by this rule set; a record tagged with another is reported as a usage problem "
+    "(for a default, set rules in [tool.arbiter]) [default: the record's [Rules] tag, else caliente].",
 )
 @options_option("A rule set option for records whose tags are silent (repeatable; NAME alone means NAME=yes).")
 @click.option(
+    "--output-format",
     "--format",
     "-f",
     "output_format",
     type=click.Choice(FORMATS),
-    help="Output format [default: text; github when GITHUB_ACTIONS=true].",
+    help="Output format (--format is the same) [default: text; github when GITHUB_ACTIONS=true].",
 )
 @click.option(
     "--jobs",
@@ -116,6 +119,7 @@ def _read_stdin() -> bytes:
     help="Check files in this many processes (0: one per CPU) [default: 1]. Output stays in input order.",
 )
 @click.option("--strict/--no-strict", default=None, help="Fail (exit 1) on warnings too.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when games are not valid (2 still means a usage problem).")
 @include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
 @codes_option("--select", "Report only the findings with these codes (globs such as 'score-*').")
 @codes_option("--ignore", "Never report the findings with these codes: they do not fail the run.")
@@ -131,7 +135,7 @@ def _read_stdin() -> bytes:
     "--scheduler",
     metavar="ADDRESS",
     help="Check on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local:N for N worker processes "
-    "here. PATHs may then be URLs (s3://, gs://, https://, file://) read by the workers. Needs arbiter[cluster].",
+    "here. PATHs may then be URLs (s3://, gs://, https://, file://) read by the workers. Needs canasta-arbiter[cluster].",
 )
 @stdin_name_option
 @config_options
@@ -143,6 +147,7 @@ def check(
     jobs: int | None,
     scheduler: str | None,
     strict: bool | None,
+    exit_zero: bool,
     include: tuple[str, ...],
     select: tuple[str, ...] | None,
     ignore: tuple[str, ...] | None,
@@ -154,15 +159,17 @@ def check(
     isolated: bool,
 ) -> None:
     """Check game records: each PATH is a file, a directory (searched recursively for *.acn
-    records and the --include globs, skipping hidden and git-ignored files and folders) or - for
-    standard input.
+    records and the --include globs, skipping hidden and git-ignored files and folders, and not
+    following symbolic links out of it) or - for standard input; no PATH checks the current folder.
 
     Prints the findings, a score table and a verdict for every game. Exits 0 when every game is
     valid, 1 when a finding of severity error was made (with --strict: any finding), 2 on a
     usage or I/O problem. Options not given here come from [tool.arbiter] in pyproject.toml or
     from arbiter.toml.
     """
-    settings = _settings(config_file, isolated).with_flags(
+    paths = paths or (".",)
+    configured = _settings(config_file, isolated)
+    settings = configured.with_flags(
         rules=rules_name,
         options=options,
         include=include,
@@ -187,11 +194,14 @@ def check(
             rulesets.get(settings.rules).resolve(settings.options)
         except arbiter.UsageError as error:
             raise usage_error(error) from None
+    _check_codes(settings, select, ignore)
+    choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
     with _output(output_file) as stream:
         out, err = consoles(stream)
+        _say_skipped(err, finder)
         renderer: Any
         if output_format == "text":
             renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet)
@@ -200,25 +210,45 @@ def check(
         tally = Tally()
 
         def take(report: FileReport) -> None:
-            if report.usage_error:
-                raise click.UsageError(f"{report.path}: {report.usage_error}")
+            if report.usage_error:  # this file only: reported as not checked, and the others go on
+                report.error, report.games = report.usage_error, []
             report = codes.report(report)
             tally.add(report)
             renderer.file(report)
 
         try:
-            if scheduler:
-                reports = cluster.run(tasks, settings.rules, settings.options, scheduler)
-            else:
-                reports = run(tasks, settings.rules, settings.options, _processes(settings.jobs))
-            with contextlib.closing(reports), _progress(err, out, len(tasks)) as advance:
-                for report in reports:
-                    take(report)
-                    advance()
+            with _progress(err, out, tasks) as bar:
+                if scheduler:
+                    reports = cluster.run(tasks, choice, settings.options, scheduler)
+                else:
+                    reports = run(tasks, choice, settings.options, _processes(settings.jobs), bar.read)
+                with contextlib.closing(reports):
+                    for report in reports:
+                        take(report)
+                        bar.done()
         except cluster.ClusterError as error:
             raise cluster_error(error) from None
         renderer.finish(tally)
-    click.get_current_context().exit(tally.exit_code(strict))
+    code = tally.exit_code(strict)
+    click.get_current_context().exit(EXIT_VALID if exit_zero and code == EXIT_FINDINGS else code)
+
+
+def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None) -> None:
+    """Every code or glob of --select and --ignore (and of the configuration) names a real code."""
+    where = f" ({settings.source})" if settings.source else ""
+    try:
+        check_codes("--select" if select is not None else f"select{where}", settings.select)
+        check_codes("--ignore", ignore or ())
+        check_codes(f"ignore{where}", settings.ignore[: len(settings.ignore) - len(ignore or ())])
+    except UnknownCode as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _say_skipped(err: Console, finder: RecordFinder) -> None:
+    """Name each symbolic link not followed out of a folder searched (on standard error)."""
+    for link in finder.skipped:
+        notice = f"{shown_path(link)}: skipped: a symbolic link out of the folder searched (name the file to check it)"
+        err.print(Text(notice, style="dim"), soft_wrap=True)
 
 
 def _processes(jobs: int | None) -> int:
@@ -244,21 +274,49 @@ def _output(path: str | None) -> Iterator[IO[str]]:
     try:
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
-        raise click.UsageError(f"{path}: {describe_os_error(error)}") from None
+        raise click.UsageError(f"{shown_path(path)}: {describe_os_error(error)}") from None
     with stream:
         yield stream
 
 
+class _Bar:
+    """Where the check is: files done, or (for a few large files) bytes read, game by game."""
+
+    def __init__(self, progress: Progress | None = None, files: int = 0, sizes: list[int] | None = None) -> None:
+        self.progress, self.sizes = progress, sizes
+        self.task = progress.add_task("checking", total=sum(sizes) if sizes else files) if progress else None
+        self.files = self.finished = 0
+
+    def read(self, position: int) -> None:
+        """A game of the current file was checked, `position` bytes into it."""
+        if self.progress is not None and self.sizes is not None and self.task is not None:
+            self.progress.update(self.task, completed=self.finished + min(position, self.sizes[self.files]))
+
+    def done(self) -> None:
+        """A file was checked."""
+        if self.progress is None or self.task is None:
+            return
+        if self.sizes is None:
+            self.progress.advance(self.task)
+            return
+        self.finished += self.sizes[self.files] if self.files < len(self.sizes) else 0
+        self.files += 1
+        self.progress.update(self.task, completed=self.finished)
+
+
 @contextlib.contextmanager
-def _progress(err: Console, out: Console, total: int) -> Any:
-    """A progress bar on standard error when it is a terminal and there are many files."""
-    if total < PROGRESS_MIN_FILES or not err.is_terminal:
-        yield lambda: None
+def _progress(err: Console, out: Console, tasks: list[Any]) -> Iterator[_Bar]:
+    """A progress bar on standard error when it is a terminal and the work is long: many files
+    (counted), or a large file (its bytes read, game by game); never in a CI log."""
+    sizes = [inputs.size(task) for task in tasks]
+    many, large = len(tasks) >= PROGRESS_MIN_FILES, sum(sizes) >= PROGRESS_MIN_BYTES
+    if not err.is_terminal or not (many or large):
+        yield _Bar()
         return
-    columns = (TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    count = (MofNCompleteColumn(),) if many else (DownloadColumn(),)
+    columns = (TextColumn("checking"), BarColumn(), *count, TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, redirect_stdout=out.is_terminal, redirect_stderr=False) as bar:
-        task = bar.add_task("checking", total=total)
-        yield lambda: bar.advance(task)
+        yield _Bar(bar, len(tasks), None if many else sizes)
 
 
 # --- fmt ----------------------------------------------------------------------------------------
@@ -273,7 +331,7 @@ def _read_one(path: str) -> bytes:
             data = stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1)
     problem = sniff(data[:BINARY_SNIFF])
     if problem:
-        raise click.UsageError(f"{path}: {problem}")
+        raise click.UsageError(f"{shown_path(path)}: {problem}")
     return data
 
 
@@ -286,7 +344,7 @@ def _show_errors(err: Console, record: Formatted) -> None:
                 err.print(Text("    " + printable(row)), soft_wrap=True)
         if finding.remedy:
             err.print(Text(f"    remedy: {one_line(finding.remedy)}"), soft_wrap=True)
-    err.print(Text(f"{record.path}: not formatted: the record has syntax errors"), soft_wrap=True)
+    err.print(Text(f"{shown_path(record.path)}: not formatted: the record has syntax errors"), soft_wrap=True)
 
 
 @cli.command("fmt", short_help="Print, check or rewrite records in canonical form.")
@@ -319,19 +377,21 @@ def fmt(
     if write and STDIN in paths:
         raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
     settings = _settings(config_file, isolated).with_flags(include=include)
-    tasks = collect(paths, _read_stdin, stdin_name, RecordFinder(settings.include))
+    finder = RecordFinder(settings.include)
+    tasks = collect(paths, _read_stdin, stdin_name, finder)
     printing = not (check_only or show_diff or write)
     if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
         raise click.UsageError("arbiter fmt prints one record; for several, use --check, --diff or --write")
     _, err = consoles()
+    _say_skipped(err, finder)
     changed = broken = unreadable = 0
     for task in tasks:
         try:
             if task.error:
-                raise click.UsageError(f"{task.path}: {task.error}")
+                raise click.UsageError(f"{shown_path(task.path)}: {task.error}")
             record = format_record(task.path, task.data if task.data is not None else _read_one(task.path))
         except OSError as error:
-            record, problem = None, f"{task.path}: {describe_os_error(error)}"
+            record, problem = None, f"{shown_path(task.path)}: {describe_os_error(error)}"
         except click.UsageError as error:
             record, problem = None, error.message
         if record is None:
@@ -356,12 +416,15 @@ def fmt(
             try:
                 write_atomically(record.path, record.canonical)
             except OSError as error:
-                err.print(Text(f"{record.path}: not rewritten: {describe_os_error(error)}"), soft_wrap=True)
+                err.print(Text(f"{shown_path(record.path)}: not rewritten: {describe_os_error(error)}"), soft_wrap=True)
                 unreadable += 1
                 continue
         elif check_only and not show_diff:
             err.print(
-                Text(f"{record.path}: not in canonical form (arbiter fmt {record.path} prints it)"), soft_wrap=True
+                Text(
+                    f"{shown_path(record.path)}: not in canonical form (arbiter fmt {shown_path(record.path)} prints it)"
+                ),
+                soft_wrap=True,
             )
     formatted = len(tasks) - broken - unreadable
     verb = "reformatted" if write else "would be reformatted"

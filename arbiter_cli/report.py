@@ -26,7 +26,7 @@ from arbiter.allowed import allowed_line, allowed_sentence
 
 from .inputs import FileReport
 from .tally import Tally
-from .text import one_line
+from .text import one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -136,13 +136,13 @@ class _Round:
 
     def file(self, report: FileReport) -> None:
         if report.error:
-            self.err.print(Text(f"{report.path}: error: {report.error}"), soft_wrap=True)
+            self.err.print(Text(f"{shown_path(report.path)}: error: {report.error}"), soft_wrap=True)
             self.unreadable.append(report)
             return
         tags = read_tags(report.path)
         for index, game in enumerate(report.games):
             game_tags = tags[index] if index < len(tags) else dict.fromkeys(TAGS, "")
-            self.entries.append(game_entry(report.path, len(self.entries) + 1, game, game_tags))
+            self.entries.append(game_entry(shown_path(report.path), len(self.entries) + 1, game, game_tags))
 
 
 class HtmlRenderer(_Round):
@@ -195,7 +195,7 @@ class CsvRenderer(_Round):
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.unreadable:
-            row = [report.path, "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or "", ""]
+            row = [shown_path(report.path), "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or "", ""]
             writer.writerow([_cell(value) for value in row])
 
 

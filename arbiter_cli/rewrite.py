@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 import arbiter
 from arbiter.formatter import format_source
 
+from .text import shown_path
+
 
 @dataclass(slots=True)
 class Formatted:
@@ -37,8 +39,8 @@ def unified_diff(record: Formatted) -> str:
     lines = difflib.unified_diff(
         record.written.splitlines(keepends=True),
         record.canonical.splitlines(keepends=True),
-        fromfile=record.path,
-        tofile=record.path,
+        fromfile=shown_path(record.path),
+        tofile=shown_path(record.path),
     )
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 

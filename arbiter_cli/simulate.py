@@ -9,11 +9,15 @@ valid (which would be a bug in the simulator or in the arbiter).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import arbiter
 from arbiter.simulate import (
@@ -134,18 +138,8 @@ def simulate(
             texts = play(rules_name, players, options, games, hands, seed, stock=stock, style=style, jobs=jobs)
         counts = coverage([])
         not_valid = 0
-        for index, text in enumerate(texts):
-            out.write(text if index == 0 else "\n" + text)
-            if report:
-                (ruling,) = arbiter.check(text)
-                counts.update(ruling.coverage)
-                if ruling.verdict != "valid":
-                    not_valid += 1
-                    first = next(f for f in ruling.findings if f.is_error)
-                    click.echo(
-                        f"game {index + 1}: {ruling.verdict}: line {first.line}: {first.code}: {first.message}",
-                        err=True,
-                    )
+        with _progress(games) as advance:
+            not_valid = _write(texts, sys.stdout, report, counts, advance)  # above the bar, if any
         out.flush()
     except arbiter.UsageError as error:
         raise click.UsageError(str(error)) from None
@@ -153,12 +147,54 @@ def simulate(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return
-    if report:
-        expected = expected_paths(rules_name, players, options, style)
-        click.echo(coverage_report(counts, rules_name, expected), err=True, nl=False)
-        click.echo(f"{games} game{'s' * (games != 1)} judged, {not_valid} not valid", err=True)
-        if not_valid:
-            click.get_current_context().exit(EXIT_NOT_VALID)
+    _report(report, rules_name, players, options, style, counts, games, not_valid)
+
+
+def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[], None]) -> int:
+    """Write each game as it comes (judging it with --coverage); how many were not valid."""
+    not_valid = 0
+    for index, text in enumerate(texts):
+        out.write(text if index == 0 else "\n" + text)
+        advance()
+        if not report:
+            continue
+        (ruling,) = arbiter.check(text)
+        counts.update(ruling.coverage)
+        if ruling.verdict != "valid":
+            not_valid += 1
+            first = next(f for f in ruling.findings if f.is_error)
+            click.echo(
+                f"game {index + 1}: {ruling.verdict}: line {first.line}: {first.code}: {first.message}", err=True
+            )
+    return not_valid
+
+
+def _report(
+    report: bool, rules_name: str, players: int, options: Any, style: Style, counts: Any, games: int, not_valid: int
+) -> None:
+    """With --coverage: the legal paths and rule codes the games took, on standard error."""
+    if not report:
+        return
+    expected = expected_paths(rules_name, players, options, style)
+    click.echo(coverage_report(counts, rules_name, expected), err=True, nl=False)
+    click.echo(f"{games} game{'s' * (games != 1)} judged, {not_valid} not valid", err=True)
+    if not_valid:
+        click.get_current_context().exit(EXIT_NOT_VALID)
+
+
+@contextlib.contextmanager
+def _progress(games: int) -> Iterator[Callable[[], None]]:
+    """A bar of the games played on standard error, when it is a terminal (never in a CI log or
+    a file); the games themselves go to standard output."""
+    err = Console(stderr=True)
+    if games < 2 or not err.is_terminal:
+        yield lambda: None
+        return
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    redirect = Console().is_terminal  # games printed on the terminal go above the bar
+    with Progress(*columns, console=err, transient=True, redirect_stdout=redirect, redirect_stderr=True) as bar:
+        task = bar.add_task("playing", total=games)
+        yield lambda: bar.advance(task)
 
 
 __all__ = ["simulate"]

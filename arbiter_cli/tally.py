@@ -26,6 +26,7 @@ class Tally:
     errors: int = 0
     warnings: int = 0
     unlisted: int = 0  # findings counted but not listed (arbiter.budget)
+    ignored: int = 0  # findings left out by --select/--ignore: they fail nothing, and are counted
 
     def add(self, report: FileReport) -> None:
         self.files += 1
@@ -39,6 +40,7 @@ class Tally:
             self.errors += game.errors  # listed or not (arbiter.budget)
             self.warnings += game.warnings
             self.unlisted += sum(game.unlisted.values())
+            self.ignored += sum(game.ignored.values())
 
     def summary(self) -> dict[str, int]:
         """The JSON summary (documented in the README: fields may be added, never removed)."""
@@ -52,6 +54,7 @@ class Tally:
             "errors": self.errors,
             "warnings": self.warnings,
             "unlisted": self.unlisted,
+            "ignored": self.ignored,
         }
 
     def exit_code(self, strict: bool = False) -> int:
@@ -68,6 +71,8 @@ class Tally:
         extra = []
         if self.errors or self.warnings:
             extra.append(f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}")
+        if self.ignored:
+            extra.append(f"{plural(self.ignored, 'finding')} ignored")
         if self.unreadable:
             extra.append(f"{plural(self.unreadable, 'file')} not checked")
         return "; ".join([text, *extra])

@@ -33,9 +33,25 @@ EXCERPT_WIDTH = 100  # characters of a long line shown around the column
 
 
 def location(path: str, line: int, column: int) -> str:
+    path = shown_path(path)
     if line <= 0:
         return path
     return f"{path}:{line}:{column}" if column > 0 else f"{path}:{line}"
+
+
+def shown_path(path: str) -> str:
+    """A file name as it can be printed on one line: control, format and line-breaking characters
+    escaped (`\\n`, `\\x1b`, `\\u202e`), so that a hostile name can neither drive a terminal nor
+    start a line of its own (a GitHub workflow command)."""
+    if all(unicodedata.category(char) not in _UNPRINTABLE for char in path):
+        return path
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNPRINTABLE else char
+        for char in path
+    )
+
+
+_UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def finding_line(path: str, finding: arbiter.Finding) -> Text:
@@ -63,7 +79,7 @@ def printable(text: str) -> str:
     for char in text:
         if char == "\t":
             out.append(" ")
-        elif unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        elif unicodedata.category(char) in _UNPRINTABLE:
             out.append("\ufffd")
         else:
             out.append(char)
@@ -101,7 +117,7 @@ class TextRenderer:
     def file(self, report: FileReport) -> None:
         if report.error:
             message = Text()
-            message.append(f"{report.path}:", style="bold")
+            message.append(f"{shown_path(report.path)}:", style="bold")
             message.append(" error:", style=SEVERITY_STYLE["error"])
             message.append(f" {report.error}")
             self.err.print(message, soft_wrap=True)
@@ -129,7 +145,7 @@ class TextRenderer:
                 self.out.print(Text(f"{EXCERPT_INDENT}{one_line(allowed)}", style="cyan"), soft_wrap=True)
         unlisted = sum(game.unlisted.values())
         if unlisted:
-            more = f"{report.path}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"
+            more = f"{shown_path(report.path)}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"
             self.out.print(Text(more, style="dim"), soft_wrap=True)
         if self.quiet:
             return
@@ -178,16 +194,23 @@ def game_name(game: arbiter.GameRuling) -> str:
 def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
     verdict = str(game.verdict)
     errors, warnings = game.errors, game.warnings  # listed or not (arbiter.budget)
-    text = Text(f"{path}: {game_name(game)}: ")
+    text = Text(f"{shown_path(path)}: {game_name(game)}: ")
     text.append(verdict, style=VERDICT_STYLE.get(verdict, "bold"))
     details = [plural(errors, "error")] if errors else []
     if warnings:
         details.append(plural(warnings, "warning"))
     if details:
         text.append(f" ({', '.join(details)})")
+    text.append(ignored_words(game))
     if game.problems:
         text.append(": " + "; ".join(PROBLEM_WORDS[problem] for problem in game.problems))
     return text
+
+
+def ignored_words(game: arbiter.GameRuling) -> str:
+    """` with 1 ignored error`: what --select/--ignore left out of a game, or ''."""
+    counts = [plural(n, f"ignored {severity}") for severity in ("error", "warning") if (n := game.ignored[severity])]
+    return f" with {' and '.join(counts)}" if counts else ""
 
 
 def sides_of(game: arbiter.GameRuling) -> list[str]:

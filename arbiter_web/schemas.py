@@ -477,7 +477,7 @@ class GameSchema(Schema):
         }
     )
     problems = fields.List(
-        fields.String(validate=validate.OneOf(["move", "score", "unreadable"])),
+        fields.String(validate=validate.OneOf(["move", "score", "incomplete", "unreadable"])),
         required=True,
         metadata={
             "description": "Which kinds of problem the game has: move (a move breaks a rule), score (a declared "

@@ -49,7 +49,7 @@ EXTENSION = "arbiter_web.store"
 
 def arbiter_version() -> str:
     try:
-        return installed("arbiter")
+        return installed("canasta-arbiter")  # the distribution; the import is arbiter
     except PackageNotFoundError:  # run from a source tree
         return "0+unknown"
 

@@ -414,12 +414,12 @@ def test_an_option_named_alone_means_yes(records: Path) -> None:
     assert json.loads(result.stdout)["files"][0]["games"][0]["options"]["three-packs"] is True
 
 
-def test_a_flag_that_contradicts_the_records_tags_is_a_usage_error(records: Path) -> None:
+def test_a_flag_that_contradicts_the_records_tags_is_a_usage_problem_of_that_file(records: Path) -> None:
     tagged = VALID + '[Variant "always-frozen"]\n'
-    result = arbiter_cmd("check", "--option", "always-frozen=no", "-", input=tagged)
+    result = arbiter_cmd("check", "--option", "always-frozen=no", "-", "records/valid.acn", input=tagged)
     assert result.exit_code == 2
-    assert "Usage: " in result.stderr
-    assert "Error: <stdin>: the record sets option always-frozen=yes in its tags" in result.stderr
+    assert "<stdin>: error: the record sets option always-frozen=yes in its tags" in result.stderr
+    assert "records/valid.acn: game 1" in result.stdout, "the other files are still checked"
     assert "Traceback" not in result.output
 
 
@@ -447,10 +447,9 @@ def test_an_unknown_option_without_rules_is_a_usage_error_too(records: Path) -> 
     assert "has no option 'jokers-wild'" in result.stderr
 
 
-def test_check_needs_a_path() -> None:
-    result = arbiter_cmd("check")
-    assert result.exit_code == 2
-    assert "Missing argument" in result.stderr
+def test_check_without_a_path_checks_the_current_folder(records: Path) -> None:
+    result = arbiter_cmd("check", "--isolated")
+    assert "records/valid.acn: game 1" in result.stdout.replace("./", "")
 
 
 # --- parallel checking and the progress bar -----------------------------------------------------
@@ -851,7 +850,8 @@ def test_an_unknown_command_is_a_usage_error() -> None:
 def test_the_pre_commit_hook_runs_arbiter_check_on_records() -> None:
     hooks = (Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     assert re.search(r"^- id: arbiter-check$", hooks, re.M)
-    assert re.search(r"^  entry: arbiter check$", hooks, re.M)
+    entry = re.search(r"^  entry: (arbiter check.*)$", hooks, re.M).group(1)
+    assert entry == "arbiter check --quiet", "quiet in a commit's output: the findings only, no score tables"
     pattern = re.search(r"^  files: (.+)$", hooks, re.M).group(1)
     assert all(re.search(pattern, name) for name in ("club/round1.acn", "ROUND2.ACN"))
     assert not any(re.search(pattern, name) for name in ("notes.md", "game.acn.bak", "requirements.txt", "game.txt"))

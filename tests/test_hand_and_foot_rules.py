@@ -374,15 +374,18 @@ def test_with_wild_pair_take_a_wild_up_card_is_taken_with_two_of_the_same_wild_i
     assert_illegal(stop, "take-blocked", "bob:")
 
 
-def test_a_wild_pair_take_does_not_start_a_second_open_wild_meld():
-    text = hand_and_foot(
-        "bob: take 2 with [2 2], discard 5",
-        pile="4 5 2",
-        tables={"bob+dee": "[K K K] [2 2 X]"},
-        hands={"bob": "2 2 5 7"},
-        variant="wild-pair-take",
-    )
-    assert_illegal(text, "open-meld", "bob:")
+def test_a_wild_pair_take_joins_the_open_wild_meld_or_with_the_strict_reading_is_refused():
+    def text(variant: str) -> str:
+        return hand_and_foot(
+            "bob: take 2 with [2 2], discard 5",
+            pile="4 5 2",
+            tables={"bob+dee": "[K K K] [2 2 X]"},
+            hands={"bob": "2 2 5 7"},
+            variant=variant,
+        )
+
+    assert table_after(text("wild-pair-take"))["melds"]["bob+dee"][1] == ["2", "2", "X", "2", "2", "2"]
+    assert_illegal(text("wild-pair-take,pair-take-joins-open-meld=no"), "open-meld", "bob:")
 
 
 LONG_PILE = "4 4 5 5 6 6 7 7 8 8 9"
@@ -559,19 +562,38 @@ def test_a_side_never_has_two_open_melds_of_one_rank():
     )
 
 
-def test_the_pile_is_not_taken_into_a_second_open_meld_of_a_rank():
-    assert_illegal(
-        hand_and_foot(
-            "bob: take 9 with [9 9], discard 5", tables={"bob+dee": "[K K K] [9 9 9]"}, hands={"bob": "9 9 5 7"}
-        ),
-        "open-meld",
-        "bob:",
+def test_a_pair_take_joins_the_sides_open_meld_of_the_rank():
+    text = hand_and_foot(
+        "bob: take 8 with [8 8], discard 5",
+        pile="4 5 8",
+        tables={"bob+dee": "[K K K] [8 8 8 2]"},
+        hands={"bob": "8 8 5 7"},
     )
+    assert_legal(text)
+    assert table_after(text)["melds"]["bob+dee"] == [["K", "K", "K"], ["8", "8", "8", "2", "8", "8", "8"]]
     assert_legal(
         hand_and_foot(
             "bob: take 9 with [9 9], discard 5", tables={"bob+dee": "[K K K] [9 9 9 9 9 9 9]"}, hands={"bob": "9 9 5 7"}
         )
     )
+
+
+def test_a_pair_take_that_would_overfill_the_open_meld_is_refused_as_such():
+    text = hand_and_foot(
+        "bob: take 9 with [9 9], discard 5", tables={"bob+dee": "[K K K] [9 9 9 9 9 2]"}, hands={"bob": "9 9 5 7"}
+    )
+    assert "at most seven cards" in assert_illegal(text, "meld-size", "bob:").message
+
+
+def test_with_the_strict_reading_the_pair_take_is_refused_as_a_second_open_meld():
+    text = hand_and_foot(
+        "bob: take 8 with [8 8], discard 5",
+        pile="4 5 8",
+        tables={"bob+dee": "[K K K] [8 8 8 2]"},
+        hands={"bob": "8 8 5 7"},
+        variant="pair-take-joins-open-meld=no",
+    )
+    assert "not closed" in assert_illegal(text, "open-meld", "bob:").message
 
 
 def test_once_the_first_is_closed_a_second_meld_of_the_rank_is_started_and_named_k2():

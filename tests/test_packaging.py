@@ -44,7 +44,7 @@ def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
         text=True,
     )
     assert built.returncode == 0, built.stderr
-    [path] = out.glob("arbiter-*.whl")
+    [path] = out.glob("canasta_arbiter-*.whl")
     return path, built.stdout + built.stderr
 
 
@@ -64,7 +64,7 @@ def test_an_editable_install_gives_no_setuptools_warning(source: Path, tmp_path:
     assert built.returncode == 0, built.stderr
     output = built.stdout + built.stderr
     assert [line for line in output.splitlines() if re.search(r"\w+Warning\b|^\s*!!", line)] == []
-    assert list(tmp_path.glob("arbiter-*.whl"))
+    assert list(tmp_path.glob("canasta_arbiter-*.whl"))
 
 
 def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: tuple[Path, str]) -> None:
@@ -114,3 +114,30 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
     )
     assert str(site) in where.stdout  # the wheel's arbiter, not the source tree's
     assert "No module named 'app'" in where.stderr
+
+
+DISTRIBUTION = "canasta-arbiter"  # "arbiter" on the public package index is an unrelated project
+INSTRUCTIONS = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "arbiter_cli").glob("*.py")]
+
+
+def test_the_distribution_has_its_own_name_on_the_package_index() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == DISTRIBUTION and project["scripts"] == {"arbiter": "arbiter_cli.main:cli"}
+
+
+@pytest.mark.parametrize("path", INSTRUCTIONS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_install_instruction_names_the_distribution(path: Path) -> None:
+    commands = re.findall(r"pip install ([^\n`]*)", path.read_text(encoding="utf-8"))
+    packages = [word.strip("'\"") for command in commands for word in command.split()]
+    wrong = [package for package in packages if re.fullmatch(r"arbiter(\[[a-z,]+\])?", package)]
+    assert wrong == [], f"{path.name} tells pip to install someone else's package: {wrong}"
+
+
+def test_python_m_arbiter_runs_the_command_and_the_core_does_not_import_it() -> None:
+    ran = subprocess.run([sys.executable, "-m", "arbiter", "--version"], capture_output=True, text=True, cwd=ROOT)
+    assert ran.returncode == 0 and ran.stdout.startswith("arbiter ")
+    probe = "import sys, arbiter; print(sorted(m for m in ('arbiter_cli', 'click', 'flask') if m in sys.modules))"
+    imported = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    assert imported.stdout.strip() == "[]"

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating
+from ..rules.codes import NOTATION
 from ..rulings import Finding, GameRuling, HandResult, Severity
 from .replay import HandReplay, Observer
 
@@ -25,12 +26,12 @@ def seating_from_tags(
     teams_tag = game.find_tag("teams")
     rule = ruleset.rule("seating")
 
-    def problem(message: str, node: Node | None) -> tuple[None, Finding]:
+    def problem(message: str, node: Node | None, code: str = "seating") -> tuple[None, Finding]:
         return None, Finding(
             line=node.line if node else game.line,
             column=1,
-            code="seating",
-            rule=rule.cite(),
+            code=code,
+            rule=NOTATION[code].source if code in NOTATION else rule.cite(),
             severity=Severity.ERROR,
             message=message,
         )
@@ -39,6 +40,7 @@ def seating_from_tags(
         return problem(
             'the record must name the players in playing order: [Seats "ann bob cid dee"]',
             game.tags[0] if game.tags else None,
+            "seats-missing",
         )
     seats = tuple(seats_tag.value.split())
     if len(set(seats)) != len(seats):
@@ -56,7 +58,9 @@ def seating_from_tags(
         sides = tuple((p,) for p in seats)
     else:
         return problem(
-            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]', seats_tag
+            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]',
+            seats_tag,
+            "teams-missing",
         )
     named = [p for side in sides for p in side]
     if sorted(named) != sorted(seats):
@@ -85,6 +89,7 @@ def judge_game(
     config = ruleset.config_for(seating, options)
     sides = [Seating.side_name(s) for s in seating.sides]
     totals = dict.fromkeys(sides, 0)
+    corrected = dict(totals)  # the score sheet's totals, remedies applied: what first-meld minimums follow
     previous: HandRecord | None = None
     game_over_at: int | None = None
     why_over = ""
@@ -117,6 +122,7 @@ def judge_game(
             stated = _points(record.totals_before, sides)
             if previous is None:
                 totals.update(stated)
+                corrected.update(stated)
                 over = "" if config.rounds else _past_target(stated, config.target)
                 if over:
                     ruling.findings.append(
@@ -141,7 +147,7 @@ def judge_game(
                     record.number,
                     ruling,
                 )
-        replay = HandReplay(config, ruleset, record, totals, observer, paths)
+        replay = HandReplay(config, ruleset, record, corrected, observer, paths)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
         judged = not any(f.is_error for f in replay.findings)
@@ -195,6 +201,7 @@ def judge_game(
                 )
         result.totals = dict(totals)
         ruling.hands.append(result)
+        _correct(corrected, result, replay.findings)
         why_over = _over_after(config, record.number, totals) if outcome.ended else ""
         if why_over:
             game_over_at = record.number
@@ -207,6 +214,18 @@ def judge_game(
     _check_result(ruleset, config, game, ruling, game_over_at is not None)
     ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
+
+
+def _correct(corrected: dict[str, int], result: HandResult, findings: list[Finding]) -> None:
+    """Add a hand to the corrected totals as the score sheet writes it down (arbiter.sheet): the
+    count, else the declared score with the remedy of the move that stopped the replay applied."""
+    scores = result.scores if result.scores is not None else result.declared
+    for name, points in (scores or {}).items():
+        corrected[name] = corrected.get(name, 0) + points
+    stop = next((f for f in findings if f.is_error and f.table is not None), None)
+    if result.scores is None and result.declared and stop is not None and stop.adjustment is not None:
+        side = stop.adjustment.side
+        corrected[side] = corrected.get(side, 0) + stop.adjustment.points
 
 
 def _check_hand_sequence(
@@ -248,7 +267,21 @@ def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
 
 def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:
     tag = game.find_tag("result")
-    if tag is None or tag.value.strip() in ("", "*"):
+    if tag is None or tag.value.strip() == "":
+        return
+    if tag.value.strip() == "*":
+        if over:
+            winner = f"{ruling.winner} won" if ruling.winner else "the sides tied"
+            ruling.findings.append(
+                Finding(
+                    line=tag.line,
+                    column=tag.column,
+                    code="result-unfinished",
+                    rule=NOTATION["result-unfinished"].source,
+                    severity=Severity.ERROR,
+                    message=f'the result says "*" (not finished), but the totals have ended the game: {winner}',
+                )
+            )
         return
     declared = tag.value.strip()
     if not over:

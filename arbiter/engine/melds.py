@@ -113,3 +113,11 @@ def resolve(melds: Sequence[MeldState], side: str, ref: MeldRef, config: Config,
     if ref.high is None and ref.index == 1:
         raise Illegal("meld-unknown", f"{side} has no meld of {ref.rank}s on the table", node)
     raise Illegal("meld-unknown", f"{ref} names no meld: {side} has {seen} such meld{'s' * (seen != 1)}", node)
+
+
+def open_meld_joined(melds: Sequence[MeldState], rank: str, config: Config) -> list[MeldState]:
+    """The side's open meld of `rank` that a take with a natural pair joins, where the rule set
+    says it does (Config.take_joins_open_meld: Hand & Foot never has two open melds of a rank)."""
+    if not config.take_joins_open_meld:
+        return []
+    return [m for m in melds if m.rank == rank and m.high is None and not m.closed and not m.is_canasta(config)][:1]

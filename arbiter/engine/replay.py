@@ -15,6 +15,7 @@ from typing import Any
 
 from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
+from ..rules.codes import NOTATION
 from ..rulings import Adjustment, Finding, Severity
 from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
@@ -58,13 +59,13 @@ class HandReplay(HandContext):
         player: str | None = None,
         table: bool = True,
     ) -> Finding:
-        rule = self.ruleset.rule(code)
+        rule = NOTATION[code].source if code in NOTATION else self.ruleset.rule(code).cite()
         node = node or self.record.start
         found = Finding(
             line=node.line,
             column=node.column or 1,
             code=code,
-            rule=rule.cite(),
+            rule=rule,
             severity=severity,
             message=message,
             remedy=remedy,

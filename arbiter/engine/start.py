@@ -218,7 +218,7 @@ def set_up_position(r: HandContext) -> None:
     missing = [p for p in r.active if p not in held]
     if missing:
         raise Illegal(
-            "position",
+            "position-incomplete",
             f"the position must give every player's hand (`hold NAME cards`); missing: {', '.join(missing)}",
             position,
         )
@@ -272,7 +272,7 @@ def set_up_position(r: HandContext) -> None:
     else:  # unknown: count everyone whose side has melds as having melded (no concealed bonus)
         table.melded_players = {p for s in table.sides.values() if s.has_melded for p in s.players}
     if position.to_play is None:
-        raise Illegal("position", "the position must say whose turn it is (`turn NAME`)", position)
+        raise Illegal("position-incomplete", "the position must say whose turn it is (`turn NAME`)", position)
     check_player(r, position.to_play.player, position.to_play)
 
 

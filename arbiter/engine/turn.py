@@ -30,7 +30,7 @@ from ..rules.base import PileTake
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .melds import MeldState, meld_problem, meld_shape, resolve
+from .melds import MeldState, meld_problem, meld_shape, open_meld_joined, resolve
 
 # What kind of card a discard is, for the coverage report's paths.
 _DISCARD_PATH = {
@@ -362,6 +362,8 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         check_held(r, state, own, action)
     plan = MeldPlan(r, state)
     onto: list[MeldState] = []  # the meld the up card goes onto, once named
+    if action.onto is None:  # with a natural pair: it may join the side's open meld of the rank
+        onto = open_meld_joined(side.melds, top, config)
 
     def named_meld() -> list[str]:
         if not onto:
@@ -390,6 +392,14 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
             raise Illegal(problem[0], problem[1], action)
         if config.merge_same_rank and not onto[0].is_sequence:  # melds laid with the take merge into it
             plan.merged[onto[0].rank] = [*meld, top]
+    elif onto:
+        joined = onto[0].cards
+        problem = meld_problem((*joined, top, *own), config, False) or config.addition_problem(
+            joined, [top, *own], config
+        )
+        if problem:
+            raise Illegal(problem[0], problem[1], action)
+        plan.used.update({card: plan.used.get(card, 0) + own.count(card) for card in own})
     else:
         plan.lay((top, *own), action, from_hand=own)
     first_value = C.points([top, *own]) if action.onto is None else 0
@@ -409,7 +419,7 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:
-        onto[0].extend([top])
+        onto[0].extend([top] if action.onto is not None else [top, *own])
         r.paths["take-onto-sequence" if onto[0].is_sequence else "take-onto-meld"] += 1
     else:
         naturals_from_hand = sum(1 for c in own if c == top)

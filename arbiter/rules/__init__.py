@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import Config, OptionSpec, RuleSet, Seating, UsageError
 from .caliente import CALIENTE
 from .classic import CLASSIC
+from .codes import NOTATION
 from .hand_and_foot import HAND_AND_FOOT
 from .hoyle import HOYLE_RULES
 from .reference import reference
@@ -18,6 +19,14 @@ PLANNED: dict[str, str] = {}
 
 def names() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def codes() -> frozenset[str]:
+    """Every code a ruling of any rule set can carry: each catalogue's and the notation's."""
+    every = set(NOTATION)
+    for ruleset in _REGISTRY.values():
+        every |= ruleset.catalogue.keys()
+    return frozenset(every)
 
 
 def get(name: str) -> RuleSet:
@@ -34,4 +43,4 @@ def get(name: str) -> RuleSet:
         raise UsageError(f"unknown rule set {name!r}; the arbiter knows: {', '.join(names())}") from None
 
 
-__all__ = ["Config", "OptionSpec", "RuleSet", "Seating", "UsageError", "get", "names", "reference"]
+__all__ = ["Config", "OptionSpec", "RuleSet", "Seating", "UsageError", "codes", "get", "names", "reference"]

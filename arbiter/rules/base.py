@@ -228,6 +228,7 @@ class Config:
     foot_size: int = 0  # cards dealt to each Foot (0: no Foot)
     rounds: int = 0  # hands in a game (0: played until a side reaches the target)
     one_open_meld_per_rank: bool = False  # a new meld of a rank only once the side's earlier one is closed
+    take_joins_open_meld: bool = False  # a take with a natural pair joins the side's open meld of the rank
     ask_required: bool = False  # going out needs the partner's yes
     exhausted_stock_ends_hand: bool = False  # with the stock drawn out nobody takes the pile: the next player passes
     stop_meld_sizes: tuple[int, int] = (3, 4)  # the fewest and most Stop cards a Stop meld holds

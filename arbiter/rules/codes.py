@@ -5,12 +5,16 @@
 - A rule set's policies declare the further codes they can raise (`RuleSet.raises`), and building
   the rule set fails if its catalogue lacks one (see `RuleSet.__post_init__`).
 - `NOTATION`: the codes of the reader and the checker, the same for every rule set; they are
-  documented in docs/notation.md, "Findings", and cited from there.
+  documented in docs/notation.md, "Findings", and cited from there. The engine raises a few of
+  them too: a record without the tags or the stated position judging needs (its kind of problem
+  is `incomplete`), and an unfinished Result of a finished game.
+
+`category` says which kind of problem (arbiter.rulings.Problem) an error of each code is.
 """
 
 from __future__ import annotations
 
-from ..rulings import Rule
+from ..rulings import Problem, Rule, problem_of
 
 ENGINE: frozenset[str] = frozenset(
     {
@@ -87,5 +91,35 @@ NOTATION: dict[str, Rule] = dict(
         _notation("empty-record", "An empty record", "Games and hands", "A record holds at least one game."),
         _notation("unknown-rules", "An unknown rule set", "Tags", "The Rules tag names a rule set the arbiter knows."),
         _notation("unknown-option", "An unknown option", "Tags", "The Variant tag names options of the rule set."),
+        _notation("seats-missing", "No Seats tag", "Tags", "A game names its players in playing order in a Seats tag."),
+        _notation(
+            "teams-missing",
+            "No Teams tag",
+            "Tags",
+            "A game of five or six players gives its partnerships in a Teams tag.",
+        ),
+        _notation(
+            "position-incomplete",
+            "An incomplete position",
+            "Positions",
+            "A stated position gives every playing hand and says whose turn it is.",
+        ),
+        _notation(
+            "result-unfinished",
+            "An unfinished result of a finished game",
+            "Declared scores and the result",
+            'A Result tag says "*" (not finished) only while no side has won; a game its totals have ended names its winner.',
+        ),
     ]
 )
+
+
+def category(code: str) -> Problem:
+    """The kind of problem an error of `code` makes: a notation code makes the record unreadable
+    (or incomplete, or a wrong result), a rule set's code a broken rule (or a wrong score)."""
+    return problem_of(code, notation=code in NOTATION)
+
+
+def cite(code: str) -> str:
+    """How a finding of a notation code cites its source."""
+    return NOTATION[code].source

@@ -69,6 +69,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         PROJECT_DEFAULT,
     ),
     OptionSpec(
+        "pair-take-joins-open-meld",
+        True,
+        "A take of the pile with a pair from hand while the side has an open meld of the up card's rank joins "
+        "the three cards to that meld. Off (the strict reading): the take is refused as a second open meld.",
+        f"{BOOK}, {section('Play')} and {section('Melds')}; {PROJECT_DEFAULT}",
+    ),
+    OptionSpec(
         "minimums",
         "50/90/120/150",
         "The first-meld minimum of rounds 1, 2, 3 and 4 (later rounds keep the last).",
@@ -255,7 +262,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "One open meld of a rank",
             f"{BOOK}, {section('Melds')}; {PROJECT_DEFAULT}",
             "A side starts a new meld of a rank (or a new wild meld) only once its earlier one is closed: it never "
-            "has two open melds of one rank. Its melds of a rank are named `K`, `K#2` in the order made, the wild "
+            "has two open melds of one rank (a take of the pile with a pair joins the open meld instead: option "
+            "pair-take-joins-open-meld). Its melds of a rank are named `K`, `K#2` in the order made, the wild "
             "meld `2`.",
         ),
         entry(
@@ -465,6 +473,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         naturals_must_outnumber_wilds=False,
         merge_same_rank=False,
         one_open_meld_per_rank=True,
+        take_joins_open_meld=bool(options["pair-take-joins-open-meld"]),
         canasta_size=CLOSED_AT,
         always_frozen=True,
         canastas_to_go_out=sum(numbers(str(options["canastas-to-go-out"]))),

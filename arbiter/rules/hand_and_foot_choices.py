@@ -64,6 +64,20 @@ CHOICES: tuple[Choice, ...] = (
         option="pile-take",
     ),
     Choice(
+        point="Taking the pile with a pair while the side has an open meld of that rank",
+        books=f"{BOOK}, {section('Melds')}: a meld closes at seven cards, and {PAGAT}: a side starts a new meld "
+        "of a rank only once its earlier one is closed. The chapter plays Caliente's rules where it lists no "
+        f'difference, and {BOOK}\'s Caliente rules ("Card Melds") combine every set of a rank a partnership '
+        "melds into one. Neither book says a take with a pair is refused when the side already has an open "
+        "meld of the rank.",
+        chosen="The take is legal: the up card and the pair join the side's open meld of the rank (an open "
+        "[8 8 8 2] and a take of an 8 with [8 8] make a mixed canasta of seven). A meld the joined cards would "
+        "make illegal (too many wilds, past seven) is refused as such.",
+        why="A side never has two open melds of one rank, and the books give the pair take without an exception; "
+        "joining keeps both rules. Some clubs refuse the take: the option is the strict reading.",
+        option="pair-take-joins-open-meld",
+    ),
+    Choice(
         point="Taking a wild up card",
         books=f"{BOOK}: a wild on top of the pile blocks it in Caliente; the chapter adds nothing. Some clubs "
         "let a player take a wild up card with two of the same wild from hand, into a wild meld.",
