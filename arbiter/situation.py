@@ -12,6 +12,7 @@ and is read back from the table before a record's disputed turn (the editor's "E
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -181,14 +182,17 @@ class Situation:
         limits: Limits = DEFAULT_LIMITS,
     ) -> Situation:
         """The table just before turn `turn` of hand `hand` of game `game`, with that turn as the
-        disputed move (PositionError if the record does not reach it)."""
+        disputed move; turn 0 is the hand's last turn (PositionError if the record does not
+        reach it)."""
         parsed, ruling = find_game(source, game, rules, options, limits)
         record = parsed.game
+        index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
+        played = record.hands[index].turns if index is not None else ()
+        turn = turn or max(1, len(played))
         position = Position.from_record(
             source, hand=hand, turn=turn, game=game, rules=rules, options=options, limits=limits
         )
-        index = next(i for i, h in enumerate(record.hands) if h.number == hand)
-        played = record.hands[index].turns
+        assert index is not None  # from_record has said so otherwise
         table = position.table
         seats = (record.find_tag("seats").value if record.find_tag("seats") else "").split()
         teams = record.find_tag("teams")
@@ -234,3 +238,32 @@ def _melded(hand: HandRecord, turns: Iterable[Turn]) -> list[str]:
 
 def _move_text(turn: Turn) -> str:
     return ", ".join(format_action(action) for action in turn.actions)
+
+
+# --- reading what a player typed ------------------------------------------------------------------
+
+
+def cards_from_text(text: str) -> list[str]:
+    """Cards as typed, `9 9 k r3`: each in canonical form where it is a card, else as typed (so
+    `problems()` can name it)."""
+    return [C.canonical(word) or C.canonical(word.upper()) or word for word in text.replace(",", " ").split()]
+
+
+def melds_from_text(text: str) -> list[list[str]]:
+    """Melds as typed, `[7 7 7] [J J 2]`; cards outside brackets make a meld of their own."""
+    melds = [cards_from_text(group) for group in re.findall(r"\[([^\[\]]*)\]", text)]
+    rest = re.sub(r"\[[^\[\]]*\]", " ", text).replace("[", " ").replace("]", " ")
+    if rest.strip():
+        melds.append(cards_from_text(rest))
+    return [meld for meld in melds if meld]
+
+
+def read_variant(rules: str, text: str) -> dict[str, Any]:
+    """Options written as in a Variant tag (`always-frozen take-with-wild=no`), by their full
+    names; UsageError naming an option the rule set does not have."""
+    ruleset = rulesets.get(rules)
+    values: dict[str, Any] = {}
+    for word in text.replace(",", " ").split():
+        name, _, raw = word.partition("=")
+        values.update(ruleset.expand({name: raw if raw else True}))
+    return values

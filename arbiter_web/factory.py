@@ -28,7 +28,21 @@ from flask import Flask
 import arbiter
 import arbiter.budget
 import arbiter_web
-from arbiter_web import access, api, apidocs, errors, limits, page, permalink, security, stored, stored_api, templating
+from arbiter_web import (
+    access,
+    api,
+    apidocs,
+    editor,
+    errors,
+    limits,
+    notation,
+    page,
+    permalink,
+    security,
+    stored,
+    stored_api,
+    templating,
+)
 
 WEB = Path(arbiter_web.__file__).parent
 ENVIRONMENT = ("MAX_CONTENT_LENGTH", "MAX_GAMES", "MAX_FINDINGS", "MAX_GAME_FINDINGS")
@@ -96,6 +110,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)
+    app.register_blueprint(editor.bp)  # the situation editor (issue 30)
+    app.register_blueprint(notation.bp)
     templating.init_app(app)
     errors.init_app(app)
     security.init_app(app)
