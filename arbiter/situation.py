@@ -73,7 +73,12 @@ class Situation:
         return rulesets.get(self.rules).config_for(self.seating(), self.values())
 
     def sides(self) -> list[str]:
-        return [Seating.side_name(side) for side in self.seating().sides]
+        """The sides' names; while the seating is wrong, as the Teams tag names them, or each
+        player alone (so a record can still be written, and its ruling says what is wrong)."""
+        try:
+            return [Seating.side_name(side) for side in self.seating().sides]
+        except UsageError:
+            return self.teams.split() or [Seating.side_name((player,)) for player in self.seats]
 
     # --- checking the counts --------------------------------------------------------------------
 

@@ -22,7 +22,6 @@ from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 from arbiter.positions import IllegalAction, PositionError
-from arbiter.rules.base import Seating
 from arbiter.situation import Situation, cards_from_text, melds_from_text, read_variant
 
 from . import page, present, service
@@ -76,8 +75,10 @@ def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[st
     """The situation the form describes, and what in the form could not be read."""
     rules = _known_rules(values.get("rules", "").strip())
     seats, teams = default_seats(rules)
-    if values.get("seats", "").strip():
-        seats, teams = values["seats"].split(), values.get("teams", "")
+    typed = values.get("seats", "").split()
+    new_family = values.get("do") == "setup" and len(typed) not in rulesets.get(rules).seat_counts
+    if typed and not new_family:  # a family chosen anew that these players cannot play: its usual table
+        seats, teams = typed, values.get("teams", "")
     errors: list[str] = []
     try:
         options = read_variant(rules, values.get("variant", ""))
@@ -88,7 +89,7 @@ def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[st
     situation.hand = _number(values.get("hand"), 1, errors, "the hand number") or 1
     situation.hands = {p: cards_from_text(values.get(f"hold.{p}", "")) for p in seats}
     situation.feet = {p: cards_from_text(values.get(f"foot.{p}", "")) for p in seats if values.get(f"foot.{p}")}
-    for side in _side_names(situation):
+    for side in situation.sides():
         situation.melds[side] = melds_from_text(values.get(f"melds.{side}", ""))
         situation.laid[side] = cards_from_text(values.get(f"laid.{side}", ""))
         situation.totals[side] = _number(values.get(f"total.{side}"), 0, errors, f"{side}'s score")
@@ -111,15 +112,6 @@ def _number(raw: str | None, default: int, errors: list[str], what: str) -> int:
         return default
 
 
-def _side_names(situation: Situation) -> list[str]:
-    """The sides as the teams give them, or each player alone (even while the seating is wrong)."""
-    try:
-        return situation.sides()
-    except arbiter.UsageError:
-        teams = situation.teams.split()
-        return teams or [Seating.side_name((p,)) for p in situation.seats]
-
-
 def form_fields(situation: Situation, house: str = "") -> list[tuple[str, str]]:
     """The form's fields for a situation: the editor's link to this very table."""
     fields = [("rules", situation.rules), ("seats", " ".join(situation.seats)), ("teams", situation.teams)]
@@ -128,7 +120,7 @@ def form_fields(situation: Situation, house: str = "") -> list[tuple[str, str]]:
     fields.append(("hand", str(situation.hand)))
     fields += [(f"hold.{p}", " ".join(c)) for p, c in situation.hands.items() if c]
     fields += [(f"foot.{p}", " ".join(c)) for p, c in situation.feet.items() if c]
-    for side in _side_names(situation):
+    for side in situation.sides():
         melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
         fields += [(f"melds.{side}", melds), (f"laid.{side}", " ".join(situation.laid.get(side, [])))]
         fields.append((f"total.{side}", str(situation.totals.get(side, 0))))
@@ -149,7 +141,7 @@ def zones(situation: Situation, words: Any, feet: bool) -> dict[str, list[Zone]]
             hint = "Leave it empty once the Foot is picked up."
             hands.append(Zone(f"foot.{p}", f"{p}'s Foot", "cards", " ".join(situation.feet.get(p, [])), hint))
     table = []
-    for side in _side_names(situation):
+    for side in situation.sides():
         melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
         table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, "Each meld in brackets: [7 7 7] [J J 2]"))
         table.append(Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, []))))
@@ -202,7 +194,7 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         situation=situation,
         ruleset=ruleset,
         rulesets=[rulesets.get(name) for name in rulesets.names()],
-        sides=_side_names(situation),
+        sides=situation.sides(),
         zones=zones(situation, words, feet),
         words=words,
         problems=errors + situation.problems(),

@@ -169,12 +169,12 @@ def test_card_buttons_are_named_after_where_the_card_lies(page: Watched):
 
 def test_too_many_cards_of_a_kind_are_reported_as_the_player_builds(page: Watched):
     browser_page = page.page
-    browser_page.goto(page.base_url + "/editor?rules=hoyle")  # one pack: four Kings
+    browser_page.goto(page.base_url + "/editor?rules=hoyle")  # two packs: four jokers
     browser_page.select_option("#target", label="ann's hand")
     for _ in range(5):
-        browser_page.click("#palette .card-button[data-card='K']")
-    assert "there are 5 cards K on this table, but Hoyle" in browser_page.locator("#problems").inner_text()
-    browser_page.get_by_role("button", name="ann's hand: K").first.click()
+        browser_page.click("#palette .card-button[data-card='X']")
+    assert "there are 5 cards X on this table, but Hoyle" in browser_page.locator("#problems").inner_text()
+    browser_page.get_by_role("button", name="ann's hand: X").first.click()
     assert browser_page.locator("#problems").inner_text().strip() == ""
 
 
