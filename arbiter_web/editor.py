@@ -144,8 +144,18 @@ def zones(situation: Situation, words: Any, feet: bool) -> dict[str, list[Zone]]
     for side in situation.sides():
         melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
         table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, "Each meld in brackets: [7 7 7] [J J 2]"))
-        table.append(Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, []))))
-    pile = [Zone("pile", f"the {words.pile}", "cards", " ".join(situation.pile), "Bottom card first: the last is the top card.")]
+        table.append(
+            Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, [])))
+        )
+    pile = [
+        Zone(
+            "pile",
+            f"the {words.pile}",
+            "cards",
+            " ".join(situation.pile),
+            "Bottom card first: the last is the top card.",
+        )
+    ]
     return {"hands": hands, "table": table, "pile": pile}
 
 
@@ -239,12 +249,12 @@ def check(situation: Situation, house: str) -> Any:
 
 @bp.post("/editor/open")
 def open_ruling() -> Any:
-    """"Edit this table" on a ruling: the table before the disputed turn, with that turn as the move."""
+    """ "Edit this table" on a ruling: the table before the disputed turn, with that turn as the move."""
     try:
         form = PageFormSchema().load(request.form)
     except ValidationError:
         return page.render_page(error="The form was not filled in as expected; please try again."), 422
-    game, hand, turn = (_number(part, 0, [], "") for part in (request.form.get("at", "").split(":") + ["", "", ""])[:3])
+    game, hand, turn = _at(request.form.get("at", ""))
     try:
         situation = Situation.before(
             form["record"], game=game, hand=hand, turn=turn, rules=form["rules"], options=form["options"]
@@ -252,6 +262,13 @@ def open_ruling() -> Any:
     except (PositionError, arbiter.UsageError) as problem:
         return page.render_page(form, error=f"This table cannot be opened in the editor: {problem}."), 422
     return render_editor(situation, [], legal_view(_without_move(situation)), request.form.get(HOUSE_FIELD, ""))
+
+
+def _at(text: str) -> tuple[int, int, int]:
+    """`game:hand:turn` as the button sends it (0 where a number is missing or not one)."""
+    parts = [*text.split(":"), "", "", ""][:3]
+    numbers = [_number(part, 0, [], "") for part in parts]
+    return numbers[0], numbers[1], numbers[2]
 
 
 def _without_move(situation: Situation) -> Situation:

@@ -42,7 +42,7 @@ def _rendered(path: Path, modified: float) -> Markup:
             token.attrSet("id", anchor if not seen[anchor] else f"{anchor}-{seen[anchor]}")
         if token.type == "table_open":
             token.attrSet("class", "reference")
-    return Markup(markdown.renderer.render(tokens, markdown.options, {}))  # noqa: S704 - markdown-it escapes
+    return Markup(markdown.renderer.render(tokens, markdown.options, {}))  # markdown-it escapes the text
 
 
 @bp.get("/notation")
