@@ -9,11 +9,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, url_for
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 import arbiter_web
+from arbiter.rules.codes import NOTATION
 
 bp = Blueprint("notation", __name__)
 
@@ -43,6 +44,36 @@ def _rendered(path: Path, modified: float) -> Markup:
         if token.type == "table_open":
             token.attrSet("class", "reference")
     return Markup(markdown.renderer.render(tokens, markdown.options, {}))  # markdown-it escapes the text
+
+
+FALLBACK_SECTION = "findings"
+"""Where a Notation finding links when the section it cites has no heading of its own."""
+
+
+def anchors() -> frozenset[str]:
+    """The anchors of the document's headings (none without the document)."""
+    if not DOCUMENT.is_file():
+        return frozenset()
+    return frozenset(re.findall(r'<h\d id="([^"]+)"', str(_rendered(DOCUMENT, DOCUMENT.stat().st_mtime))))
+
+
+def section_url(code: str) -> str | None:
+    """The link of a Notation finding's code to its section of /notation, or None for a code
+    that is not the notation's (a rule set's own codes link to the rule reference)."""
+    rule = NOTATION.get(code)
+    found = re.match(r"Notation \(([^,]+),", rule.source) if rule else None
+    if not found or not anchors():
+        return None
+    anchor = slug(found.group(1))
+    return url_for("notation.notation", _anchor=anchor if anchor in anchors() else FALLBACK_SECTION)
+
+
+def link_findings(ruling: Any) -> None:
+    """Give the findings of a ruling view that cite the notation a link to their section."""
+    for game in ruling.games:
+        for view in game.findings:
+            if view.rule_url is None:
+                view.rule_url = section_url(view.finding.code)
 
 
 @bp.get("/notation")

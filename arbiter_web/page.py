@@ -15,7 +15,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import present, service, table_view
+from . import notation, present, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
@@ -27,8 +27,18 @@ PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
 
 
+COMMAND_LINE_WORDS = {"drop the flag": "clear that choice below"}
+"""The core's messages speak to the command line; a web page has choices, not flags."""
+
+
+def web_words(message: str) -> str:
+    for words, instead in COMMAND_LINE_WORDS.items():
+        message = message.replace(words, instead)
+    return message
+
+
 def _sentence(text: object) -> str:
-    words = str(text).strip()
+    words = web_words(str(text)).strip()
     words = words[:1].upper() + words[1:]
     return words if words.endswith((".", "!", "?")) else words + "."
 
@@ -66,6 +76,7 @@ def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, An
     build rulings by hand)."""
     form = form or _blank_form(text)
     ruling = present.ruling_view(text, games, _rule_url)
+    notation.link_findings(ruling)
     budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
     table_view.attach(ruling, text, games, rules=form.get("rules"), options=form.get("options"), budget=budget)
     return render_page(form, ruling)
@@ -97,7 +108,7 @@ def submit() -> Any:
     try:
         games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET)
     except arbiter.UsageError as problem:
-        hint = "Change the rule set or the options below (they count as flags), or fix the record, and check again."
+        hint = "Change the rule set or the options chosen below, or fix the record, and check again."
         return render_page(form, error=_sentence(problem), hint=hint), 422
     except service.TooManyGames as problem:
         return render_page(form, error=_sentence(problem)), 413
