@@ -5,10 +5,10 @@ the command line or the web adapters, which are thin shells over `check`.
 """
 
 from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
-from .checker import check, judge, table_after
+from .checker import check, judge
 from .formatter import format_game, format_source
 from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
-from .positions import IllegalAction, Move, Position, PositionError, read_games
+from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
 from .rules.base import UsageError
 from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
 from .sheet import ScoreSheet, score_sheet

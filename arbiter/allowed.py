@@ -30,10 +30,11 @@ _MELD_NAME = re.compile(r"^(?P<low>[^#\s-]+)(?:-(?P<high>[^#\s]+))?(?:#(?P<nth>\
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """One action allowed instead, for the page: in players' words and as written in a record."""
+    """Actions allowed instead, for the page: what they are in players' words, and each as written
+    in a record (several where they read the same in words: a draw of one card or another)."""
 
     words: str
-    notation: str
+    notations: tuple[str, ...]
 
 
 def allowed_line(finding: Finding) -> str | None:
@@ -56,14 +57,10 @@ def allowed_sentence(finding: Finding) -> str | None:
 def alternatives(finding: Finding) -> list[Alternative]:
     """The finding's alternatives for the page, each in players' words and in notation; actions
     that read the same in words (a draw of one card or another) are said once."""
-    out: list[Alternative] = []
-    seen: set[str] = set()
+    said: dict[str, list[str]] = {}
     for text in finding.alternatives:
-        words = in_words(text)
-        if words not in seen:
-            seen.add(words)
-            out.append(Alternative(words, " ".join(text.split())))
-    return out
+        said.setdefault(in_words(text), []).append(" ".join(text.split()))
+    return [Alternative(words, tuple(notations)) for words, notations in said.items()]
 
 
 def more_count(finding: Finding) -> int:

@@ -80,35 +80,6 @@ def judge(
     return ruling
 
 
-def table_after(
-    source: Source,
-    hand: int,
-    turn: int = 0,
-    *,
-    game: int = 1,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
-    limits: Limits = DEFAULT_LIMITS,
-) -> dict[str, Any] | None:
-    """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
-    hand starts, after the deal or the stated position): every hand, each side's melds and laid
-    cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores
-    before the hand. None if the record never reaches that turn legally (it ends earlier, or an
-    illegal move stops the replay of its hand before it)."""
-    requested = rulesets.get(rules) if rules else None
-    seen: dict[str, Any] = {}
-
-    def keep(at_hand: int, at_turn: int, table: dict[str, Any]) -> None:
-        if (at_hand, at_turn) == (hand, turn):
-            seen["table"] = table
-
-    for parsed in parse(source, limits):
-        if parsed.index == game:
-            judge(parsed, rules=requested, options=options or {}, observer=keep)
-            break
-    return seen.get("table")
-
-
 class _RecordProblem(Exception):
     def __init__(self, finding: Finding) -> None:
         self.finding = finding

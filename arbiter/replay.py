@@ -20,7 +20,8 @@ from typing import Any
 
 from . import rules as rulesets
 from .checker import judge
-from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
+from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source
+from .positions import PositionError, read_games
 from .records import HandRecord
 from .rulings import Finding, GameRuling
 
@@ -113,14 +114,16 @@ def replay(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
-) -> GameReplay | int:
-    """The replay of game `game` of a record; if the record has fewer games, how many it has."""
+) -> GameReplay:
+    """The replay of game `game` of a record. Raises PositionError when the record has no such
+    game (its message says how many it has)."""
     count = 0
-    for parsed in parse(source, limits):
+    for parsed in read_games(source, limits):
         count = parsed.index
         if parsed.index == game:
             return replay_game(parsed, rules=rules, options=options)
-    return count
+    games = f"{count} game{'s' * (count != 1)}" if count else "no game"
+    raise PositionError(f"there is no game {game}: the record holds {games}")
 
 
 def moment(
@@ -135,10 +138,10 @@ def moment(
 ) -> Moment:
     """The table after `turn` of `hand` in game `game`, or why there is none. At an illegal turn,
     the frame is the table before its offending move (`frame.illegal` says which)."""
-    found = replay(source, game=game, rules=rules, options=options, limits=limits)
-    if isinstance(found, int):
-        games = f"{found} game{'s' * (found != 1)}" if found else "no game"
-        return Moment(None, f"there is no game {game}: the record holds {games}")
+    try:
+        found = replay(source, game=game, rules=rules, options=options, limits=limits)
+    except PositionError as error:
+        return Moment(None, str(error))
     return where(found, hand, turn, game)
 
 

@@ -15,6 +15,7 @@ from flask import request
 from flask_smorest import Blueprint, abort
 
 import arbiter
+from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 
 from .api import JSON_TYPE, _error, _json_body, _load
@@ -99,7 +100,9 @@ def _position(body: dict[str, Any]) -> arbiter.Position:
         try:
             position.push(action)
         except arbiter.IllegalAction as error:
-            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {error.finding.message}")
+            allowed = allowed_line(error.finding)
+            why = f"{error.finding.message}; {allowed}" if allowed else error.finding.message
+            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {why}")
     return position
 
 

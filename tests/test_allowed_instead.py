@@ -113,9 +113,9 @@ def test_a_meld_name_past_the_tenth_is_numbered() -> None:
 def test_draws_of_different_cards_read_the_same_and_are_said_once() -> None:
     finding = replace(WRONG_TAKE, alternatives=("draw 7", "draw K", "take 9 with [9 9]"), alternatives_total=3)
     said = alternatives(finding)
-    assert [(a.words, a.notation) for a in said] == [
-        ("draw from the stock", "draw 7"),
-        ("take the pile with the up card 9 and 9 9 from the hand", "take 9 with [9 9]"),
+    assert [(a.words, a.notations) for a in said] == [
+        ("draw from the stock", ("draw 7", "draw K")),
+        ("take the pile with the up card 9 and 9 9 from the hand", ("take 9 with [9 9]",)),
     ]
 
 

@@ -103,6 +103,7 @@ def test_the_page_says_in_players_words_what_was_allowed_instead_of_a_wrong_take
     part = allowed_part(html)
     assert TAKE_WORDS in part and "<code>take 9 with [9 9]</code>" in part
     assert part.count("Draw from the stock") == 1  # the draws of one card or another, said once
+    assert "<code>draw 4</code> or <code>draw 5</code>" in part
     assert "other legal actions, not listed" in part
 
 

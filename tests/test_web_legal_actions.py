@@ -97,7 +97,10 @@ def test_the_rule_set_and_options_are_taken_as_for_a_ruling(client: Any) -> None
         ({"record": EXAMPLE, "hand": 1, "turn": 40}, "turn 40 is not one of 1 to"),
         ({"record": NO_KING, "hand": 1, "turn": 4}, "card-not-held"),
         ({"record": EXAMPLE, "hand": 1, "turn": 3, "actions": 9}, "the record gives 3 of its actions, not 9"),
-        ({"record": NO_KING, "hand": 1, "turn": 3, "actions": 3}, "action 3 of turn 3 (discard K) breaks a rule"),
+        (
+            {"record": NO_KING, "hand": 1, "turn": 3, "actions": 3},
+            "(discard K) breaks a rule: dee plays K but holds none; allowed instead: discard",
+        ),
         ({"record": EXAMPLE.replace("discard K", "discard 3"), "hand": 1, "turn": 1}, "line"),
     ],
 )

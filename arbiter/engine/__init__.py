@@ -7,7 +7,9 @@ The modules, named from the rules:
 - `replay`: the hand loop (HandReplay): turn order, each turn's actions in order;
 - `start`: the start of a hand: the deal, the stock, dealt Bonus cards, the up card, a stated position;
 - `turn`: each action of a turn (draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot);
+- `steps`: a turn step by step (start_turn, play_action), shared by a replay and a position;
 - `ending`: the end of a turn: the discard, going out, what a turn may not leave undone;
+- `legal`, `candidates`, `alternatives`: every legal next action, and what was allowed instead of an illegal one;
 - `table`: the table state: hands, sides with their melds and laid cards, the pile, the stock;
 - `melds`: one model for every meld, and how a record names one (`Q`, `Q#2`, `5-9`);
 - `scoring`: what a side's hand is worth, line by line;

@@ -42,8 +42,6 @@ FIRST_MELD_PARTS = 3
 """Before a side's first meld, `meld` actions of up to this many melds are proposed (together they
 must reach the minimum)."""
 
-MAX_EXTENSION = 3  # cards a sequence is extended by at one end in one addition
-
 
 def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=C.ORDER.__getitem__))
@@ -117,10 +115,11 @@ def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
 def helpers(
     r: HandContext, state: TurnState, own: tuple[str, ...], top: str, short: int
 ) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """One or two melds of other ranks, laid with a first take of the pile, worth `short` points."""
+    """Up to FIRST_MELD_PARTS melds of other ranks, laid with a first take of the pile, worth
+    `short` points together."""
     left = state.hand - Counter(own)
-    others = [m for m in group_melds(r, state) + sequences(r, state) if top not in m and _held(left, (m,))]
-    for parts in (1, 2):
+    others = [m for m in group_melds(r, state) + sequences(r, state) if _held(left, (m,))]
+    for parts in range(1, FIRST_MELD_PARTS + 1):
         for combo in combinations(others, parts):
             worth = C.points(c for m in combo for c in m)
             if len({shape(m) for m in combo}) == parts and worth >= short and _held(left, combo):
@@ -174,16 +173,17 @@ def shape(meld: tuple[str, ...]) -> str:
 
 def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]:
     """`meld` actions: one meld each; before the side's first meld (`first_needed` points still
-    missing) the combinations of up to FIRST_MELD_PARTS melds of different ranks that reach it."""
+    missing) also the combinations of up to FIRST_MELD_PARTS melds of different ranks that reach
+    it together."""
     single = group_melds(r, state) + sequences(r, state)
     side = state.side
     if r.config.merge_same_rank:  # a group of a rank the side holds is an addition to it
         single = [m for m in single if meld_shape(m)[1] is not None or side.meld_of(shape(m)) is None]
+    for cards in single:
+        yield Meld(melds=(MeldSpec(cards=cards),))
     if first_needed <= 0:
-        for cards in single:
-            yield Meld(melds=(MeldSpec(cards=cards),))
         return
-    for parts in range(1, FIRST_MELD_PARTS + 1):
+    for parts in range(2, FIRST_MELD_PARTS + 1):
         for combo in combinations(single, parts):
             if len({shape(m) for m in combo}) < parts or C.points(c for m in combo for c in m) < first_needed:
                 continue
@@ -208,14 +208,16 @@ def additions(r: HandContext, state: TurnState) -> Iterator[Add]:
     config, hand = r.config, state.hand
     wilds = wild_sets(hand, config.canasta_size)
     for meld, ref in named_melds(state):
-        for cards in _added(meld, hand, wilds):
+        for cards in _added(meld, hand, wilds, config.canasta_size):
             whole = (*meld.cards, *cards)
             if meld_problem(whole, config, False) or config.addition_problem(meld.cards, list(cards), config):
                 continue
             yield Add(cards=cards, target=ref)
 
 
-def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
+def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]], most: int) -> Iterator[tuple[str, ...]]:
+    """Cards from hand that might join a meld: a group's rank and wilds; a sequence's runs at
+    either end (of at most `most` cards each)."""
     if not meld.is_sequence:
         for naturals in range(hand[meld.rank] + 1):
             for w in wilds:
@@ -223,8 +225,8 @@ def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]]) ->
                     yield (meld.rank,) * naturals + w
         return
     low, high = C.SEQUENCE_ORDER[meld.rank], C.SEQUENCE_ORDER[meld.high or meld.rank]
-    below = [C.NATURALS[low - k : low] for k in range(MAX_EXTENSION + 1) if low - k >= 0]
-    above = [C.NATURALS[high + 1 : high + 1 + k] for k in range(MAX_EXTENSION + 1) if high + k < len(C.NATURALS)]
+    below = [C.NATURALS[low - k : low] for k in range(most + 1) if low - k >= 0]
+    above = [C.NATURALS[high + 1 : high + 1 + k] for k in range(most + 1) if high + k < len(C.NATURALS)]
     for b in below:
         for a in above:
             cards = (*b, *a)

@@ -23,9 +23,11 @@ from .candidates import additions, candidates, melds
 from .context import HandContext, TurnState
 from .ending import end_turn
 from .illegal import Illegal
-from .turn import play_action
+from .steps import play_action
 
-GREEDY_STEPS = 12  # melds and additions tried in a row when weighing whether a player can go out
+SEARCH_BUDGET = 120
+"""Melds and additions tried, at most, when weighing whether a turn can still be finished after
+an action (a partner's yes to going out needs the whole hand laid)."""
 
 
 @dataclass(slots=True)
@@ -89,31 +91,41 @@ def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
 
 def finishable(action: Action, tried: Attempt) -> bool:
     """Whether the turn can still be finished legally after `action` (where that is in doubt)."""
-    kind = type(action)
-    if tried.state.asked:  # told yes: the turn ends only by going out
-        return can_go_out(tried.context, tried.state)
-    if kind in (Meld, Add, Take, Ask):
-        return can_finish(tried.context, tried.state)
+    if type(action) in (Meld, Add, Take, Ask):
+        return can_finish(tried.context, tried.state, [SEARCH_BUDGET])
     return True
 
 
-def can_finish(r: HandContext, state: TurnState, depth: int = 1) -> bool:
-    """Whether a discard (or, `depth` deep, a meld or an addition first) ends the turn legally."""
-    if discard_ends_turn(r, state):
+def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
+    """Whether the turn can be ended legally from here: by a discard, by picking up the Foot, or
+    after melds and additions (a search that looks one step past each first, then goes on from
+    those that lay the most cards, within `budget` tries shared by the whole search)."""
+    if ends_here(r, state):
         return True
-    if depth <= 0:
-        return False
     needed = 0
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
+    tried: list[Attempt] = []
     for action in (*melds(r, state, needed), *additions(r, state)):
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
         try:
-            tried = attempt(r, state, action)
+            step = attempt(r, state, action)
         except Illegal:
             continue
-        if tried.finished or can_finish(tried.context, tried.state, depth - 1):
+        if step.finished or ends_here(step.context, step.state):
             return True
-    return False
+        tried.append(step)
+    tried.sort(key=lambda step: step.state.hand.total())
+    return any(can_finish(step.context, step.state, budget) for step in tried if budget[0] > 0)
+
+
+def ends_here(r: HandContext, state: TurnState) -> bool:
+    """Whether a discard ends the turn now, or the Foot is there to pick up and play on."""
+    if r.config.foot_size and state.player in r.table.feet and not state.hand.total():
+        return True
+    return discard_ends_turn(r, state)
 
 
 def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
@@ -130,29 +142,4 @@ def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
                 return True
         except Illegal:
             continue
-    return False
-
-
-def can_go_out(r: HandContext, state: TurnState) -> bool:
-    """Whether the player can empty the hand this turn: the meld or addition that lays the most
-    cards is played, again and again, until a discard or the last meld goes out."""
-    for _ in range(GREEDY_STEPS):
-        if state.hand.total() == 1 and discard_ends_turn(r, state):
-            return True
-        best: Attempt | None = None
-        needed = 0
-        if not state.side_melded_at_start and not state.took_pile:
-            needed = r.minimum(state.side) - state.first_meld_value
-        for action in (*melds(r, state, needed), *additions(r, state)):
-            try:
-                tried = attempt(r, state, action)
-            except Illegal:
-                continue
-            if tried.finished:
-                return True
-            if best is None or tried.state.hand.total() < best.state.hand.total():
-                best = tried
-        if best is None:
-            return False
-        r, state = best.context, best.state
     return False

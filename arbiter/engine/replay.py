@@ -22,7 +22,7 @@ from .ending import end_turn
 from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
-from .turn import play_action, start_turn
+from .steps import play_action, start_turn
 
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
 """Rulings on a turn that are not on one of its moves (who plays it): they list no alternatives."""

@@ -3,7 +3,7 @@
 A handler checks every rule its action must meet, raising `Illegal` before it changes the table,
 then applies the action. The draw and the discard are most of all actions: they stay short.
 Handlers are plain functions of (hand context, turn state, action), found by the action's type
-in HANDLERS; `start_turn` and `play_action` are the steps a replay and a position both take.
+in HANDLERS (engine/steps.py plays a turn's actions through them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from .. import cards as C
 from ..records import (
-    Action,
     Add,
     Ask,
     Discard,
@@ -26,7 +25,6 @@ from ..records import (
     PickUpFoot,
     PlayCaliente,
     Take,
-    Turn,
 )
 from ..rules.base import PileTake
 from ..rulings import Adjustment
@@ -699,58 +697,3 @@ HANDLERS: dict[type, Callable[[HandContext, TurnState, Any], None]] = {
     GoOut: go_out,
     PickUpFoot: pick_up_foot,
 }
-
-
-# --- a turn, step by step ----------------------------------------------------------------------
-
-
-def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
-    """A player's turn begins. A player who discarded the last card of the Hand begins it with
-    the Foot (or passes, when the stock has run out and the hand is over)."""
-    state = r.begin_turn(player)
-    feet = r.table.feet
-    if feet and player in feet and not state.hand.total():
-        state.foot_first = True
-        if isinstance(node, Turn) and not node.actions:
-            raise _foot_first(player, node)
-    return state
-
-
-def _foot_first(player: str, node: Node) -> Illegal:
-    return Illegal(
-        "foot-pickup",
-        f"{player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
-        node,
-    )
-
-
-def play_action(r: HandContext, state: TurnState, action: Action) -> None:
-    """One action of the turn in progress: what the turn so far forbids, then its handler."""
-    if r.outcome.ended:
-        raise Illegal(
-            "last-bonus" if state.last_bonus else "hand-over",
-            "the hand ended with the previous action: nothing more is played",
-            action,
-        )
-    kind = type(action)
-    if state.foot_first:
-        if kind is not PickUpFoot and kind is not Pass:
-            raise _foot_first(state.player, action)
-        state.foot_first = False
-    if state.discarded and kind is not GoOut:
-        raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
-    feet = r.table.feet
-    if (
-        kind is not PickUpFoot
-        and feet
-        and state.drawn
-        and not state.discarded
-        and state.player in feet
-        and not state.hand.total()
-    ):
-        raise Illegal(  # the Hand melded out, its Foot not picked up
-            "foot-pickup",
-            f"{state.player} has melded the whole Hand: the Foot is picked up (`foot`) before the turn goes on",
-            action,
-        )
-    HANDLERS[kind](r, state, action)

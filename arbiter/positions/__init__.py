@@ -1,7 +1,7 @@
 """Positions: a hand you can step, with every legal next action (docs/library.md).
 
 - `position`: `Position`, made by dealing or from a record, with `legal_actions`, `is_legal`,
-  `explain`, `push`, `copy` and `record`;
+  `explain`, `push`, `copy` and `record`; `table_after`, the table after a turn of a record;
 - `moves`: `Move` (an action and its ACN text) and the two exceptions, `PositionError` and
   `IllegalAction`;
 - `dealing`: a new game's first hand from a seeded shuffle;
@@ -13,7 +13,7 @@ What is legal is the engine's own answer (arbiter/engine/legal.py).
 from __future__ import annotations
 
 from .moves import IllegalAction, Move, PositionError
-from .position import Position
+from .position import Position, table_after
 from .reading import read_games
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError", "read_games"]
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "read_games", "table_after"]

@@ -52,7 +52,11 @@ class IllegalAction(Exception):
 
 def read_actions(player: str, text: str) -> tuple[Action, ...]:
     """The actions of a piece of a turn line (`draw 7, meld [K K X]`). Raises NotationError."""
-    statement, _ = parse_line(f"{player}: {text}")
+    prefix = f"{player}: "
+    try:
+        statement, _ = parse_line(prefix + text)
+    except NotationError as error:  # its column counted in `text`
+        raise NotationError(max(error.column - len(prefix), 1), error.message, error.code) from None
     if not isinstance(statement, Turn) or not statement.actions:
         raise NotationError(1, f"{text!r} is not an action of a turn")
     return statement.actions

@@ -18,9 +18,10 @@ from typing import Any
 
 from .. import rules as rulesets
 from ..engine import HandReplay, Illegal, seating_from_tags
+from ..engine.alternatives import alternatives
 from ..engine.context import TurnState
 from ..engine.legal import Attempt, attempt, legal_actions
-from ..engine.turn import start_turn
+from ..engine.steps import start_turn
 from ..formatter import format_game
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
 from ..records import Action, Game, Node, Points, SidePoints, Turn
@@ -189,33 +190,39 @@ class Position:
         return [Move.of(action) for action in legal_actions(self._context, self._current())]
 
     def is_legal(self, action: ActionLike) -> bool:
-        return self.explain(action) is None
+        try:
+            self._try(action)
+        except IllegalAction:
+            return False
+        return True
 
     def explain(self, action: ActionLike) -> Finding | None:
-        """The finding `arbiter check` would give for this action here (line 0: it is not
-        written anywhere yet); None if it is legal."""
+        """The finding `arbiter check` would give for this action here, with what was allowed
+        instead (line 0: it is not written anywhere yet); None if it is legal."""
         try:
             self._try(action)
         except IllegalAction as illegal:
-            return illegal.finding
+            return self._with_alternatives(illegal.finding, action)
         return None
 
-    def push(self, action: ActionLike) -> Position:
+    def push(self, action: ActionLike) -> None:
         """Play an action (a Move, ACN text, or several actions as a piece of a turn line);
-        raises IllegalAction, changing nothing, if it breaks a rule. Returns the position."""
+        raises IllegalAction, changing nothing, if it breaks a rule."""
         actions = self._actions_of(action)
         if len(actions) > 1:  # a piece of a turn line: all of it, or nothing
             trial = self.copy()
             for one in actions:
                 trial.push(one)
             self.__dict__.update(trial.__dict__)
-            return self
-        tried = self._try(actions[0])
+            return
+        try:
+            tried = self._try(actions[0])
+        except IllegalAction as illegal:
+            raise IllegalAction(self._with_alternatives(illegal.finding, actions[0])) from None
         self._context, self._state = tried.context, tried.state
         self._actions.append(actions[0])
         if tried.finished:
             self._end_turn()
-        return self
 
     def copy(self) -> Position:
         other = Position(self._game, self._index, self._context, list(self._played), self._expected)
@@ -272,6 +279,16 @@ class Position:
         except Illegal as illegal:
             raise IllegalAction(self._context.error(illegal)) from None
 
+    def _with_alternatives(self, finding: Finding, action: ActionLike) -> Finding:
+        """A finding on a move, with the legal actions instead of it (as `arbiter check` gives)."""
+        if finding.code in NOTATION or self.over:
+            return finding
+        actions = self._actions_of(action)
+        if len(actions) != 1:
+            return finding
+        shown, total = alternatives(self._context, self._current(), actions[0], finding.code)
+        return replace(finding, alternatives=shown, alternatives_total=total)
+
     def _end_turn(self) -> None:
         assert self._state is not None
         self._played.append(Turn(player=self._state.player, actions=tuple(self._actions)))
@@ -297,4 +314,28 @@ class Position:
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
 
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError"]
+def table_after(
+    source: Source,
+    hand: int,
+    turn: int = 0,
+    *,
+    game: int = 1,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> dict[str, Any] | None:
+    """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
+    hand starts, after the deal or the stated position): every hand, each side's melds and laid
+    cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores
+    before the hand. None if the record never reaches that turn legally (it ends earlier, or an
+    illegal move stops the replay of its hand before it); `Position.from_record` says why."""
+    try:
+        position = Position.from_record(
+            source, hand=hand, turn=turn + 1, game=game, rules=rules, options=options, limits=limits
+        )
+    except PositionError:
+        return None
+    return position.table
+
+
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "table_after"]
