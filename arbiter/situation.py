@@ -245,6 +245,14 @@ def _move_text(turn: Turn) -> str:
     return ", ".join(format_action(action) for action in turn.actions)
 
 
+def default_seats(rules: str) -> tuple[list[str], str]:
+    """A family's usual table: four players in two partnerships where it allows four, else two
+    each for themselves."""
+    if 4 in rulesets.get(rules).seat_counts:
+        return ["ann", "bob", "cid", "dee"], "ann+cid bob+dee"
+    return ["ann", "bob"], ""
+
+
 # --- reading what a player typed ------------------------------------------------------------------
 
 

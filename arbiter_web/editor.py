@@ -22,7 +22,7 @@ from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 from arbiter.positions import IllegalAction, PositionError
-from arbiter.situation import Situation, cards_from_text, melds_from_text, read_variant
+from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
 from . import page, present, service
 from .schemas import PageFormSchema
@@ -57,14 +57,6 @@ class LegalView:
     totals: dict[str, int] = field(default_factory=dict)  # how many there are of each
     problem: str | None = None
     player: str | None = None
-
-
-def default_seats(rules: str) -> tuple[list[str], str]:
-    """Four players in two partnerships where the family allows it, else two."""
-    counts = rulesets.get(rules).seat_counts
-    if 4 in counts:
-        return ["ann", "bob", "cid", "dee"], "ann+cid bob+dee"
-    return ["ann", "bob"][: max(2, min(counts))], ""
 
 
 def _known_rules(name: str) -> str:

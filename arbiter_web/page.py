@@ -14,6 +14,8 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
+from arbiter.situation import Situation
+from arbiter.situation import default_seats as editor_defaults
 
 from . import notation, present, service, table_view
 from .schemas import PageFormSchema
@@ -21,6 +23,8 @@ from .schemas import PageFormSchema
 bp = Blueprint("page", __name__)
 
 EXAMPLE_FILE = "example.txt"
+"""The Caliente example (`/?example=1` or `/?example=caliente`); each other family's is
+`example-<family>.acn` beside it, a copy of one of the project's illegal samples."""
 
 PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 """Findings the page shows: a game's first 10, at most 200 in all; the rest are counted (the JSON
@@ -82,11 +86,33 @@ def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, An
     return render_page(form, ruling)
 
 
+def example(family: str) -> str:
+    """A family's example record (the Caliente one for any other word)."""
+    name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
+    path = Path(current_app.static_folder or ".") / name
+    return path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+
+
+def skeleton(family: str) -> str:
+    """A record to start from: the family's usual table as a position, every line to fill in."""
+    seats, teams = editor_defaults(family)
+    situation = Situation(rules=family, seats=seats, teams=teams, turn=seats[1 % len(seats)])
+    situation.note = SKELETON_NOTE
+    return situation.record()
+
+
+SKELETON_NOTE = """Put each player's cards after their name (hold ann 4 4 9 9 K Q), a side's melds on
+a line of its own (table SIDE [7 7 7] [J J 2]), the pile bottom card first (pile 8 Q 2 9),
+then write the disputed turn below, as: PLAYER: take 9 with [9 9], discard 4"""
+
+
 @bp.get("/")
 def index() -> Any:
     record = ""
     if request.args.get("example"):
-        record = (Path(current_app.static_folder or ".") / EXAMPLE_FILE).read_text(encoding="utf-8")
+        record = example(request.args["example"])
+    elif request.args.get("skeleton") in rulesets.names():
+        record = skeleton(request.args["skeleton"])
     return render_page(_blank_form(record))
 
 

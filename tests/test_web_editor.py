@@ -173,3 +173,28 @@ def test_the_house_rulebook_is_passed_through(client):
     body = client.get("/editor?house=thursday-club").get_data(as_text=True)
     assert 'name="house" value="thursday-club"' in body
     assert "house=thursday-club" in re.search(r'href="([^"]+)" id="table-link"', body).group(1)
+
+
+FAMILIES = arbiter.rules.names()
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_an_example_with_a_disputed_move(client, family):
+    body = client.get(f"/?example={family}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    (game,) = list(arbiter.check(record))
+    assert game.rules == family and game.errors
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_a_position_to_start_from_that_reads_cleanly(client, family):
+    body = client.get(f"/?skeleton={family}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    (game,) = list(arbiter.check(record))
+    assert game.rules == family and not game.malformed and "position" in record
+
+
+def test_the_home_page_offers_every_family_a_way_in(client):
+    body = client.get("/").get_data(as_text=True)
+    for family in FAMILIES:
+        assert f"/?example={family}#record" in body and f"/editor?rules={family}" in body
