@@ -21,6 +21,7 @@ import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
+from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
@@ -133,9 +134,12 @@ def zones(situation: Situation, words: Any, feet: bool) -> dict[str, list[Zone]]
             hint = "Leave it empty once the Foot is picked up."
             hands.append(Zone(f"foot.{p}", f"{p}'s Foot", "cards", " ".join(situation.feet.get(p, [])), hint))
     table = []
+    marks = table_words({"melds": situation.melds}, situation.rules, situation.options).marks
     for side in situation.sides():
         melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
-        table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, "Each meld in brackets: [7 7 7] [J J 2]"))
+        canastas = [f"meld {i}: {mark}" for i, mark in enumerate(marks.get(side, []), start=1) if mark]
+        hint = "Each meld in brackets: [7 7 7] [J J 2]." + (f" Canastas: {'; '.join(canastas)}." if canastas else "")
+        table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, hint))
         table.append(
             Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, [])))
         )

@@ -17,7 +17,7 @@ from arbiter.checker import DEFAULT_RULES
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
 
-from . import notation, present, service, table_view
+from . import family_words, notation, present, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
@@ -83,6 +83,7 @@ def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, An
     notation.link_findings(ruling)
     budget = int(current_app.config.get("REPLAY_MAX_FRAMES", table_view.DEFAULT_REPLAY_MAX_FRAMES))
     table_view.attach(ruling, text, games, rules=form.get("rules"), options=form.get("options"), budget=budget)
+    family_words.annotate(ruling)
     return render_page(form, ruling)
 
 
