@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from test_web_browser import Watched, base_url, browser, screenshot  # noqa: F401 - fixtures
 from web_support import EXAMPLE
 
 import arbiter
+from arbiter_cli.main import cli
 
+SAMPLES = Path(__file__).parent.parent / "samples"
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
@@ -227,11 +231,33 @@ PHONE_PAGES = [
 ]
 
 
-def test_no_page_is_wider_than_a_phone(phone: Watched):
+def round_of(names: list[str]) -> str:
+    return "\n".join((SAMPLES / name).read_text(encoding="utf-8") for name in names)
+
+
+ROUND = ["caliente-scoring-example.acn", "samba-illegal-sequence-with-a-wild.acn", "hoyle-endgame.acn"]
+
+
+def width(page: Any) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_no_page_is_wider_than_a_phone(phone: Watched, tmp_path: Path):
     wide = {}
     for path in PHONE_PAGES:
         phone.page.goto(phone.base_url + path)
-        width = phone.page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            wide[path] = width
+        if width(phone.page) > PHONE["width"]:
+            wide[path] = width(phone.page)
+    phone.page.goto(phone.base_url + "/")  # a ruling on a three-game round
+    phone.page.fill("#record", round_of(ROUND))
+    with phone.page.expect_navigation():
+        phone.page.click("#check-record")
+    if width(phone.page) > PHONE["width"]:
+        wide["a three-game round"] = width(phone.page)
+    report = tmp_path / "round.html"  # the HTML round report of `arbiter check --format html`
+    result = CliRunner().invoke(cli, ["check", "--format", "html", *(str(SAMPLES / name) for name in ROUND)])
+    report.write_text(result.output, encoding="utf-8")
+    phone.page.goto(report.as_uri())
+    if width(phone.page) > PHONE["width"]:
+        wide["the HTML round report"] = width(phone.page)
     assert wide == {}
