@@ -198,3 +198,26 @@ def test_the_home_page_offers_every_family_a_way_in(client):
     body = client.get("/").get_data(as_text=True)
     for family in FAMILIES:
         assert f"/?example={family}#record" in body and f"/editor?rules={family}" in body
+
+
+@pytest.mark.parametrize("path", ["/editor", "/editor?rules=hand-and-foot", "/notation", "/", "/?skeleton=samba"])
+def test_the_new_pages_keep_the_content_security_policy(client, path):
+    from test_web_page import Elements
+
+    body = client.get(path).get_data(as_text=True)
+    page = Elements(body)
+    for tag, attrs in page.elements:
+        assert tag != "script" or (attrs.get("src") or "").startswith("/static/"), "only the site's own scripts"
+        assert not [name for name in attrs if name.startswith("on")] and "style" not in attrs, attrs
+    ids = [attrs["id"] for _, attrs in page.elements if attrs.get("id")]
+    assert len(ids) == len(set(ids)), "every id once"
+
+
+def test_every_editor_control_has_a_label(client):
+    from test_web_page import Elements
+
+    page = Elements(client.get("/editor?rules=hand-and-foot").get_data(as_text=True))
+    labelled = {attrs.get("for") for tag, attrs in page.elements if tag == "label"}
+    for tag, attrs in page.elements:
+        if tag in ("input", "select") and attrs.get("type") not in ("hidden", "checkbox"):
+            assert attrs.get("id") in labelled, attrs
