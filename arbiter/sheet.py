@@ -124,7 +124,7 @@ def _row(hand: HandResult, errors: list[Finding]) -> SheetRow:
     elif stop.adjustment is None:
         row.reason = f"{_where(stop)}: {stop.message}; the rule set prescribes no remedy that lets the hand be scored"
     elif hand.declared is None:
-        row.reason = f"{_where(stop)}: the record declares no score for this hand, so the remedy has none to apply to"
+        row.reason = f"{_where(stop)}: the record declares no score for this hand; {what_to_write(stop.adjustment)}"
     else:
         adjustment = stop.adjustment
         row.status, row.adjustments = Status.ADJUSTED, [adjustment]
@@ -132,6 +132,17 @@ def _row(hand: HandResult, errors: list[Finding]) -> SheetRow:
         row.scores[adjustment.side] = row.scores.get(adjustment.side, 0) + adjustment.points
         row.reason = f"{_where(stop)}: {stop.remedy or adjustment.reason}; the declared score stands otherwise"
     return row
+
+
+def what_to_write(adjustment: Adjustment) -> str:
+    """The remedy as the table applies it to a hand it scores itself (a dispute recorded as a
+    position has no score line): `bob+dee: subtract 50 from whatever you score this hand`."""
+    if adjustment.points == 0:
+        return f"{adjustment.side}: score the hand as you count it ({adjustment.reason})"
+    verb, word = ("subtract", "from") if adjustment.points < 0 else ("add", "to")
+    return (
+        f"{adjustment.side}: {verb} {abs(adjustment.points)} {word} whatever you score this hand ({adjustment.reason})"
+    )
 
 
 def _where(finding: Finding) -> str:

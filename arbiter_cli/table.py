@@ -11,6 +11,7 @@ import click
 import arbiter
 from arbiter import replay
 from arbiter.cards import show
+from arbiter.marks import TableWords, table_words
 
 from .params import options_option
 
@@ -43,9 +44,13 @@ def table(
       arbiter table game.acn --hand 2 --turn 14
     """
     try:
-        found = replay.moment(record, hand, turn, game=game, rules=rules_name, options=options)
+        replayed = replay.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
         raise click.UsageError(str(error)) from None
+    except arbiter.PositionError as error:
+        click.echo(str(error), err=True)
+        sys.exit(1)
+    found = replay.where(replayed, hand, turn, game)
     if found.frame is None:
         click.echo(found.problem, err=True)
         sys.exit(1)
@@ -58,13 +63,18 @@ def table(
                 f"turn {turn} of hand {hand} is illegal (line {illegal.line}, {illegal.code}): {illegal.message}"
             )
             click.echo("the table before it:")
-        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None))
+        words = table_words(found.frame.table, replayed.ruling.rules, replayed.ruling.options)
+        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words))
     if illegal is not None:
         sys.exit(1)
 
 
-def describe(state: dict[str, Any], hand: int, turn: int, *, before: bool = False) -> str:
-    """The table in plain lines a card player reads at a glance (`before`: before turn's offending move)."""
+def describe(
+    state: dict[str, Any], hand: int, turn: int, *, before: bool = False, words: TableWords | None = None
+) -> str:
+    """The table in plain lines a card player reads at a glance (`before`: before turn's offending
+    move), in the family's `words`, each canasta marked."""
+    words = words or TableWords()
     moment = (
         f"before the offending move of turn {turn}" if before else "as it starts" if turn == 0 else f"after turn {turn}"
     )
@@ -78,11 +88,18 @@ def describe(state: dict[str, Any], hand: int, turn: int, *, before: bool = Fals
     lines.append("melds:")
     for side, melds in state["melds"].items():
         laid = state["laid"].get(side)
-        shown = " ".join(f"[{show(m)}]" for m in melds) or "none yet"
+        marks = words.marks.get(side, [])
+        shown = " ".join(_meld(m, marks[i] if i < len(marks) else None) for i, m in enumerate(melds)) or "none yet"
         lines.append(f"  {side}  {shown}" + (f"  laid: {show(laid)}" if laid else ""))
     pile = state["pile"]
     top = f", {pile[-1]} on top" if pile else ""
     frozen = "frozen" if state["frozen"] else "not frozen"
-    lines.append(f"Prize pile ({len(pile)} card{'s' * (len(pile) != 1)}{top}, {frozen}): {show(pile) or 'empty'}")
+    lines.append(
+        f"{words.pile[:1].upper()}{words.pile[1:]} ({len(pile)} card{'s' * (len(pile) != 1)}{top}, {frozen}): {show(pile) or 'empty'}"
+    )
     lines.append(f"stock: {state['stock']} cards")
     return "\n".join(lines)
+
+
+def _meld(cards: list[str], mark: str | None) -> str:
+    return f"[{show(cards)}]" + (f" ({mark})" if mark else "")

@@ -37,9 +37,11 @@ from arbiter_web import (
     access,
     api,
     apidocs,
+    editor,
     errors,
     lanes,
     limits,
+    notation,
     page,
     permalink,
     security,
@@ -128,6 +130,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)
+    app.register_blueprint(editor.bp)  # the situation editor (issue 30)
+    app.register_blueprint(notation.bp)
     templating.init_app(app)
     errors.init_app(app)
     security.init_app(app)

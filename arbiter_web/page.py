@@ -14,21 +14,35 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
+from arbiter.situation import Situation
+from arbiter.situation import default_seats as editor_defaults
 
-from . import page_size, present, service, table_view
+from . import family_words, notation, page_size, present, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
 
 EXAMPLE_FILE = "example.txt"
+"""The Caliente example (`/?example=1` or `/?example=caliente`); each other family's is
+`example-<family>.acn` beside it, a copy of one of the project's illegal samples."""
 
 PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 """Findings the page shows: a game's first 10, at most 200 in all; the rest are counted (the JSON
 API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
 
 
+COMMAND_LINE_WORDS = {"drop the flag": "clear that choice below"}
+"""The core's messages speak to the command line; a web page has choices, not flags."""
+
+
+def web_words(message: str) -> str:
+    for words, instead in COMMAND_LINE_WORDS.items():
+        message = message.replace(words, instead)
+    return message
+
+
 def _sentence(text: object) -> str:
-    words = str(text).strip()
+    words = web_words(str(text)).strip()
     words = words[:1].upper() + words[1:]
     return words if words.endswith((".", "!", "?")) else words + "."
 
@@ -68,17 +82,41 @@ def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, An
 
     def render(budget: int) -> tuple[str, int]:
         ruling = present.ruling_view(text, games, _rule_url)
+        notation.link_findings(ruling)
         table_view.attach(ruling, text, games, rules=filled.get("rules"), options=filled.get("options"), budget=budget)
+        family_words.annotate(ruling)
         return render_page(filled, ruling), table_view.frames_shown(ruling)
 
     return page_size.bounded(render, request.content_length or len(text.encode()))
+
+
+def example(family: str) -> str:
+    """A family's example record (the Caliente one for any other word)."""
+    name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
+    path = Path(current_app.static_folder or ".") / name
+    return path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+
+
+def skeleton(family: str) -> str:
+    """A record to start from: the family's usual table as a position, every line to fill in."""
+    seats, teams = editor_defaults(family)
+    situation = Situation(rules=family, seats=seats, teams=teams, turn=seats[1 % len(seats)])
+    situation.note = SKELETON_NOTE
+    return situation.record()
+
+
+SKELETON_NOTE = """Put each player's cards after their name (hold ann 4 4 9 9 K Q), a side's melds on
+a line of its own (table SIDE [7 7 7] [J J 2]), the pile bottom card first (pile 8 Q 2 9),
+then write the disputed turn below, as: PLAYER: take 9 with [9 9], discard 4"""
 
 
 @bp.get("/")
 def index() -> Any:
     record = ""
     if request.args.get("example"):
-        record = (Path(current_app.static_folder or ".") / EXAMPLE_FILE).read_text(encoding="utf-8")
+        record = example(request.args["example"])
+    elif request.args.get("skeleton") in rulesets.names():
+        record = skeleton(request.args["skeleton"])
     return render_page(_blank_form(record))
 
 
@@ -100,7 +138,7 @@ def submit() -> Any:
     try:
         games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET)
     except arbiter.UsageError as problem:
-        hint = "Change the rule set or the options below (they count as flags), or fix the record, and check again."
+        hint = "Change the rule set or the options chosen below, or fix the record, and check again."
         return render_page(form, error=_sentence(problem), hint=hint), 422
     except service.TooManyGames as problem:
         return render_page(form, error=_sentence(problem)), 413

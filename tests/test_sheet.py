@@ -70,6 +70,15 @@ def test_a_remedy_with_no_declared_score_has_nothing_to_apply_to():
     assert row.status is Status.UNSCORED and "declares no score" in row.reason
 
 
+def test_a_remedy_with_no_declared_score_says_what_to_write_down_instead():
+    record = EXAMPLE.replace(BOB_TAKES, "bob: take 10 with [10], discard 4")
+    record = record.replace("score bob+dee 1190 ann+cid -230\ntotal bob+dee 1190 ann+cid -230\n", "")
+    (row,) = _sheet(record).rows
+    (stop,) = [f for f in arbiter.check(record).__next__().findings if f.adjustment]
+    side, points = stop.adjustment.side, -stop.adjustment.points
+    assert f"{side}: subtract {points} from whatever you score this hand" in row.reason
+
+
 def test_counts_of_cards_are_written_in_words():
     (game,) = arbiter.check(EXAMPLE.replace(BOB_TAKES, "bob: take 10 with [10 10 10 10 10 10], discard 4"))
     assert game.findings[0].message == "bob melds six 10s but holds only four"

@@ -364,7 +364,7 @@ def test_the_table_at_the_move_is_rendered(full_page: str) -> None:
     assert "Prize pile" in full_page and "badge-frozen" in full_page
     assert "3 cards; top card" in full_page
     assert "61 cards" in full_page
-    assert "Bonus cards laid" in full_page
+    assert "Bonus and Caliente cards laid" in full_page  # Caliente's own words (issue 30)
     assert "no melds yet" in full_page  # bob+dee
     assert full_page.count('class="meld"') == 2
     assert 'class="card card-wild"' in full_page and 'class="card card-stop"' in full_page

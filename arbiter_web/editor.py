@@ -1,0 +1,271 @@
+"""The situation editor (GET and POST /editor, POST /editor/open): a player lays out the table of a
+dispute card by card and asks whether a move was allowed, without writing the notation.
+
+An adapter over arbiter.situation: the form's fields are the situation's (one text field per hand,
+Foot, side's melds and laid cards, the pile), so the page works without JavaScript; editor.js adds
+card buttons to fill them by clicks and checks the card counts as the player builds. Check writes
+the record and shows the ordinary ruling page with that record beneath it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, g, render_template, request, url_for
+from marshmallow import ValidationError
+from werkzeug.datastructures import MultiDict
+
+import arbiter
+from arbiter import cards as C
+from arbiter import rules as rulesets
+from arbiter.checker import DEFAULT_RULES
+from arbiter.marks import table_words
+from arbiter.positions import IllegalAction, PositionError
+from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
+
+from . import page, present, service
+from .schemas import PageFormSchema
+
+bp = Blueprint("editor", __name__)
+
+MAX_LEGAL_SHOWN = 24
+"""Legal moves listed at once of each kind (draw, take, meld ...); the rest are counted: two cards
+drawn in Samba are 120 choices, and a big hand has hundreds of melds."""
+
+HOUSE_FIELD = "house"
+"""A rulebook to judge by (issue 29's house rulebooks): passed through the editor and its links
+untouched, for the rulebook pages to pick up."""
+
+
+@dataclass
+class Zone:
+    """Somewhere cards lie: one form field, filled by typing or by the card buttons."""
+
+    name: str
+    label: str
+    kind: str  # "cards" (in order) or "melds" (bracketed groups)
+    value: str
+    hint: str = ""
+
+
+@dataclass
+class LegalView:
+    """The legal next actions after the move entered so far, or why there are none."""
+
+    kinds: dict[str, list[str]] = field(default_factory=dict)  # the moves listed, by keyword
+    totals: dict[str, int] = field(default_factory=dict)  # how many there are of each
+    problem: str | None = None
+    player: str | None = None
+
+
+def _known_rules(name: str) -> str:
+    return name if name in rulesets.names() else DEFAULT_RULES
+
+
+def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[str]]:
+    """The situation the form describes, and what in the form could not be read."""
+    rules = _known_rules(values.get("rules", "").strip())
+    seats, teams = default_seats(rules)
+    typed = values.get("seats", "").split()
+    new_family = values.get("do") == "setup" and len(typed) not in rulesets.get(rules).seat_counts
+    if typed and not new_family:  # a family chosen anew that these players cannot play: its usual table
+        seats, teams = typed, values.get("teams", "")
+    errors: list[str] = []
+    try:
+        options = read_variant(rules, values.get("variant", ""))
+    except arbiter.UsageError as problem:
+        options = {}
+        errors.append(f"House rules: {problem}")
+    situation = Situation(rules=rules, seats=seats, teams=" ".join(teams.split()), options=options)
+    situation.hand = _number(values.get("hand"), 1, errors, "the hand number") or 1
+    situation.hands = {p: cards_from_text(values.get(f"hold.{p}", "")) for p in seats}
+    situation.feet = {p: cards_from_text(values.get(f"foot.{p}", "")) for p in seats if values.get(f"foot.{p}")}
+    for side in situation.sides():
+        situation.melds[side] = melds_from_text(values.get(f"melds.{side}", ""))
+        situation.laid[side] = cards_from_text(values.get(f"laid.{side}", ""))
+        situation.totals[side] = _number(values.get(f"total.{side}"), 0, errors, f"{side}'s score")
+    situation.pile = cards_from_text(values.get("pile", ""))
+    turn = values.get("turn", "")
+    situation.turn = turn if turn in seats else seats[1 % len(seats)] if seats else ""
+    situation.melded = [p for p in values.getlist("melded") if p in seats]
+    situation.move = " ".join(values.get("move", "").split())
+    return situation, errors
+
+
+def _number(raw: str | None, default: int, errors: list[str], what: str) -> int:
+    text = (raw or "").strip().replace(",", "")
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        errors.append(f"{what.capitalize()} must be a whole number, not {raw!r}.")
+        return default
+
+
+def form_fields(situation: Situation, house: str = "") -> list[tuple[str, str]]:
+    """The form's fields for a situation: the editor's link to this very table."""
+    fields = [("rules", situation.rules), ("seats", " ".join(situation.seats)), ("teams", situation.teams)]
+    if situation.options:
+        fields.append(("variant", arbiter.positions.dealing.variant(situation.options)))
+    fields.append(("hand", str(situation.hand)))
+    fields += [(f"hold.{p}", " ".join(c)) for p, c in situation.hands.items() if c]
+    fields += [(f"foot.{p}", " ".join(c)) for p, c in situation.feet.items() if c]
+    for side in situation.sides():
+        melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
+        fields += [(f"melds.{side}", melds), (f"laid.{side}", " ".join(situation.laid.get(side, [])))]
+        fields.append((f"total.{side}", str(situation.totals.get(side, 0))))
+    fields += [("pile", " ".join(situation.pile)), ("turn", situation.turn)]
+    fields += [("melded", p) for p in situation.melded]
+    fields.append(("move", situation.move))
+    if house:
+        fields.append((HOUSE_FIELD, house))
+    return [(name, value) for name, value in fields if value]
+
+
+def zones(situation: Situation, words: Any, feet: bool) -> dict[str, list[Zone]]:
+    """Where cards may be put, grouped as the page shows them."""
+    hands = []
+    for p in situation.seats:
+        hands.append(Zone(f"hold.{p}", f"{p}'s hand", "cards", " ".join(situation.hands.get(p, []))))
+        if feet:
+            hint = "Leave it empty once the Foot is picked up."
+            hands.append(Zone(f"foot.{p}", f"{p}'s Foot", "cards", " ".join(situation.feet.get(p, [])), hint))
+    table = []
+    marks = table_words({"melds": situation.melds}, situation.rules, situation.options).marks
+    for side in situation.sides():
+        melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
+        canastas = [f"meld {i}: {mark}" for i, mark in enumerate(marks.get(side, []), start=1) if mark]
+        hint = "Each meld in brackets: [7 7 7] [J J 2]." + (f" Canastas: {'; '.join(canastas)}." if canastas else "")
+        table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, hint))
+        table.append(
+            Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, [])))
+        )
+    pile = [
+        Zone(
+            "pile",
+            f"the {words.pile}",
+            "cards",
+            " ".join(situation.pile),
+            "Bottom card first: the last is the top card.",
+        )
+    ]
+    return {"hands": hands, "table": table, "pile": pile}
+
+
+def legal_view(situation: Situation) -> LegalView:
+    """The legal next actions once the move entered so far is played."""
+    try:
+        position = situation.position()
+    except (PositionError, arbiter.UsageError) as problem:
+        return LegalView(problem=f"This table cannot be played from yet: {problem}")
+    player = position.to_play
+    if situation.move:
+        try:
+            position.push(situation.move)
+        except IllegalAction as illegal:
+            return LegalView(problem=f"The move so far is not allowed: {illegal.finding.message}", player=player)
+        if position.turn > 1:
+            return LegalView(problem="The move is a whole turn: press Check for the ruling.", player=player)
+    view = LegalView(player=player)
+    for move in position.legal_actions():
+        view.totals[move.kind] = view.totals.get(move.kind, 0) + 1
+        listed = view.kinds.setdefault(move.kind, [])
+        if len(listed) < MAX_LEGAL_SHOWN:
+            listed.append(str(move))
+    return view
+
+
+def pack_counts(situation: Situation) -> dict[str, int]:
+    try:
+        config = situation.config()
+    except arbiter.UsageError:
+        return {}
+    return dict(C.pack(config.packs, config.caliente_cards))
+
+
+def render_editor(situation: Situation, errors: list[str], legal: LegalView | None = None, house: str = "") -> str:
+    ruleset = rulesets.get(situation.rules)
+    try:
+        config = situation.config()
+        words, feet, deal = config.words, bool(config.foot_size), config.deal_size
+        foot_size = config.foot_size
+    except arbiter.UsageError:
+        words, feet, deal, foot_size = arbiter.rules.base.Words(), False, 0, 0
+    fields = form_fields(situation, house)
+    return render_template(
+        "editor.html",
+        situation=situation,
+        ruleset=ruleset,
+        rulesets=[rulesets.get(name) for name in rulesets.names()],
+        sides=situation.sides(),
+        zones=zones(situation, words, feet),
+        words=words,
+        problems=errors + situation.problems(),
+        legal=legal,
+        record=situation.record(),
+        variant=arbiter.positions.dealing.variant(situation.options) if situation.options else "",
+        link=url_for("editor.editor") + "?" + urlencode(fields),
+        pack=pack_counts(situation),
+        deal=deal,
+        foot_size=foot_size,
+        cards=[card for card in C.CARDS if card != C.CALIENTE or pack_counts(situation).get(card)],
+        house=house,
+        card_kind=present.card_kind,
+        card_title=present.card_title,
+    )
+
+
+@bp.route("/editor", methods=["GET", "POST"])
+def editor() -> Any:
+    values = request.values
+    house = values.get(HOUSE_FIELD, "")
+    situation, errors = situation_from_form(values)
+    pick = values.get("pick", "").strip()
+    if pick:
+        situation.move = f"{situation.move}, {pick}" if situation.move else pick
+    if values.get("do") == "clear-move":
+        situation.move = ""
+    if values.get("do") == "check":
+        return check(situation, house)
+    legal = legal_view(situation) if values.get("do") == "moves" or pick else None
+    return render_editor(situation, errors, legal, house)
+
+
+def check(situation: Situation, house: str) -> Any:
+    """The ordinary ruling page on the record the editor wrote, with that record beneath."""
+    text = situation.record()
+    g.editor_record = text
+    g.editor_link = url_for("editor.editor") + "?" + urlencode(form_fields(situation, house))
+    games = service.rule(text, None, {}, listed=page.PAGE_BUDGET)
+    return page.render_ruling(text, games)
+
+
+@bp.post("/editor/open")
+def open_ruling() -> Any:
+    """ "Edit this table" on a ruling: the table before the disputed turn, with that turn as the move."""
+    try:
+        form = PageFormSchema().load(request.form)
+    except ValidationError:
+        return page.render_page(error="The form was not filled in as expected; please try again."), 422
+    game, hand, turn = _at(request.form.get("at", ""))
+    try:
+        situation = Situation.before(
+            form["record"], game=game, hand=hand, turn=turn, rules=form["rules"], options=form["options"]
+        )
+    except (PositionError, arbiter.UsageError) as problem:
+        return page.render_page(form, error=f"This table cannot be opened in the editor: {problem}."), 422
+    return render_editor(situation, [], legal_view(_without_move(situation)), request.form.get(HOUSE_FIELD, ""))
+
+
+def _at(text: str) -> tuple[int, int, int]:
+    """`game:hand:turn` as the button sends it (0 where a number is missing or not one)."""
+    parts = [*text.split(":"), "", "", ""][:3]
+    numbers = [_number(part, 0, [], "") for part in parts]
+    return numbers[0], numbers[1], numbers[2]
+
+
+def _without_move(situation: Situation) -> Situation:
+    return Situation(**{**situation.__dict__, "move": ""})

@@ -1,0 +1,184 @@
+// The situation editor by clicks (progressive enhancement of /editor).
+// The text fields stay the truth the server reads: the card buttons only write into them, the
+// chips under each field only show (and take back) what the field holds, and the counts are
+// checked here as the player builds. Without this script the page works by typing.
+(function () {
+  "use strict";
+
+  var form = document.getElementById("editor");
+  if (!form) return;
+  var pack = JSON.parse(form.getAttribute("data-pack") || "{}");
+  var family = form.getAttribute("data-family") || "";
+  var footSize = parseInt(form.getAttribute("data-foot") || "0", 10);
+  var deal = parseInt(form.getAttribute("data-deal") || "0", 10);
+  var palette = document.getElementById("palette");
+  var target = document.getElementById("target");
+  var problems = document.getElementById("problems");
+  var zones = Array.prototype.slice.call(form.querySelectorAll(".zone[data-kind='cards'], .zone[data-kind='melds']"));
+  var moveZone = form.querySelector(".zone[data-kind='words']");
+  var move = document.getElementById("move");
+
+  function input(zone) { return zone.querySelector("input"); }
+  function words(text) { return text.replace(/,/g, " ").split(/\s+/).filter(Boolean); }
+
+  // Melds as typed: [7 7 7] [J J 2]; cards outside brackets make one more meld.
+  function melds(text) {
+    var found = [], rest = text.replace(/\[([^\[\]]*)\]/g, function (_, group) { found.push(words(group)); return " "; });
+    rest = words(rest.replace(/[\[\]]/g, " "));
+    if (rest.length) found.push(rest);
+    return found.filter(function (meld) { return meld.length; });
+  }
+  function meldText(list) { return list.map(function (meld) { return "[" + meld.join(" ") + "]"; }).join(" "); }
+
+  function button(text, label, onPress) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "chip card";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.title = "Take it back";
+    b.addEventListener("click", onPress);
+    return b;
+  }
+
+  // The chips of a zone: one button per card, named like "ann's hand: 9".
+  function drawChips(zone) {
+    var box = zone.querySelector(".chips"), field = input(zone), label = zone.getAttribute("data-label");
+    box.textContent = "";
+    if (zone.getAttribute("data-kind") === "melds") {
+      melds(field.value).forEach(function (meld, m) {
+        var group = document.createElement("span");
+        group.className = "meld";
+        meld.forEach(function (card, i) {
+          group.appendChild(button(card, label.replace(/melds$/, "meld " + (m + 1)) + ": " + card, function () {
+            var all = melds(field.value);
+            all[m].splice(i, 1);
+            field.value = meldText(all.filter(function (x) { return x.length; }));
+            changed(zone);
+          }));
+        });
+        box.appendChild(group);
+      });
+    } else {
+      words(field.value).forEach(function (card, i) {
+        box.appendChild(button(card, label + ": " + card, function () {
+          var all = words(field.value);
+          all.splice(i, 1);
+          field.value = all.join(" ");
+          changed(zone);
+          var next = box.querySelectorAll("button")[Math.min(i, all.length - 1)];
+          if (next) next.focus(); else field.focus();
+        }));
+      });
+    }
+  }
+
+  // The places to put cards: every zone, each meld of a side, and a new meld.
+  function fillTargets() {
+    var chosen = target.value;
+    target.textContent = "";
+    zones.forEach(function (zone, z) {
+      var label = zone.getAttribute("data-label");
+      if (zone.getAttribute("data-kind") === "melds") {
+        melds(input(zone).value).forEach(function (_, m) {
+          target.appendChild(new Option(label.replace(/melds$/, "meld " + (m + 1)), z + ":" + m));
+        });
+        target.appendChild(new Option(label.replace(/melds$/, "new meld"), z + ":new"));
+      } else {
+        target.appendChild(new Option(label, z + ":"));
+      }
+    });
+    if (moveZone) target.appendChild(new Option("the move", "move:"));
+    if (chosen && Array.prototype.some.call(target.options, function (o) { return o.value === chosen; })) target.value = chosen;
+    nameButtons();
+  }
+
+  function nameButtons() {
+    var where = target.options[target.selectedIndex] ? target.options[target.selectedIndex].text : "";
+    Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
+      b.setAttribute("aria-label", "Put " + b.getAttribute("data-card") + " into " + where);
+    });
+  }
+
+  function put(card) {
+    var parts = target.value.split(":");
+    if (parts[0] === "move") { addWord(card); return; }
+    var zone = zones[parseInt(parts[0], 10)], field = input(zone);
+    if (zone.getAttribute("data-kind") === "melds") {
+      var all = melds(field.value);
+      if (parts[1] === "new") { all.push([card]); parts[1] = String(all.length - 1); }
+      else all[parseInt(parts[1], 10)].push(card);
+      field.value = meldText(all);
+      changed(zone);
+      target.value = parts[0] + ":" + parts[1];  // the next card goes into the same meld
+      nameButtons();
+    } else {
+      field.value = words(field.value).concat([card]).join(" ");
+      changed(zone);
+    }
+  }
+
+  var ACTIONS = ["draw", "take", "meld", "add", "discard"];
+
+  // One more word of the move; a new action after another is set off by a comma, as a turn line is.
+  function addWord(word) {
+    var text = move.value.replace(/\s+$/, "");
+    if (ACTIONS.indexOf(word) >= 0 && text && !/,$/.test(text)) text += ",";
+    if (word === "," || word === "]") text += word;
+    else if (/\[$/.test(text)) text += word;
+    else text += (text ? " " : "") + word;
+    move.value = text;
+  }
+
+  // The counts, checked as the player builds: no more of a card than the packs hold, a Foot of
+  // the size dealt, a hand no bigger than a hand can be.
+  function check() {
+    var counts = {}, found = [];
+    zones.forEach(function (zone) {
+      var field = input(zone), name = field.name, label = zone.getAttribute("data-label");
+      var cards = zone.getAttribute("data-kind") === "melds" ? [].concat.apply([], melds(field.value)) : words(field.value);
+      cards.forEach(function (card) { counts[card] = (counts[card] || 0) + 1; });
+      if (name.indexOf("foot.") === 0 && cards.length && cards.length !== footSize) {
+        found.push(label + " has " + cards.length + " cards: a Foot is dealt " + footSize + " and stays untouched until picked up");
+      }
+      if (name.indexOf("hold.") === 0 && deal && cards.length > 4 * deal) {
+        found.push(label + " holds " + cards.length + " cards: more than " + 4 * deal + " is not a plausible hand (the deal is " + deal + ")");
+      }
+    });
+    Object.keys(counts).forEach(function (card) {
+      if (!(card in pack)) found.push("“" + card + "” is not a card of " + family);
+      else if (counts[card] > pack[card]) found.push("there are " + counts[card] + " cards " + card + " on this table, but " + family + " has only " + pack[card]);
+    });
+    problems.textContent = "";
+    if (!found.length) return;
+    var title = document.createElement("p"), list = document.createElement("ul");
+    title.className = "banner-title";
+    title.textContent = "Check the table";
+    found.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
+    problems.appendChild(title);
+    problems.appendChild(list);
+  }
+
+  function changed(zone) { drawChips(zone); fillTargets(); check(); }
+
+  zones.forEach(function (zone) {
+    drawChips(zone);
+    input(zone).addEventListener("input", function () { changed(zone); });
+  });
+  palette.hidden = false;
+  fillTargets();
+  target.addEventListener("change", nameButtons);
+  Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
+    b.addEventListener("click", function () { put(b.getAttribute("data-card")); });
+  });
+  if (moveZone) {
+    var wordBox = moveZone.querySelector(".word-buttons");
+    wordBox.hidden = false;
+    Array.prototype.forEach.call(wordBox.querySelectorAll(".word-button"), function (b) {
+      b.addEventListener("click", function () { addWord(b.getAttribute("data-word")); });
+    });
+    document.getElementById("move-back").addEventListener("click", function () {
+      move.value = move.value.replace(/\s*(\S+|,)\s*$/, "");
+    });
+  }
+})();

@@ -1,0 +1,223 @@
+"""The situation editor and the notation page through Flask's test client: the editor works
+without JavaScript, its Check gives the ruling `arbiter check` gives on the record it wrote, a
+ruling opens back in the editor, and bad input gets a message, never a 500."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from web_support import EXAMPLE, never_500  # noqa: F401 (a fixture, used by pytestmark)
+
+import arbiter
+from app import create_app
+
+pytestmark = pytest.mark.usefixtures("never_500")
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+PROTEST = {
+    "rules": "caliente",
+    "seats": "ann bob cid dee",
+    "teams": "ann+cid bob+dee",
+    "hand": "3",
+    "hold.ann": "4 4 9 9 K Q",
+    "hold.bob": "5 6 7 8 10 J",
+    "hold.cid": "5 5 A A 2 S 10",
+    "hold.dee": "6 6 8 J Q K",
+    "melds.ann+cid": "[7 7 7 7 2] [J J J]",
+    "laid.ann+cid": "B",
+    "melds.bob+dee": "[10 10 10 10 10 10 X] [4 4 2]",
+    "pile": "8 Q 5 2 9",
+    "total.ann+cid": "1620",
+    "total.bob+dee": "980",
+    "turn": "ann",
+    "move": "take 9 with [9 9], discard 4",
+}
+
+
+@pytest.fixture
+def client() -> Any:
+    return create_app({"TESTING": True}).test_client()
+
+
+def written(body: str) -> str:
+    found = re.search(r'<pre class="sample" id="written-record"[^>]*>(.*?)</pre>', body, re.S)
+    assert found, "the page shows the record the editor wrote"
+    return html.unescape(found.group(1))
+
+
+def codes(body: str) -> list[str]:
+    return re.findall(r'<span class="code">(?:<a [^>]*>)?([a-z0-9-]+)', body)
+
+
+def test_the_editor_is_linked_from_every_page(client):
+    body = client.get("/rules").get_data(as_text=True)
+    assert 'href="/editor"' in body
+
+
+def test_check_gives_the_ruling_arbiter_check_gives_on_the_written_record(client):
+    response = client.post("/editor", data={**PROTEST, "do": "check"})
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200
+    record = written(body)
+    (expected,) = list(arbiter.check(record))
+    assert codes(body) == [f.code for f in expected.findings]
+    assert "ann: take 9 with [9 9], discard 4" in record
+    assert "The record the editor wrote" in body
+
+
+def test_the_editor_reads_the_table_it_was_given(client):
+    body = client.get("/editor?" + urlencode(PROTEST)).get_data(as_text=True)
+    record = written(body)
+    assert "table ann+cid [7 7 7 7 2] [J J J] B" in record
+    assert "total ann+cid 1620 bob+dee 980" in record
+    assert "pile 8 Q 5 2 9" in record
+
+
+def test_the_legal_moves_are_listed_and_picking_one_adds_it_to_the_move(client):
+    fields = {**PROTEST, "move": "", "do": "moves"}
+    body = client.post("/editor", data=fields).get_data(as_text=True)
+    picks = re.findall(r'name="pick" value="([^"]+)"', body)
+    assert "draw 7" in picks
+    body = client.post("/editor", data={**fields, "do": "", "pick": "draw 7"}).get_data(as_text=True)
+    assert 'id="move" name="move" value="draw 7"' in body
+    assert "discard 4" in re.findall(r'name="pick" value="([^"]+)"', body)
+
+
+def test_an_illegal_move_so_far_says_why_instead_of_listing_moves(client):
+    body = client.post("/editor", data={**PROTEST, "move": "discard Q", "do": "moves"}).get_data(as_text=True)
+    assert "The move so far is not allowed" in body
+
+
+def test_too_many_cards_of_a_kind_is_a_message_not_a_refusal(client):
+    response = client.post("/editor", data={**PROTEST, "hold.bob": "9 9 9 9 9 9 9 9", "do": "setup"})
+    assert response.status_code == 200
+    assert "there are 11 cards 9 on this table, but Canasta Caliente with 2 packs has only 8" in response.get_data(
+        as_text=True
+    )
+
+
+def test_a_family_that_cannot_seat_the_players_gets_its_usual_table(client):
+    body = client.post("/editor", data={**PROTEST, "rules": "hoyle", "do": "setup"}).get_data(as_text=True)
+    assert 'name="seats" value="ann bob"' in body
+    assert "discard pile" in body and "Prize pile" not in body
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"rules": "nonsense"},
+        {"seats": "ann"},
+        {"variant": "no-such-option"},
+        {"hand": "three"},
+        {"total.ann+cid": "lots"},
+        {"hold.ann": "[[[ ]]] Z 99"},
+        {"melds.ann+cid": "[7 7"},
+        {"turn": "zed"},
+    ],
+)
+def test_bad_input_gets_a_page_never_a_500(client, fields):
+    for do in ("setup", "moves", "check"):
+        response = client.post("/editor", data={**PROTEST, **fields, "do": do})
+        assert response.status_code == 200, do
+
+
+def test_edit_this_table_opens_the_table_before_the_disputed_move(client):
+    text = (SAMPLES / "caliente-illegal-frozen-pile-taken-with-wild.acn").read_text(encoding="utf-8")
+    ruling = client.post("/", data={"record": text}).get_data(as_text=True)
+    at = html.unescape(re.search(r'name="at"\s+value="([^"]+)"', ruling).group(1))
+    body = client.post("/editor/open", data={"record": text, "at": at}).get_data(as_text=True)
+    assert 'value="take 9 with [9 2], discard 5"' in body
+    again = client.post("/", data={"record": written(body)}).get_data(as_text=True)
+    assert codes(again)[:1] == codes(ruling)[:1] == ["take-frozen"]
+
+
+def test_a_ruling_without_an_error_opens_its_last_turn(client):
+    ruling = client.post("/", data={"record": EXAMPLE}).get_data(as_text=True)
+    assert "Edit this table" in ruling
+
+
+@pytest.mark.parametrize("at", ["", "1:99:1", "9:1:1", "x:y:z", "1:1:999"])
+def test_a_table_that_cannot_be_opened_says_why(client, at):
+    response = client.post("/editor/open", data={"record": EXAMPLE, "at": at})
+    assert response.status_code == 422
+    assert "cannot be opened in the editor" in response.get_data(as_text=True)
+
+
+def test_the_notation_is_served_with_an_anchor_per_section(client):
+    body = client.get("/notation").get_data(as_text=True)
+    assert '<h2 id="positions">Positions</h2>' in body
+    assert '<h2 id="rule-set-families">Rule-set families</h2>' in body
+    assert "<script" not in body
+
+
+def test_a_notation_finding_links_to_its_section(client):
+    body = client.post(
+        "/", data={"record": '[Rules "caliente"]\n[Seats "ann bob"]\n\nhand 1 dealer ann\ndeal ann 4 Z\n'}
+    )
+    text = body.get_data(as_text=True)
+    assert re.search(r'<a href="/notation#cards"[^>]*>unknown-card</a>', text)
+
+
+def test_the_page_never_speaks_of_flags(client):
+    body = client.post("/", data={"record": '[Rules "samba"]\n[Seats "a b"]\n', "rules": "caliente"})
+    text = body.get_data(as_text=True)
+    assert body.status_code == 422 and "flag" not in text.replace("flagged", "")
+
+
+def test_the_house_rulebook_is_passed_through(client):
+    body = client.get("/editor?house=thursday-club").get_data(as_text=True)
+    assert 'name="house" value="thursday-club"' in body
+    assert "house=thursday-club" in re.search(r'href="([^"]+)" id="table-link"', body).group(1)
+
+
+FAMILIES = arbiter.rules.names()
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_an_example_with_a_disputed_move(client, family):
+    body = client.get(f"/?example={family}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    (game,) = list(arbiter.check(record))
+    assert game.rules == family and game.errors
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_a_position_to_start_from_that_reads_cleanly(client, family):
+    body = client.get(f"/?skeleton={family}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    (game,) = list(arbiter.check(record))
+    assert game.rules == family and not game.malformed and "position" in record
+
+
+def test_the_home_page_offers_every_family_a_way_in(client):
+    body = client.get("/").get_data(as_text=True)
+    for family in FAMILIES:
+        assert f"/?example={family}#record" in body and f"/editor?rules={family}" in body
+
+
+@pytest.mark.parametrize("path", ["/editor", "/editor?rules=hand-and-foot", "/notation", "/", "/?skeleton=samba"])
+def test_the_new_pages_keep_the_content_security_policy(client, path):
+    from test_web_page import Elements
+
+    body = client.get(path).get_data(as_text=True)
+    page = Elements(body)
+    for tag, attrs in page.elements:
+        assert tag != "script" or (attrs.get("src") or "").startswith("/static/"), "only the site's own scripts"
+        assert not [name for name in attrs if name.startswith("on")] and "style" not in attrs, attrs
+    ids = [attrs["id"] for _, attrs in page.elements if attrs.get("id")]
+    assert len(ids) == len(set(ids)), "every id once"
+
+
+def test_every_editor_control_has_a_label(client):
+    from test_web_page import Elements
+
+    page = Elements(client.get("/editor?rules=hand-and-foot").get_data(as_text=True))
+    labelled = {attrs.get("for") for tag, attrs in page.elements if tag == "label"}
+    for tag, attrs in page.elements:
+        if tag in ("input", "select") and attrs.get("type") not in ("hidden", "checkbox"):
+            assert attrs.get("id") in labelled, attrs
