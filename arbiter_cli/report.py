@@ -195,7 +195,20 @@ class CsvRenderer(_Round):
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.unreadable:
-            row = [shown_path(report.path), "", "", *([""] * len(TAGS)), "", "unreadable", "", "", "", "", report.error or "", ""]
+            row = [
+                shown_path(report.path),
+                "",
+                "",
+                *([""] * len(TAGS)),
+                "",
+                "unreadable",
+                "",
+                "",
+                "",
+                "",
+                report.error or "",
+                "",
+            ]
             writer.writerow([_cell(value) for value in row])
 
 
