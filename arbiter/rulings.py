@@ -90,6 +90,9 @@ class Finding:
     back to it (arbiter.budget)."""
     adjustment: Adjustment | None = None
     """What the remedy does to the score sheet, where the rule set prescribes one."""
+    house: list[dict[str, Any]] | None = None
+    """The house rules the finding turns on, each {option, value, book, note}: the club's value
+    and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
 
     @property
     def is_error(self) -> bool:
@@ -104,6 +107,8 @@ class Finding:
             del data["repeats"]
         if self.adjustment is None:
             del data["adjustment"]
+        if self.house is None:
+            del data["house"]
         return data
 
 
@@ -139,6 +144,9 @@ class GameRuling:
     unlisted: Counter[str] = field(default_factory=Counter)
     """Findings counted but not listed, by severity, when an answer's finding budget ran out
     (arbiter.budget): `findings` holds the rest."""
+    house: dict[str, str] | None = None
+    """The rulebook the game was judged by ({name, version, digest, family}; arbiter.house), or
+    None when it was judged by the rule set and options alone."""
 
     @property
     def errors(self) -> int:
@@ -170,7 +178,7 @@ class GameRuling:
     def to_dict(self) -> dict[str, Any]:
         from .sheet import score_sheet  # the sheet is computed from a ruling: imported here, not at the top
 
-        return {
+        data = {
             "index": self.index,
             "line": self.line,
             "rules": self.rules,
@@ -184,6 +192,9 @@ class GameRuling:
             "problems": [str(p) for p in self.problems],
             "sheet": score_sheet(self).to_dict(),
         }
+        if self.house is not None:
+            data["house"] = dict(self.house)
+        return data
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import arbiter
+from arbiter.house import Rulebook, Shelf
 
 from .discovery import RecordFinder
 
@@ -61,6 +62,18 @@ class FileReport:
                 return
             self.games.append(game)
             self.seconds.append(time.perf_counter() - started)
+
+
+@dataclass(frozen=True, slots=True)
+class Books:
+    """The house rulebooks of a check (`--house`): the one for records whose tags name none, and
+    every one at hand for records whose `House` tag names one."""
+
+    house: Rulebook | None = None
+    shelf: Shelf | None = None
+
+
+NO_BOOKS = Books()
 
 
 def collect(
@@ -115,7 +128,7 @@ def describe_os_error(error: OSError) -> str:
     return f"cannot be read: {reason[0].lower()}{reason[1:]}" if reason else "cannot be read"
 
 
-def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> FileReport:
+def check_task(task: Task, rules: str | None, options: Mapping[str, Any], books: Books = NO_BOOKS) -> FileReport:
     """Check one input. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
@@ -127,7 +140,8 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any]) -> Fil
                 report.error = problem
                 return report
             stream.seek(0)
-            report.judge(arbiter.within_budget(arbiter.check(stream, rules=rules, options=options)))  # per file
+            games = arbiter.check(stream, rules=rules, options=options, house=books.house, shelf=books.shelf)
+            report.judge(arbiter.within_budget(games))  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
             if wanted:
                 stream.seek(0)
@@ -189,17 +203,19 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
     return lines
 
 
-def run(tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: int = 1) -> Iterator[FileReport]:
+def run(
+    tasks: list[Task], rules: str | None, options: Mapping[str, Any], jobs: int = 1, books: Books = NO_BOOKS
+) -> Iterator[FileReport]:
     """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
     worker processes."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            yield check_task(task, rules, options)
+            yield check_task(task, rules, options, books)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
-        futures: list[Future[FileReport]] = [pool.submit(check_task, task, rules, dict(options)) for task in tasks]
+        futures: list[Future[FileReport]] = [pool.submit(check_task, task, rules, dict(options), books) for task in tasks]
         for task, future in zip(tasks, futures, strict=True):
             try:
                 yield future.result()

@@ -23,8 +23,10 @@ from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.house import house_reference
 
 from . import cluster, config
+from . import house as house_cli
 from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
@@ -133,6 +135,10 @@ def _read_stdin() -> bytes:
     help="Check on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local:N for N worker processes "
     "here. PATHs may then be URLs (s3://, gs://, https://, file://) read by the workers. Needs arbiter[cluster].",
 )
+@house_cli.house_option(
+    "Judge by this house rulebook (a *.rules.toml) the records whose tags name none; repeatable: every one "
+    "given is at hand for the records whose [House] tag names it."
+)
 @stdin_name_option
 @config_options
 def check(
@@ -149,6 +155,7 @@ def check(
     quiet: bool,
     statistics: bool,
     output_file: str | None,
+    house_files: tuple[str, ...],
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
@@ -171,6 +178,7 @@ def check(
         format=output_format,
         strict=strict,
         jobs=jobs,
+        house=house_files,
     )
     strict = bool(settings.strict)
     output_format = settings.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
@@ -187,6 +195,12 @@ def check(
             rulesets.get(settings.rules).resolve(settings.options)
         except arbiter.UsageError as error:
             raise usage_error(error) from None
+    books = house_cli.books(settings.house)
+    if books.house and (settings.rules or settings.options):
+        raise click.UsageError(
+            f"{books.house.title} sets the rule set and every option; drop --rules and --option "
+            f"(and rules and options in {settings.source or 'the configuration'})"
+        )
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
@@ -208,9 +222,9 @@ def check(
 
         try:
             if scheduler:
-                reports = cluster.run(tasks, settings.rules, settings.options, scheduler)
+                reports = cluster.run(tasks, settings.rules, settings.options, scheduler, books=books)
             else:
-                reports = run(tasks, settings.rules, settings.options, _processes(settings.jobs))
+                reports = run(tasks, settings.rules, settings.options, _processes(settings.jobs), books)
             with contextlib.closing(reports), _progress(err, out, len(tasks)) as advance:
                 for report in reports:
                     take(report)
@@ -398,10 +412,28 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
 
 @cli.command("rules", short_help="List the rule sets, or print the rule reference of one.")
 @click.argument("name", required=False)
-def rules_command(name: str | None) -> None:
+@click.option("--house", "house_file", metavar="FILE", help="Print a house rulebook's full rule reference.")
+@click.option(
+    "--compare",
+    nargs=2,
+    metavar="A B",
+    help="Print where two rulebooks differ, side by side (each a *.rules.toml, or a rule set's name for its defaults).",
+)
+def rules_command(name: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
     """List the rule sets with their options and defaults, or print the rule reference of NAME
-    (Markdown; rendered on a terminal, as plain Markdown text when piped)."""
+    (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
+    rule reference; with --compare, where two rulebooks differ."""
     out, _ = consoles()
+    if sum(bool(given) for given in (name, house_file, compare)) > 1:
+        raise click.UsageError("give one of NAME, --house FILE and --compare A B")
+    if house_file or compare:
+        markdown = (
+            house_reference(house_cli.load(house_file))
+            if house_file
+            else house_cli.comparison(*compare)  # type: ignore[misc]
+        )
+        _print_markdown(out, markdown)
+        return
     if name is None:
         for index, rule_set_name in enumerate(rulesets.names()):
             if index:
@@ -414,7 +446,10 @@ def rules_command(name: str | None) -> None:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    markdown = rulesets.reference(ruleset)
+    _print_markdown(out, rulesets.reference(ruleset))
+
+
+def _print_markdown(out: Console, markdown: str) -> None:
     if out.is_terminal:
         out.print(Markdown(markdown))
     else:

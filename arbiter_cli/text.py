@@ -18,6 +18,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter import notation
+from arbiter.house import house_finding_text
 from arbiter.rulings import PROBLEM_WORDS
 
 from .inputs import FileReport
@@ -123,6 +124,8 @@ class TextRenderer:
                 self.out.print(
                     Text(f"{EXCERPT_INDENT}remedy: {one_line(finding.remedy)}", style="cyan"), soft_wrap=True
                 )
+            for note in house_finding_text(finding):
+                self.out.print(Text(f"{EXCERPT_INDENT}house rule: {one_line(note)}", style="cyan"), soft_wrap=True)
         unlisted = sum(game.unlisted.values())
         if unlisted:
             more = f"{report.path}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"
@@ -168,7 +171,14 @@ def when(finding: arbiter.Finding) -> str:
 
 def game_name(game: arbiter.GameRuling) -> str:
     where = f"line {game.line}" if game.line > 0 else "empty record"
+    if game.house:
+        return f"game {game.index} ({where}, {game.rules}, by {house_name(game.house)})"
     return f"game {game.index} ({where}, {game.rules})" if game.rules else f"game {game.index} ({where})"
+
+
+def house_name(house: dict[str, str]) -> str:
+    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by."""
+    return f"{house['name']}, version {house['version']}, #{house['digest']}"
 
 
 def verdict_line(path: str, game: arbiter.GameRuling) -> Text:

@@ -87,5 +87,17 @@ NOTATION: dict[str, Rule] = dict(
         _notation("empty-record", "An empty record", "Games and hands", "A record holds at least one game."),
         _notation("unknown-rules", "An unknown rule set", "Tags", "The Rules tag names a rule set the arbiter knows."),
         _notation("unknown-option", "An unknown option", "Tags", "The Variant tag names options of the rule set."),
+        _notation(
+            "house-rules-missing",
+            "House rules not at hand",
+            "Tags",
+            "The House tag names a rulebook, by its digest, that the arbiter has at hand.",
+        ),
+        _notation(
+            "house-rules-conflict",
+            "Tags against the house rules",
+            "Tags",
+            "A game judged by a rulebook has no Rules or Variant tag that says otherwise.",
+        ),
     ]
 )
