@@ -144,26 +144,28 @@ def _resolve(
     if book is None:
         return _resolve_options(game, rules, options)
     _check_request(book, rules, options)
-    house_tag = game.find_tag("house")
-    try:
-        ruleset, values = _resolve_options(game, book.ruleset, book.settings)
-        departures = conflicts(book, ruleset, values)
-        if departures:
-            raise UsageError(
-                f"the game is judged by {book.title} (#{book.digest}), but its tags set {', '.join(departures)}; "
-                "drop those tags, or play by a new version of the rulebook"
-            )
-    except UsageError as error:
+    tag = game.find_tag("rules")
+    family = _tagged_rule_set(tag) if tag is not None else book.ruleset
+    tagged = _tagged_options(game, family) if family.name == book.family else {}
+    departures = conflicts(book, family, tagged)
+    if departures:
+        message = (
+            f"the game is judged by {book.title} (#{book.digest}), but its tags set {', '.join(departures)}; "
+            "drop those tags, or play by a new version of the rulebook"
+        )
+        house_tag = game.find_tag("house")
         if house_tag is None:
-            raise
-        raise _RecordProblem(_tag_finding(house_tag, "house-rules-conflict", str(error))) from None
-    return ruleset, values
+            raise UsageError(message)
+        raise _RecordProblem(_tag_finding(house_tag, "house-rules-conflict", message))
+    return book.ruleset, book.options()
 
 
 def _check_request(book: Rulebook, rules: RuleSet | None, options: Mapping[str, Any]) -> None:
     """A caller asking for another rule set or other options than the rulebook's: a UsageError."""
     if rules is not None and rules.name != book.family:
-        raise UsageError(f"the game is judged by {book.title}, a {book.ruleset.title} rulebook, but {rules.name} was asked for")
+        raise UsageError(
+            f"the game is judged by {book.title}, a {book.ruleset.title} rulebook, but {rules.name} was asked for"
+        )
     wanted = book.options()
     clash = [f"{name}={_show(value)}" for name, value in book.ruleset.expand(options).items() if wanted[name] != value]
     if clash:
@@ -176,10 +178,7 @@ def _resolve_options(
     tag = game.find_tag("rules")
     ruleset = rules
     if tag is not None:
-        try:
-            tagged = rulesets.get(tag.value)
-        except UsageError as error:
-            raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
+        tagged = _tagged_rule_set(tag)
         if rules is not None and tagged.name != rules.name:
             raise UsageError(
                 f'game {game.line and "at line " + str(game.line)} says [Rules "{tag.value}"] '
@@ -196,6 +195,13 @@ def _resolve_options(
                 f"but {name}={_show(value)} was asked for; drop the flag or fix the tag"
             )
     return ruleset, ruleset.resolve({**asked, **tagged_options})
+
+
+def _tagged_rule_set(tag: Any) -> RuleSet:
+    try:
+        return rulesets.get(tag.value)
+    except UsageError as error:
+        raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
 
 
 def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:

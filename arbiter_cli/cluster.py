@@ -308,7 +308,12 @@ def check_piece(piece: Piece, rules: str | None, options: Mapping[str, Any], boo
     report = FileReport(piece.path)
     try:
         games = arbiter.check(
-            io.BytesIO(piece.data), rules=rules, options=options, start=piece.start, house=books.house, shelf=books.shelf
+            io.BytesIO(piece.data),
+            rules=rules,
+            options=options,
+            start=piece.start,
+            house=books.house,
+            shelf=books.shelf,
         )
         report.judge(games)
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -484,7 +489,9 @@ class _Line:
 
     def _submit(self) -> None:
         batch, self.filling = self.filling, _Batch()
-        batch.future = self.client.submit(check_batch, batch.pieces, self.rules, self.options, self.books, pure=False, key=_key())
+        batch.future = self.client.submit(
+            check_batch, batch.pieces, self.rules, self.options, self.books, pure=False, key=_key()
+        )
         batch.left = len(batch.pieces)
         self.on_cluster.append(batch)
 

@@ -215,7 +215,9 @@ def run(
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
-        futures: list[Future[FileReport]] = [pool.submit(check_task, task, rules, dict(options), books) for task in tasks]
+        futures: list[Future[FileReport]] = [
+            pool.submit(check_task, task, rules, dict(options), books) for task in tasks
+        ]
         for task, future in zip(tasks, futures, strict=True):
             try:
                 yield future.result()

@@ -35,7 +35,9 @@ def compare(first: Rulebook, second: Rulebook) -> list[Difference]:
     for spec in first.ruleset.options:
         a, b = values[0][spec.name], values[1][spec.name]
         if a != b:
-            differences.append(Difference(spec.name, a, b, _note(first, spec.name), _note(second, spec.name), spec.default))
+            differences.append(
+                Difference(spec.name, a, b, _note(first, spec.name), _note(second, spec.name), spec.default)
+            )
     return differences
 
 

@@ -21,7 +21,7 @@ def house_reference(book: Rulebook) -> str:
         "",
         f"    {book.tag()}",
         "",
-        f"and `arbiter check --house FILE` judges by it. Rules marked **house** are the club's; the rest are the",
+        "and `arbiter check --house FILE` judges by it. Rules marked **house** are the club's; the rest are the",
         f"book's defaults (`arbiter rules {ruleset.name}`).",
         "",
         "## The club's rules",

@@ -40,7 +40,7 @@ MAX_DESCRIPTION = 4_000
 MAX_BASES = 8  # how deep a chain of bases may go
 TOP_KEYS = ("name", "version", "family", "base", "description", "rules")
 RULE_KEYS = ("value", "note")
-DIGEST_IN_TAG = re.compile(r"#([0-9a-f]{%d})\b" % DIGEST_LENGTH)
+DIGEST_IN_TAG = re.compile(rf"#([0-9a-f]{{{DIGEST_LENGTH}}})\b")
 
 
 class RulebookError(UsageError):
@@ -169,7 +169,7 @@ def _text(document: Mapping[str, Any], key: str, origin: str, limit: int, requir
 def _version(document: Mapping[str, Any], origin: str) -> str:
     value = document.get("version")
     if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip():
-        raise RulebookError(f"{origin}: version must be a number (3) or a short string (\"2026-spring\"), not {value!r}")
+        raise RulebookError(f'{origin}: version must be a number (3) or a short string ("2026-spring"), not {value!r}')
     shown = str(value).strip()
     if len(shown) > MAX_VERSION or "\n" in shown:
         raise RulebookError(f"{origin}: version is one line of at most {MAX_VERSION} characters")
@@ -206,9 +206,7 @@ def _base(
             "nor a rulebook at hand"
         )
     if found.family != ruleset.name:
-        raise RulebookError(
-            f"{origin}: base {base!r} is a {found.ruleset.title} rulebook; this one is {ruleset.title}"
-        )
+        raise RulebookError(f"{origin}: base {base!r} is a {found.ruleset.title} rulebook; this one is {ruleset.title}")
     return {rule.option: rule for rule in found.rules}, f"{found.title}, #{found.digest}"
 
 
@@ -248,7 +246,9 @@ def _spec(ruleset: RuleSet, option: str, origin: str) -> Any:
     try:
         return ruleset.option(option)
     except UsageError as error:
-        others = [rulesets.get(n).title for n in rulesets.names() if n != ruleset.name and _has(rulesets.get(n), option)]
+        others = [
+            rulesets.get(n).title for n in rulesets.names() if n != ruleset.name and _has(rulesets.get(n), option)
+        ]
         elsewhere = f" ({option} is an option of {', '.join(others)})" if others else ""
         raise RulebookError(f"{origin}: {error}{elsewhere}") from None
 

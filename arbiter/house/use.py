@@ -68,12 +68,17 @@ def tagged_rulebook(game: Game, shelf: RulebookSource | None) -> Rulebook | None
     return book
 
 
-def conflicts(book: Rulebook, ruleset: RuleSet, values: Mapping[str, OptionValue]) -> list[str]:
-    """Where `values` (the record's or the caller's) depart from the rulebook's: `name=value`."""
-    wanted = book.options()
+def conflicts(book: Rulebook, ruleset: RuleSet, tagged: Mapping[str, OptionValue]) -> list[str]:
+    """Where a record's tags (its rule set, the options its Variant tag sets) depart from the
+    rulebook's: `name=value (the rulebook: value)`."""
     if ruleset.name != book.family:
-        return [f"rules={ruleset.name} (the rulebook is {book.ruleset.title})"]
-    return [f"{name}={_show(values[name])} (the rulebook: {_show(wanted[name])})" for name in wanted if values.get(name) != wanted[name]]
+        return [f"Rules {ruleset.name} (the rulebook is for {book.family})"]
+    wanted = book.options()
+    return [
+        f"{name}={_show(value)} (the rulebook: {_show(wanted[name])})"
+        for name, value in tagged.items()
+        if wanted[name] != value
+    ]
 
 
 def cite_house_rules(
