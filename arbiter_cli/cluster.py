@@ -308,12 +308,7 @@ def check_piece(piece: Piece, rules: str | None, options: Mapping[str, Any], boo
     report = FileReport(piece.path)
     try:
         games = arbiter.check(
-            io.BytesIO(piece.data),
-            rules=rules,
-            options=options,
-            start=piece.start,
-            house=books.house,
-            shelf=books.shelf,
+            io.BytesIO(piece.data), rules=rules, options=options, start=piece.start, **books.arguments()
         )
         report.judge(games)
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}

@@ -20,6 +20,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.house import house_finding_text
 
 from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
@@ -136,6 +137,8 @@ def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
     text = finding_line(report.path, finding).plain
     if finding.remedy:
         text += f"\n    remedy: {one_line(finding.remedy)}"
+    for note in house_finding_text(finding):
+        text += f"\n    house rule: {one_line(note)}"
     return text
 
 
@@ -171,6 +174,8 @@ class GithubRenderer:
                 message = one_line(finding.message) + (f" ({one_line(finding.rule)})" if finding.rule else "")
                 if finding.remedy:
                     message += f"\n{one_line(finding.remedy)}"
+                for note in house_finding_text(finding):
+                    message += f"\nhouse rule: {one_line(note)}"
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
             self.out.write(f"{report.path}: {game_name(game)}: {game.verdict}\n")
@@ -278,6 +283,10 @@ class SarifRenderer(_Collecting):
         if finding.remedy:
             message += f" Remedy: {one_line(finding.remedy)}"
         properties: dict[str, Any] = {"game": game.index, "rule": finding.rule, "verdict": str(game.verdict)}
+        if game.house:
+            properties["house"] = game.house
+        if finding.house:
+            properties["houseRules"] = finding.house
         for key in ("hand", "turn", "player"):
             value = getattr(finding, key)
             if value is not None:

@@ -72,6 +72,10 @@ class Books:
     house: Rulebook | None = None
     shelf: Shelf | None = None
 
+    def arguments(self) -> dict[str, Any]:
+        """`arbiter.check`'s keyword arguments for these rulebooks (none when there are none)."""
+        return {"house": self.house, "shelf": self.shelf} if self.shelf is not None else {}
+
 
 NO_BOOKS = Books()
 
@@ -140,7 +144,7 @@ def check_task(task: Task, rules: str | None, options: Mapping[str, Any], books:
                 report.error = problem
                 return report
             stream.seek(0)
-            games = arbiter.check(stream, rules=rules, options=options, house=books.house, shelf=books.shelf)
+            games = arbiter.check(stream, rules=rules, options=options, **books.arguments())
             report.judge(arbiter.within_budget(games))  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
             if wanted:

@@ -25,7 +25,7 @@ import arbiter
 
 from .inputs import FileReport
 from .tally import Tally
-from .text import one_line
+from .text import house_name, one_line
 
 TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -65,6 +65,12 @@ def result(game: arbiter.GameRuling) -> str:
     if game.malformed:
         return "not judged"
     return "no winner yet" if game.totals else "no hands"
+
+
+def judged_by(game: arbiter.GameRuling) -> str:
+    """The rule set, and the house rulebook where the game was judged by one."""
+    rules = game.rules or ""
+    return f"{rules} ({house_name(game.house)})" if game.house else rules
 
 
 def totals(game: arbiter.GameRuling) -> str:
@@ -152,6 +158,7 @@ class HtmlRenderer(_Round):
             css=Markup((TEMPLATES / "round.css").read_text(encoding="utf-8")),
             result=result,
             totals=totals,
+            judged_by=judged_by,
             made=datetime.now(UTC).strftime("%d %B %Y, %H:%M UTC"),
             notation_version=arbiter.NOTATION_VERSION,
         )
@@ -176,7 +183,7 @@ class CsvRenderer(_Round):
                 game.index,
                 game.line,
                 *(entry.tags.get(tag, "") for tag in TAGS),
-                game.rules or "",
+                judged_by(game),
                 entry.verdict,
                 result(game),
                 totals(game),
