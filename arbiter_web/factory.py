@@ -28,7 +28,22 @@ from flask import Flask
 import arbiter
 import arbiter.budget
 import arbiter_web
-from arbiter_web import access, api, apidocs, errors, limits, page, permalink, security, stored, stored_api, templating
+from arbiter_web import (
+    access,
+    api,
+    apidocs,
+    errors,
+    limits,
+    page,
+    permalink,
+    rulebook_pages,
+    rulebooks,
+    rulebooks_api,
+    security,
+    stored,
+    stored_api,
+    templating,
+)
 
 WEB = Path(arbiter_web.__file__).parent
 ENVIRONMENT = ("MAX_CONTENT_LENGTH", "MAX_GAMES", "MAX_FINDINGS", "MAX_GAME_FINDINGS")
@@ -91,11 +106,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     access.init_app(app)  # first: the request id and the clock start before anything else
     limits.init_app(app)
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
-    stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
+    kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
+    rulebooks.init_app(app, kept.engine)  # kept house rulebooks (issue 29), in the same database
+    rulebooks_api.init_app(app.extensions[apidocs.EXTENSION])
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)
+    app.register_blueprint(rulebook_pages.bp)
     templating.init_app(app)
     errors.init_app(app)
     security.init_app(app)

@@ -77,6 +77,7 @@ def ruling_from_dict(data: Mapping[str, Any]) -> GameRuling:
         totals=dict(data.get("totals") or {}),
         winner=data.get("winner"),
         malformed=data.get("verdict") == "malformed",
+        house=data.get("house"),
     )
 
 
@@ -125,9 +126,11 @@ def unchanged(games: list[GameRuling]) -> Recheck:
 
 
 def recheck(kept: StoredRuling) -> Recheck:
-    """Judge the stored record again, with the stored rule set and options, and compare."""
+    """Judge the stored record again, with the stored rule set, options and house rulebook (the
+    one its games name), and compare."""
+    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
     try:
-        games = service.rule(kept.record, kept.rules, kept.options)
+        games = service.rule(kept.record, kept.rules, kept.options, house=house)
         today = json.loads(json.dumps([game.to_dict() for game in games]))  # as stored: lists, not tuples
     except (arbiter.UsageError, service.TooManyGames) as problem:
         return Recheck([], [], f"today's arbiter cannot judge this record as it was asked: {problem}")
