@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import click
+
 from flask import Flask, current_app
 from sqlalchemy.engine import Engine
 
@@ -49,4 +51,11 @@ def init_app(app: Flask, engine: Engine) -> RulebookStore:
     wanted = app.config.get("STORE_MIGRATE", os.environ.get("STORE_MIGRATE", "").strip() or "yes")
     if str(wanted).lower() not in ("0", "no", "false", "off"):
         kept.migrate()
+
+    @app.cli.command("migrate-rulebooks")
+    def migrate_command() -> None:
+        """Bring the table of kept house rulebooks to the current schema."""
+        applied = kept.migrate()
+        click.echo(f"applied migrations {', '.join(map(str, applied))}" if applied else "the schema is current")
+
     return kept

@@ -4,6 +4,7 @@ configuration, `arbiter rules --house FILE` and `arbiter rules --compare A B`.""
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -130,3 +131,40 @@ def test_rules_compare_of_two_families_is_a_usage_error():
 def test_rules_compare_of_an_unknown_word_is_a_usage_error():
     result = arbiter_cmd("rules", "--compare", str(HOUSEHOLD), "whist")
     assert result.exit_code == 2 and "neither a rulebook file" in result.output
+
+
+# --- the README's examples ----------------------------------------------------------------------
+
+README = Path(__file__).parent.parent / "README.md"
+CLEAN_ENV = {"GITHUB_ACTIONS": None, "NO_COLOR": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+README_COMMANDS = [
+    "arbiter check --house samples/maple-club.rules.toml samples/hand-and-foot-illegal-going-out-without-asking.acn",
+    "arbiter simulate --rules hand-and-foot --hands 1 --seed 0 | arbiter check -q --house samples/maple-club.rules.toml -",
+    "arbiter rules --compare samples/hoyle-household.rules.toml hoyle",
+]
+
+
+def readme_session(command: str) -> str:
+    """What the README shows after `$ command`, up to the next command or the end of the block."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"$ {command}") + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("$ ", "```")))
+    return "\n".join(lines[start:end]) + "\n"
+
+
+@pytest.mark.parametrize("command", README_COMMANDS)
+def test_the_readmes_house_rules_examples_print_what_it_shows(command: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(README.parent)
+    output = None
+    for stage in command.split(" | "):
+        words = shlex.split(stage)
+        assert words[0] == "arbiter"
+        result = CliRunner().invoke(cli, words[1:], input=output, env=CLEAN_ENV, catch_exceptions=False)
+        output = result.output
+    assert output == readme_session(command)
+
+
+def test_the_readme_and_the_docs_name_the_samples_tag_and_digest():
+    tag = house.load(MAPLE).tag()
+    assert tag in README.read_text(encoding="utf-8")
+    assert tag in (README.parent / "docs" / "house-rules.md").read_text(encoding="utf-8")
