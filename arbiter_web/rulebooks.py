@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 import click
-
 from flask import Flask, current_app
 from sqlalchemy.engine import Engine
 
