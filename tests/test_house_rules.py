@@ -161,6 +161,7 @@ def test_the_tag_names_the_rulebook_and_its_digest():
     book = house.load(MAPLE)
     assert book.tag() == f'[House "Maple Club, version 3, #{book.digest}"]'
     assert house.digest_in_tag(book.tag()) == book.digest
+    assert house.digest_in_tag("Club #123456abcdef, version 1, #" + book.digest) == book.digest
 
 
 # --- comparing ---------------------------------------------------------------------------------

@@ -121,9 +121,10 @@ BaseFinder = Callable[[str], "Rulebook | None"]
 
 
 def digest_in_tag(value: str) -> str | None:
-    """The digest a `House` tag names (`#` and twelve hex digits), or None."""
-    found = DIGEST_IN_TAG.search(value.lower())
-    return found.group(1) if found else None
+    """The digest a `House` tag names (the last `#` and twelve hex digits: a club's name may hold
+    such a word too), or None."""
+    found = DIGEST_IN_TAG.findall(value.lower())
+    return found[-1] if found else None
 
 
 def parse(text: str, origin: str = "the rulebook", find_base: BaseFinder | None = None, depth: int = 0) -> Rulebook:
