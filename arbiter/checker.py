@@ -16,6 +16,7 @@ from typing import Any
 
 from . import rules as rulesets
 from .engine import Observer, judge_game
+from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
 from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
@@ -34,19 +35,28 @@ def check(
     limits: Limits = DEFAULT_LIMITS,
     start: Start = SOURCE_START,
     default_rules: str | None = None,
+    house: Rulebook | None = None,
+    shelf: RulebookSource | None = None,
 ) -> Iterator[GameRuling]:
     """Judge every game of a record, one at a time. Raises UsageError for an unknown rule set
     or option given by the caller, or one that contradicts a game's tags. `rules` insists (a
     game tagged with another rule set is a UsageError); `default_rules` only stands in for a
     silent [Rules] tag (the default's default is Caliente). `start` says where the source begins
-    when it is a piece of a larger record (arbiter.notation.Start)."""
+    when it is a piece of a larger record (arbiter.notation.Start). `house` is the rulebook for
+    games whose tags name none; `shelf` holds the rulebooks at hand for games whose `House` tag
+    names one (arbiter.house)."""
     requested = rulesets.get(rules) if rules else None
     default = rulesets.get(default_rules) if default_rules else None
+    if house is not None and ((requested and requested.name != house.family) or options):
+        raise UsageError(
+            f"{house.title} is a {house.ruleset.title} rulebook and sets every option a game is judged by; "
+            "drop --rules and --option (a different rule is a new version of the rulebook)"
+        )
     asked = requested or default
     if asked and options:
         asked.resolve(options)  # fail fast on a bad option, before reading anything
     for parsed in parse(source, limits, start):
-        yield judge(parsed, rules=requested, options=options or {}, default=default)
+        yield judge(parsed, rules=requested, options=options or {}, default=default, house=house, shelf=shelf)
 
 
 def judge(
@@ -56,11 +66,14 @@ def judge(
     options: Mapping[str, Any] | None = None,
     observer: Observer | None = None,
     default: RuleSet | None = None,
+    house: Rulebook | None = None,
+    shelf: RulebookSource | None = None,
 ) -> GameRuling:
     game = parsed.game
     ruling = GameRuling(index=parsed.index, line=parsed.line, rules=rules.name if rules else None)
     try:
-        ruleset, values = _resolve(game, rules, options or {}, default)
+        book = _house(game, house, shelf)
+        ruleset, values = _resolve(game, rules, options or {}, default, book)
     except _RecordProblem as problem:
         ruling.findings = [*parsed.findings, problem.finding]
         ruling.malformed = True
@@ -83,7 +96,18 @@ def judge(
         ruling.malformed = True
         return ruling
     judge_game(game, ruleset, values, ruling, observer)
+    if book is not None:
+        ruling.house = book.ref()
+        cite_house_rules(game, ruleset, values, book, ruling)
     return ruling
+
+
+def _house(game: Game, house: Rulebook | None, shelf: RulebookSource | None) -> Rulebook | None:
+    """The rulebook the game is judged by: the one its House tag names, else the caller's."""
+    try:
+        return tagged_rulebook(game, shelf) or house
+    except HouseProblem as problem:
+        raise _RecordProblem(_tag_finding(problem.tag, problem.code, problem.message)) from None
 
 
 class _RecordProblem(Exception):
@@ -92,15 +116,48 @@ class _RecordProblem(Exception):
 
 
 def _resolve(
+    game: Game, rules: RuleSet | None, options: Mapping[str, Any],
+    default: RuleSet | None = None,
+    book: Rulebook | None = None,
+) -> tuple[RuleSet, dict[str, OptionValue]]:
+    if book is None:
+        return _resolve_options(game, rules, options, default)
+    _check_request(book, rules, options)
+    tag = game.find_tag("rules")
+    family = _tagged_rule_set(tag) if tag is not None else book.ruleset
+    tagged = _tagged_options(game, family) if family.name == book.family else {}
+    departures = conflicts(book, family, tagged)
+    if departures:
+        message = (
+            f"the game is judged by {book.title} (#{book.digest}), but its tags set {', '.join(departures)}; "
+            "drop those tags, or play by a new version of the rulebook"
+        )
+        house_tag = game.find_tag("house")
+        if house_tag is None:
+            raise UsageError(message)
+        raise _RecordProblem(_tag_finding(house_tag, "house-rules-conflict", message))
+    return book.ruleset, book.options()
+
+
+def _check_request(book: Rulebook, rules: RuleSet | None, options: Mapping[str, Any]) -> None:
+    """A caller asking for another rule set or other options than the rulebook's: a UsageError."""
+    if rules is not None and rules.name != book.family:
+        raise UsageError(
+            f"the game is judged by {book.title}, a {book.ruleset.title} rulebook, but {rules.name} was asked for"
+        )
+    wanted = book.options()
+    clash = [f"{name}={_show(value)}" for name, value in book.ruleset.expand(options).items() if wanted[name] != value]
+    if clash:
+        raise UsageError(f"the game is judged by {book.title}, but {', '.join(clash)} was asked for; drop the flag")
+
+
+def _resolve_options(
     game: Game, rules: RuleSet | None, options: Mapping[str, Any], default: RuleSet | None = None
 ) -> tuple[RuleSet, dict[str, OptionValue]]:
     tag = game.find_tag("rules")
     ruleset = rules
     if tag is not None:
-        try:
-            tagged = rulesets.get(tag.value)
-        except UsageError as error:
-            raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
+        tagged = _tagged_rule_set(tag)
         if rules is not None and tagged.name != rules.name:
             raise UsageError(
                 f'game {game.line and "at line " + str(game.line)} says [Rules "{tag.value}"] '
@@ -117,6 +174,13 @@ def _resolve(
                 f"but {name}={_show(value)} was asked for; drop the flag or fix the tag"
             )
     return ruleset, ruleset.resolve({**asked, **tagged_options})
+
+
+def _tagged_rule_set(tag: Any) -> RuleSet:
+    try:
+        return rulesets.get(tag.value)
+    except UsageError as error:
+        raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
 
 
 def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import rules as rulesets
 from .checker import judge
+from .house import Rulebook, Shelf
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source
 from .positions import PositionError, read_games
 from .records import HandRecord
@@ -78,15 +79,22 @@ class Moment:
 
 
 def replay_game(
-    parsed: ParsedGame, *, rules: str | None = None, options: Mapping[str, Any] | None = None
+    parsed: ParsedGame,
+    *,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    house: Rulebook | None = None,
 ) -> GameReplay:
-    """Judge one game, keeping the table as each hand starts and after each turn."""
+    """Judge one game, keeping the table as each hand starts and after each turn; by the house
+    rulebook `house` where it was judged by one (arbiter.house)."""
     seen: list[tuple[int, int, dict[str, Any]]] = []
     ruling = judge(
         parsed,
-        rules=rulesets.get(rules) if rules else None,
-        options=options or {},
+        rules=rulesets.get(rules) if rules and house is None else None,
+        options=options if house is None else {},
         observer=lambda hand, turn, table: seen.append((hand, turn, table)),
+        house=house,
+        shelf=Shelf([house]) if house else None,
     )
     groups: list[list[tuple[int, int, dict[str, Any]]]] = []
     for moment in seen:

@@ -111,6 +111,9 @@ class Finding:
     alternatives_total: int | None = None
     """How many legal alternatives there were in all: None for a finding that is not on a move,
     0 when nothing else was allowed."""
+    house: list[dict[str, Any]] | None = None
+    """The house rules the finding turns on, each {option, value, book, note}: the club's value
+    and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
 
     @property
     def is_error(self) -> bool:
@@ -129,6 +132,8 @@ class Finding:
             del data["alternatives"], data["alternatives_total"]
         else:
             data["alternatives"] = list(self.alternatives)
+        if self.house is None:
+            del data["house"]
         return data
 
 
@@ -164,6 +169,9 @@ class GameRuling:
     unlisted: Counter[str] = field(default_factory=Counter)
     """Findings counted but not listed, by severity, when an answer's finding budget ran out
     (arbiter.budget): `findings` holds the rest."""
+    house: dict[str, str] | None = None
+    """The rulebook the game was judged by ({name, version, digest, family}; arbiter.house), or
+    None when it was judged by the rule set and options alone."""
     ignored: Counter[str] = field(default_factory=Counter)
     """Findings left out by the caller's selection of codes (the command line's --select and
     --ignore), by severity: they fail nothing, and are counted so the report says so."""
@@ -204,7 +212,7 @@ class GameRuling:
     def to_dict(self) -> dict[str, Any]:
         from .sheet import score_sheet  # the sheet is computed from a ruling: imported here, not at the top
 
-        return {
+        data = {
             "index": self.index,
             "line": self.line,
             "rules": self.rules,
@@ -218,6 +226,9 @@ class GameRuling:
             "problems": [str(p) for p in self.problems],
             "sheet": score_sheet(self).to_dict(),
         } | ({"ignored": sum(self.ignored.values())} if self.ignored else {})
+        if self.house is not None:
+            data["house"] = dict(self.house)
+        return data
 
 
 def summarize(games: list[GameRuling]) -> dict[str, int]:

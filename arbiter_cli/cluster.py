@@ -38,7 +38,7 @@ from arbiter.records import HandStart, Tag
 
 from . import inputs
 from .discovery import RecordFinder
-from .inputs import BATCH_GC_THRESHOLD, BINARY_SNIFF, FileReport, Task
+from .inputs import BATCH_GC_THRESHOLD, BINARY_SNIFF, NO_BOOKS, Books, FileReport, Task
 
 CLUSTER_EXTRA = "pip install 'canasta-arbiter[cluster]'"
 CHUNK_BYTES = 1 << 18
@@ -293,20 +293,26 @@ def _kind(line: bytes, first: bool, limits: arbiter.Limits) -> int:
 # --- on a worker ----------------------------------------------------------------------------------
 
 
-def check_batch(batch: list[Piece], rules: inputs.Rules, options: Mapping[str, Any]) -> list[FileReport]:
+def check_batch(
+    batch: list[Piece], rules: inputs.Rules, options: Mapping[str, Any], books: Books = NO_BOOKS
+) -> list[FileReport]:
     """Run on a worker: the report on each piece of a batch."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)
-    return [check_piece(piece, rules, options) for piece in batch]
+    return [check_piece(piece, rules, options, books) for piece in batch]
 
 
-def check_piece(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any]) -> FileReport:
+def check_piece(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], books: Books = NO_BOOKS) -> FileReport:
     """The rulings on one piece, as `inputs.check_task` gives them for the whole record."""
     if piece.url is not None:
-        return _check_url(piece, rules, options)
+        return _check_url(piece, rules, options, books)
     report = FileReport(piece.path)
     try:
         rulings = arbiter.check(
-            io.BytesIO(piece.data), options=options, start=piece.start, **inputs.rule_arguments(rules)
+            io.BytesIO(piece.data),
+            options=options,
+            start=piece.start,
+            **inputs.rule_arguments(rules),
+            **books.arguments(),
         )
         report.judge(rulings)
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -329,7 +335,7 @@ def _piece_lines(piece: Piece, wanted: set[int]) -> dict[int, str]:
     return {n + shift: text for n, text in lines.items()}
 
 
-def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any]) -> FileReport:
+def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], books: Books) -> FileReport:
     """A record read here, on the worker. The bytes past the size limit (and the longest line
     that crosses it) are never read, as the reader would not read them."""
     limits = arbiter.DEFAULT_LIMITS
@@ -342,7 +348,7 @@ def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any]) ->
         return FileReport(piece.path, error=inputs.describe_os_error(error))
     except Exception as error:  # a storage's own error (credentials, a missing package): say it
         return FileReport(piece.path, error=f"cannot be read: {type(error).__name__}: {error}")
-    return inputs.check_task(Task(piece.path, data=data), rules, options)
+    return inputs.check_task(Task(piece.path, data=data), rules, options, books)
 
 
 # --- on the client --------------------------------------------------------------------------------
@@ -400,6 +406,7 @@ def run(
     scheduler: str,
     *,
     chunk_bytes: int = CHUNK_BYTES,
+    books: Books = NO_BOOKS,
 ) -> Iterator[FileReport]:
     """Check every task on the cluster at `scheduler`, yielding the reports in input order, the
     same reports `inputs.run` yields. Connects at once (a ClusterError if it cannot); the client
@@ -409,7 +416,7 @@ def run(
 
     def reports() -> Iterator[FileReport]:
         with stack:
-            yield from check_with(client, tasks, rules, options, chunk_bytes=chunk_bytes)
+            yield from check_with(client, tasks, rules, options, chunk_bytes=chunk_bytes, books=books)
 
     return reports()
 
@@ -422,11 +429,12 @@ def check_with(
     *,
     chunk_bytes: int = CHUNK_BYTES,
     window: int | None = None,
+    books: Books = NO_BOOKS,
 ) -> Iterator[FileReport]:
     """Check every task with a Dask client, yielding the reports in input order as they come.
     At most `window` batches (default: twice the cluster's threads) are on the cluster at once."""
     window = window or max(2, 2 * sum(client.nthreads().values()))
-    line = _Line(client, rules, dict(options), chunk_bytes)
+    line = _Line(client, rules, dict(options), chunk_bytes, books)
     try:
         for item in pieces(tasks, chunk_bytes):
             line.add(item)
@@ -456,10 +464,13 @@ class _Line:
     """The inputs in order, each a report made on the client or a piece in a batch; batches go
     to the cluster as they fill, and reports are taken from the front, a file's pieces joined."""
 
-    def __init__(self, client: Any, rules: inputs.Rules, options: dict[str, Any], chunk_bytes: int) -> None:
+    def __init__(
+        self, client: Any, rules: inputs.Rules, options: dict[str, Any], chunk_bytes: int, books: Books = NO_BOOKS
+    ) -> None:
         from distributed import KilledWorker
 
         self.client, self.rules, self.options, self.chunk_bytes = client, rules, options, chunk_bytes
+        self.books = books
         self.killed: type[Exception] = KilledWorker
         self.queue: deque[tuple[Piece | FileReport, _Batch | None, int]] = deque()
         self.filling = _Batch()
@@ -477,7 +488,9 @@ class _Line:
 
     def _submit(self) -> None:
         batch, self.filling = self.filling, _Batch()
-        batch.future = self.client.submit(check_batch, batch.pieces, self.rules, self.options, pure=False, key=_key())
+        batch.future = self.client.submit(
+            check_batch, batch.pieces, self.rules, self.options, self.books, pure=False, key=_key()
+        )
         batch.left = len(batch.pieces)
         self.on_cluster.append(batch)
 
@@ -520,7 +533,7 @@ class _Line:
         if len(batch.pieces) == 1:
             return [_died(batch.pieces[0])]
         futures = [
-            self.client.submit(check_batch, [piece], self.rules, self.options, pure=False, key=_key())
+            self.client.submit(check_batch, [piece], self.rules, self.options, self.books, pure=False, key=_key())
             for piece in batch.pieces
         ]
         reports = []

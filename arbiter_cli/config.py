@@ -14,6 +14,7 @@ wins (`arbiter.toml` first when a folder has both). `--config FILE` names the fi
     format = "text"                         # the output format of `arbiter check`
     strict = false                          # fail on warnings too
     jobs = 1                                # processes checking files
+    house = "maple-club.rules.toml"         # the club's rulebook (docs/house-rules.md), from this file's folder
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Settings:
     format: str | None = None
     strict: bool | None = None
     jobs: int | None = None
+    house: tuple[str, ...] = ()  # rulebook files (the first for records whose tags name none)
     source: Path | None = None  # the file read, if any
 
     def with_flags(
@@ -56,6 +58,7 @@ class Settings:
         format: str | None = None,
         strict: bool | None = None,
         jobs: int | None = None,
+        house: tuple[str, ...] = (),
     ) -> Settings:
         """These settings overridden by the command line: a flag given replaces the file's value;
         `--option` replaces the file's options one name at a time; `--include` and `--ignore`
@@ -71,6 +74,7 @@ class Settings:
             format=format if format is not None else self.format,
             strict=strict if strict is not None else self.strict,
             jobs=jobs if jobs is not None else self.jobs,
+            house=house or self.house,
         )
 
 
@@ -83,6 +87,7 @@ _KINDS: dict[str, type] = {
     "format": str,
     "strict": bool,
     "jobs": int,
+    "house": str,
 }
 
 
@@ -140,6 +145,8 @@ def parse(table: dict[str, Any], path: Path) -> Settings:
             value = tuple(value)
         if kind is dict:
             value = {str(k): _option_value(v) for k, v in value.items()}
+        if name == "house":
+            value = (str(path.parent / value),)  # a rulebook next to the configuration file
         values[name] = value
     return Settings(**values, source=path)
 

@@ -22,6 +22,7 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.house import house_finding_text
 
 from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
@@ -197,6 +198,8 @@ def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
     allowed = allowed_line(finding)
     if allowed:
         text += f"\n    {one_line(allowed)}"
+    for note in house_finding_text(finding):
+        text += f"\n    house rule: {one_line(note)}"
     return text
 
 
@@ -235,6 +238,8 @@ class GithubRenderer:
                 allowed = allowed_sentence(finding)
                 if allowed:
                     message += f"\n{one_line(allowed)}"
+                for note in house_finding_text(finding):
+                    message += f"\nhouse rule: {one_line(note)}"
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
             self.out.write(f"{shown_path(report.path)}: {game_name(game)}: {game.verdict}{ignored_words(game)}\n")
@@ -364,6 +369,10 @@ class SarifRenderer:
         if allowed:
             message += ("" if message.endswith(".") else ".") + f" {one_line(allowed)}"
         properties: dict[str, Any] = {"game": game.index, "rule": finding.rule, "verdict": str(game.verdict)}
+        if game.house:
+            properties["house"] = game.house
+        if finding.house:
+            properties["houseRules"] = finding.house
         for key in ("hand", "turn", "player"):
             value = getattr(finding, key)
             if value is not None:

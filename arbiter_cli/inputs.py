@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import arbiter
+from arbiter.house import Rulebook, Shelf
 
 from .discovery import RecordFinder
 
@@ -85,6 +86,22 @@ class FileReport:
                 after()
 
 
+@dataclass(frozen=True, slots=True)
+class Books:
+    """The house rulebooks of a check (`--house`): the one for records whose tags name none, and
+    every one at hand for records whose `House` tag names one."""
+
+    house: Rulebook | None = None
+    shelf: Shelf | None = None
+
+    def arguments(self) -> dict[str, Any]:
+        """`arbiter.check`'s keyword arguments for these rulebooks (none when there are none)."""
+        return {"house": self.house, "shelf": self.shelf} if self.shelf is not None else {}
+
+
+NO_BOOKS = Books()
+
+
 def collect(
     paths: tuple[str, ...],
     read_stdin: Callable[[], bytes],
@@ -141,7 +158,13 @@ Progress = Callable[[int], None]
 """Told, after each game of a file checked here, how many of its bytes have been read."""
 
 
-def check_task(task: Task, rules: Rules, options: Mapping[str, Any], progress: Progress | None = None) -> FileReport:
+def check_task(
+    task: Task,
+    rules: Rules,
+    options: Mapping[str, Any],
+    books: Books = NO_BOOKS,
+    progress: Progress | None = None,
+) -> FileReport:
     """Check one input. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
@@ -153,7 +176,7 @@ def check_task(task: Task, rules: Rules, options: Mapping[str, Any], progress: P
                 report.error = problem
                 return report
             stream.seek(0)
-            checked = arbiter.check(stream, options=options, **rule_arguments(rules))
+            checked = arbiter.check(stream, options=options, **rule_arguments(rules), **books.arguments())
             read = (lambda: progress(stream.tell())) if progress is not None else None
             report.judge(arbiter.within_budget(checked), read)  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -218,18 +241,25 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
 
 
 def run(
-    tasks: list[Task], rules: Rules, options: Mapping[str, Any], jobs: int = 1, progress: Progress | None = None
+    tasks: list[Task],
+    rules: Rules,
+    options: Mapping[str, Any],
+    jobs: int = 1,
+    books: Books = NO_BOOKS,
+    progress: Progress | None = None,
 ) -> Iterator[FileReport]:
     """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
     worker processes. `progress` hears of each game checked in this process."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            yield check_task(task, rules, options, progress)
+            yield check_task(task, rules, options, books, progress)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
-        futures: list[Future[FileReport]] = [pool.submit(check_task, task, rules, dict(options)) for task in tasks]
+        futures: list[Future[FileReport]] = [
+            pool.submit(check_task, task, rules, dict(options), books) for task in tasks
+        ]
         for task, future in zip(tasks, futures, strict=True):
             try:
                 yield future.result()

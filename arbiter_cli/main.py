@@ -23,8 +23,10 @@ from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.house import house_reference
 
 from . import cluster, config, inputs
+from . import house as house_cli
 from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
@@ -137,6 +139,10 @@ def _read_stdin() -> bytes:
     help="Check on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local:N for N worker processes "
     "here. PATHs may then be URLs (s3://, gs://, https://, file://) read by the workers. Needs canasta-arbiter[cluster].",
 )
+@house_cli.house_option(
+    "Judge by this house rulebook (a *.rules.toml) the records whose tags name none; repeatable: every one "
+    "given is at hand for the records whose [House] tag names it."
+)
 @stdin_name_option
 @config_options
 def check(
@@ -154,6 +160,7 @@ def check(
     quiet: bool,
     statistics: bool,
     output_file: str | None,
+    house_files: tuple[str, ...],
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
@@ -178,6 +185,7 @@ def check(
         format=output_format,
         strict=strict,
         jobs=jobs,
+        house=house_files,
     )
     strict = bool(settings.strict)
     output_format = settings.format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
@@ -195,6 +203,12 @@ def check(
         except arbiter.UsageError as error:
             raise usage_error(error) from None
     _check_codes(settings, select, ignore)
+    books = house_cli.books(settings.house)
+    if books.house and (settings.rules or settings.options):
+        raise click.UsageError(
+            f"{books.house.title} sets the rule set and every option; drop --rules and --option "
+            f"(and rules and options in {settings.source or 'the configuration'})"
+        )
     choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
@@ -219,9 +233,9 @@ def check(
         try:
             with _progress(err, out, tasks) as bar:
                 if scheduler:
-                    reports = cluster.run(tasks, choice, settings.options, scheduler)
+                    reports = cluster.run(tasks, choice, settings.options, scheduler, books=books)
                 else:
-                    reports = run(tasks, choice, settings.options, _processes(settings.jobs), bar.read)
+                    reports = run(tasks, choice, settings.options, _processes(settings.jobs), books, bar.read)
                 with contextlib.closing(reports):
                     for report in reports:
                         take(report)
@@ -461,10 +475,26 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
 
 @cli.command("rules", short_help="List the rule sets, or print the rule reference of one.")
 @click.argument("name", required=False)
-def rules_command(name: str | None) -> None:
+@click.option("--house", "house_file", metavar="FILE", help="Print a house rulebook's full rule reference.")
+@click.option(
+    "--compare",
+    nargs=2,
+    metavar="A B",
+    help="Print where two rulebooks differ, side by side (each a *.rules.toml, or a rule set's name for its defaults).",
+)
+def rules_command(name: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
     """List the rule sets with their options and defaults, or print the rule reference of NAME
-    (Markdown; rendered on a terminal, as plain Markdown text when piped)."""
+    (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
+    rule reference; with --compare, where two rulebooks differ."""
     out, _ = consoles()
+    if sum(bool(given) for given in (name, house_file, compare)) > 1:
+        raise click.UsageError("give one of NAME, --house FILE and --compare A B")
+    if house_file or compare:
+        markdown = (
+            house_reference(house_cli.load(house_file)) if house_file else house_cli.comparison(*compare)  # type: ignore[misc]
+        )
+        _print_markdown(out, markdown)
+        return
     if name is None:
         for index, rule_set_name in enumerate(rulesets.names()):
             if index:
@@ -477,7 +507,10 @@ def rules_command(name: str | None) -> None:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    markdown = rulesets.reference(ruleset)
+    _print_markdown(out, rulesets.reference(ruleset))
+
+
+def _print_markdown(out: Console, markdown: str) -> None:
     if out.is_terminal:
         out.print(Markdown(markdown))
     else:

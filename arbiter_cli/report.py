@@ -26,7 +26,7 @@ from arbiter.allowed import allowed_line, allowed_sentence
 
 from .inputs import FileReport
 from .tally import Tally
-from .text import one_line, shown_path
+from .text import house_name, one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -67,6 +67,12 @@ def result(game: arbiter.GameRuling) -> str:
     if game.malformed:
         return "not judged"
     return "no winner yet" if game.totals else "no hands"
+
+
+def judged_by(game: arbiter.GameRuling) -> str:
+    """The rule set, and the house rulebook where the game was judged by one."""
+    rules = game.rules or ""
+    return f"{rules} ({house_name(game.house)})" if game.house else rules
 
 
 def totals(game: arbiter.GameRuling) -> str:
@@ -160,6 +166,7 @@ class HtmlRenderer(_Round):
             result=result,
             totals=totals,
             allowed=allowed_sentence,
+            judged_by=judged_by,
             made=datetime.now(UTC).strftime("%d %B %Y, %H:%M UTC"),
             notation_version=arbiter.NOTATION_VERSION,
         )
@@ -184,7 +191,7 @@ class CsvRenderer(_Round):
                 game.index,
                 game.line,
                 *(entry.tags.get(tag, "") for tag in TAGS),
-                game.rules or "",
+                judged_by(game),
                 entry.verdict,
                 result(game),
                 totals(game),

@@ -19,6 +19,7 @@ from rich.text import Text
 import arbiter
 from arbiter import notation
 from arbiter.allowed import allowed_line
+from arbiter.house import house_finding_text
 from arbiter.rulings import PROBLEM_WORDS
 
 from .inputs import FileReport
@@ -140,6 +141,8 @@ class TextRenderer:
                 self.out.print(
                     Text(f"{EXCERPT_INDENT}remedy: {one_line(finding.remedy)}", style="cyan"), soft_wrap=True
                 )
+            for note in house_finding_text(finding):
+                self.out.print(Text(f"{EXCERPT_INDENT}house rule: {one_line(note)}", style="cyan"), soft_wrap=True)
             allowed = allowed_line(finding)
             if allowed:
                 self.out.print(Text(f"{EXCERPT_INDENT}{one_line(allowed)}", style="cyan"), soft_wrap=True)
@@ -188,7 +191,14 @@ def when(finding: arbiter.Finding) -> str:
 
 def game_name(game: arbiter.GameRuling) -> str:
     where = f"line {game.line}" if game.line > 0 else "empty record"
+    if game.house:
+        return f"game {game.index} ({where}, {game.rules}, by {house_name(game.house)})"
     return f"game {game.index} ({where}, {game.rules})" if game.rules else f"game {game.index} ({where})"
+
+
+def house_name(house: dict[str, str]) -> str:
+    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by."""
+    return f"{house['name']}, version {house['version']}, #{house['digest']}"
 
 
 def verdict_line(path: str, game: arbiter.GameRuling) -> Text:

@@ -128,9 +128,10 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
         source = body["record"].encode("utf-8", "surrogatepass")
         rules = body["rules"] or query["rules"]  # the body's word first, the query where it is silent
         options = {**query["options"], **body["options"]}
+        house = body["house"] or query["house"]
     elif request.mimetype == TEXT_TYPE:
         _check_charset(TEXT_CHARSETS)
-        source, rules, options = _read_body(), query["rules"], query["options"]
+        source, rules, options, house = _read_body(), query["rules"], query["options"], query["house"]
     else:
         abort(
             415,
@@ -138,7 +139,7 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
             f"not {request.mimetype[:100] or 'a body without a type'}",
         )
     try:
-        games = service.rule(source, rules, options)
+        games = service.rule(source, rules, options, house=house)
     except arbiter.UsageError as error:
         abort(422, message=str(error))
     except service.TooManyGames as error:

@@ -44,6 +44,9 @@ from arbiter_web import (
     notation,
     page,
     permalink,
+    rulebook_pages,
+    rulebooks,
+    rulebooks_api,
     security,
     stored,
     stored_api,
@@ -127,11 +130,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
+    rulebooks.init_app(app, kept.engine)  # kept house rulebooks (issue 29), in the same database
+    rulebooks_api.init_app(app.extensions[apidocs.EXTENSION])
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)
     app.register_blueprint(editor.bp)  # the situation editor (issue 30)
     app.register_blueprint(notation.bp)
+    app.register_blueprint(rulebook_pages.bp)
     templating.init_app(app)
     errors.init_app(app)
     security.init_app(app)

@@ -17,7 +17,7 @@ from arbiter.checker import DEFAULT_RULES
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
 
-from . import family_words, notation, page_size, present, service, table_view
+from . import family_words, notation, page_size, present, rulebook_store, rulebooks, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
@@ -47,8 +47,8 @@ def _sentence(text: object) -> str:
     return words if words.endswith((".", "!", "?")) else words + "."
 
 
-def _blank_form(record: str = "") -> dict[str, Any]:
-    return {"record": record, "rules": None, "options": {}, "fields": {}}
+def _blank_form(record: str = "", house: str | None = None) -> dict[str, Any]:
+    return {"record": record, "rules": None, "options": {}, "fields": {}, "house": house}
 
 
 def _rule_url(ruleset: str, code: str) -> str:
@@ -62,9 +62,11 @@ def render_page(
     hint: str | None = None,
 ) -> str:
     """The page: the form (filled in with `form`), and the ruling or the error if there is one."""
+    form = form or _blank_form()
     return render_template(
         "index.html",
-        form=form or _blank_form(),
+        form=form,
+        house=_kept_rulebook(form.get("house")),
         ruling=ruling,
         error=error,
         hint=hint,
@@ -110,14 +112,24 @@ a line of its own (table SIDE [7 7 7] [J J 2]), the pile bottom card first (pile
 then write the disputed turn below, as: PLAYER: take 9 with [9 9], discard 4"""
 
 
+def _kept_rulebook(digest: str | None) -> Any:
+    """The kept rulebook the form judges by, or None."""
+    return rulebooks.shelf().get(digest) if digest else None
+
+
 @bp.get("/")
 def index() -> Any:
+    """The page; `?house=<digest>` judges by that kept rulebook (the link its page gives)."""
     record = ""
     if request.args.get("example"):
         record = example(request.args["example"])
     elif request.args.get("skeleton") in rulesets.names():
         record = skeleton(request.args["skeleton"])
-    return render_page(_blank_form(record))
+    digest = rulebook_store.digest_of(request.args.get("house", ""))
+    if request.args.get("house") and (digest is None or _kept_rulebook(digest) is None):
+        problem = "No rulebook is kept under that link: check the link, or keep the rulebook first."
+        return render_page(_blank_form(record), error=problem), 404
+    return render_page(_blank_form(record, digest))
 
 
 @bp.post("/")
@@ -136,7 +148,7 @@ def submit() -> Any:
     if not text.strip():
         return render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
     try:
-        games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET)
+        games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET, house=form["house"])
     except arbiter.UsageError as problem:
         hint = "Change the rule set or the options chosen below, or fix the record, and check again."
         return render_page(form, error=_sentence(problem), hint=hint), 422

@@ -98,7 +98,7 @@ def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | t
     if not form["record"].strip():
         return page.render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
     try:
-        return form, source, service.rule(source, form["rules"], form["options"])
+        return form, source, service.rule(source, form["rules"], form["options"], house=form["house"])
     except arbiter.UsageError as problem:
         return page.render_page(form, error=page._sentence(problem)), 422
     except service.TooManyGames as problem:

@@ -190,6 +190,23 @@ def _cards(description: str) -> fields.List:
 # --- requests ----------------------------------------------------------------------------------
 
 
+HOUSE_DIGEST = r"^#?[0-9a-f]{12}$"
+
+
+def _house_digest(description: str, **defaults: Any) -> fields.String:
+    return fields.String(
+        **defaults,
+        validate=validate.Regexp(HOUSE_DIGEST, error="a kept rulebook's digest: twelve hex digits"),
+        metadata={"description": description, "example": "0c6343960519"},
+    )
+
+
+HOUSE_DESCRIPTION = (
+    "The digest of a kept house rulebook (POST /api/v1/rulebooks) to judge by where a game's tags name none; "
+    "a game whose House tag names a kept rulebook is judged by it. An unknown digest is a 422."
+)
+
+
 class RulingRequestSchema(Schema):
     """The JSON body of POST /api/v1/rulings."""
 
@@ -222,6 +239,7 @@ class RulingRequestSchema(Schema):
             "example": {"always-frozen": True, "target": 5000},
         },
     )
+    house = _house_digest(HOUSE_DESCRIPTION, load_default=None, allow_none=True)
 
 
 class RulingQuerySchema(Schema):
@@ -244,14 +262,16 @@ class RulingQuerySchema(Schema):
         },
     )
 
+    house = _house_digest(HOUSE_DESCRIPTION)
+
     @post_load
     def _options(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """{"rules", "options" (by name), "given" (the parameters present)}."""
+        """{"rules", "options" (by name), "house", "given" (the parameters present)}."""
         options: dict[str, Any] = {}
         for word in data.get("option", []):
             name, equals, value = word.partition("=")
             options[name] = value if equals else True
-        return {"rules": data.get("rules"), "options": options, "given": sorted(data)}
+        return {"rules": data.get("rules"), "options": options, "house": data.get("house"), "given": sorted(data)}
 
 
 class PageFormSchema(Schema):
@@ -271,11 +291,13 @@ class PageFormSchema(Schema):
         validate=validate.Length(max=10 * MAX_NAME),
     )
 
+    house = fields.String(load_default="", validate=validate.Regexp(r"^(#?[0-9a-f]{12})?$"))
+
     @pre_load
     def _collect_options(self, data: Any, **kwargs: Any) -> dict[str, Any]:
         if not hasattr(data, "items") or not hasattr(data, "get"):
             raise ValidationError("the form is not a form")
-        out = {key: data.get(key) for key in ("record", "rules") if data.get(key) is not None}
+        out = {key: data.get(key) for key in ("record", "rules", "house") if data.get(key) is not None}
         out["options"] = {
             key.removeprefix("option."): value.strip()
             for key, value in data.items()
@@ -291,7 +313,13 @@ class PageFormSchema(Schema):
             ruleset, _, name = key.partition(".")
             if name and (not chosen or ruleset == chosen):
                 options[name] = value
-        return {"record": data["record"], "rules": chosen or None, "options": options, "fields": data["options"]}
+        return {
+            "record": data["record"],
+            "rules": chosen or None,
+            "options": options,
+            "fields": data["options"],
+            "house": data["house"].strip().lstrip("#") or None,
+        }
 
 
 # --- rulings -----------------------------------------------------------------------------------
@@ -335,6 +363,30 @@ class AdjustmentSchema(Schema):
         },
     )
     reason = fields.String(required=True, metadata={"description": "The remedy, in plain words."})
+
+
+class HouseNoteSchema(Schema):
+    """A house rule a finding turns on: the club's value and note beside the book's default."""
+
+    class Meta:
+        ordered = True
+
+    option = fields.String(required=True, metadata={"description": "The option the rulebook sets."})
+    value = OptionValue(required=True, metadata={"description": "The club's value."})
+    book = OptionValue(required=True, metadata={"description": "The book's default (the rule the finding cites)."})
+    note = fields.String(required=True, metadata={"description": "The club's note, in its own words."})
+
+
+class HouseRefSchema(Schema):
+    """The house rulebook a game was judged by (docs/house-rules.md)."""
+
+    class Meta:
+        ordered = True
+
+    name = fields.String(required=True, metadata={"example": "Maple Club"})
+    version = fields.String(required=True, metadata={"example": "3"})
+    digest = fields.String(required=True, metadata={"description": "Its identity: twelve hex digits of SHA-256."})
+    family = fields.String(required=True, metadata={"example": "hand-and-foot"})
 
 
 class FindingSchema(Schema):
@@ -387,6 +439,12 @@ class FindingSchema(Schema):
             "description": "Present with `alternatives`: how many actions were legal instead (more than are listed "
             "past five); 0 when nothing else was allowed.",
             "example": 2,
+        },
+    )
+    house = fields.List(
+        fields.Nested(HouseNoteSchema),
+        metadata={
+            "description": "Present where the game was judged by a house rulebook and the finding turns on its rules."
         },
     )
 
@@ -485,6 +543,9 @@ class GameSchema(Schema):
         },
     )
     sheet = fields.Nested(SheetSchema, required=True)
+    house = fields.Nested(
+        HouseRefSchema, metadata={"description": "Present where the game was judged by a house rulebook."}
+    )
 
 
 class SummarySchema(Schema):

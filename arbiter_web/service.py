@@ -12,7 +12,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 
-from . import DEFAULT_MAX_GAMES
+from . import DEFAULT_MAX_GAMES, rulebooks
 from .limits import check_time
 
 
@@ -29,15 +29,23 @@ def rule(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     listed: arbiter.FindingBudget | None = None,
+    house: str | None = None,
 ) -> list[Any]:
     """Judge every game of `source`: a list of `arbiter.GameRuling`, listing the findings the
-    budget `listed` leaves room for (default: the request's, `budget()`). Raises
-    `arbiter.UsageError` (an unknown rule set or option, or a request contradicting the record)
-    and TooManyGames; raises limits.TookTooLong (a 503) past the request's time limit."""
+    budget `listed` leaves room for (default: the request's, `budget()`). `house` is the digest of
+    a kept rulebook to judge by where a game's tags name none; a game whose House tag names a kept
+    rulebook is judged by it. Raises `arbiter.UsageError` (an unknown rule set, option or
+    rulebook, or a request contradicting the record) and TooManyGames; raises
+    limits.TookTooLong (a 503) past the request's time limit."""
     limit = int(current_app.config.get("MAX_GAMES", DEFAULT_MAX_GAMES))
     limits = dataclasses.replace(arbiter.DEFAULT_LIMITS, max_games=limit + 1)
     games = []
-    rulings = arbiter.check(source, rules=rules or None, options=options or None, limits=limits)
+    books = (
+        {"house": rulebooks.chosen(house), "shelf": rulebooks.shelf()}
+        if rulebooks.EXTENSION in current_app.extensions
+        else {}
+    )
+    rulings = arbiter.check(source, rules=rules or None, options=options or None, limits=limits, **books)
     for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:

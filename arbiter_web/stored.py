@@ -108,6 +108,7 @@ def ruling_from_dict(data: Mapping[str, Any]) -> GameRuling:
         totals=dict(data.get("totals") or {}),
         winner=data.get("winner"),
         malformed=data.get("verdict") == "malformed",
+        house=data.get("house"),
     )
 
 
@@ -156,16 +157,17 @@ def unchanged(games: list[GameRuling]) -> Recheck:
 
 
 def recheck(kept: StoredRuling) -> Recheck:
-    """Today's arbiter on the stored record, with the stored rule set and options, compared with
-    the stored ruling: judged again only if today's engine is not the one that made it, and then
-    once (the judgement is kept beside the ruling)."""
+    """Today's arbiter on the stored record, with the stored rule set, options and house rulebook
+    (the one its games name), compared with the stored ruling: judged again only if today's engine
+    is not the one that made it, and then once (the judgement is kept beside the ruling)."""
     current = engine_version()
     if kept.engine_version == current:
         return Recheck(kept.games, [])
     if kept.today_version == current and kept.today_games is not None:
         return compare(kept, kept.today_games)
+    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
     try:
-        games = service.rule(kept.record, kept.rules, kept.options)
+        games = service.rule(kept.record, kept.rules, kept.options, house=house)
         today = json.loads(json.dumps([game.to_dict() for game in games]))  # as stored: lists, not tuples
     except (arbiter.UsageError, service.TooManyGames) as problem:
         return Recheck([], [], f"today's arbiter cannot judge this record as it was asked: {problem}")

@@ -161,7 +161,7 @@ def store_ruling() -> Any:
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
         stored.store().check_size(source)
-        games = service.rule(source, body["rules"], body["options"])
+        games = service.rule(source, body["rules"], body["options"], house=body["house"])
         receipt = stored.keep(source, body["rules"], body["options"], games, body["keep_days"])
     except arbiter.UsageError as error:
         abort(422, message=str(error))

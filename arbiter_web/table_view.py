@@ -21,6 +21,7 @@ from arbiter import ParsedGame, replay
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.sheet import ScoreSheet, Status, score_sheet
 
+from . import rulebooks
 from .present import record_lines
 
 DEFAULT_REPLAY_MAX_FRAMES = 300
@@ -139,13 +140,15 @@ def table_views(
                 parsed_games[parsed.index] = parsed
     # replay the disputed games first, and no more games than the budget can show
     disputed = {game.index for game in games if any(f.table is not None for f in game.findings)}
+    by_index = {game.index: game for game in games}
     replays: dict[int, replay.GameReplay] = {}
     spent = 0
     try:
         for index in sorted(parsed_games, key=lambda i: (i not in disputed, i)):
             if spent >= budget:
                 break
-            replays[index] = replay.replay_game(parsed_games[index], rules=rules, options=options)
+            book = rulebooks.judged_by(by_index[index])
+            replays[index] = replay.replay_game(parsed_games[index], rules=rules, options=options, house=book)
             spent += sum(len(hand.frames) for hand in replays[index].hands)
     except arbiter.UsageError:  # the ruling already says what is wrong with the rule set asked for
         return views

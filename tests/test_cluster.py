@@ -384,3 +384,21 @@ def test_the_local_cluster_example_of_the_docs_holds() -> None:
     command, last_line = shown.groups()
     result = subprocess.run([BIN / "arbiter", *command.split()[1:]], capture_output=True, text=True, cwd=HERE.parent)
     assert result.stdout.splitlines()[-1] == last_line
+
+
+def test_a_house_rulebook_judges_on_a_cluster_as_in_one_job(scheduler: str, tmp_path: Path) -> None:
+    """docs/house-rules.md: `--house` is at hand in every worker, for untagged and tagged records."""
+    maple = Path(__file__).parent.parent / "samples" / "maple-club.rules.toml"
+    asking = (
+        Path(__file__).parent.parent / "samples" / "hand-and-foot-illegal-going-out-without-asking.acn"
+    ).read_text()
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "untagged.acn").write_text(asking)
+    tag = '[House "Maple Club, version 3, #0c6343960519"]'
+    (tmp_path / "club" / "tagged.acn").write_text(
+        asking.replace('[Rules "hand-and-foot"]', f'[Rules "hand-and-foot"]\n{tag}')
+    )
+    one = check("--house", str(maple), "club", cwd=tmp_path)
+    distributed = check("--house", str(maple), "--scheduler", scheduler, "club", cwd=tmp_path)
+    assert one.returncode == distributed.returncode == 0, distributed.stderr
+    assert distributed.stdout == one.stdout and distributed.stdout.count("by Maple Club, version 3") == 2

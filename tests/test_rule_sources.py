@@ -13,7 +13,8 @@ import arbiter.rules as rulesets
 from arbiter.rules.reference import SILENT_OR_DISAGREE
 
 ROOT = Path(__file__).parent.parent
-OUTSIDE = re.compile(r"DIGEST|shared/", re.IGNORECASE)
+# DIGEST.md and shared/ are outside the project; "digest" alone is a word (a house rulebook's digest).
+OUTSIDE = re.compile(r"DIGEST|(?i:digest\.md)|(?i:shared/)")
 SHIPPED_TEXT = [
     ROOT / "README.md",
     *sorted((ROOT / "docs").rglob("*.md")),

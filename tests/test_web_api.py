@@ -620,7 +620,7 @@ def test_openapi_describes_the_rulings_endpoint(spec: dict[str, Any]) -> None:
     content = operation["requestBody"]["content"]
     assert content["application/json"]["schema"] == {"$ref": "#/components/schemas/RulingRequest"}
     assert content["text/plain"]["schema"]["type"] == "string"
-    assert {p["name"] for p in operation["parameters"]} == {"rules", "option"}
+    assert {p["name"] for p in operation["parameters"]} == {"rules", "option", "house"}
     responses = operation["responses"]
     assert {"200", "400", "413", "415", "422"} <= set(responses)
     assert responses["200"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Rulings"}
@@ -632,8 +632,8 @@ def test_openapi_describes_the_rulings_endpoint(spec: dict[str, Any]) -> None:
 def test_openapi_schemas_match_the_objects(spec: dict[str, Any]) -> None:
     components = spec["components"]["schemas"]
     ruling = full_ruling().to_dict()
-    assert list(components["Game"]["properties"]) == list(ruling)
-    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0]) | {"repeats"}
+    assert list(components["Game"]["properties"]) == [*ruling, "house"]  # house: judged by a house rulebook
+    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0]) | {"repeats", "house"}
     assert set(components["Hand"]["properties"]) == set(ruling["hands"][0])
     assert set(components["Table"]["properties"]) == set(ruling["findings"][0]["table"])
     assert set(components["RulingRequest"]["required"]) == {"record"}

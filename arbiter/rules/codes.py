@@ -110,6 +110,18 @@ NOTATION: dict[str, Rule] = dict(
             "Declared scores and the result",
             'A Result tag says "*" (not finished) only while no side has won; a game its totals have ended names its winner.',
         ),
+        _notation(
+            "house-rules-missing",
+            "House rules not at hand",
+            "Tags",
+            "The House tag names a rulebook, by its digest, that the arbiter has at hand.",
+        ),
+        _notation(
+            "house-rules-conflict",
+            "Tags against the house rules",
+            "Tags",
+            "A game judged by a rulebook has no Rules or Variant tag that says otherwise.",
+        ),
     ]
 )
 

@@ -1,0 +1,89 @@
+"""Where two rulebooks differ (or a rulebook and its family's defaults): the table a director
+reads before an inter-club match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.base import OptionValue
+from .rulebook import Rulebook, RulebookError
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One option the two rulebooks judge by differently, with each side's note ('' where a
+    side keeps the book's default) and the book's default."""
+
+    option: str
+    first: OptionValue
+    second: OptionValue
+    first_note: str
+    second_note: str
+    book: OptionValue
+
+
+def compare(first: Rulebook, second: Rulebook) -> list[Difference]:
+    """Every option whose value differs, in the family's order. Rulebooks of two families do not
+    compare option by option: a RulebookError says so."""
+    if first.family != second.family:
+        raise RulebookError(
+            f"{first.title} is a {first.ruleset.title} rulebook and {second.title} a {second.ruleset.title} one: "
+            "only rulebooks of one family compare rule by rule"
+        )
+    values = first.options(), second.options()
+    differences = []
+    for spec in first.ruleset.options:
+        a, b = values[0][spec.name], values[1][spec.name]
+        if a != b:
+            differences.append(
+                Difference(spec.name, a, b, _note(first, spec.name), _note(second, spec.name), spec.default)
+            )
+    return differences
+
+
+def _note(book: Rulebook, option: str) -> str:
+    rule = book.rule(option)
+    return rule.note if rule else ""
+
+
+def comparison(first: Rulebook, second: Rulebook) -> str:
+    """The comparison as Markdown: who is compared, then one row per difference."""
+    differences = compare(first, second)
+    ruleset = first.ruleset
+    lines = [
+        f"# {first.title} and {second.title}",
+        "",
+        f"Two {ruleset.title} rulebooks: {_identity(first)} and {_identity(second)}.",
+        "",
+    ]
+    if not differences:
+        lines.append("They judge by the same rules: every option has the same value in both.")
+        return "\n".join(lines) + "\n"
+    count = f"{len(differences)} rule{'s' * (len(differences) != 1)}"
+    lines += [
+        f"They differ in {count} (of {len(ruleset.options)} options):",
+        "",
+        f"| rule | {_cell(first.title)} | {_cell(second.title)} | the book |",
+        "|---|---|---|---|",
+    ]
+    for d in differences:
+        lines.append(
+            f"| `{d.option}` | {_side(d.first, d.first_note)} | {_side(d.second, d.second_note)} | {_show(d.book)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _identity(book: Rulebook) -> str:
+    return f"`#{book.digest}`" if book.version else f"`arbiter rules {book.family}`"
+
+
+def _side(value: OptionValue, note: str) -> str:
+    return f"**{_show(value)}**: {_cell(note)}" if note else f"{_show(value)} (the book)"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _show(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)

@@ -1,0 +1,54 @@
+"""Rulebooks at hand: read from files (a base named by its path, relative to the rulebook's own
+folder), and kept by digest so that a record naming one in its `House` tag finds it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from .rulebook import SUFFIX, Rulebook, RulebookError, parse
+
+MAX_FILE = 256 * 1024  # bytes: a rulebook is a page of text
+
+
+def load(path: str | Path, depth: int = 0) -> Rulebook:
+    """The rulebook in the file `path`. Raises RulebookError saying what is wrong."""
+    path = Path(path)
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE + 1)
+    except OSError as error:
+        raise RulebookError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_FILE:
+        raise RulebookError(f"{path}: a rulebook is at most {MAX_FILE:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulebookError(f"{path}: not UTF-8 text") from None
+
+    def find_base(base: str) -> Rulebook | None:
+        if not base.endswith(SUFFIX):
+            return None
+        return load(path.parent / base, depth + 1)
+
+    return parse(text, str(path), find_base, depth)
+
+
+class Shelf:
+    """The rulebooks at hand, by digest."""
+
+    def __init__(self, books: Iterable[Rulebook] = ()) -> None:
+        self.books: dict[str, Rulebook] = {}
+        for book in books:
+            self.add(book)
+
+    def add(self, book: Rulebook) -> None:
+        self.books[book.digest] = book
+
+    def get(self, digest: str) -> Rulebook | None:
+        return self.books.get(digest)
+
+    def describe(self) -> str:
+        if not self.books:
+            return "no rulebook is at hand"
+        return "at hand: " + "; ".join(f"{b.title}, #{b.digest}" for b in self.books.values())

@@ -1,0 +1,57 @@
+"""The command line's side of house rulebooks (docs/house-rules.md): `check --house FILE`, and
+`rules --house FILE` and `rules --compare A B`."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from arbiter import house
+from arbiter import rules as rulesets
+from arbiter.house import Rulebook, RulebookError, Shelf
+
+from .inputs import NO_BOOKS, Books
+
+
+def house_option(help: str):  # type: ignore[no-untyped-def]
+    """`--house FILE`, repeatable: house rulebooks."""
+    return click.option(
+        "--house", "house_files", multiple=True, metavar="FILE", type=click.Path(dir_okay=False), help=help
+    )
+
+
+def load(path: str) -> Rulebook:
+    """The rulebook in `path`, or a usage error (exit 2) saying what is wrong with it."""
+    try:
+        return house.load(path)
+    except RulebookError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def books(files: tuple[str, ...]) -> Books:
+    """The rulebooks of `--house` (or the configuration's `house`): the first judges the records
+    whose tags name none; every one is at hand for the records whose House tag names it."""
+    if not files:
+        return NO_BOOKS
+    loaded = [load(path) for path in files]
+    return Books(loaded[0], Shelf(loaded))
+
+
+def rulebook_or_family(word: str) -> Rulebook:
+    """A rulebook file, or a family's name standing for its defaults (`arbiter rules --compare`)."""
+    if word.endswith(house.SUFFIX) or os.path.isfile(word):
+        return load(word)
+    try:
+        rulesets.get(word)
+    except rulesets.UsageError:
+        names = ", ".join(rulesets.names())
+        raise click.UsageError(f"{word!r} is neither a rulebook file (*.rules.toml) nor a rule set ({names})") from None
+    return house.defaults(word)
+
+
+def comparison(first: str, second: str) -> str:
+    try:
+        return house.comparison(rulebook_or_family(first), rulebook_or_family(second))
+    except RulebookError as error:
+        raise click.UsageError(str(error)) from None

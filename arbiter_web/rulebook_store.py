@@ -1,0 +1,186 @@
+"""Kept house rulebooks (docs/house-rules.md): a club's rulebook behind a stable link, by digest.
+
+A rulebook is kept under its digest, the digest of its content: keeping the same rules again
+answers the one already kept, and a rulebook is never changed in place (a new version has a new
+digest, so it is a new rulebook). Its own table, `house_rulebooks`, in the database of kept
+rulings (arbiter_web/store.py), with its own schema versions in `house_schema_version`, so the two
+evolve apart. Rulebooks count toward the storage quota: `RulebookStore.keep` is where a quota
+checks a new one, and `RulebookStore.usage` says how many are kept and their bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from arbiter import house
+from arbiter.house import Rulebook, RulebookError
+from arbiter.house.rulebook import DIGEST_LENGTH
+
+ADVISORY_LOCK = 0x686F7573  # any fixed number, not the rulings' own (store.ADVISORY_LOCK)
+MAX_RULEBOOK = 64 * 1024  # bytes of TOML: a rulebook is a page of text
+DIGEST = re.compile(rf"#?([0-9a-f]{{{DIGEST_LENGTH}}})")
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "house_schema_version",
+    metadata,
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("applied", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def _columns_v1() -> list[sa.Column]:
+    return [
+        sa.Column("digest", sa.String(DIGEST_LENGTH), primary_key=True),
+        sa.Column("name", sa.String(house.rulebook.MAX_NAME), nullable=False),
+        sa.Column("version", sa.String(house.rulebook.MAX_VERSION), nullable=False),
+        sa.Column("family", sa.String(100), nullable=False),
+        sa.Column("source", sa.Text, nullable=False),  # the TOML as written
+        sa.Column("canonical", sa.Text, nullable=False),  # what the digest is taken of
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    ]
+
+
+rulebooks = sa.Table("house_rulebooks", metadata, *_columns_v1())
+
+
+def _create_rulebooks(conn: Connection) -> None:
+    sa.Table("house_rulebooks", sa.MetaData(), *_columns_v1()).create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulebooks,)
+"""Migration N is MIGRATIONS[N - 1]. Append, never edit."""
+
+
+class RulebookTooLarge(Exception):
+    def __init__(self) -> None:
+        super().__init__(f"a rulebook is at most {MAX_RULEBOOK:,} bytes")
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A rulebook kept, and whether this request kept it (False: it was kept already)."""
+
+    book: Rulebook
+    created: datetime
+    new: bool
+
+
+def digest_of(word: str) -> str | None:
+    """The digest `word` names (`0c6343960519` or `#0c6343960519`), or None."""
+    found = DIGEST.fullmatch(word.strip().lower())
+    return found.group(1) if found else None
+
+
+class RulebookStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def migrate(self) -> list[int]:
+        applied = []
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(ADVISORY_LOCK)))
+            schema_version.create(conn, checkfirst=True)
+            current = conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
+            for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
+                step(conn)
+                conn.execute(sa.insert(schema_version).values(version=number, applied=datetime.now(UTC)))
+                applied.append(number)
+        return applied
+
+    def read(self, text: str) -> Rulebook:
+        """A rulebook sent to be kept; its base may be a preset or a kept rulebook (`#digest`).
+        Raises RulebookError, or RulebookTooLarge."""
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_RULEBOOK:
+            raise RulebookTooLarge()
+        return house.parse(text, "the rulebook", self._base)
+
+    def keep(self, book: Rulebook) -> Kept:
+        """Keep `book` under its digest (the quota's hook: a new rulebook is inserted here)."""
+        found = self._row(book.digest)
+        if found is not None:
+            return Kept(found[0], found[1], False)
+        created = datetime.now(UTC)
+        with self.engine.begin() as conn:
+            conn.execute(
+                sa.insert(rulebooks).values(
+                    digest=book.digest,
+                    name=book.name,
+                    version=book.version,
+                    family=book.family,
+                    source=book.source,
+                    canonical=book.canonical(),
+                    created=created,
+                )
+            )
+        return Kept(book, created, True)
+
+    def get(self, digest: str) -> Rulebook | None:
+        """The rulebook kept under `digest`, or None (`arbiter.house.RulebookSource`)."""
+        found = self._row(digest)
+        return found[0] if found else None
+
+    def created(self, digest: str) -> datetime | None:
+        found = self._row(digest)
+        return found[1] if found else None
+
+    def describe(self) -> str:
+        return "none of the rulebooks kept on this service has that digest"
+
+    def usage(self) -> tuple[int, int]:
+        """How many rulebooks are kept, and the bytes of their text (for the storage quota)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(sa.func.length(rulebooks.c.source)), 0))
+            ).first()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    def _row(self, digest: str) -> tuple[Rulebook, datetime] | None:
+        key = digest_of(digest)
+        if key is None:
+            return None
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(rulebooks).where(rulebooks.c.digest == key)).mappings().first()
+        if row is None:
+            return None
+        try:
+            book = house.parse(row["source"], f"kept rulebook #{key}", self._base)
+        except RulebookError:  # an arbiter that no longer reads it: say it is not at hand
+            return None
+        if book.canonical() != row["canonical"]:
+            return None  # today's arbiter reads other rules from it: never judge by rules it was not kept with
+        created = row["created"] if row["created"].tzinfo else row["created"].replace(tzinfo=UTC)
+        return book, created
+
+    def _base(self, base: str) -> Rulebook | None:
+        return self.get(base) if digest_of(base) else None
+
+
+def summary(book: Rulebook) -> dict[str, object]:
+    """The rulebook as the API answers it (without the links)."""
+    ruleset = book.ruleset
+    defaults = {spec.name: spec.default for spec in ruleset.options}
+    return {
+        "digest": book.digest,
+        "name": book.name,
+        "version": book.version,
+        "family": book.family,
+        "base": book.base,
+        "description": book.description,
+        "tag": book.tag(),
+        "rules": [
+            {"option": r.option, "value": r.value, "book": defaults[r.option], "note": r.note, "origin": r.origin}
+            for r in book.rules
+        ],
+        "source": book.source,
+        "canonical": json.loads(book.canonical()),
+    }

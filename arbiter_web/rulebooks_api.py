@@ -1,0 +1,151 @@
+"""The JSON API of house rulebooks (docs/house-rules.md): POST /api/v1/rulebooks keeps one, GET
+/api/v1/rulebooks/<digest> reads it back. A rulebook is kept under the digest of its content:
+never changed in place, a new version is a new rulebook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, url_for
+from flask_smorest import Blueprint, abort
+from marshmallow import Schema, fields, validate
+
+from arbiter.house import RulebookError
+
+from . import api, rulebooks
+from .rulebook_store import RulebookTooLarge, summary
+from .schemas import ErrorSchema, OptionValue
+
+blp = Blueprint(
+    "rulebooks",
+    __name__,
+    url_prefix="/api/v1",
+    description="House rulebooks: a club's rules kept behind a stable link, to judge records by.",
+)
+
+EXAMPLE = (
+    'name = "Maple Club"\nversion = 3\nfamily = "hand-and-foot"\n\n[rules.pile-take]\nvalue = 7\n'
+    'note = "A take picks up the top seven cards of the pile."\n'
+)
+
+
+class RulebookRequestSchema(Schema):
+    class Meta:
+        ordered = True
+
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1),
+        metadata={
+            "description": "The rulebook, as a *.rules.toml file holds it (docs/house-rules.md).",
+            "example": EXAMPLE,
+        },
+    )
+
+
+class RulebookRuleSchema(Schema):
+    class Meta:
+        ordered = True
+
+    option = fields.String(required=True)
+    value = OptionValue(required=True, metadata={"description": "The club's value."})
+    book = OptionValue(required=True, metadata={"description": "The book's default."})
+    note = fields.String(required=True, metadata={"description": "The club's note."})
+    origin = fields.String(required=True, metadata={"description": "Who set it: this rulebook, a preset, a base."})
+
+
+class RulebookSchema(Schema):
+    """A kept rulebook."""
+
+    class Meta:
+        ordered = True
+
+    digest = fields.String(
+        required=True, metadata={"description": "Its identity: twelve hex digits of SHA-256 of its canonical form."}
+    )
+    name = fields.String(required=True)
+    version = fields.String(required=True)
+    family = fields.String(required=True, metadata={"description": "The rule set it changes (GET /api/v1/rulesets)."})
+    base = fields.String(allow_none=True, metadata={"description": "The preset or kept rulebook it starts from."})
+    description = fields.String(required=True)
+    tag = fields.String(required=True, metadata={"description": "The tag a record played by it carries."})
+    rules = fields.List(
+        fields.Nested(RulebookRuleSchema), required=True, metadata={"description": "Every option it sets."}
+    )
+    source = fields.String(required=True, metadata={"description": "The rulebook as it was sent."})
+    canonical = fields.Dict(required=True, metadata={"description": "The canonical form its digest is taken of."})
+    created = fields.DateTime(required=True)
+    url = fields.String(required=True, metadata={"description": "Its page, /h/<digest>: a stable link to hand out."})
+    check = fields.String(required=True, metadata={"description": "The check page, judging by it."})
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"schema": ErrorSchema, "description": description}
+
+
+def answer(digest: str) -> dict[str, Any]:
+    book = rulebooks.shelf().get(digest)
+    if book is None:
+        abort(404, message=f"no rulebook is kept under #{digest}")
+    return summary(book) | {
+        "created": rulebooks.shelf().created(digest),
+        "url": url_for("rulebook_pages.show", digest=book.digest, _external=True),
+        "check": url_for("page.index", house=book.digest, _external=True),
+    }
+
+
+@blp.route("/rulebooks", methods=["POST"])
+@blp.doc(
+    summary="Keep a house rulebook",
+    description="Reads the rulebook (TOML, as a *.rules.toml file holds it), checks every rule against its "
+    "family's options, and keeps it under its digest. Keeping the same rules again answers the one kept (200); "
+    "a rulebook is never changed in place: a new version is a new rulebook. Its `base` may be a preset or "
+    "a kept rulebook's digest (`#0c6343960519`).",
+    requestBody={
+        "required": True,
+        "content": {
+            api.JSON_TYPE: {"schema": RulebookRequestSchema},
+            api.TEXT_TYPE: {"schema": {"type": "string"}, "example": EXAMPLE},
+        },
+    },
+)
+@blp.response(201, RulebookSchema, description="Kept; Location is its API address.")
+@blp.alt_response(200, schema=RulebookSchema, description="Already kept: the same rules under the same digest.")
+@blp.alt_response(400, **_error("The body is not valid JSON."))
+@blp.alt_response(413, **_error("The rulebook is over 64 KiB, or the body over MAX_CONTENT_LENGTH."))
+@blp.alt_response(415, **_error("The body is neither application/json nor text/plain."))
+@blp.alt_response(422, **_error("The rulebook cannot be used: `message` says what is wrong and what is valid."))
+def keep_rulebook() -> Any:
+    if request.mimetype == api.JSON_TYPE:
+        text = api._load(RulebookRequestSchema(), api._json_body(), "json")["text"]
+    elif request.mimetype == api.TEXT_TYPE:
+        api._check_charset(api.TEXT_CHARSETS)
+        try:
+            text = api._read_body().decode("utf-8")
+        except UnicodeDecodeError:
+            abort(400, message="the rulebook is not UTF-8 text")
+    else:
+        abort(415, message=f'send the rulebook as {api.TEXT_TYPE} (the TOML) or {api.JSON_TYPE} ({{"text": ...}})')
+    try:
+        kept = rulebooks.shelf().keep(rulebooks.shelf().read(text))
+    except RulebookError as error:
+        abort(422, message=str(error))
+    except RulebookTooLarge as error:
+        abort(413, message=str(error))
+    headers = {"Location": url_for("rulebooks.get_rulebook", digest=kept.book.digest)}
+    return answer(kept.book.digest), 201 if kept.new else 200, headers
+
+
+@blp.route("/rulebooks/<string:digest>", methods=["GET"])
+@blp.doc(summary="A kept house rulebook", description="The rulebook kept under that digest (with or without `#`).")
+@blp.response(200, RulebookSchema)
+@blp.alt_response(404, **_error("No rulebook is kept under that digest."))
+def get_rulebook(digest: str) -> dict[str, Any]:
+    return answer(digest[:20])
+
+
+def init_app(smorest: api.ArbiterApi) -> None:
+    smorest.register_blueprint(blp)
+
+
+__all__ = ["blp", "init_app"]
