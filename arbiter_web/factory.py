@@ -130,7 +130,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
-    rulebooks.init_app(app, kept.engine)  # kept house rulebooks (issue 29), in the same database
+    rulebooks.init_app(app, kept)  # kept house rulebooks (issue 29): the same database, the same quota
     rulebooks_api.init_app(app.extensions[apidocs.EXTENSION])
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)

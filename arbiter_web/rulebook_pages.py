@@ -16,6 +16,7 @@ from arbiter.house import Rulebook, RulebookError
 
 from . import rulebooks
 from .rulebook_store import RulebookTooLarge
+from .store import StoreFull
 
 bp = Blueprint("rulebook_pages", __name__)
 
@@ -58,6 +59,8 @@ def keep() -> Any:
         return render_form(text, _sentence(problem)), 422
     except RulebookTooLarge as problem:
         return render_form(text, _sentence(problem)), 413
+    except StoreFull as problem:
+        return render_form(text, _sentence(problem)), 507
     return redirect(url_for("rulebook_pages.show", digest=kept.book.digest, kept="new" if kept.new else "again"), 303)
 
 

@@ -4,8 +4,9 @@ A rulebook is kept under its digest, the digest of its content: keeping the same
 answers the one already kept, and a rulebook is never changed in place (a new version has a new
 digest, so it is a new rulebook). Its own table, `house_rulebooks`, in the database of kept
 rulings (arbiter_web/store.py), with its own schema versions in `house_schema_version`, so the two
-evolve apart. Rulebooks count toward the storage quota: `RulebookStore.keep` is where a quota
-checks a new one, and `RulebookStore.usage` says how many are kept and their bytes.
+evolve apart. Rulebooks count toward the store's one quota of bytes (STORE_QUOTA, issue 26): a new
+one takes its room in the rulings' store before it is inserted (`Store.take_room`, StoreFull when
+full), and their bytes are one of the parts the store counts (`Store.count_toward_quota`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from sqlalchemy.engine import Connection, Engine
 from arbiter import house
 from arbiter.house import Rulebook, RulebookError
 from arbiter.house.rulebook import DIGEST_LENGTH
+
+from .store import Store
 
 ADVISORY_LOCK = 0x686F7573  # any fixed number, not the rulings' own (store.ADVISORY_LOCK)
 MAX_RULEBOOK = 64 * 1024  # bytes of TOML: a rulebook is a page of text
@@ -80,9 +83,23 @@ def digest_of(word: str) -> str | None:
     return found.group(1) if found else None
 
 
+def _size(book: Rulebook) -> int:
+    """The bytes a kept rulebook counts toward the quota: its text and its canonical form."""
+    return len(book.source.encode("utf-8", "surrogatepass")) + len(book.canonical().encode("utf-8"))
+
+
+def kept_bytes(conn: Connection) -> int:
+    """Bytes of every kept rulebook, in the keeper's transaction (a part of the store's quota)."""
+    total = sa.func.coalesce(sa.func.sum(sa.func.length(rulebooks.c.source) + sa.func.length(rulebooks.c.canonical)), 0)
+    return int(conn.scalar(sa.select(total)) or 0)
+
+
 class RulebookStore:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, room: Store | None = None) -> None:
         self.engine = engine
+        self.room = room  # the store whose quota a new rulebook counts toward
+        if room is not None:
+            room.count_toward_quota(kept_bytes)
 
     def migrate(self) -> list[int]:
         applied = []
@@ -105,12 +122,15 @@ class RulebookStore:
         return house.parse(text, "the rulebook", self._base)
 
     def keep(self, book: Rulebook) -> Kept:
-        """Keep `book` under its digest (the quota's hook: a new rulebook is inserted here)."""
+        """Keep `book` under its digest. Raises StoreFull when it would pass the store's quota
+        (nothing kept is deleted to make room but what has expired)."""
         found = self._row(book.digest)
         if found is not None:
             return Kept(found[0], found[1], False)
         created = datetime.now(UTC)
         with self.engine.begin() as conn:
+            if self.room is not None:
+                self.room.take_room(conn, _size(book))
             conn.execute(
                 sa.insert(rulebooks).values(
                     digest=book.digest,

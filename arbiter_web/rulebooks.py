@@ -7,12 +7,12 @@ import os
 
 import click
 from flask import Flask, current_app
-from sqlalchemy.engine import Engine
 
 import arbiter
 from arbiter.house import Rulebook
 
 from .rulebook_store import RulebookStore, digest_of
+from .store import Store
 
 EXTENSION = "arbiter_web.rulebooks"
 
@@ -42,10 +42,10 @@ def judged_by(game: arbiter.GameRuling) -> Rulebook | None:
     return shelf().get(game.house["digest"])
 
 
-def init_app(app: Flask, engine: Engine) -> RulebookStore:
-    """The kept rulebooks, in the database of kept rulings (`engine`), migrated at start-up as
-    the rulings are (STORE_MIGRATE)."""
-    kept = RulebookStore(engine)
+def init_app(app: Flask, room: Store) -> RulebookStore:
+    """The kept rulebooks, in the database of kept rulings (`room`, whose quota they count toward),
+    migrated at start-up as the rulings are (STORE_MIGRATE)."""
+    kept = RulebookStore(room.engine, room)
     app.extensions[EXTENSION] = kept
     wanted = app.config.get("STORE_MIGRATE", os.environ.get("STORE_MIGRATE", "").strip() or "yes")
     if str(wanted).lower() not in ("0", "no", "false", "off"):

@@ -15,6 +15,8 @@ from arbiter.house import RulebookError
 from . import api, rulebooks
 from .rulebook_store import RulebookTooLarge, summary
 from .schemas import ErrorSchema, OptionValue
+from .store import StoreFull
+from .stored_api import InsufficientStorage
 
 blp = Blueprint(
     "rulebooks",
@@ -115,6 +117,7 @@ def answer(digest: str) -> dict[str, Any]:
 @blp.alt_response(413, **_error("The rulebook is over 64 KiB, or the body over MAX_CONTENT_LENGTH."))
 @blp.alt_response(415, **_error("The body is neither application/json nor text/plain."))
 @blp.alt_response(422, **_error("The rulebook cannot be used: `message` says what is wrong and what is valid."))
+@blp.alt_response(507, **_error("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire."))
 def keep_rulebook() -> Any:
     if request.mimetype == api.JSON_TYPE:
         text = api._load(RulebookRequestSchema(), api._json_body(), "json")["text"]
@@ -132,6 +135,8 @@ def keep_rulebook() -> Any:
         abort(422, message=str(error))
     except RulebookTooLarge as error:
         abort(413, message=str(error))
+    except StoreFull as error:
+        raise InsufficientStorage(str(error)) from None
     headers = {"Location": url_for("rulebooks.get_rulebook", digest=kept.book.digest)}
     return answer(kept.book.digest), 201 if kept.new else 200, headers
 

@@ -17,6 +17,7 @@ from app import create_app
 from arbiter import house
 from arbiter_web import rulebook_store
 from arbiter_web.rulebooks import EXTENSION
+from arbiter_web.stored import EXTENSION as STORE_EXTENSION
 
 pytestmark = pytest.mark.usefixtures("never_500")
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures
@@ -95,6 +96,22 @@ def test_a_new_version_is_a_new_rulebook_and_the_old_one_stays(client: Any, data
     engine = APPS[-1].extensions[EXTENSION].engine
     with engine.connect() as conn:
         assert conn.scalar(sa.select(sa.func.count()).select_from(rulebook_store.rulebooks)) == 2
+
+
+def test_kept_rulebooks_count_toward_the_store_quota_and_a_full_store_is_a_507(client: Any):
+    kept_rulings = APPS[-1].extensions[STORE_EXTENSION]
+    before = kept_rulings.used()
+    assert keep(client).status_code == 201
+    grown = kept_rulings.used() - before
+    assert grown >= len(MAPLE.encode("utf-8"))  # the rulebook's bytes are counted
+    kept_rulings.quota = kept_rulings.used() + grown // 2  # no room for another rulebook
+    newer = MAPLE.replace("version = 3", "version = 4")
+    full = keep(client, newer)
+    assert full.status_code == 507 and "STORE_QUOTA" in full.get_json()["message"]
+    page = client.post("/h", data={"rulebook": newer})
+    assert page.status_code == 507 and "storage is full" in page.get_data(as_text=True)
+    assert client.get(f"/api/v1/rulebooks/{DIGEST}").status_code == 200  # nothing kept was lost
+    assert keep(client).status_code == 200  # the same rules again take no room
 
 
 def test_a_rulebook_based_on_a_kept_one_names_it_by_digest(client: Any):
