@@ -116,7 +116,9 @@ class _RecordProblem(Exception):
 
 
 def _resolve(
-    game: Game, rules: RuleSet | None, options: Mapping[str, Any],
+    game: Game,
+    rules: RuleSet | None,
+    options: Mapping[str, Any],
     default: RuleSet | None = None,
     book: Rulebook | None = None,
 ) -> tuple[RuleSet, dict[str, OptionValue]]:
