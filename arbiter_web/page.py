@@ -31,7 +31,10 @@ PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
 
 
-COMMAND_LINE_WORDS = {"drop the flag": "clear that choice below"}
+COMMAND_LINE_WORDS = {
+    "drop the flag": "clear that choice below",
+    "drop --rules and --option": "clear the rule set and the options chosen below",
+}
 """The core's messages speak to the command line; a web page has choices, not flags."""
 
 

@@ -226,6 +226,15 @@ def test_the_check_page_from_the_rulebooks_link_judges_by_it(client: Any):
     assert "No findings" in checked and f"#{DIGEST}" in checked
 
 
+def test_the_check_page_asked_for_a_rulebook_and_other_options_speaks_of_its_choices_not_flags(client: Any):
+    keep(client)
+    fields = {"record": ASKING, "house": DIGEST, "rules": "hand-and-foot", "option.hand-and-foot.ask-required": "yes"}
+    answer = client.post("/", data=fields)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "clear the rule set and the options chosen below" in text and "--option" not in text
+
+
 def test_the_check_page_from_a_link_to_no_rulebook_says_so(client: Any):
     answer = client.get("/?house=000000000000")
     assert answer.status_code == 404 and "No rulebook is kept under that link" in answer.get_data(as_text=True)
