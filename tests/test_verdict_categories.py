@@ -34,6 +34,8 @@ KINDS: dict[str, Problem] = {
             "empty-record",
             "unknown-rules",
             "unknown-option",
+            "house-rules-missing",  # the rulebook the record names is not at hand: nothing can be judged
+            "house-rules-conflict",  # the record's tags say otherwise than its rulebook
         ],
         UNREADABLE,
     ),
