@@ -101,8 +101,11 @@ class HandContext:
         other.outcome = replace(self.outcome)
         other.paths = Counter()
         copied = None
-        if state is not None:
-            copied = replace(state, side=other.table.side_of[state.player], hand=other.table.hands[state.player])
+        if state is not None:  # field by field: dataclasses.replace costs more than the table
+            copied = object.__new__(TurnState)
+            for name in TurnState.__slots__:
+                setattr(copied, name, getattr(state, name))
+            copied.side, copied.hand = other.table.side_of[state.player], other.table.hands[state.player]
         other.turn = copied
         return other, copied
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..formatter import format_action
-from ..records import Action, Add, Ask, Discard, Meld, Node, Take
+from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
 from .candidates import additions, candidates, melds
 from .context import HandContext, TurnState
 from .ending import end_turn
@@ -74,11 +74,20 @@ def verdict(r: HandContext, state: TurnState, action: Action) -> Illegal | None:
 
 
 def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
-    """Every distinct legal next action (each outcome once), in the candidates' order."""
+    """Every distinct legal next action (each outcome once), in the candidates' order. With the
+    stock's order unknown, the draws differ only in which cards not yet accounted for they take,
+    which the handler does not weigh beyond their count: the first is tried for them all."""
     found: dict[str, Action] = {}
+    draws_legal: bool | None = None
     for action in candidates(r, state):
         text = format_action(action)
         if text in found:
+            continue
+        if type(action) is Draw and r.table.stock is None:
+            if draws_legal is None:
+                draws_legal = verdict(r, state, action) is None
+            if draws_legal:
+                found[text] = action
             continue
         try:
             tried = attempt(r, state, action)
