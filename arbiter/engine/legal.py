@@ -133,9 +133,12 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
 
 
 def ends_here(r: HandContext, state: TurnState) -> bool:
-    """Whether a discard ends the turn now, or the Foot is there to pick up and play on."""
+    """Whether a discard ends the turn now, or the Foot is there to pick up and play on. A player
+    told yes to going out must go out this turn, the Foot played out too: the search does not play
+    a Foot still to be picked up, so that path counts as not finishing (never offered, rather than
+    offered into a turn with no legal end)."""
     if r.config.foot_size and state.player in r.table.feet and not state.hand.total():
-        return True
+        return not state.asked
     return discard_ends_turn(r, state)
 
 
