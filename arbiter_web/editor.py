@@ -35,8 +35,8 @@ MAX_LEGAL_SHOWN = 24
 drawn in Samba are 120 choices, and a big hand has hundreds of melds."""
 
 HOUSE_FIELD = "house"
-"""A rulebook to judge by (issue 29's house rulebooks): passed through the editor and its links
-untouched, for the rulebook pages to pick up."""
+"""A kept rulebook to judge by (issue 29's house rulebooks), by its digest: passed through the
+editor and its links, and the table is judged by it when checked."""
 
 
 @dataclass
@@ -239,8 +239,11 @@ def check(situation: Situation, house: str) -> Any:
     text = situation.record()
     g.editor_record = text
     g.editor_link = url_for("editor.editor") + "?" + urlencode(form_fields(situation, house))
-    games = service.rule(text, None, {}, listed=page.PAGE_BUDGET)
-    return page.render_ruling(text, games)
+    try:
+        games = service.rule(text, None, {}, listed=page.PAGE_BUDGET, house=house or None)
+    except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
+        return render_editor(situation, [page._sentence(problem)], None, house), 422
+    return page.render_ruling(text, games, page._blank_form(text, house or None))
 
 
 @bp.post("/editor/open")

@@ -175,6 +175,27 @@ def test_the_house_rulebook_is_passed_through(client):
     assert "house=thursday-club" in re.search(r'href="([^"]+)" id="table-link"', body).group(1)
 
 
+THURSDAY_CLUB = """name = "Thursday Club"
+version = 1
+family = "caliente"
+
+[rules.always-frozen]
+value = true
+note = "The pile is always frozen at our tables."
+"""
+
+
+def test_the_editor_judges_by_the_house_rulebook_of_its_link(tmp_path):
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"}).test_client()
+    kept = client.post("/api/v1/rulebooks", json={"text": THURSDAY_CLUB}).get_json()
+    body = client.post("/editor", data={**PROTEST, "house": kept["digest"], "do": "check"}).get_data(as_text=True)
+    assert f"#{kept['digest']}" in body and "Thursday Club" in body
+    other = client.post("/editor", data={**PROTEST, "rules": "samba", "house": kept["digest"], "do": "check"})
+    assert other.status_code == 422 and "Thursday Club" in other.get_data(as_text=True)
+    unknown = client.post("/editor", data={**PROTEST, "house": "0123456789ab", "do": "check"})
+    assert unknown.status_code == 422 and "no rulebook is kept" in unknown.get_data(as_text=True).lower()
+
+
 FAMILIES = arbiter.rules.names()
 
 
