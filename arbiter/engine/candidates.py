@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, islice
 
 from .. import cards as C
 from ..records import (
@@ -41,6 +41,16 @@ canonical order; one- and two-card draws are always listed in full."""
 FIRST_MELD_PARTS = 3
 """Before a side's first meld, `meld` actions of up to this many melds are proposed (together they
 must reach the minimum)."""
+
+
+COMBINATIONS_WEIGHED = 5_000
+"""Combinations of melds weighed, at most, for one first meld or one first take of the pile: a
+hand of ordinary size has far fewer; a position that hands a player most of the pack stays quick."""
+
+
+def few(combos: Iterator[tuple[tuple[str, ...], ...]]) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The first COMBINATIONS_WEIGHED of `combos`."""
+    return islice(combos, COMBINATIONS_WEIGHED)
 
 
 def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -119,11 +129,10 @@ def helpers(
     `short` points together."""
     left = state.hand - Counter(own)
     others = [m for m in group_melds(r, state) + sequences(r, state) if _held(left, (m,))]
-    for parts in range(1, FIRST_MELD_PARTS + 1):
-        for combo in combinations(others, parts):
-            worth = C.points(c for m in combo for c in m)
-            if len({shape(m) for m in combo}) == parts and worth >= short and _held(left, combo):
-                yield combo
+    for combo in few(c for parts in range(1, FIRST_MELD_PARTS + 1) for c in combinations(others, parts)):
+        worth = C.points(c for m in combo for c in m)
+        if len({shape(m) for m in combo}) == len(combo) and worth >= short and _held(left, combo):
+            yield combo
 
 
 # --- melding ------------------------------------------------------------------------------------
@@ -183,12 +192,10 @@ def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]
         yield Meld(melds=(MeldSpec(cards=cards),))
     if first_needed <= 0:
         return
-    for parts in range(2, FIRST_MELD_PARTS + 1):
-        for combo in combinations(single, parts):
-            if len({shape(m) for m in combo}) < parts or C.points(c for m in combo for c in m) < first_needed:
-                continue
-            if _held(state.hand, combo):
-                yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))
+    for combo in few(c for parts in range(2, FIRST_MELD_PARTS + 1) for c in combinations(single, parts)):
+        distinct = len({shape(m) for m in combo}) == len(combo)
+        if distinct and C.points(c for m in combo for c in m) >= first_needed and _held(state.hand, combo):
+            yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))
 
 
 def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:

@@ -77,6 +77,8 @@ def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
     """Every distinct legal next action (each outcome once), in the candidates' order. With the
     stock's order unknown, the draws differ only in which cards not yet accounted for they take,
     which the handler does not weigh beyond their count: the first is tried for them all."""
+    if r.outcome.ended:  # nothing is played after the end of the hand
+        return []
     found: dict[str, Action] = {}
     draws_legal: bool | None = None
     for action in candidates(r, state):
