@@ -887,7 +887,7 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
             )
         except (UnexpectedInput, NotationError):
             return None
-        if make is not None:
+        if make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
             if len(pieces) >= LINE_CACHE_SIZE:
                 pieces.clear()
             pieces[piece] = make, lead
