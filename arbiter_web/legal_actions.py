@@ -18,7 +18,7 @@ import arbiter
 from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 
-from .api import JSON_TYPE, _error, _json_body, _load
+from .api import JSON_TYPE, MIXED_RULE_SETS, _error, _json_body, _load
 from .legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
 
 legal = Blueprint(
@@ -53,7 +53,10 @@ START_KINDS = frozenset({"draw", "take", "caliente", "pass"})
 )
 @legal.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH."))
 @legal.alt_response(415, **_error("The body is not application/json."))
-@legal.alt_response(422, **_error("The request does not fit the schema."))
+@legal.alt_response(
+    422,
+    **_error("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
+)
 def post_legal_actions() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
         abort(415, message=f"send the request as {JSON_TYPE}")
