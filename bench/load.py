@@ -22,7 +22,6 @@ import argparse
 import http.client
 import json
 import os
-import random
 import signal
 import socket
 import statistics
@@ -41,37 +40,12 @@ sys.path.insert(0, str(ROOT))
 
 import arbiter_web  # noqa: E402
 from arbiter.simulate import simulate  # noqa: E402
+from arbiter.simulate.noise import noise  # noqa: E402
 
 PATH = "/api/v1/rulings"
 LEVELS = (8, 32, 128)
 HEAVY_CLIENTS = 4
 MIXED_SECONDS = 20.0
-JUNK_WORDS = [
-    "ann:",
-    "bob:",
-    "cid:",
-    "draw",
-    "meld",
-    "[7",
-    "7]",
-    "discard",
-    "take",
-    "with",
-    "add",
-    "to",
-    "8,",
-    "hand",
-    "score",
-    "X",
-    "deal",
-    "9",
-    "K",
-    "]",
-    "[",
-    ",",
-    "{",
-    "}",
-]
 CLIENT_TIMEOUT = 30.0  # seconds: a request slower than this counts as a timeout
 
 
@@ -139,17 +113,6 @@ def largest_record(limit: int, max_games: int) -> bytes:
         parts.append(data)
         size += len(data)
     return b"".join(parts)
-
-
-def junk(seed: int, size: int) -> bytes:
-    """About `size` bytes of notation-like junk: the notation's words in no order."""
-    rnd = random.Random(seed)
-    lines, total = [], 0
-    while total < size - 300:
-        line = " ".join(rnd.choice(JUNK_WORDS) for _ in range(rnd.randint(3, 30))) + "\n"
-        lines.append(line)
-        total += len(line)
-    return "".join(lines).encode()
 
 
 def worker_rss_kib(master: int) -> dict[int, int]:
@@ -320,7 +283,7 @@ def main() -> None:
                 results.append(run_level(port, clients, args.requests, args.seconds, small, large))
                 rss_by_level.append(sum(worker_rss_kib(server.pid).values()) / 1024)
             mixed = run_mixed(
-                port, args.mixed_seconds, small, [junk(seed, len(large)) for seed in range(HEAVY_CLIENTS)]
+                port, args.mixed_seconds, small, [noise(seed, len(large)) for seed in range(HEAVY_CLIENTS)]
             )
             after = worker_rss_kib(server.pid)
             access_lines = sum(1 for _ in log.open("rb"))

@@ -126,45 +126,6 @@ def one_game() -> bytes:
     return next(iter(simulate("caliente", 4, games=1, hands=3, seed=5))).encode()
 
 
-JUNK_WORDS = [
-    "ann:",
-    "bob:",
-    "cid:",
-    "draw",
-    "meld",
-    "[7",
-    "7]",
-    "discard",
-    "take",
-    "with",
-    "add",
-    "to",
-    "8,",
-    "hand",
-    "score",
-    "X",
-    "deal",
-    "9",
-    "K",
-    "]",
-    "[",
-    ",",
-    "{",
-    "}",
-]
-
-
-def junk(seed: int, size: int = 1_000_000) -> bytes:
-    """About `size` bytes of notation-like junk: the words of the notation in no order."""
-    rnd = random.Random(seed)
-    lines, total = [], 0
-    while total < size - 300:
-        line = " ".join(rnd.choice(JUNK_WORDS) for _ in range(rnd.randint(3, 30))) + "\n"
-        lines.append(line)
-        total += len(line)
-    return "".join(lines).encode()
-
-
 CARDS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "X"]
 
 

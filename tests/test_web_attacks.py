@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_support import Served, junk, long_distinct_lines, one_game, serving
+from service_support import Served, long_distinct_lines, one_game, serving
 
+from arbiter.simulate.noise import noise
 from arbiter_web import security
 
 pytestmark = pytest.mark.attack
@@ -86,7 +87,7 @@ def test_ten_trickling_clients_do_not_keep_an_honest_request_waiting(served: Ser
 def test_four_clients_posting_a_megabyte_of_junk_leave_honest_requests_under_a_second(served: Served) -> None:
     stop = threading.Event()
     heavy_statuses: list[int] = []
-    bodies = [junk(seed) for seed in range(4)]
+    bodies = [noise(seed) for seed in range(4)]
 
     def heavy(body: bytes) -> None:
         while not stop.is_set():
