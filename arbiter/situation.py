@@ -44,6 +44,7 @@ class Situation:
     teams: str = ""
     options: dict[str, Any] = field(default_factory=dict)
     hand: int = 1
+    sitting_out: list[str] = field(default_factory=list)  # who sits this hand out (five or six players)
     hands: dict[str, list[str]] = field(default_factory=dict)
     feet: dict[str, list[str]] = field(default_factory=dict)  # a Foot not yet picked up
     melds: dict[str, list[list[str]]] = field(default_factory=dict)
@@ -134,11 +135,12 @@ class Situation:
         lines.append(f'[Seats "{" ".join(self.seats)}"]')
         if self.teams.strip():
             lines.append(f'[Teams "{" ".join(self.teams.split())}"]')
-        lines += ["", f"hand {self.hand} dealer {self._dealer()}"]
+        sitout = [player for player in self.seats if player in self.sitting_out]
+        lines += ["", " ".join([f"hand {self.hand} dealer {self._dealer()}", *(["sitout", *sitout] if sitout else [])])]
         if any(self.totals.values()):
             lines.append("total " + " ".join(f"{side} {self.totals.get(side, 0)}" for side in self.sides()))
         lines.append("position")
-        lines += [_joined(f"hold {player}", self.hands.get(player, [])) for player in self.seats]
+        lines += [_joined(f"hold {player}", self.hands.get(player, [])) for player in self.playing()]
         lines += [_joined(f"foot {player}", self.feet[player]) for player in self.seats if self.feet.get(player)]
         lines += self._table_lines()
         if self.pile:
@@ -161,10 +163,20 @@ class Situation:
                 lines.append(_joined(f"table {side}", [f"[{' '.join(meld)}]" for meld in melds] + laid))
         return lines
 
+    def playing(self) -> list[str]:
+        """The players of this hand in playing order: those sitting out left out, the rest closed
+        up as the table plays (Seating.playing_order); in seat order while the seating is wrong."""
+        try:
+            return list(self.seating().playing_order(set(self.sitting_out)))
+        except UsageError:
+            return [player for player in self.seats if player not in self.sitting_out]
+
     def _dealer(self) -> str:
-        """The player before the one to play: who dealt matters only to who plays first."""
-        at = self.seats.index(self.turn) if self.turn in self.seats else 1
-        return self.seats[at - 1]
+        """The player before the one to play, of those playing: who dealt matters only to who
+        plays first."""
+        playing = self.playing() or self.seats
+        at = playing.index(self.turn) if self.turn in playing else 1
+        return playing[at - 1]
 
     def position(self) -> Position:
         """The Position the record stands for, before the disputed move (PositionError if the
@@ -207,6 +219,7 @@ class Situation:
             teams=teams.value if teams else "",
             options=_changed(ruling.rules or "", ruling.options),
             hand=hand,
+            sitting_out=list(record.hands[index].start.sitting_out),
             hands={player: list(cards) for player, cards in table["hands"].items()},
             feet={player: list(cards) for player, cards in table.get("feet", {}).items() if cards},
             melds={side: [list(meld) for meld in melds] for side, melds in table["melds"].items()},

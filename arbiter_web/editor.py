@@ -80,6 +80,7 @@ def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[st
         errors.append(f"House rules: {problem}")
     situation = Situation(rules=rules, seats=seats, teams=" ".join(teams.split()), options=options)
     situation.hand = _number(values.get("hand"), 1, errors, "the hand number") or 1
+    situation.sitting_out = [p for p in values.get("sitout", "").split() if p in seats]
     situation.hands = {p: cards_from_text(values.get(f"hold.{p}", "")) for p in seats}
     situation.feet = {p: cards_from_text(values.get(f"foot.{p}", "")) for p in seats if values.get(f"foot.{p}")}
     for side in situation.sides():
@@ -111,6 +112,7 @@ def form_fields(situation: Situation, house: str = "") -> list[tuple[str, str]]:
     if situation.options:
         fields.append(("variant", arbiter.positions.dealing.variant(situation.options)))
     fields.append(("hand", str(situation.hand)))
+    fields.append(("sitout", " ".join(situation.sitting_out)))
     fields += [(f"hold.{p}", " ".join(c)) for p, c in situation.hands.items() if c]
     fields += [(f"foot.{p}", " ".join(c)) for p, c in situation.feet.items() if c]
     for side in situation.sides():

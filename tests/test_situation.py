@@ -131,3 +131,24 @@ def test_the_table_before_a_disputed_turn_gives_the_same_ruling(sample, hand, tu
     situation = Situation.before((SAMPLES / sample).read_text(encoding="utf-8"), hand=hand, turn=turn)
     (again,) = list(arbiter.check(situation.record()))
     assert next(f for f in again.findings if f.is_error).code == code
+
+
+@pytest.mark.parametrize(
+    ("sample", "hand", "turn"),
+    [("caliente-5-players.acn", 1, 3), ("caliente-5-players.acn", 2, 1), ("caliente-6-players.acn", 1, 2)],
+)
+def test_a_table_with_players_sitting_out_is_rebuilt_as_it_was(sample, hand, turn):
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    situation = Situation.before(text, hand=hand, turn=turn)
+    stated = parse(text)
+    sitting_out = next(iter(stated)).game.hands[hand - 1].start.sitting_out
+    assert sitting_out and situation.sitting_out == list(sitting_out)
+    written = situation.record()
+    assert any(
+        line.startswith(f"hand {hand} ") and line.endswith(f" sitout {' '.join(sitting_out)}")
+        for line in written.splitlines()
+    )
+    [ruling] = arbiter.check(written)
+    assert str(ruling.verdict) == "valid", [f.message for f in ruling.findings]
+    before = arbiter.Position.from_record(text, hand=hand, turn=turn)
+    assert situation.position().table == before.table and situation.position().to_play == before.to_play

@@ -136,6 +136,17 @@ def test_edit_this_table_opens_the_table_before_the_disputed_move(client):
     assert codes(again)[:1] == codes(ruling)[:1] == ["take-frozen"]
 
 
+def test_edit_this_table_keeps_who_sits_out_the_hand(client):
+    text = (SAMPLES / "caliente-5-players.acn").read_text(encoding="utf-8")
+    ruling = client.post("/", data={"record": text}).get_data(as_text=True)
+    at = html.unescape(re.search(r'name="at"\s+value="([^"]+)"', ruling).group(1))
+    body = client.post("/editor/open", data={"record": text, "at": at}).get_data(as_text=True)
+    sitting_out = re.search(r'id="sitout" name="sitout" value="([^"]*)"', body).group(1)
+    assert sitting_out in ("cid", "eve")
+    again = client.post("/", data={"record": written(body)}).get_data(as_text=True)
+    assert codes(again) == codes(ruling) == [] and "valid" in again
+
+
 def test_a_ruling_without_an_error_opens_its_last_turn(client):
     ruling = client.post("/", data={"record": EXAMPLE}).get_data(as_text=True)
     assert "Edit this table" in ruling
