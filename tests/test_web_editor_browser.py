@@ -87,6 +87,7 @@ DISPUTES = [
             "bob's hand": ["6", "7", "8"],
             "cid's hand": ["5", "5", "J"],
             "dee's hand": ["6", "6", "Q"],
+            "bob's Foot": ["4", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A"],
             "the Prize pile": ["8", "9"],
         },
         "ann",
@@ -152,6 +153,9 @@ def test_a_disputed_table_laid_out_by_clicks_gets_the_ruling_arbiter_check_gives
     assert codes == [f.code for f in expected.findings]
     assert expected.errors, "each dispute is a move the rules refuse"
     assert f"{dispute.turn}: {dispute.pick}, " in record
+    for place, cards in dispute.places.items():  # a Foot laid out by clicks is written as dealt
+        if place.endswith("'s Foot"):
+            assert f"foot {place.split(chr(39))[0]} {' '.join(cards)}" in record.splitlines()
     verdict = browser_page.locator("#verdict").inner_text().strip()
     assert verdict == "Illegal"
     screenshot(browser_page, f"editor-{dispute.family}.png")
