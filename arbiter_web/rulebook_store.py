@@ -24,7 +24,7 @@ from arbiter import house
 from arbiter.house import Rulebook, RulebookError
 from arbiter.house.rulebook import DIGEST_LENGTH
 
-from .store import Store
+from .store import Store, run_migrations
 
 ADVISORY_LOCK = 0x686F7573  # any fixed number, not the rulings' own (store.ADVISORY_LOCK)
 MAX_RULEBOOK = 64 * 1024  # bytes of TOML: a rulebook is a page of text
@@ -102,17 +102,8 @@ class RulebookStore:
             room.count_toward_quota(kept_bytes)
 
     def migrate(self) -> list[int]:
-        applied = []
-        with self.engine.begin() as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(ADVISORY_LOCK)))
-            schema_version.create(conn, checkfirst=True)
-            current = conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
-            for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
-                step(conn)
-                conn.execute(sa.insert(schema_version).values(version=number, applied=datetime.now(UTC)))
-                applied.append(number)
-        return applied
+        """Apply the migrations of the rulebooks' table this database has not run."""
+        return run_migrations(self.engine, schema_version, MIGRATIONS, ADVISORY_LOCK)
 
     def read(self, text: str) -> Rulebook:
         """A rulebook sent to be kept; its base may be a preset or a kept rulebook (`#digest`).

@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -215,6 +215,25 @@ QuotaPart = Callable[[Connection], int]
 """Bytes one kind of kept thing takes now, read in the keeper's transaction."""
 
 
+def run_migrations(
+    engine: Engine, versions: sa.Table, migrations: Sequence[Callable[[Connection], None]], lock: int
+) -> list[int]:
+    """Apply the migrations a database has not run, recording each in `versions` (migration N is
+    migrations[N - 1]); the numbers applied. Processes migrating at once take turns: SQLite's write
+    lock, or PostgreSQL's advisory lock `lock`."""
+    applied = []
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock)))
+        versions.create(conn, checkfirst=True)
+        current = conn.scalar(sa.select(sa.func.max(versions.c.version))) or 0
+        for number, step in enumerate(migrations[current:], start=current + 1):
+            step(conn)
+            conn.execute(sa.insert(versions).values(version=number, applied=_now()))
+            applied.append(number)
+    return applied
+
+
 def _rulings_bytes(conn: Connection) -> int:
     return int(conn.scalar(sa.select(sa.func.coalesce(sa.func.sum(rulings.c.size), 0))) or 0)
 
@@ -266,17 +285,7 @@ class Store:
 
     def migrate(self) -> list[int]:
         """Apply the migrations this database has not run; the numbers applied."""
-        applied = []
-        with self.engine.begin() as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(ADVISORY_LOCK)))
-            schema_version.create(conn, checkfirst=True)
-            current = conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
-            for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
-                step(conn)
-                conn.execute(sa.insert(schema_version).values(version=number, applied=_now()))
-                applied.append(number)
-        return applied
+        return run_migrations(self.engine, schema_version, MIGRATIONS, ADVISORY_LOCK)
 
     # --- rulings --------------------------------------------------------------------------------
 
