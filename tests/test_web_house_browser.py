@@ -4,15 +4,14 @@ there; on a desktop and on a 390 px phone, by keyboard, under the page's Content
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_web_browser import Watched, browser, page, screenshot  # noqa: F401 (fixtures, over this module's base_url)
+from web_support import serving_with_kept_rulings
 
-from app import create_app
 from arbiter import house
 
 pytestmark = pytest.mark.browser
@@ -25,17 +24,8 @@ ASKING = (SAMPLES / "hand-and-foot-illegal-going-out-without-asking.acn").read_t
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    database = tmp_path_factory.mktemp("house") / "rulings.sqlite3"
-    server = make_server("127.0.0.1", 0, create_app({"DATABASE_URL": f"sqlite:///{database}"}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with serving_with_kept_rulings(tmp_path_factory.mktemp("house") / "rulings.sqlite3") as url:
+        yield url
 
 
 def keep_maple(watched: Watched) -> str:

@@ -3,34 +3,23 @@ page, open its link as the other table would, print it, and open its downloaded 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_web_browser import OUTPUT, Watched, browser, page, screenshot  # noqa: F401 (fixtures, over this module's base_url)
-from web_support import EXAMPLE
+from web_support import EXAMPLE, serving_with_kept_rulings
 
 import arbiter
-from app import create_app
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    database = tmp_path_factory.mktemp("kept") / "rulings.sqlite3"
-    server = make_server("127.0.0.1", 0, create_app({"DATABASE_URL": f"sqlite:///{database}"}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with serving_with_kept_rulings(tmp_path_factory.mktemp("kept") / "rulings.sqlite3") as url:
+        yield url
 
 
 def keep_example(watched: Watched) -> str:

@@ -3,7 +3,9 @@ reaches the catch-all error handler."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -86,3 +88,21 @@ def never_500(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     yield
     reached = [r for r in caplog.records if r.name == ERRORS_LOGGER]
     assert not reached, f"a request reached the catch-all error handler: {reached[0].getMessage()}"
+
+
+@contextlib.contextmanager
+def serving_with_kept_rulings(database: Path) -> Iterator[str]:
+    """The app served on loopback in a thread, keeping rulings in the SQLite file `database`; its
+    base URL. The server is stopped on leaving."""
+    from werkzeug.serving import make_server
+
+    from app import create_app
+
+    server = make_server("127.0.0.1", 0, create_app({"DATABASE_URL": f"sqlite:///{database}"}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
