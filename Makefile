@@ -14,7 +14,7 @@ PIP_QUIET := $(if $(TERMINAL),,--quiet)
 APT_QUIET := $(if $(TERMINAL),,-qq)
 APT_OUT := $(if $(TERMINAL),,>/dev/null)
 
-.PHONY: runtime install browser postgresql run test lint fmt-check bench clean
+.PHONY: runtime install browser postgresql run test lint fmt-check bench messages clean
 
 # The runtime (requirements.txt and the project) for `make run`; the test, lint and benchmark
 # tools (requirements-dev.txt) on top of it for `make test`. Pins live in those two files only.
@@ -55,6 +55,11 @@ fmt-check: install
 
 test: install browser postgresql lint
 	CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest
+
+# The translation catalogues: extract every message, merge it into each language's .po, compile the .mo
+# (docs/translations.md). `make test` checks that every catalogue is complete.
+messages: install
+	$(BIN)/python tools/messages.py update
 
 bench: install
 	$(BIN)/python bench/run.py

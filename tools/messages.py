@@ -1,0 +1,262 @@
+"""The translation catalogues: extract every message, update each language's catalogue, compile,
+and check that every catalogue is complete (`make messages`, and tests/test_catalogues.py).
+
+    python tools/messages.py update   # extract, merge into each .po (new entries untranslated), compile .mo
+    python tools/messages.py compile  # compile every .po into its .mo
+    python tools/messages.py check    # what is missing, fuzzy, mis-placeholdered or stale: exit 1 if any
+
+Each domain (arbiter.i18n.DOMAINS) takes its messages from its own part of the project: the code's
+`msg`/`msg_n`/`term` calls (Babel's Python extractor), the web's `_`/`gettext`/`ngettext` calls and
+templates (Babel with Jinja's extractor), and the rule sets' data (walked here: every rule's name,
+explanation and source, every option, choice and word). docs/translations.md says how to work on them.
+"""
+
+from __future__ import annotations
+
+import io
+import string
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from arbiter.i18n import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
+
+GLOSSARIES = {language: f"docs/glossaries/{language}.md" for language in LANGUAGES if language != DEFAULT_LANGUAGE}
+"""The terms glossary each language's catalogues follow (named in each catalogue's header)."""
+
+STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
+"""The date every catalogue header gives, so that updating a catalogue changes only its messages."""
+
+CODE_KEYWORDS = {"msg": None, "msg_n": (1, 2), "term": None}
+WEB_KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "lazy_gettext": None,
+    "ngettext": (1, 2),
+    "msg": None,
+    "msg_n": (1, 2),
+    "term": None,
+}
+
+
+def _python(paths: Iterable[Path], keywords: dict) -> Iterator[tuple[str, str | None]]:
+    for path in sorted(paths):
+        for _line, message, _comments, _context in extract_from_file("python", str(path), keywords=keywords):
+            yield (message, None) if isinstance(message, str) else (message[0], message[1])
+
+
+def _templates(paths: Iterable[Path]) -> Iterator[tuple[str, str | None]]:
+    for path in sorted(paths):
+        found = extract_from_file(
+            "jinja2.ext:babel_extract", str(path), keywords=WEB_KEYWORDS, options={"trimmed": "true"}
+        )
+        for _line, message, _comments, _context in found:
+            yield (message, None) if isinstance(message, str) else (message[0], message[1])
+
+
+def _files(*patterns: str, leave_out: tuple[str, ...] = ()) -> list[Path]:
+    found = {p for pattern in patterns for p in ROOT.glob(pattern)}
+    return sorted(p for p in found if not any(p.match(x) for x in leave_out))
+
+
+def _findings() -> Iterator[tuple[str, str | None]]:
+    yield from _python(
+        _files("arbiter/engine/**/*.py", "arbiter/rules/**/*.py", "arbiter/positions/**/*.py", "arbiter/cards.py"),
+        CODE_KEYWORDS,
+    )
+
+
+def _notation() -> Iterator[tuple[str, str | None]]:
+    yield from _python(_files("arbiter/notation.py", "arbiter/notation/**/*.py"), CODE_KEYWORDS)
+
+
+def _reports() -> Iterator[tuple[str, str | None]]:
+    shared = ("arbiter/notation.py", "arbiter/cards.py", "arbiter/i18n.py")
+    code = _files(
+        "arbiter/*.py", "arbiter/house/**/*.py", "arbiter/simulate/**/*.py", "arbiter_cli/**/*.py", leave_out=shared
+    )
+    yield from _python(code, CODE_KEYWORDS)
+    yield from _templates(_files("arbiter_cli/templates/**/*.html"))
+
+
+def _web() -> Iterator[tuple[str, str | None]]:
+    yield from _python(_files("arbiter_web/**/*.py"), WEB_KEYWORDS)
+    yield from _templates(_files("arbiter_web/templates/**/*.html"))
+
+
+def _rulesets() -> Iterator[tuple[str, str | None]]:
+    """The rule sets' data: what the rule reference, the rulings and the pages say of each rule."""
+    import importlib
+    import pkgutil
+
+    import arbiter.rules as rules_package
+    from arbiter import cards
+    from arbiter.rules import get as ruleset
+    from arbiter.rules import names
+    from arbiter.rules.base import Words
+    from arbiter.rules.codes import NOTATION
+
+    for rule in NOTATION.values():
+        yield from ((s, None) for s in (rule.name, rule.summary, rule.source))
+    for name in names():
+        rules = ruleset(name)
+        yield from ((s, None) for s in (rules.title, rules.summary))
+        for rule in rules.catalogue.values():
+            yield from ((s, None) for s in (rule.name, rule.summary, rule.source))
+        for option in rules.options:
+            yield from ((s, None) for s in (option.summary, option.source, option.form))
+        for choice in rules.choices:
+            yield from ((s, None) for s in (choice.point, choice.books, choice.chosen, choice.why))
+    words = [Words()]
+    for module in pkgutil.iter_modules(rules_package.__path__):
+        loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+        words += [value for value in vars(loaded).values() if isinstance(value, Words)]
+    for word in words:
+        yield from ((s, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))
+    yield from ((s, None) for s in cards.NAMES.values())
+
+
+SOURCES: dict[str, Callable[[], Iterator[tuple[str, str | None]]]] = {
+    "rulesets": _rulesets,
+    "findings": _findings,
+    "notation": _notation,
+    "reports": _reports,
+    "web": _web,
+}
+assert tuple(SOURCES) == DOMAINS
+
+
+def template(domain: str) -> Catalog:
+    """The domain's messages as the code says them now (a .pot, kept in memory)."""
+    catalog = Catalog(domain=domain, project="arbiter", version="1", fuzzy=False, creation_date=STABLE_DATE)
+    for message, plural in SOURCES[domain]():
+        if message:
+            catalog.add((message, plural) if plural else message)
+    return catalog
+
+
+def _po_path(language: str, domain: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _header(language: str, domain: str) -> str:
+    return (
+        f"# {LANGUAGES[language]} ({language}) messages of arbiter: the {domain} domain.\n"
+        f"# The terms follow the glossary {GLOSSARIES[language]}; keep to it, and to the placeholders\n"
+        "# ({name}) of each English message. tools/messages.py updates, compiles and checks this file.\n"
+    )
+
+
+def read(language: str, domain: str) -> Catalog:
+    path = _po_path(language, domain)
+    if not path.exists():
+        return Catalog(locale=language, domain=domain, project="arbiter", version="1", fuzzy=False)
+    with path.open("rb") as file:
+        return read_po(file, locale=language, domain=domain)
+
+
+def write(catalog: Catalog, language: str, domain: str) -> None:
+    catalog.header_comment = _header(language, domain)
+    catalog.fuzzy = False
+    catalog.project, catalog.version = "arbiter", "1"
+    catalog.creation_date = catalog.revision_date = STABLE_DATE
+    catalog.last_translator = f"arbiter's {LANGUAGES[language]} translators"
+    catalog.language_team = f"{LANGUAGES[language]} ({GLOSSARIES[language]})"
+    catalog.msgid_bugs_address = ""
+    path = _po_path(language, domain)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, no_location=True, omit_header=False, sort_output=True, ignore_obsolete=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def compiled(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def update() -> None:
+    for domain in DOMAINS:
+        pot = template(domain)
+        for language in GLOSSARIES:
+            catalog = read(language, domain)
+            catalog.update(pot, no_fuzzy_matching=True)
+            write(catalog, language, domain)
+            _po_path(language, domain).with_suffix(".mo").write_bytes(compiled(catalog))
+
+
+def compile_all() -> None:
+    for domain in DOMAINS:
+        for language in GLOSSARIES:
+            _po_path(language, domain).with_suffix(".mo").write_bytes(compiled(read(language, domain)))
+
+
+def _fields(text: str) -> set[str]:
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+def problems(language: str, domain: str) -> list[str]:
+    """What is wrong with one catalogue: every message of the code present and translated, none
+    fuzzy, none left over, the placeholders those of the English, the .mo compiled from the .po."""
+    pot, catalog = template(domain), read(language, domain)
+    where = f"{language}/{domain}.po"
+    found = []
+    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in pot if m.id}
+    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    found += [f"{where}: missing {key!r}" for key in sorted(wanted - set(have))]
+    found += [f"{where}: no longer used {key!r}" for key in sorted(set(have) - wanted)]
+    for key in sorted(wanted & set(have)):
+        message = have[key]
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if message.fuzzy:
+            found.append(f"{where}: fuzzy {key!r}")
+        if not all(strings):
+            found.append(f"{where}: untranslated {key!r}")
+            continue
+        english = set().union(*(_fields(i) for i in (message.id if isinstance(message.id, tuple) else (message.id,))))
+        for translated in strings:
+            fields = _fields(translated)
+            plural_may_drop = {"n"} if isinstance(message.id, tuple) else set()
+            if not (english - plural_may_drop <= fields <= english):
+                found.append(f"{where}: placeholders {sorted(fields)} differ from {sorted(english)} in {key!r}")
+    mo = _po_path(language, domain).with_suffix(".mo")
+    if not mo.exists() or mo.read_bytes() != compiled(catalog):
+        found.append(f"{where}: the .mo is not compiled from the .po (python tools/messages.py compile)")
+    return found
+
+
+def check() -> list[str]:
+    return [problem for domain in DOMAINS for language in GLOSSARIES for problem in problems(language, domain)]
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        found = check()
+        print("\n".join(found) or "every catalogue is complete")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
