@@ -21,6 +21,7 @@ to add or change a message.
 from __future__ import annotations
 
 import os
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -153,11 +154,32 @@ class Translator:
         values = {name: self._say(v) if isinstance(v, Text) else v for name, v in text.params.items()}
         return self._formatter.format(template, **values)
 
+    def unknown(self, value: str) -> list[str]:
+        """The English templates in `value` (itself and the `Text`s among its values) that this
+        language's catalogues do not translate: empty when a reader sees no English in it. A plain
+        string counts as a data string to look up."""
+        if self.english:
+            return []
+        if not isinstance(value, Text):
+            return [] if not value or self.catalogue.gettext(value) != value or _only_symbols(value) else [value]
+        found = [] if self._translated(value) else [value.msgid]
+        return found + [m for v in value.params.values() if isinstance(v, Text) for m in self.unknown(v)]
+
+    def _translated(self, text: Text) -> bool:
+        if text.plural is None:
+            return self.catalogue.gettext(text.msgid) != text.msgid or _only_symbols(text.msgid)
+        return self.catalogue.ngettext(text.msgid, text.plural, 2) != text.plural or _only_symbols(text.msgid)
+
     def gettext(self, message: str) -> str:
         return self.catalogue.gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.catalogue.ngettext(singular, plural, n)
+
+
+def _only_symbols(message: str) -> bool:
+    """A message with no word to translate (only placeholders, digits and punctuation)."""
+    return not any(ch.isalpha() for ch in re.sub(r"\{[^}]*\}", "", message))
 
 
 @cache
