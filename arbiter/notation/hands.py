@@ -1,0 +1,197 @@
+"""A hand's statements as they arrive, filed in the order the notation requires, with the reason a
+statement cannot stand where it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..records import (
+    Deal,
+    HandRecord,
+    HandStart,
+    Holding,
+    Melded,
+    PilePosition,
+    Points,
+    Position,
+    PositionStart,
+    Statement,
+    Stock,
+    TableSide,
+    Tag,
+    ToPlay,
+    Turn,
+    UpCard,
+)
+
+_POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
+
+
+class _HandParts:
+    """The statements of one hand as they arrive, in the order the notation requires."""
+
+    def __init__(self, start: HandStart) -> None:
+        self.start = start
+        self.deals: list[Deal] = []
+        self.feet: list[Deal] = []
+        self.up: UpCard | None = None
+        self.stock: Stock | None = None
+        self.position: dict[str, Any] | None = None
+        self.totals_before: Points | None = None
+        self.setup_turns: list[Turn] = []
+        self.turns: list[Turn] = []
+        self.declared: list[Points] = []
+
+    @property
+    def playing(self) -> bool:
+        return self.up is not None or self.position is not None
+
+    def place(self, st: Statement) -> str | None:
+        """File a statement, or say why it cannot stand here."""
+        if type(st) is Turn and (self.up is not None or self.position is not None) and not self.declared:  # playing
+            self.turns.append(st)  # nearly every line: a turn of a hand in play
+            return None
+        word = _keyword(st)
+        if self.declared and not isinstance(st, Points):
+            return (
+                f"`{word}` comes after the hand's score line (line {self.declared[0].line}), which ends the hand: "
+                "start the next hand with `hand N dealer NAME` first"
+            )
+        if isinstance(st, Points):
+            if st.kind == "total" and not self.turns and not self.setup_turns and not self.declared:
+                if self.totals_before is not None:
+                    return (
+                        f"the totals this hand starts from are already given on line {self.totals_before.line}; "
+                        "give them once"
+                    )
+                self.totals_before = st
+            else:
+                self.declared.append(st)
+            return None
+        if isinstance(st, Turn):
+            if self.playing:
+                self.turns.append(st)
+            elif self.deals:
+                self.setup_turns.append(st)
+            else:
+                return (
+                    f"the turn of {st.player} comes before the hand's deal: write the `deal NAME cards` lines "
+                    "(or a `position` block) first"
+                )
+            return None
+        if self.turns:
+            return f"`{word}` belongs before the hand's first turn (line {self.turns[0].line})"
+        if isinstance(st, PositionStart):
+            if self.deals or self.up:
+                return "a hand starts from a deal or from a position, not both: remove the `deal` and `up` lines"
+            if self.position is not None:
+                return f"the position is already started on line {self.position['start'].line}"
+            self.position = {"start": st}
+            return None
+        if isinstance(st, _POSITION):
+            if self.position is None:
+                return f"`{word}` belongs in a position block: write `position` on the line before the block"
+            return self._place_in_position(st, word)
+        if isinstance(st, Deal):
+            if st.foot:
+                (self.position.setdefault("feet", []) if self.position is not None else self.feet).append(st)
+            elif self.position is not None:
+                return "a position gives each player's cards with `hold NAME cards`, not `deal`"
+            elif self.up is not None:
+                return f"the `deal` lines come before the up card (line {self.up.line})"
+            else:
+                self.deals.append(st)
+            return None
+        if isinstance(st, UpCard):
+            if self.position is not None:
+                return "a position gives the Prize pile with `pile cards` (bottom card first), not `up`"
+            if self.up is not None:
+                return f"the up card of this hand is already given on line {self.up.line}"
+            if not self.deals:
+                return "the up card comes after the `deal` lines"
+            self.up = st
+            return None
+        if isinstance(st, Stock):
+            return self._place_stock(st)
+        return f"`{word}` cannot stand inside a hand"  # pragma: no cover - every statement is placed above
+
+    def _place_stock(self, st: Stock) -> str | None:
+        if self.position is not None:
+            if "stock" in self.position:
+                return f"the stock of this position is already given on line {self.position['stock'].line}"
+            self.position["stock"] = st
+        elif self.stock is not None:
+            return f"the stock of this hand is already given on line {self.stock.line}"
+        elif st.count is not None:
+            return "`stock N cards` (a count) belongs in a position; after a deal, give the stock's cards, top first"
+        else:
+            self.stock = st
+        return None
+
+    def _place_in_position(self, st: Statement, word: str) -> str | None:
+        assert self.position is not None
+        if isinstance(st, (Holding, TableSide)):
+            self.position.setdefault(type(st).__name__, []).append(st)
+            return None
+        key = type(st).__name__
+        if key in self.position:
+            return f"`{word}` is already given for this position on line {self.position[key].line}"
+        self.position[key] = st
+        return None
+
+    def build(self) -> HandRecord:
+        position = None
+        if self.position is not None:
+            p = self.position
+            position = Position(
+                line=p["start"].line,
+                column=p["start"].column,
+                start=p["start"],
+                holdings=tuple(p.get("Holding", ())),
+                feet=tuple(p.get("feet", ())),
+                tables=tuple(p.get("TableSide", ())),
+                pile=p.get("PilePosition"),
+                stock=p.get("stock"),
+                melded=p.get("Melded"),
+                to_play=p.get("ToPlay"),
+            )
+        return HandRecord(
+            line=self.start.line,
+            column=self.start.column,
+            start=self.start,
+            deals=tuple(self.deals),
+            feet=tuple(self.feet),
+            up=self.up,
+            stock=self.stock,
+            position=position,
+            totals_before=self.totals_before,
+            setup_turns=tuple(self.setup_turns),
+            turns=tuple(self.turns),
+            declared=tuple(self.declared),
+        )
+
+
+_STATEMENT_KEYWORDS = {
+    Tag: "[tag]",
+    HandStart: "hand",
+    Deal: "deal",
+    UpCard: "up",
+    Stock: "stock",
+    Turn: "turn",
+    PositionStart: "position",
+    Holding: "hold",
+    TableSide: "table",
+    PilePosition: "pile",
+    Melded: "melded",
+    ToPlay: "turn",
+}
+
+
+def _keyword(st: Statement) -> str:
+    if isinstance(st, Deal) and st.foot:
+        return "foot"
+    if isinstance(st, Points):
+        return st.kind
+    if isinstance(st, Turn):
+        return f"{st.player}: ..."
+    return _STATEMENT_KEYWORDS.get(type(st), type(st).__name__.lower())
