@@ -1,6 +1,6 @@
 """Reading game records: text in, typed records (arbiter.records) and syntax findings out.
 
-The grammar (arbiter/grammar/canasta.lark) reads one line; this package feeds it the lines of a file
+The grammar (grammar/canasta.lark) reads one line; this package feeds it the lines of a file
 and assembles the statements into games and hands. Reading is separate from judging (like a PGN
 reader and its visitor): `parse` yields one `ParsedGame` at a time, so a file of any size streams
 in memory bounded by its largest game. Syntax errors are findings, never exceptions, and a broken

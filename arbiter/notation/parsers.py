@@ -20,9 +20,29 @@ from .words import _ACTION_TERMINALS, _first_column
 GRAMMAR_FILE = "canasta.lark"
 
 
+DISTRIBUTION = "canasta-arbiter"
+INSTALLED_GRAMMAR = f"share/{DISTRIBUTION}/grammar/{GRAMMAR_FILE}"
+"""Where an installed wheel keeps the grammar, under its install's prefix (pyproject's data-files)."""
+
+
+@cache
 def grammar_path() -> Path:
-    """The one grammar file, arbiter/grammar/canasta.lark (package data of `arbiter.grammar`)."""
-    return Path(__file__).parent.parent / "grammar" / GRAMMAR_FILE
+    """The one grammar file: grammar/canasta.lark at the top of a checkout, or the data file an
+    installed wheel put it in (found through the distribution's record of its files, whatever the
+    install's prefix: a virtual environment, the system, a user's base)."""
+    top = Path(__file__).resolve().parent.parent.parent
+    if (top / "pyproject.toml").is_file() and (top / "grammar" / GRAMMAR_FILE).is_file():
+        return top / "grammar" / GRAMMAR_FILE
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        files = distribution(DISTRIBUTION).files or []
+    except PackageNotFoundError:
+        files = []
+    for file in files:
+        if file.as_posix().endswith(INSTALLED_GRAMMAR):
+            return Path(str(file.locate())).resolve()
+    raise FileNotFoundError(f"the grammar {GRAMMAR_FILE} is neither in a checkout nor installed with {DISTRIBUTION}")
 
 
 # Lark's Cython plugin (lark-cython) parses about a third faster; the pure-Python parser stays the
