@@ -10,6 +10,7 @@ import unicodedata
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .. import cards as C
+from ..i18n import Text, msg
 from .words import (
     _ACTION_TERMINALS,
     _ACTIONS,
@@ -25,6 +26,10 @@ from .words import (
     _line_kind,
     _shown,
 )
+
+# The kinds of character a record may not hold, by Unicode category, for the message about one.
+_INVISIBLE = {"Zs": msg("an invisible space"), "Cc": msg("a control character")}
+_INVISIBLE_CHARACTER = msg("an invisible character")
 
 
 def _explain(error: UnexpectedInput, text: str) -> NotationError:
@@ -49,50 +54,93 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             pos = token.start_pos or 0
             found = str(token.value)
     else:  # pragma: no cover - Lark raises only the two above for a line
-        return NotationError(1, f"this line is not notation: {_LINE_KINDS}")
+        return NotationError(1, msg("this line is not notation: {kinds}", kinds=_LINE_KINDS))
     column = pos + 1
 
-    def error_at(message: str, code: str = "syntax-error", at: int = column) -> NotationError:
+    def error_at(message: Text, code: str = "syntax-error", at: int = column) -> NotationError:
         return NotationError(at, message, code)
 
     # an invisible character or an unclosed comment or string
     char = text[pos] if pos < len(text) else ""
     if char and not char.isprintable():
-        category = unicodedata.category(char)
-        what = {"Zs": "an invisible space", "Cc": "a control character"}.get(category, "an invisible character")
-        return error_at(f"{what} ({_char_name(char)}) is not allowed here: use ordinary spaces between words")
+        what = _INVISIBLE.get(unicodedata.category(char), _INVISIBLE_CHARACTER)
+        return error_at(
+            msg(
+                "{what} ({name}) is not allowed here: use ordinary spaces between words",
+                what=what,
+                name=_char_name(char),
+            )
+        )
     if isinstance(error, UnexpectedCharacters) and char == "{":
-        return error_at("this `{` comment is not closed: end it with `}` on the same line, or use `;` instead")
+        return error_at(
+            msg(
+                "this `{open}` comment is not closed: end it with `{close}` on the same line, or use `;` instead",
+                open="{",
+                close="}",
+            )
+        )
     if isinstance(error, UnexpectedCharacters) and char == '"' and "STRING" in expected:
-        return error_at(f"the tag's value has no closing `\"`: write it as `{_EXAMPLES['tag']}`")
+        return error_at(msg("the tag's value has no closing `\"`: write it as `{example}`", example=_EXAMPLES["tag"]))
 
     # the line's first word
     rest = text[first_column - 1 + len(first) :].lstrip()
     if kind != "play" and kind != "tag" and rest.startswith(":"):
         return error_at(
-            f"`{first}` is a word of the notation and cannot be a player's name: "
-            "name the player otherwise in the [Seats] tag and the turns",
+            msg(
+                "`{word}` is a word of the notation and cannot be a player's name: "
+                "name the player otherwise in the [Seats] tag and the turns",
+                word=first,
+            ),
             at=first_column,
         )
     if kind == "play" and (pos <= first_column - 1 or expected == {"COLON"}):
         second = _LEADING_WORD.match(rest)
         if second and second.group() in _ACTIONS and _LEADING_WORD.fullmatch(first):
-            return error_at(f"write a colon after the player's name: `{first}: {second.group()} ...`", at=pos + 1)
+            return error_at(
+                msg(
+                    "write a colon after the player's name: `{player}: {action} ...`",
+                    player=first,
+                    action=second.group(),
+                ),
+                at=pos + 1,
+            )
         close = difflib.get_close_matches(first, _STATEMENT_WORDS, n=1)
-        hint = f" (did you mean `{close[0]}`?)" if close else ""
-        return error_at(f"{_shown(first)} does not start a line of notation{hint}: {_LINE_KINDS}", at=first_column)
+        if close:
+            return error_at(
+                msg(
+                    "{shown} does not start a line of notation (did you mean `{word}`?): {kinds}",
+                    shown=_shown(first),
+                    word=close[0],
+                    kinds=_LINE_KINDS,
+                ),
+                at=first_column,
+            )
+        return error_at(
+            msg("{shown} does not start a line of notation: {kinds}", shown=_shown(first), kinds=_LINE_KINDS),
+            at=first_column,
+        )
 
     # tags
     if kind == "tag":
         if "TAG_NAME" in expected:
-            meld = " (a meld is written in a turn, after `meld`)" if C.canonical((found.split() or [""])[0]) else ""
-            return error_at(f"a tag is a name and a quoted value in brackets, such as `{example}`{meld}")
+            if C.canonical((found.split() or [""])[0]):
+                return error_at(
+                    msg(
+                        "a tag is a name and a quoted value in brackets, such as `{example}` "
+                        "(a meld is written in a turn, after `meld`)",
+                        example=example,
+                    )
+                )
+            return error_at(msg("a tag is a name and a quoted value in brackets, such as `{example}`", example=example))
         if "STRING" in expected:
-            return error_at(f"a tag's value is written in double quotes, such as `{example}`")
+            return error_at(msg("a tag's value is written in double quotes, such as `{example}`", example=example))
         if "RSQB" in expected:
-            return error_at(f"close the tag with `]`, as in `{example}`")
+            return error_at(msg("close the tag with `]`, as in `{example}`", example=example))
         return error_at(
-            f"{_shown(found)} follows the tag: a tag stands alone on its line (a comment may follow after `;`)"
+            msg(
+                "{shown} follows the tag: a tag stands alone on its line (a comment may follow after `;`)",
+                shown=_shown(found),
+            )
         )
 
     # cards that are not cards
@@ -100,72 +148,118 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
     if "CARD_RUN" in expected and found and not keyword and re.match(r"\w", found):
         return error_at(_card_advice(found), "unknown-card")
     if keyword and found.upper() in _ACTION_TERMINALS and "COMMA" in expected:
-        return error_at(f"write a comma before {_shown(found)}: the actions of a turn are separated by commas")
+        return error_at(
+            msg(
+                "write a comma before {shown}: the actions of a turn are separated by commas",
+                shown=_shown(found),
+            )
+        )
 
     # the actions of a turn
     if expected >= _ACTION_TERMINALS:
-        if at_end:
-            if text[:pos].rstrip().endswith(","):
-                return error_at("the line ends after a comma: write the next action, or remove the comma")
-            return error_at(f"write the turn's actions after the `:`, as in `{_EXAMPLES['play']}`")
-        if found == ",":
-            return error_at("two commas in a row: remove one")
-        if C.canonical(found) is not None:
-            return error_at(f"say what is done with {_shown(found)}: an action comes first, such as `draw {found}`")
-        close = difflib.get_close_matches(found, _ACTIONS, n=1)
-        hint = f" (did you mean `{close[0]}`?)" if close else ""
-        return error_at(f"{_shown(found)} is not an action{hint}: the actions are {', '.join(_ACTIONS)}")
+        return _not_an_action(text, pos, found, at_end, column)
+    return NotationError(column, _said(text, kind, example, expected, found, at_end))
+
+
+def _not_an_action(text: str, pos: int, found: str, at_end: bool, column: int) -> NotationError:
+    """Where a turn's next action should be, something else (or nothing) is."""
+    if at_end:
+        if text[:pos].rstrip().endswith(","):
+            return NotationError(column, msg("the line ends after a comma: write the next action, or remove the comma"))
+        return NotationError(
+            column, msg("write the turn's actions after the `:`, as in `{example}`", example=_EXAMPLES["play"])
+        )
+    if found == ",":
+        return NotationError(column, msg("two commas in a row: remove one"))
+    if C.canonical(found) is not None:
+        return NotationError(
+            column,
+            msg(
+                "say what is done with {shown}: an action comes first, such as `draw {card}`",
+                shown=_shown(found),
+                card=found,
+            ),
+        )
+    actions = ", ".join(_ACTIONS)
+    close = difflib.get_close_matches(found, _ACTIONS, n=1)
+    if close:
+        return NotationError(
+            column,
+            msg(
+                "{shown} is not an action (did you mean `{action}`?): the actions are {actions}",
+                shown=_shown(found),
+                action=close[0],
+                actions=actions,
+            ),
+        )
+    return NotationError(
+        column, msg("{shown} is not an action: the actions are {actions}", shown=_shown(found), actions=actions)
+    )
+
+
+def _said(text: str, kind: str, example: str, expected: set[str], found: str, at_end: bool) -> Text:
+    """What the grammar wanted where it met something else, said in the words of the notation."""
     if expected == {"WITH", "ONTO"}:
-        return error_at(
+        return msg(
             "say how the up card is used: `take 9 with [9 9]` (a new set with cards from the hand) "
             "or `take 9 onto 9` (onto a meld the side has)"
         )
     if expected == {"TO"}:
-        return error_at("name the meld the cards go to after `to`, as in `add [Q] to Q`")
+        return msg("name the meld the cards go to after `to`, as in `add [Q] to Q`")
     if "MELD_REF" in expected:
-        return error_at(f"{_REF_ADVICE}, as in `add [Q] to Q`")
+        return msg("{advice}, as in `add [Q] to Q`", advice=_REF_ADVICE)
     if expected == {"CARD_RUN", "LSQB"}:
-        return error_at("give the cards from the hand that go with the up card, as in `take 9 with [9 9]`")
+        return msg("give the cards from the hand that go with the up card, as in `take 9 with [9 9]`")
     if expected == {"LSQB"}:
-        return error_at("put each meld in square brackets, as in `meld [7 7 7] [K K 2]`")
+        return msg("put each meld in square brackets, as in `meld [7 7 7] [K K 2]`")
     if found == "[" and "CARD_RUN" in expected and "RSQB" not in expected:
         if kind == "table":
-            return error_at(f"the side's melds come before its laid Bonus and Caliente cards, as in `{example}`")
-        return error_at("a meld needs the word `meld` (or `take ... and`) before it, as in `draw 8, meld [7 7 7]`")
+            return msg(
+                "the side's melds come before its laid Bonus and Caliente cards, as in `{example}`", example=example
+            )
+        return msg("a meld needs the word `meld` (or `take ... and`) before it, as in `draw 8, meld [7 7 7]`")
     if "RSQB" in expected:
         if found == "[":
-            return error_at("melds are not nested: close this meld with `]` before opening the next")
+            return msg("melds are not nested: close this meld with `]` before opening the next")
         if at_end:
-            return error_at("the meld is not closed: end it with `]`")
-        return error_at(f"close the meld with `]` before {_shown(found)}")
+            return msg("the meld is not closed: end it with `]`")
+        return msg("close the meld with `]` before {shown}", shown=_shown(found))
     if found == "]" and expected == {"CARD_RUN"}:
-        return error_at("a meld needs its cards, as in `[7 7 7]`")
+        return msg("a meld needs its cards, as in `[7 7 7]`")
     if found == "]":
-        return error_at("this `]` closes no meld: remove it, or open the meld with `[`")
+        return msg("this `]` closes no meld: remove it, or open the meld with `[`")
     if expected == {"ANSWER"}:
-        return error_at("the partner's answer is `yes` or `no`, as in `ask yes`")
+        return msg("the partner's answer is `yes` or `no`, as in `ask yes`")
     if expected == {"SIGNED_INT"}:
-        return error_at(f"give the side's points after its name, as a whole number: `{example}`")
+        return msg("give the side's points after its name, as a whole number: `{example}`", example=example)
     if expected == {"SIDE"}:
-        return error_at(f"name the side, as in `{example}`")
+        return msg("name the side, as in `{example}`", example=example)
     if expected == {"INT"}:
-        return error_at(f"number the hand, as in `{example}`")
+        return msg("number the hand, as in `{example}`", example=example)
     if expected == {"DEALER"}:
-        return error_at(f"name the dealer, as in `{example}`")
+        return msg("name the dealer, as in `{example}`", example=example)
     if expected == {"NAME"} and kind == "hand":
         if re.search(r"\bsitout\b", text):
-            return error_at("name the players who sit out this hand, as in `hand 2 dealer ann sitout bob`")
-        return error_at(f"name the dealer, as in `{example}`")
+            return msg("name the players who sit out this hand, as in `hand 2 dealer ann sitout bob`")
+        return msg("name the dealer, as in `{example}`", example=example)
     if expected == {"NAME"}:
-        return error_at(f"name the player, as in `{example}`")
+        return msg("name the player, as in `{example}`", example=example)
     if at_end and "CARD_RUN" in expected:
-        return error_at(f"the line ends too early: write the cards, as in `{example}`")
+        return msg("the line ends too early: write the cards, as in `{example}`", example=example)
     if "$END" in expected and found:
-        advice = (
-            "write a comma before the next action, or `;` before a comment"
-            if kind == "play"
-            else f"a `{kind}` line reads `{example}`; a comment starts with `;`"
+        if kind == "play":
+            return msg(
+                "{shown} is left over at the end of this line: "
+                "write a comma before the next action, or `;` before a comment",
+                shown=_shown(found),
+            )
+        return msg(
+            "{shown} is left over at the end of this line: a `{kind}` line reads `{example}`; a comment starts with `;`",
+            shown=_shown(found),
+            kind=kind,
+            example=example,
         )
-        return error_at(f"{_shown(found)} is left over at the end of this line: {advice}")
-    what = "the line ends too early" if at_end else f"{_shown(found)} is not understood here"
-    return error_at(f"{what}: a `{kind}` line reads `{example}`" if kind != "play" else f"{what}: {_LINE_KINDS}")
+    what = msg("the line ends too early") if at_end else msg("{shown} is not understood here", shown=_shown(found))
+    if kind != "play":
+        return msg("{what}: a `{kind}` line reads `{example}`", what=what, kind=kind, example=example)
+    return msg("{what}: {kinds}", what=what, kinds=_LINE_KINDS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import Text
 from ..rulings import Finding, Severity
 
 _NOTATION_RULE = "Notation ({section}, docs/notation.md)"
@@ -20,7 +21,7 @@ _SECTIONS = {
 }
 
 
-def _finding(line: int, column: int, code: str, message: str, severity: Severity = Severity.ERROR) -> Finding:
+def _finding(line: int, column: int, code: str, message: Text | str, severity: Severity = Severity.ERROR) -> Finding:
     return Finding(
         line=line,
         column=column,

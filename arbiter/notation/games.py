@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..i18n import Text, msg, msg_n
 from ..records import Game, HandRecord, HandStart, Note, Statement, Tag, Turn
 from ..rulings import Finding, Severity
 from .findings import _finding
@@ -78,14 +79,17 @@ class _GameAssembler:
                         st.line,
                         st.column,
                         "out-of-place",
-                        f"`{_keyword(st)}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
+                        msg(
+                            "`{word}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
+                            word=_keyword(st),
+                        ),
                     )
                 return
         problem = self.hand.place(st)
         if problem and not self.broken:
             self.error(st.line, st.column, "out-of-place", problem)
 
-    def error(self, line: int, column: int, code: str, message: str) -> None:
+    def error(self, line: int, column: int, code: str, message: Text) -> None:
         if not self.line:
             self.line = line
         self.last_line = max(self.last_line, line)
@@ -112,8 +116,12 @@ class _GameAssembler:
                     self.findings[-1].line,
                     1,
                     "too-many-errors",
-                    f"{hidden:,} more line{'s' * (hidden != 1)} of this game cannot be read; only the first "
-                    f"{self.limits.max_errors:,} problems are listed",
+                    msg_n(
+                        "{n:,} more line of this game cannot be read; only the first {limit:,} problems are listed",
+                        "{n:,} more lines of this game cannot be read; only the first {limit:,} problems are listed",
+                        hidden,
+                        limit=self.limits.max_errors,
+                    ),
                 )
             )
         if self.index > 1 and self.tags and not self.hands:
@@ -122,8 +130,10 @@ class _GameAssembler:
                     self.tags[0].line,
                     self.tags[0].column,
                     "tags-after-hands",
-                    "these tags follow the hands of the game before, so they start a new game, which has no "
-                    "hands: a game's tags go above its first hand",
+                    msg(
+                        "these tags follow the hands of the game before, so they start a new game, which has no "
+                        "hands: a game's tags go above its first hand"
+                    ),
                     Severity.WARNING,
                 )
             )
@@ -159,7 +169,10 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
         except Exception as error:  # a bug of the arbiter's, not of the record: still a finding
             game.lines[number] = item
             game.error(
-                number, 1, "internal-error", f"the arbiter failed to read this line ({error!r}); please report it"
+                number,
+                1,
+                "internal-error",
+                msg("the arbiter failed to read this line ({error}); please report it", error=repr(error)),
             )
             game.broken = True
             notes = []
@@ -175,7 +188,10 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                     number,
                     statement.column,
                     "too-many-games",
-                    f"the record holds more than {limits.max_games:,} games; the games from here on were not read",
+                    msg(
+                        "the record holds more than {limit:,} games; the games from here on were not read",
+                        limit=limits.max_games,
+                    ),
                 )
                 yield rest.finish()
                 return

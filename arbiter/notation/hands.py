@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Text, msg
 from ..records import (
     Deal,
     HandRecord,
@@ -46,23 +47,25 @@ class _HandParts:
     def playing(self) -> bool:
         return self.up is not None or self.position is not None
 
-    def place(self, st: Statement) -> str | None:
+    def place(self, st: Statement) -> Text | None:
         """File a statement, or say why it cannot stand here."""
         if type(st) is Turn and (self.up is not None or self.position is not None) and not self.declared:  # playing
             self.turns.append(st)  # nearly every line: a turn of a hand in play
             return None
         word = _keyword(st)
         if self.declared and not isinstance(st, Points):
-            return (
-                f"`{word}` comes after the hand's score line (line {self.declared[0].line}), which ends the hand: "
-                "start the next hand with `hand N dealer NAME` first"
+            return msg(
+                "`{word}` comes after the hand's score line (line {line}), which ends the hand: "
+                "start the next hand with `hand N dealer NAME` first",
+                word=word,
+                line=self.declared[0].line,
             )
         if isinstance(st, Points):
             if st.kind == "total" and not self.turns and not self.setup_turns and not self.declared:
                 if self.totals_before is not None:
-                    return (
-                        f"the totals this hand starts from are already given on line {self.totals_before.line}; "
-                        "give them once"
+                    return msg(
+                        "the totals this hand starts from are already given on line {line}; give them once",
+                        line=self.totals_before.line,
                     )
                 self.totals_before = st
             else:
@@ -74,68 +77,81 @@ class _HandParts:
             elif self.deals:
                 self.setup_turns.append(st)
             else:
-                return (
-                    f"the turn of {st.player} comes before the hand's deal: write the `deal NAME cards` lines "
-                    "(or a `position` block) first"
+                return msg(
+                    "the turn of {player} comes before the hand's deal: write the `deal NAME cards` lines "
+                    "(or a `position` block) first",
+                    player=st.player,
                 )
             return None
         if self.turns:
-            return f"`{word}` belongs before the hand's first turn (line {self.turns[0].line})"
+            return msg(
+                "`{word}` belongs before the hand's first turn (line {line})", word=word, line=self.turns[0].line
+            )
         if isinstance(st, PositionStart):
             if self.deals or self.up:
-                return "a hand starts from a deal or from a position, not both: remove the `deal` and `up` lines"
+                return msg("a hand starts from a deal or from a position, not both: remove the `deal` and `up` lines")
             if self.position is not None:
-                return f"the position is already started on line {self.position['start'].line}"
+                return msg("the position is already started on line {line}", line=self.position["start"].line)
             self.position = {"start": st}
             return None
         if isinstance(st, _POSITION):
             if self.position is None:
-                return f"`{word}` belongs in a position block: write `position` on the line before the block"
+                return msg(
+                    "`{word}` belongs in a position block: write `position` on the line before the block", word=word
+                )
             return self._place_in_position(st, word)
         if isinstance(st, Deal):
             if st.foot:
                 (self.position.setdefault("feet", []) if self.position is not None else self.feet).append(st)
             elif self.position is not None:
-                return "a position gives each player's cards with `hold NAME cards`, not `deal`"
+                return msg("a position gives each player's cards with `hold NAME cards`, not `deal`")
             elif self.up is not None:
-                return f"the `deal` lines come before the up card (line {self.up.line})"
+                return msg("the `deal` lines come before the up card (line {line})", line=self.up.line)
             else:
                 self.deals.append(st)
             return None
         if isinstance(st, UpCard):
             if self.position is not None:
-                return "a position gives the Prize pile with `pile cards` (bottom card first), not `up`"
+                return msg("a position gives the Prize pile with `pile cards` (bottom card first), not `up`")
             if self.up is not None:
-                return f"the up card of this hand is already given on line {self.up.line}"
+                return msg("the up card of this hand is already given on line {line}", line=self.up.line)
             if not self.deals:
-                return "the up card comes after the `deal` lines"
+                return msg("the up card comes after the `deal` lines")
             self.up = st
             return None
         if isinstance(st, Stock):
             return self._place_stock(st)
-        return f"`{word}` cannot stand inside a hand"  # pragma: no cover - every statement is placed above
+        return msg(
+            "`{word}` cannot stand inside a hand", word=word
+        )  # pragma: no cover - every statement is placed above
 
-    def _place_stock(self, st: Stock) -> str | None:
+    def _place_stock(self, st: Stock) -> Text | None:
         if self.position is not None:
             if "stock" in self.position:
-                return f"the stock of this position is already given on line {self.position['stock'].line}"
+                return msg(
+                    "the stock of this position is already given on line {line}", line=self.position["stock"].line
+                )
             self.position["stock"] = st
         elif self.stock is not None:
-            return f"the stock of this hand is already given on line {self.stock.line}"
+            return msg("the stock of this hand is already given on line {line}", line=self.stock.line)
         elif st.count is not None:
-            return "`stock N cards` (a count) belongs in a position; after a deal, give the stock's cards, top first"
+            return msg(
+                "`stock N cards` (a count) belongs in a position; after a deal, give the stock's cards, top first"
+            )
         else:
             self.stock = st
         return None
 
-    def _place_in_position(self, st: Statement, word: str) -> str | None:
+    def _place_in_position(self, st: Statement, word: str) -> Text | None:
         assert self.position is not None
         if isinstance(st, (Holding, TableSide)):
             self.position.setdefault(type(st).__name__, []).append(st)
             return None
         key = type(st).__name__
         if key in self.position:
-            return f"`{word}` is already given for this position on line {self.position[key].line}"
+            return msg(
+                "`{word}` is already given for this position on line {line}", word=word, line=self.position[key].line
+            )
         self.position[key] = st
         return None
 

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from ..i18n import Text, msg
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -48,7 +50,7 @@ SOURCE_START = Start()
 class _LineProblem:
     column: int
     code: str
-    message: str
+    message: Text
     final: bool = False  # nothing after it can be read
 
 
@@ -66,7 +68,10 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
     else:
         stream = source
     too_large = _LineProblem(
-        1, "record-too-large", f"the record is larger than {limits.max_bytes:,} bytes; the rest was not read", True
+        1,
+        "record-too-large",
+        msg("the record is larger than {size:,} bytes; the rest was not read", size=limits.max_bytes),
+        True,
     )
     read = start.offset
     number = start.line - 1
@@ -77,7 +82,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
         try:
             chunk = readline(cap)
         except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
-            yield number + 1, _LineProblem(1, "not-utf8", "the record is not UTF-8 text; save it as UTF-8", True)
+            yield number + 1, _LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
             return
         if not chunk:
             return
@@ -105,8 +110,12 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
                     _LineProblem(
                         column,
                         "not-utf8",
-                        f"this line is not UTF-8 text (byte 0x{chunk[bad.start]:02X} at column {column}); "
-                        "save the record as UTF-8",
+                        msg(
+                            "this line is not UTF-8 text (byte 0x{byte:02X} at column {column}); "
+                            "save the record as UTF-8",
+                            byte=chunk[bad.start],
+                            column=column,
+                        ),
                     ),
                 )
                 continue
@@ -117,7 +126,10 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
                 _LineProblem(
                     limits.max_line_chars + 1,
                     "line-too-long",
-                    f"this line is longer than {limits.max_line_chars:,} characters; write one turn per line",
+                    msg(
+                        "this line is longer than {limit:,} characters; write one turn per line",
+                        limit=limits.max_line_chars,
+                    ),
                 ),
             )
             continue

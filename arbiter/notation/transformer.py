@@ -4,11 +4,13 @@ themselves, so both read a line alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from lark import Transformer, v_args
 
 from .. import cards as C
+from ..i18n import Text, msg
 from ..records import (
     Add,
     Ask,
@@ -60,11 +62,29 @@ class _LightToken(NamedTuple):
     column: int
 
 
-def _number(token: _TokenLike, what: str) -> int:
+# What a number on a line counts, for the message when it is too large.
+_HAND_NUMBER = msg("a hand number")
+_CARD_COUNT = msg("a number of cards")
+_SIDE_POINTS = msg("points")
+
+
+def _number(token: _TokenLike, what: Text) -> int:
     digits = token.value.lstrip("+-")
     if len(digits.lstrip("0")) > _MAX_DIGITS:
-        raise NotationError(token.column, f"{_shown(token.value)} is too large for {what}")
+        raise NotationError(token.column, msg("{shown} is too large for {what}", shown=_shown(token.value), what=what))
     return int(token.value)
+
+
+def _take_one(cards: str, count: int) -> Text:
+    return msg(
+        "the take names one card, the up card, not {count} (`{cards}`): write `take 9 with [9 9]`",
+        count=count,
+        cards=cards,
+    )
+
+
+def _discard_one(cards: str, count: int) -> Text:
+    return msg("a discard is one card, not {count} (`{cards}`): write `discard 4`", count=count, cards=cards)
 
 
 # --- the line grammar -------------------------------------------------------------------------
@@ -111,10 +131,10 @@ class _StatementBuilder(Transformer):
     def _loose(self, value: Any) -> tuple[str, ...]:
         return value.cards if isinstance(value, MeldSpec) else self._split(value)
 
-    def _one_card(self, runs: tuple[_TokenLike, ...], advice: str) -> str:
+    def _one_card(self, runs: tuple[_TokenLike, ...], advice: Callable[[str, int], Text]) -> str:
         cards = self._split(runs)
         if len(cards) != 1:
-            raise NotationError(runs[0].column, advice.format(cards=C.show(cards), count=len(cards)))
+            raise NotationError(runs[0].column, advice(C.show(cards), len(cards)))
         return cards[0]
 
     def _ref(self, token: _TokenLike) -> MeldRef:
@@ -122,9 +142,12 @@ class _StatementBuilder(Transformer):
         low, high, index = match.groups() if match else (token.value, None, "")
         rank = C.canonical(low)
         if rank is None and C.canonical(low.upper()) is not None:
-            raise NotationError(token.column, f"{_shown(low)}: melds are named in capitals, `{low.upper()}`")
+            raise NotationError(
+                token.column,
+                msg("{shown}: melds are named in capitals, `{name}`", shown=_shown(low), name=low.upper()),
+            )
         if low == "3":
-            raise NotationError(token.column, "`3` names no meld: write S for the side's Stop cards")
+            raise NotationError(token.column, msg("`3` names no meld: write S for the side's Stop cards"))
         if rank == C.BIG_WILD:
             rank = C.LITTLE_WILD  # a meld of wilds goes by one name
         if high is not None:
@@ -133,17 +156,26 @@ class _StatementBuilder(Transformer):
             if not ok or C.SEQUENCE_ORDER[top] - C.SEQUENCE_ORDER[rank] < 2:
                 raise NotationError(
                     token.column,
-                    f"{_shown(token.value)} is not a sequence: name a sequence by its lowest and highest cards, "
-                    "at least three ranks apart from 4 up to A, such as `5-9`",
+                    msg(
+                        "{shown} is not a sequence: name a sequence by its lowest and highest cards, "
+                        "at least three ranks apart from 4 up to A, such as `5-9`",
+                        shown=_shown(token.value),
+                    ),
                 )
             high = top
         elif rank is None or rank in (C.BONUS, C.CALIENTE):
-            raise NotationError(token.column, f"{_shown(token.value)} names no meld: {_REF_ADVICE}")
+            raise NotationError(
+                token.column, msg("{shown} names no meld: {advice}", shown=_shown(token.value), advice=_REF_ADVICE)
+            )
         if index == "" and token.value.endswith("#"):
-            raise NotationError(token.column, f"{_shown(token.value)} needs a set number after `#`, such as `Q#2`")
+            raise NotationError(
+                token.column, msg("{shown} needs a set number after `#`, such as `Q#2`", shown=_shown(token.value))
+            )
         number = int(index) if index and len(index) <= _MAX_DIGITS else 1
         if index and (len(index) > _MAX_DIGITS or number < 1):
-            raise NotationError(token.column, f"{_shown(token.value)}: sets are numbered from 1, such as `Q#2`")
+            raise NotationError(
+                token.column, msg("{shown}: sets are numbered from 1, such as `Q#2`", shown=_shown(token.value))
+            )
         return MeldRef(self.line, token.column or 1, rank, high, number)  # by position: hot
 
     # statements
@@ -157,7 +189,7 @@ class _StatementBuilder(Transformer):
     def hand_start(self, number: _TokenLike, dealer: _TokenLike, *sitting: _TokenLike) -> HandStart:
         return HandStart(
             line=self.line,
-            number=_number(number, "a hand number"),
+            number=_number(number, _HAND_NUMBER),
             dealer=dealer.value,
             sitting_out=tuple(t.value for t in sitting),
         )
@@ -176,7 +208,11 @@ class _StatementBuilder(Transformer):
         if first.isdigit() and C.canonical(first) is None and len(cards[0].value.split()) == 1:
             raise NotationError(
                 cards[0].column,
-                f"{_shown(first)} is not a card: to say how many cards the stock holds, write `stock {first} cards`",
+                msg(
+                    "{shown} is not a card: to say how many cards the stock holds, write `stock {count} cards`",
+                    shown=_shown(first),
+                    count=first,
+                ),
             )
         return Stock(line=self.line, cards=self._split(cards))
 
@@ -185,10 +221,13 @@ class _StatementBuilder(Transformer):
         if len(cards) > 1 or not token.value.isdigit():
             raise NotationError(
                 token.column,
-                f"{_shown(' '.join(t.value for t in cards))} is not a number of cards: write either the stock's cards, "
-                "top first (`stock K 5 9`), or how many there are (`stock 40 cards`)",
+                msg(
+                    "{shown} is not a number of cards: write either the stock's cards, "
+                    "top first (`stock K 5 9`), or how many there are (`stock 40 cards`)",
+                    shown=_shown(" ".join(t.value for t in cards)),
+                ),
             )
-        return Stock(line=self.line, count=_number(token, "a number of cards"))
+        return Stock(line=self.line, count=_number(token, _CARD_COUNT))
 
     def position(self) -> PositionStart:
         return PositionStart(line=self.line)
@@ -205,7 +244,7 @@ class _StatementBuilder(Transformer):
         return PilePosition(line=self.line, cards=self._split(cards))
 
     def side_points(self, side: _TokenLike, points: _TokenLike) -> SidePoints:
-        return SidePoints(**self._at(side), side=side.value, points=_number(points, "points"))
+        return SidePoints(**self._at(side), side=side.value, points=_number(points, _SIDE_POINTS))
 
     def score(self, *entries: SidePoints) -> Points:
         return Points(line=self.line, kind="score", entries=entries)
@@ -228,18 +267,16 @@ class _StatementBuilder(Transformer):
     def draw(self, cards: Any) -> Draw:
         return Draw(line=self.line, cards=self._split(cards))
 
-    _TAKE_ONE = "the take names one card, the up card, not {count} (`{cards}`): write `take 9 with [9 9]`"
-
     def take_with(self, card: Any, loose: Any, *also: MeldSpec) -> Take:
         return Take(
             line=self.line,
-            card=self._one_card(card, self._TAKE_ONE),
+            card=self._one_card(card, _take_one),
             with_cards=self._loose(loose),
             also=also,
         )
 
     def take_onto(self, card: Any, ref: _TokenLike, *also: MeldSpec) -> Take:
-        return Take(line=self.line, card=self._one_card(card, self._TAKE_ONE), onto=self._ref(ref), also=also)
+        return Take(line=self.line, card=self._one_card(card, _take_one), onto=self._ref(ref), also=also)
 
     def meld_action(self, *melds: MeldSpec) -> Meld:
         return Meld(self.line, 0, melds)  # by position: hot
@@ -248,8 +285,7 @@ class _StatementBuilder(Transformer):
         return Add(line=self.line, cards=self._loose(loose), target=self._ref(ref))
 
     def discard(self, cards: Any) -> Discard:
-        advice = "a discard is one card, not {count} (`{cards}`): write `discard 4`"
-        return Discard(line=self.line, card=self._one_card(cards, advice))
+        return Discard(line=self.line, card=self._one_card(cards, _discard_one))
 
     def bonus(self, cards: Any) -> LayBonus:
         return LayBonus(line=self.line, cards=self._split(cards))

@@ -8,12 +8,13 @@ import re
 import unicodedata
 
 from .. import cards as C
+from ..i18n import Text, msg
 
 
 class NotationError(Exception):
     """A line that is not notation: where, what was found, and what to write instead."""
 
-    def __init__(self, column: int, message: str, code: str = "syntax-error") -> None:
+    def __init__(self, column: int, message: Text | str, code: str = "syntax-error") -> None:
         super().__init__(message)
         self.column = column
         self.message = message
@@ -60,7 +61,7 @@ def excerpt(line_text: str, column: int, width: int = 80) -> str:
 
 # --- what cards and lines look like, for advice ----------------------------------------------
 
-_CARD_LIST = "4 5 6 7 8 9 10 J Q K A, 2 (little wild), X (big wild), B (Bonus), S (Stop) and C (Caliente)"
+_CARD_LIST = msg("4 5 6 7 8 9 10 J Q K A, 2 (little wild), X (big wild), B (Bonus), S (Stop) and C (Caliente)")
 _CARD_WORDS = {
     "joker": "X",
     "jokers": "X",
@@ -75,42 +76,63 @@ _CARD_WORDS = {
     "bonus": "B",
     "stop": "S",
 }
+# Each name is said after "the" in English (`write X for the big wild (joker)`); a translation
+# gives it with the article its language wants, since the advice templates leave the article out.
 _CARD_NAMES = {
-    "X": "big wild (joker)",
-    "2": "little wild (deuce)",
-    "B": "Bonus card (red three)",
-    "S": "Stop card (black three)",
-    "10": "ten",
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
+    "X": msg("big wild (joker)"),
+    "2": msg("little wild (deuce)"),
+    "B": msg("Bonus card (red three)"),
+    "S": msg("Stop card (black three)"),
+    "10": msg("ten"),
+    "A": msg("ace"),
+    "K": msg("king"),
+    "Q": msg("queen"),
+    "J": msg("jack"),
 }
 _GLUED = re.compile(r"(?:10|[2-9JQKAXBSCT])+")
 
 
-def _card_advice(word: str) -> str:
+def _card_advice(word: str) -> Text:
     """Why `word` is not a card and what to write instead."""
     upper = word.upper()
     canon = C.canonical(upper)
     shown = _shown(word)
     if canon is not None:
         if canon == upper:
-            return f"{shown} is not a card as written: cards are written in capitals, `{canon}`"
-        return f"{shown} is not a card as written: write `{canon}` for the {_CARD_NAMES.get(canon, canon)}"
+            return msg(
+                "{shown} is not a card as written: cards are written in capitals, `{card}`", shown=shown, card=canon
+            )
+        return msg(
+            "{shown} is not a card as written: write `{card}` for the {name}",
+            shown=shown,
+            card=canon,
+            name=_CARD_NAMES.get(canon, canon),
+        )
     if word.lower() in _CARD_WORDS:
         canon = _CARD_WORDS[word.lower()]
-        return f"{shown} is not a card symbol: write `{canon}` for the {_CARD_NAMES.get(canon, canon)}"
+        return msg(
+            "{shown} is not a card symbol: write `{card}` for the {name}",
+            shown=shown,
+            card=canon,
+            name=_CARD_NAMES.get(canon, canon),
+        )
     if word == "3":
-        return f"{shown} is not a card: write B for a Bonus card (a red three) or S for a Stop card (a black three)"
+        return msg(
+            "{shown} is not a card: write B for a Bonus card (a red three) or S for a Stop card (a black three)",
+            shown=shown,
+        )
     if word in ("1", "0"):
-        return f"{shown} is not a card: write 10 for a ten"
+        return msg("{shown} is not a card: write 10 for a ten", shown=shown)
     if word.isdigit() and len(word) > 1 and not _GLUED.fullmatch(word):
-        return f"{shown} is not a card: the cards are {_CARD_LIST}"
+        return msg("{shown} is not a card: the cards are {cards}", shown=shown, cards=_CARD_LIST)
     if len(word) > 1 and _GLUED.fullmatch(upper):
         split = " ".join(m.group() for m in re.finditer(r"10|.", upper))
-        return f"{shown} is not a card: write one card per word, with spaces between them: `{split}`"
-    return f"{shown} is not a card: the cards are {_CARD_LIST}"
+        return msg(
+            "{shown} is not a card: write one card per word, with spaces between them: `{cards}`",
+            shown=shown,
+            cards=split,
+        )
+    return msg("{shown} is not a card: the cards are {cards}", shown=shown, cards=_CARD_LIST)
 
 
 # Statement keywords, each with an example line, for advice.
@@ -137,14 +159,14 @@ _ACTION_TERMINALS = frozenset(a.upper() for a in _ACTIONS)
 _KEYWORDS = frozenset(
     (*_STATEMENT_WORDS, *_ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")
 )
-_LINE_KINDS = (
-    'a line starts with a tag `[Name "value"]`, with one of the words '
-    + ", ".join(_STATEMENT_WORDS)
-    + ", or with a player's name and `:` for a turn (`ann: draw 8, discard 4`)"
+_LINE_KINDS = msg(
+    'a line starts with a tag `[Name "value"]`, with one of the words {words}, '
+    "or with a player's name and `:` for a turn (`ann: draw 8, discard 4`)",
+    words=", ".join(_STATEMENT_WORDS),
 )
 _LEADING_WORD = re.compile(r"[^\s:,\[\]{};]+")
 _MELD_REF = re.compile(r"([0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:#([0-9]*))?")
-_REF_ADVICE = (
+_REF_ADVICE = msg(
     "name a meld by its rank (`Q`), a second set of that rank by its number (`Q#2`), a sequence by its lowest "
     "and highest cards (`5-9`), the Stop cards by `S` and a meld of wilds by `2`"
 )
