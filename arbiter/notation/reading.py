@@ -26,17 +26,24 @@ many characters, with their makers: bounded in bytes, not only in count."""
 
 @lru_cache(maxsize=LINE_CACHE_SIZE)
 def _template(text: str) -> tuple[Maker | None, tuple[str, ...]]:
-    """A line seen before, remembered for every later time it recurs. Errors are not remembered."""
+    """A line Lark reads, seen before, remembered for every later time it recurs. Errors are not
+    remembered."""
     statement, comments = _read(text, 0, ACCELERATED)
     return (None if statement is None else _maker(statement)), tuple(comments)
 
 
 _seen_once: set[str] = set()
-"""Lines read once: a line is remembered when it recurs, so the lines that never do (a deal, a
-score) cost no maker. Bounded: forgotten all at once when full."""
+"""Lines Lark read once: such a line is remembered when it recurs, so the lines that never do cost
+no maker. Bounded: forgotten all at once when full."""
 
 
 def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
+    # A plain line (a deal, a score) is read from its tokens each time, which costs about what a
+    # maker does: remembering it would only cost a maker's making (and a warm run, reading again
+    # every deal line a cold one saw once, would make one for each).
+    statement = _tokens_line(text, line)
+    if statement is not None:
+        return statement, []
     if text in _seen_once:
         make, comments = _template(text)
         return (None if make is None else make(line, 0)), list(comments)
@@ -44,9 +51,6 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
         if len(_seen_once) >= LINE_CACHE_SIZE:
             _seen_once.clear()
         _seen_once.add(text)
-    statement = _tokens_line(text, line)
-    if statement is not None:
-        return statement, []
     return _read(text, line, ACCELERATED)
 
 
