@@ -69,12 +69,13 @@ def test_an_editable_install_gives_no_setuptools_warning(source: Path, tmp_path:
 
 def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: tuple[Path, str]) -> None:
     names = zipfile.ZipFile(wheel[0]).namelist()
-    assert [n for n in names if n.endswith(".lark")] == ["arbiter/grammar/canasta.lark"]
+    grammar = "canasta_arbiter-0.1.0.data/data/share/canasta-arbiter/grammar/canasta.lark"
+    assert [n for n in names if n.endswith(".lark")] == [grammar]  # the one grammar file, as a data file
     assert "arbiter_web/templates/index.html" in names and "arbiter_web/static/arbiter.css" in names
-    tops = {name.split("/")[0] for name in names if ".dist-info" not in name}
+    tops = {name.split("/")[0] for name in names if ".dist-info" not in name and ".data/" not in name}
     assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
     tracked = subprocess.run(["git", "ls-files", "*.lark"], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert tracked.stdout.split() == ["arbiter/grammar/canasta.lark"]  # one grammar file in the tree
+    assert tracked.stdout.split() == ["grammar/canasta.lark"]  # one grammar file in the tree, at its top
 
 
 def test_the_installed_wheel_checks_records_and_serves_from_its_package(
@@ -114,6 +115,23 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
     )
     assert str(site) in where.stdout  # the wheel's arbiter, not the source tree's
     assert "No module named 'app'" in where.stderr
+    grammar = subprocess.run(
+        [str(python), "-c", LOADS_THE_GRAMMAR], cwd=tmp_path, capture_output=True, text=True, env=env, check=True
+    ).stdout.split()
+    assert grammar == [
+        str(venv.resolve() / "share" / "canasta-arbiter" / "grammar" / "canasta.lark"),
+        "Turn",
+        "Discard",
+    ]
+
+
+# The installed arbiter's grammar file, and a line Lark reads with a parser built from it alone.
+LOADS_THE_GRAMMAR = """
+from arbiter.notation import ACCELERATED, grammar_path
+from arbiter.notation.parsers import _read
+statement, _ = _read("ann: draw 4 {a comment}, discard 9", 1, ACCELERATED)
+print(grammar_path(), type(statement).__name__, type(statement.actions[-1]).__name__)
+"""
 
 
 DISTRIBUTION = "canasta-arbiter"  # "arbiter" on the public package index is an unrelated project

@@ -164,6 +164,40 @@ def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, 
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])
 
 
+@given(
+    keyword=st.sampled_from(
+        ["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile", "hand", "[Event"]
+    ),
+    words=st.lists(
+        st.one_of(
+            names,
+            sides,
+            st.sampled_from([*C.CARDS, "cards", "dealer", "; note", '"x"]', "R3", "Z"]),
+            st.integers(-99, 9999).map(str),
+        ),
+        min_size=0,
+        max_size=6,
+    ),
+    lines=st.lists(st.integers(1, 10_000), min_size=3, max_size=3),
+)
+def test_any_line_read_again_and_again_is_read_as_lark_reads_it_at_each_line(keyword, words, lines):
+    """A line that recurs takes another path than the first time (its tokens again, or the maker
+    remembered from Lark's reading): each time it comes out as Lark reads it at that line."""
+    text = " ".join([keyword, *words])
+    notation.forget_lines()
+    for line in lines:
+        try:
+            whole, lark_comments = notation._read(text, line, accelerated=False)
+        except Exception:
+            with pytest.raises(notation.NotationError):
+                notation.parse_line(text, line)
+            continue
+        read, comments = notation.parse_line(text, line)
+        assert (read, comments) == (whole, lark_comments), (text, line)
+        if read is not None:
+            assert positions(read) == positions(whole), (text, line)
+
+
 # The actions read from their tokens (a meld, an addition, a take: the actions whose texts vary most) must
 # come out exactly as Lark reads them with the grammar's `action` rule, or be left to Lark.
 _TOKEN_ACTIONS = (

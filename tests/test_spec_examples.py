@@ -13,7 +13,7 @@ from arbiter.notation import _SECTIONS, DEFAULT_LIMITS, NOTATION_VERSION, parse_
 
 ROOT = Path(__file__).parent.parent
 SPEC = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
-GRAMMAR = (ROOT / "arbiter" / "grammar" / "canasta.lark").read_text(encoding="utf-8")
+GRAMMAR = (ROOT / "grammar" / "canasta.lark").read_text(encoding="utf-8")
 BLOCKS = [
     (m.group(1), m.group(2), SPEC[: m.start()].count("\n") + 1)
     for m in re.finditer(r"```(acn(?:-error)?)\n(.*?)```", SPEC, re.S)

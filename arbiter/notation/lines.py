@@ -1,0 +1,140 @@
+"""The lines of a source, decoded and bounded: the limits a record must keep (`Limits`), where a
+piece of a larger source begins (`Start`), and the raw lines with the problems found reading them
+(not UTF-8, too long, too large). Nothing here knows the grammar."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from ..i18n import Text, msg
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on what a record may be, so hostile input costs bounded time and memory
+    (docs/notation.md, "Files"). Whatever passes a bound is a finding, never an exception."""
+
+    max_bytes: int = 64 * 1024 * 1024
+    """The size of the whole source; reading stops there."""
+    max_line_chars: int = 10_000
+    """The length of one line; a longer line is reported and skipped."""
+    max_games: int = 100_000
+    """Games read from one source; reading stops after the last one."""
+    max_errors: int = 100
+    """Syntax findings listed for one game; the rest are counted in one last finding."""
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a piece of a larger source begins, so that it reads exactly as it would in the
+    whole: a piece cut where a game begins, with the comment and blank lines before that game,
+    carries the number of its first line, the index of its first game, and how much of the
+    source came before it (counted against `Limits.max_bytes`). Used to check an archive in
+    pieces on several machines (arbiter_cli/cluster.py)."""
+
+    line: int = 1
+    game: int = 1
+    offset: int = 0  # bytes before the piece (characters for a text source)
+
+
+SOURCE_START = Start()
+
+
+@dataclass(slots=True)
+class _LineProblem:
+    column: int
+    code: str
+    message: Text
+    final: bool = False  # nothing after it can be read
+
+
+Source = str | bytes | IO[str] | IO[bytes]
+
+
+def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | _LineProblem]]:
+    """The lines of a source, each decoded and bounded, numbered from 1. Overlong lines and
+    bytes that are not UTF-8 come back as problems; reading stops at the size limit."""
+    stream: IO[Any]
+    if isinstance(source, str):
+        stream = io.StringIO(source)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        stream = io.BytesIO(bytes(source))
+    else:
+        stream = source
+    too_large = _LineProblem(
+        1,
+        "record-too-large",
+        msg("the record is larger than {size:,} bytes; the rest was not read", size=limits.max_bytes),
+        True,
+    )
+    read = start.offset
+    number = start.line - 1
+    max_bytes, max_chars = limits.max_bytes, limits.max_line_chars
+    cap = max_chars * 4 + 2  # enough bytes for the longest allowed line
+    readline = stream.readline
+    while True:
+        try:
+            chunk = readline(cap)
+        except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
+            yield number + 1, _LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
+            return
+        if not chunk:
+            return
+        number += 1
+        read += len(chunk)
+        if read > max_bytes:
+            yield number, too_large
+            return
+        too_long = len(chunk) >= cap and not _ends_line(chunk)
+        while too_long:  # skip the rest of an overlong line
+            more = readline(cap)
+            read += len(more)
+            if read > max_bytes:
+                yield number, too_large
+                return
+            if not more or _ends_line(more) or len(more) < cap:
+                break
+        if isinstance(chunk, bytes):
+            try:
+                chunk = chunk.decode("utf-8")
+            except UnicodeDecodeError as bad:
+                column = len(chunk[: bad.start].decode("utf-8", "replace")) + 1
+                yield (
+                    number,
+                    _LineProblem(
+                        column,
+                        "not-utf8",
+                        msg(
+                            "this line is not UTF-8 text (byte 0x{byte:02X} at column {column}); "
+                            "save the record as UTF-8",
+                            byte=chunk[bad.start],
+                            column=column,
+                        ),
+                    ),
+                )
+                continue
+        text = chunk.rstrip("\r\n")
+        if too_long or len(text) > max_chars:
+            yield (
+                number,
+                _LineProblem(
+                    limits.max_line_chars + 1,
+                    "line-too-long",
+                    msg(
+                        "this line is longer than {limit:,} characters; write one turn per line",
+                        limit=limits.max_line_chars,
+                    ),
+                ),
+            )
+            continue
+        yield number, text.lstrip("\ufeff") if number == 1 else text
+
+
+def _ends_line(chunk: str | bytes) -> bool:
+    return chunk.endswith("\n" if isinstance(chunk, str) else b"\n")

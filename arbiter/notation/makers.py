@@ -1,0 +1,69 @@
+"""Makers: a line or an action read once, remembered as a small function that builds the same nodes
+again at another line and column."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from functools import cache
+from typing import Any
+
+from ..records import Add, Meld, Points, TableSide, Take, Turn
+
+# Reading a line is a pure function of its text, and archives repeat themselves: a line or an
+# action read once is remembered as a *maker*, a small function that builds the same nodes again
+# at another line and column. Building fresh nodes is what a remembered line costs, so a maker
+# calls each node's constructor directly, with everything but the position worked out once.
+Maker = Callable[[int, int], Any]
+"""Builds remembered nodes at (line, shift): on that line, columns moved right by the shift."""
+
+
+# The fields of each node class after its position, and those that hold nested nodes.
+_NESTED: dict[type, tuple[str, ...]] = {
+    Turn: ("actions",),
+    Take: ("onto", "also"),
+    Meld: ("melds",),
+    Add: ("target",),
+    TableSide: ("melds",),
+    Points: ("entries",),
+}
+
+
+@cache
+def _content_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))[2:]  # every node starts with line and column
+
+
+def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
+    """A maker for `node` as remembered (its columns moved right by `shift`, its own column
+    `column` if given): the nodes it holds get makers of their own, everything else is shared."""
+    cls = type(node)
+    at = node.column + shift if column is None else column
+    nested = _NESTED.get(cls, ())
+    values = tuple(getattr(node, name) for name in _content_fields(cls))
+    if not any(getattr(node, name) for name in nested):  # the common case: a draw, a discard
+        if len(values) == 1:
+            (value,) = values
+            return lambda line, more: cls(line, at + more, value)
+        return lambda line, more: cls(line, at + more, *values)
+    held = [name for name in nested if getattr(node, name)]
+    if len(held) == 1:  # one field holds nodes (an addition's meld name, a meld's brackets): the rest is shared
+        i = _content_fields(cls).index(held[0])
+        before, inner, after = values[:i], _nested_maker(values[i], shift), values[i + 1 :]
+        return lambda line, more: cls(line, at + more, *before, inner(line, more), *after)
+    parts = [
+        _nested_maker(value, shift) if name in nested else _constant(value)
+        for name, value in zip(_content_fields(cls), values, strict=True)
+    ]
+    return lambda line, more: cls(line, at + more, *[part(line, more) for part in parts])
+
+
+def _nested_maker(value: Any, shift: int) -> Maker:
+    if type(value) is tuple:
+        makers = [_maker(item, shift) for item in value]
+        return lambda line, more: tuple([make(line, more) for make in makers])
+    return _constant(None) if value is None else _maker(value, shift)
+
+
+def _constant(value: Any) -> Maker:
+    return lambda line, more: value

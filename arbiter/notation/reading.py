@@ -1,0 +1,211 @@
+"""Reading one line: a plain turn line from its remembered actions, a line seen before from its
+maker, a plain line from its tokens, and anything else with Lark, which explains a line that is not
+notation. Every memory here is bounded, and `forget_lines` empties them all."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark.exceptions import UnexpectedInput
+
+from ..records import Action, Statement, Turn
+from .explain import _explain
+from .makers import Maker, _maker
+from .parsers import ACCELERATED, _borrow, _give_back, _read
+from .tokens import _tokens_action, _tokens_line
+from .words import _KEYWORDS, NotationError
+
+LINE_CACHE_SIZE = 16_384
+"""Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
+MEMORABLE_CHARS = 400
+"""The longest line or action remembered. Longer ones (rare in real records, common in junk) are
+read afresh each time, so each memory below holds at most LINE_CACHE_SIZE entries of at most this
+many characters, with their makers: bounded in bytes, not only in count."""
+
+
+@lru_cache(maxsize=LINE_CACHE_SIZE)
+def _template(text: str) -> tuple[Maker | None, tuple[str, ...]]:
+    """A line Lark reads, seen before, remembered for every later time it recurs. Errors are not
+    remembered."""
+    statement, comments = _read(text, 0, ACCELERATED)
+    return (None if statement is None else _maker(statement)), tuple(comments)
+
+
+_seen_once: set[str] = set()
+"""Lines Lark read once: such a line is remembered when it recurs, so the lines that never do cost
+no maker. Bounded: forgotten all at once when full."""
+
+
+def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
+    # A plain line (a deal, a score) is read from its tokens each time, which costs about what a
+    # maker does: remembering it would only cost a maker's making (and a warm run, reading again
+    # every deal line a cold one saw once, would make one for each).
+    statement = _tokens_line(text, line)
+    if statement is not None:
+        return statement, []
+    if text in _seen_once:
+        make, comments = _template(text)
+        return (None if make is None else make(line, 0)), list(comments)
+    if len(text) <= MEMORABLE_CHARS:
+        if len(_seen_once) >= LINE_CACHE_SIZE:
+            _seen_once.clear()
+        _seen_once.add(text)
+    return _read(text, line, ACCELERATED)
+
+
+def _action_maker(text: str) -> Maker:
+    """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
+    its columns counted from the action's start."""
+    action = _tokens_action(text)
+    if action is not None:
+        return _maker(action, column=1)
+    reader = _borrow(ACCELERATED)
+    try:
+        reader.builder.line = 0
+        return _maker(reader.lark.parse(text, start="action"), column=1)
+    finally:
+        _give_back(reader, ACCELERATED)
+
+
+_action_makers: dict[str, Maker] = {}
+"""The actions seen more than once, remembered: actions recur far more than lines do. Bounded:
+forgotten all at once when full."""
+_actions_seen_once: set[str] = set()
+"""Actions read once (as _seen_once for lines): an action is remembered when it recurs, so the
+melds and takes that never do (most of Samba's) cost no maker. Forgotten all at once when full."""
+
+
+def _new_action(text: str, line: int, shift: int) -> Action:
+    """An action not remembered yet, `text` stripped, at `line` with its columns moved right by
+    `shift`: read straight from its tokens the first time, remembered the second (or at once, when
+    Lark reads it)."""
+    if text not in _actions_seen_once and (action := _tokens_action(text, line, shift)) is not None:
+        if len(text) <= MEMORABLE_CHARS:
+            if len(_actions_seen_once) >= LINE_CACHE_SIZE:
+                _actions_seen_once.clear()
+            _actions_seen_once.add(text)
+        action.column = 1 + shift
+        return action
+    make = _action_maker(text)
+    if len(text) <= MEMORABLE_CHARS:
+        if len(_action_makers) >= LINE_CACHE_SIZE:
+            _action_makers.clear()
+        _action_makers[text] = make
+    return make(line, shift)
+
+
+_pieces: dict[str, tuple[Maker, int]] = {}
+"""Remembered actions by the piece of a turn line that holds them, spaces around included
+(` draw 8`), with the spaces before the action: most pieces are found with this one lookup.
+Forgotten all at once when full."""
+
+
+def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
+    """The actions of a plain turn line (`text` is the part after the colon, starting at index
+    `shift` of the line), each made from its remembered reading; None if an action needs the
+    whole-line path to be explained."""
+    actions = []
+    offset = shift
+    pieces, remembered = _pieces, _action_makers
+    for piece in text.split(","):
+        known = pieces.get(piece)
+        if known is not None:  # a maker never raises: the action was read without error before
+            make, lead = known
+            actions.append(make(line, offset + lead))
+            offset += len(piece) + 1
+            continue
+        action_text = piece.strip()
+        if not action_text:
+            return None  # an empty action: the whole-line path says what is missing
+        lead = piece.index(action_text[0])
+        make = remembered.get(action_text)
+        try:
+            actions.append(
+                make(line, offset + lead) if make is not None else _new_action(action_text, line, offset + lead)
+            )
+        except (UnexpectedInput, NotationError):
+            return None
+        if make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
+            if len(pieces) >= LINE_CACHE_SIZE:
+                pieces.clear()
+            pieces[piece] = make, lead
+        offset += len(piece) + 1
+    return tuple(actions)
+
+
+# A turn line with no comment in it: the player, then the actions separated by commas (no action
+# holds a comma). Anything else, and any part the `action` rule rejects, takes the whole-line path.
+_PLAIN_TURN = re.compile(r"[ \t]*([^\W\d]\w*)[ \t]*:([^;{}]*)")
+
+
+def _plain_turn(text: str, line: int) -> Turn | None:
+    match = _PLAIN_TURN.fullmatch(text)
+    if match is None:
+        return None
+    player, text_of_actions = match.group(1, 2)
+    actions = None if player in _KEYWORDS else _actions(text_of_actions, line, match.start(2))
+    if actions is None:
+        return None
+    # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
+    # made for nearly every line, and keyword arguments cost a good part of the call.
+    return Turn(line, match.start(1) + 1, (), "", player, actions)
+
+
+def forget_lines() -> None:
+    """Empty the memory of lines and actions read (for measurements that must start cold)."""
+    _seen_once.clear()
+    _actions_seen_once.clear()
+    _not_notation.clear()
+    _template.cache_clear()
+    _action_makers.clear()
+    _pieces.clear()
+
+
+def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
+    """One line as a statement (None for a blank or comment line) and the comments on it.
+    Raises NotationError for text that is not notation (with no message if not `explain`)."""
+    turn = _plain_turn(text, line)
+    if turn is not None:
+        return turn, []
+    return _other_line(text, line, explain)
+
+
+_not_notation: dict[str, NotationError] = {}
+"""Lines found not to be notation, with what is wrong with them (a pure function of the text, as
+reading is). A hostile record repeats one bad line thousands of times, and explaining it costs a
+second parse and a search for the nearest word. Bounded: forgotten all at once when full."""
+
+
+def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
+    """Any line but a plain turn line."""
+    known = _not_notation.get(text) if explain else None
+    if known is not None:  # a fresh exception each time: threads may raise it at once
+        raise NotationError(known.column, known.message, known.code)
+    try:
+        return _statement(text, line)
+    except NotationError as error:
+        problem = error
+    except UnexpectedInput as error:
+        if not explain:
+            raise NotationError(error.column, "") from None
+        problem = _explained(text, line) or _explain(error, text)
+    if explain and len(text) <= MEMORABLE_CHARS:
+        if len(_not_notation) >= LINE_CACHE_SIZE:
+            _not_notation.clear()
+        _not_notation[text] = problem
+    raise problem from None
+
+
+def _explained(text: str, line: int) -> NotationError | None:
+    """What the pure-Python parser makes of a line the grammar rejects, said while its reader is
+    still ours (explaining feeds the parser again). None if it reads the line (it never should:
+    both parsers share the grammar)."""
+    reader = _borrow(False)
+    try:
+        reader.read(text, line)
+    except UnexpectedInput as explained:
+        return _explain(explained, text)
+    finally:
+        _give_back(reader, False)
+    return None  # pragma: no cover - both parsers share the grammar

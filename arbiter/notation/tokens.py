@@ -1,0 +1,161 @@
+"""The token paths: lines and actions whose tokens are plain (a deal, a score, a meld, an addition,
+a take) read with the grammar's own terminal patterns and handed to the grammar's own transformer,
+as the parser would hand them. Anything else is left to Lark (None)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..records import Action, MeldSpec, Statement
+from .parsers import _CARDS, _NAMED_CARDS, _POINTS, ACCELERATED, _borrow, _give_back, _idle_readers, _new_reader
+from .transformer import _LightToken
+from .words import _KEYWORDS, NotationError, _first_column
+
+# The lines that never recur are a deal (`deal ann 4 5 7 ...`) or another keyword with cards, or
+# a score or total line: a fifth of a record's lines, and each would cost a Lark call of 13 to 25
+# µs, mostly Lark's own cost per call. Their tokens are plain: a keyword, perhaps a name, then one
+# card run, or sides and points. When a line is exactly that, its tokens are found with the
+# grammar's own terminal patterns and handed to the grammar's own transformer, as the parser would
+# hand them; anything else (a comment, a missing space, a card the transformer rejects) is read by
+# Lark. tests/test_parser_paths.py checks the two read such lines alike.
+
+
+_SPACE, _GAP = r"[ \t\f\r]*", r"[ \t\f\r]+"  # what the grammar skips between tokens, none or some
+
+
+def _terminals(*names: str) -> tuple[str, ...]:
+    """The grammar's own regular expressions for these terminals, for reading from tokens."""
+    reader = _borrow(ACCELERATED)
+    try:
+        return tuple(reader.lark.get_terminal(name).pattern.to_regexp() for name in names)
+    finally:
+        _give_back(reader, ACCELERATED)
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenActions:
+    meld_action: re.Pattern[str]
+    bracket: re.Pattern[str]
+    add_action: re.Pattern[str]
+    take_action: re.Pattern[str]
+
+
+@cache
+def _token_actions() -> _TokenActions:
+    run, ref = _terminals("CARD_RUN", "MELD_REF")
+    space, gap = _SPACE, _GAP
+    bracket = rf"(\[){space}({run}){space}\]"
+    melds = rf"(?:{bracket}{space})*{bracket}"
+    return _TokenActions(
+        meld_action=re.compile(rf"meld{gap}({melds})"),
+        bracket=re.compile(bracket),
+        add_action=re.compile(rf"add{gap}(?:{bracket}|({run})){gap}to{gap}({ref})"),
+        take_action=re.compile(
+            rf"take{gap}({run}){gap}(?:with{gap}(?:{bracket}|({run}))|onto{gap}({ref}))(?:{gap}and{gap}({melds}))?"
+        ),
+    )
+
+
+def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
+    """A meld, an addition or a take (`meld [4 5 6] [K K K]`, `add [9 10] to 4-8`, `take 9 with
+    [9 9]`), the actions whose texts vary most (Samba's sequences), read from their tokens as the
+    parser would read them, at `line` with its columns moved right by `shift`; None to read the
+    action with Lark. `text` is one action, stripped."""
+    forms = _token_actions()
+    kind = text[:4]
+    match = forms.meld_action.fullmatch(text) if kind == "meld" else None
+    if match is None:
+        form = forms.add_action if kind == "add " else forms.take_action if kind == "take" else None
+        if form is None or (match := form.fullmatch(text)) is None:
+            return None
+    reader = _borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
+    reader.builder.line = line
+    rules = reader.actions
+    to_meld = rules["["]
+
+    def melds(group: int) -> list[MeldSpec]:
+        brackets = forms.bracket.finditer(text, match.start(group), match.end(group))
+        return [to_meld(_token(b, 1, shift), (_token(b, 2, shift),)) for b in brackets]
+
+    def loose(bracket: int) -> Any:
+        if match.group(bracket):
+            return to_meld(_token(match, bracket, shift), (_token(match, bracket + 1, shift),))
+        return (_token(match, bracket + 2, shift),)
+
+    try:
+        if kind == "meld":
+            return rules["meld"](*melds(1))
+        if kind == "add ":
+            return rules["add"](loose(1), _token(match, 4, shift))
+        card = (_token(match, 1, shift),)
+        also = melds(6) if match.group(6) else ()
+        if match.group(5):
+            return rules["onto"](card, _token(match, 5, shift), *also)
+        return rules["with"](card, loose(2), *also)
+    except NotationError:
+        return None  # the Lark path gives the message
+    finally:
+        _give_back(reader, ACCELERATED)
+
+
+@dataclass(frozen=True, slots=True)
+class _TokenLines:
+    cards_line: re.Pattern[str]
+    points_line: re.Pattern[str]
+    pair: re.Pattern[str]
+
+
+@cache
+def _token_lines() -> _TokenLines:
+    name, cards, side, points = _terminals("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
+    space, gap = _SPACE, _GAP
+    return _TokenLines(
+        cards_line=re.compile(
+            rf"{space}(?:({'|'.join(_NAMED_CARDS)}){gap}({name})|({'|'.join(_CARDS)})){gap}({cards}){space}"
+        ),
+        points_line=re.compile(rf"{space}({'|'.join(_POINTS)})((?:{gap}{side}{gap}{points})+){space}"),
+        pair=re.compile(rf"{gap}({side}){gap}({points})"),
+    )
+
+
+def _tokens_line(text: str, line: int) -> Statement | None:
+    """A cards line or a points line read from its tokens, or None to read it with Lark."""
+    forms = _token_lines()
+    if match := forms.cards_line.fullmatch(text):
+        keyword, name, bare = match.group(1, 2, 3)
+        if name in _KEYWORDS:
+            return None  # a keyword where a name should be: Lark says what it makes of it
+    elif not (match := forms.points_line.fullmatch(text)):
+        return None
+    idle = _idle_readers[ACCELERATED]
+    try:  # a reader of our own, whose transformer builds the nodes at this line (inlined: hot)
+        reader = idle.pop()
+    except IndexError:
+        reader = _new_reader(ACCELERATED)
+    reader.builder.line = line
+    rules = reader.rules
+    try:
+        if match.re is forms.cards_line:
+            runs = (_token(match, 4),)
+            statement = rules[keyword](_token(match, 2), runs) if keyword else rules[bare](runs)
+        else:
+            pair = rules["pair"]
+            entries = [
+                pair(_token(found, 1), _token(found, 2))
+                for found in forms.pair.finditer(text, match.start(2), match.end(2))
+            ]
+            statement = rules[match.group(1)](*entries)
+    except NotationError:
+        return None  # the whole-line path gives the message
+    finally:
+        idle.append(reader)
+    statement.column = _first_column(text)
+    return statement
+
+
+def _token(match: re.Match[str], group: int, shift: int = 0) -> _LightToken:
+    """The token a group of a match found, its column moved right by `shift`."""
+    return _LightToken(match.group(group), match.start(group) + 1 + shift)
