@@ -1,13 +1,22 @@
-"""The end of a turn: the discard that ends it, going out (the canastas, the Foot, the partner's
-answer), and what a turn may not leave undone (a replacement, a refill, a first meld short of the
-minimum)."""
+"""The end of a turn: the discard that ends it (or going out, engine/going_out.py), and what a
+turn may not leave undone (a replacement, a refill, a first meld short of the minimum)."""
 
 from __future__ import annotations
 
-from ..records import Node
+from .. import cards as C
+from ..records import Discard, Node
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
+from .first_meld import check_first_meld
+from .going_out import check_going_out
+from .holding import in_foot, require_drawn
 from .illegal import Illegal
+
+# What kind of card a discard is, for the coverage report's paths.
+_DISCARD_PATH = {
+    card: "discard-" + {C.STOP: "stop", C.CALIENTE: "caliente"}.get(card, "wild" if C.is_wild(card) else "natural")
+    for card in C.CARDS
+}
 
 
 def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
@@ -50,17 +59,7 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
-    waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
-    if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
-        minimum = r.minimum(side)
-        if state.first_meld_value < minimum:
-            raise Illegal(
-                "first-meld-minimum",
-                f"{side.name}'s first meld must be worth {minimum} points; this turn melds {state.first_meld_value}",
-                state.first_meld_node,
-                remedy=r.minimum_remedy(),
-                adjustment=r.minimum_adjustment(side),
-            )
+    check_first_meld(r, state, empty)
     if not empty and not state.discarded:
         config = r.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
         short = config.keeps_last_card and state.hand.total() == 1
@@ -85,44 +84,23 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         r.table.played_foot.add(state.player)  # a turn played with the Foot in hand
 
 
-def check_going_out(r: HandContext, state: TurnState, turn: Node) -> None:
-    side, config = state.side, r.config
-    lacking = config.go_out_problem([meld.cards for meld in side.melds], config)
-    if lacking:
-        raise Illegal("go-out-canasta", f"{state.player} has no cards left, but {side.name} {lacking}", turn)
-    partners = [p for p in side.players if p != state.player and p in r.active]
-    if config.foot_size:
-        waiting = [p for p in partners if p not in r.table.played_foot]
-        if waiting:
-            raise Illegal(
-                "go-out-foot",
-                f"{state.player} has played out the Foot, but {' and '.join(waiting)} has not yet picked up the "
-                "Foot and played from it: without that a player keeps a card after discarding",
-                turn,
-            )
-    if config.ask_required and partners and state.asked is None:
+def discard(r: HandContext, state: TurnState, action: Discard) -> None:
+    require_drawn(r, state, action, "discarding")
+    card = action.card
+    if card == C.BONUS:
         raise Illegal(
-            "ask",
-            f"{state.player} went out without asking {' or '.join(partners)}: a player asks the partner first",
-            turn,
+            "bonus-discard", f"a {r.config.words.bonus} may never be discarded: it is laid beside the melds", action
         )
-    if state.asked is False:
+    if state.hand[card] < 1:
         raise Illegal(
-            "go-out-permission",
-            f"{state.player} asked to go out, was told no, and went out anyway",
-            turn,
-            remedy=f"{side.name} loses {config.permission_penalty} points",
-            adjustment=Adjustment(
-                side.name, -config.permission_penalty, "told no when asking to go out, and went out anyway"
-            ),
+            "card-not-held",
+            f"{state.player} plays {r.config.words.describe(card)} but holds none{in_foot(r, state, card)}",
+            action,
         )
-    # concealed: the whole hand melded in this one turn, a canasta among it, nothing melded before
-    concealed = (
-        not state.player_melded_before
-        and side.canastas(config) > state.canastas_at_start
-        and (config.concealed_allows_discard or not state.discarded)
-    )
-    r.outcome.ended = True
-    r.outcome.went_out = state.player
-    r.outcome.concealed = concealed
-    r.paths["go-out-" + ("concealed" if concealed else "discarding" if state.discarded else "melding-all")] += 1
+    state.hand[card] -= 1
+    table = r.table
+    table.pile.append(card)
+    if card in r.config.discard_freezes:
+        table.frozen = True
+    r.paths[_DISCARD_PATH[card]] += 1
+    state.discarded = True

@@ -1,7 +1,7 @@
 """The hand loop: a hand replayed from its deal (or stated position) turn by turn.
 
 `HandReplay.run` sets up the table (engine/start.py), then plays each turn: the right player,
-each action by its handler (engine/turn.py), then the end of the turn (engine/ending.py: a
+each action by its handler (engine/turn.py's HANDLERS), then the end of the turn (engine/ending.py: a
 discard, or going out with what the rule set requires). The first illegal move ends the judging
 of the hand; its finding carries the table as it was before that move. The state the checks read
 is the hand's `HandContext` (engine/context.py), which the replay is.

@@ -7,10 +7,10 @@ from collections import Counter
 
 from .. import cards as C
 from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
+from .bonus_cards import lay_bonus
 from .context import HandContext
 from .illegal import Illegal
 from .melds import meld_problem, new_meld
-from .turn import lay_bonus
 
 
 def check_table(r: HandContext) -> None:

@@ -1,7 +1,7 @@
 """A turn, step by step: the steps a replay (engine/replay.py) and a position (arbiter/positions/)
 both take. `start_turn` begins a player's turn; `play_action` checks what the turn so far forbids
 (an action after the hand ended or after the discard, anything before a Foot that is due) and
-runs the action's handler (engine/turn.py)."""
+runs the action's handler (engine/turn.py's HANDLERS)."""
 
 from __future__ import annotations
 
