@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import cards as C
+from ..i18n import Text, msg
 from ..records import LayBonus
 from .context import HandContext, TurnState
 from .illegal import Illegal
@@ -31,17 +32,29 @@ def lay_bonus(r: HandContext, player: str, action: LayBonus, from_pile: int) -> 
     if any(c != C.BONUS for c in action.cards):
         raise Illegal(
             "bonus-replacement",
-            f"only {r.config.words.bonus}s are laid with `bonus`, not {C.show(action.cards)}",
+            msg(
+                "only {bonuses} are laid with `bonus`, not {cards}",
+                bonuses=r.config.words.bonuses(),
+                cards=C.show(action.cards),
+            ),
             action,
         )
     hand = r.table.hands[player]
     if hand[C.BONUS] < len(action.cards):
         raise Illegal(
             "card-not-held",
-            f"{player} lays {C.number(len(action.cards))} {r.config.words.bonus}{'s' * (len(action.cards) > 1)} but holds "
-            f"{'only ' + C.number(hand[C.BONUS]) if hand[C.BONUS] else 'none'}",
+            lays_unheld(r, player, len(action.cards), hand[C.BONUS]),
             action,
         )
     hand[C.BONUS] -= len(action.cards)
     r.table.side_of[player].laid.extend(action.cards)
     return max(0, len(action.cards) - from_pile)
+
+
+def lays_unheld(r: HandContext, player: str, laid: int, held: int) -> Text:
+    bonuses = r.config.words.count(laid, r.config.words.bonus)
+    if held:
+        return msg(
+            "{player} lays {bonuses} but holds only {count}", player=player, bonuses=bonuses, count=C.number(held)
+        )
+    return msg("{player} lays {bonuses} but holds none", player=player, bonuses=bonuses)

@@ -4,9 +4,10 @@ owe), and playing a Caliente card instead of drawing."""
 from __future__ import annotations
 
 from .. import cards as C
+from ..i18n import msg, msg_n, term
 from ..records import Draw, PlayCaliente
 from .context import HandContext, TurnState
-from .holding import check_held
+from .holding import check_held, replacement_first
 from .illegal import Illegal
 
 # The path of a draw, by the cards drawn (a draw's count is checked first: one or two).
@@ -21,7 +22,14 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
         if len(cards) != expected:
             raise Illegal(
                 "bonus-replacement",
-                f"{state.player} owes {expected} replacement card{'s' * (expected != 1)} for the {r.config.words.bonus}s laid, and draws {len(cards)}",
+                msg_n(
+                    "{player} owes {n} replacement card for the {bonuses} laid, and draws {drawn}",
+                    "{player} owes {n} replacement cards for the {bonuses} laid, and draws {drawn}",
+                    expected,
+                    player=state.player,
+                    bonuses=r.config.words.bonuses(),
+                    drawn=len(cards),
+                ),
                 action,
             )
         table.draw_from_stock(cards, action)
@@ -31,8 +39,14 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
         if len(cards) != expected:
             raise Illegal(
                 "caliente-refill",
-                f"after a Caliente card {state.player} draws up to {config.caliente_refill} cards: "
-                f"{expected} card{'s' * (expected != 1)}, not {len(cards)}",
+                msg_n(
+                    "after a Caliente card {player} draws up to {refill} cards: {n} card, not {drawn}",
+                    "after a Caliente card {player} draws up to {refill} cards: {n} cards, not {drawn}",
+                    expected,
+                    player=state.player,
+                    refill=config.caliente_refill,
+                    drawn=len(cards),
+                ),
                 action,
             )
         last = len(cards) == table.stock_count
@@ -44,31 +58,45 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
     elif state.caliente_played:
         raise Illegal(
             "caliente-refill",
-            f"after a Caliente card {state.player} draws only up to {config.caliente_refill} cards, and no more",
+            msg(
+                "after a Caliente card {player} draws only up to {refill} cards, and no more",
+                player=state.player,
+                refill=config.caliente_refill,
+            ),
             action,
         )
     elif state.unreplaced_bonus:
         raise Illegal(
             "bonus-replacement",
-            f"{state.player} draws a replacement for a {config.words.bonus} that came with the first "
-            f"{config.words.pile}: such a {config.words.bonus} is laid without one",
+            msg(
+                "{player} draws a replacement for a {bonus} that came with the first {pile}: such a {bonus} is laid "
+                "without one",
+                player=state.player,
+                bonus=term(config.words.bonus),
+                pile=term(config.words.pile),
+            ),
             action,
         )
     elif state.drawn:
-        raise Illegal("draw-count", f"{state.player} has already drawn this turn", action)
+        raise Illegal("draw-count", msg("{player} has already drawn this turn", player=state.player), action)
     else:
         if table.stock_count == 0:
             then = (
-                "the hand is over and the player passes"
+                msg("the stock is exhausted: the hand is over and the player passes")
                 if config.exhausted_stock_ends_hand
-                else "the player must take the up card or pass"
+                else msg("the stock is exhausted: the player must take the up card or pass")
             )
-            raise Illegal("stock-empty", f"the stock is exhausted: {then}", action)
+            raise Illegal("stock-empty", then, action)
         expected = min(config.draw_count, table.stock_count)
         if len(cards) != expected:
             raise Illegal(
                 "draw-count",
-                f"a player draws {expected} card{'s' * (expected != 1)} from the stock, not {len(cards)}",
+                msg_n(
+                    "a player draws {n} card from the stock, not {drawn}",
+                    "a player draws {n} cards from the stock, not {drawn}",
+                    expected,
+                    drawn=len(cards),
+                ),
                 action,
             )
         state.drawn = True
@@ -89,25 +117,32 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
 def play_caliente(r: HandContext, state: TurnState, action: PlayCaliente) -> None:
     table, config = r.table, r.config
     if state.drawn or state.caliente_played:
-        what = (
-            "a second Caliente card in one turn"
-            if state.caliente_played
-            else f"a Caliente card after taking the {config.words.pile}"
-            if state.took_pile
-            else "a Caliente card after drawing"
-        )
-        raise Illegal("caliente-card", f"{state.player} may not play {what}: it is played instead of drawing", action)
+        if state.caliente_played:
+            why = msg(
+                "{player} may not play a second Caliente card in one turn: it is played instead of drawing",
+                player=state.player,
+            )
+        elif state.took_pile:
+            why = msg(
+                "{player} may not play a Caliente card after taking the {pile}: it is played instead of drawing",
+                player=state.player,
+                pile=term(config.words.pile),
+            )
+        else:
+            why = msg(
+                "{player} may not play a Caliente card after drawing: it is played instead of drawing",
+                player=state.player,
+            )
+        raise Illegal("caliente-card", why, action)
     if state.replacements_owed:
-        raise Illegal(
-            "bonus-replacement",
-            f"{state.player} must first draw the replacement for the {r.config.words.bonus} laid",
-            action,
-        )
+        raise Illegal("bonus-replacement", replacement_first(r, state), action)
     if table.stock_count == 0 and not r.config.caliente_on_exhausted_stock:
         raise Illegal(
             "caliente-card",
-            "the stock is exhausted, so there is nothing to draw up from: the player takes the up card or passes "
-            "(option caliente-on-exhausted-stock allows it)",
+            msg(
+                "the stock is exhausted, so there is nothing to draw up from: the player takes the up card or passes "
+                "(option caliente-on-exhausted-stock allows it)"
+            ),
             action,
         )
     own = len(state.side.melds)
@@ -115,9 +150,16 @@ def play_caliente(r: HandContext, state: TurnState, action: PlayCaliente) -> Non
         if other is not state.side and own > len(other.melds):
             raise Illegal(
                 "caliente-card",
-                f"{state.side.name} has melded {own} set{'s' * (own != 1)}, more than {other.name}'s "
-                f"{len(other.melds)}: a Caliente card may only be played by a side that has not melded more sets "
-                "than an opponent",
+                msg_n(
+                    "{side} has melded {n} set, more than {other}'s {theirs}: a Caliente card may only be played by a "
+                    "side that has not melded more sets than an opponent",
+                    "{side} has melded {n} sets, more than {other}'s {theirs}: a Caliente card may only be played by "
+                    "a side that has not melded more sets than an opponent",
+                    own,
+                    side=state.side.name,
+                    other=other.name,
+                    theirs=len(other.melds),
+                ),
                 action,
             )
     check_held(r, state, [C.CALIENTE], action)

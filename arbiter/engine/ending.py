@@ -4,12 +4,13 @@ turn may not leave undone (a replacement, a refill, a first meld short of the mi
 from __future__ import annotations
 
 from .. import cards as C
+from ..i18n import msg, term
 from ..records import Discard, Node
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
 from .going_out import check_going_out
-from .holding import in_foot, require_drawn
+from .holding import plays_unheld, require_drawn
 from .illegal import Illegal
 
 # What kind of card a discard is, for the coverage report's paths.
@@ -27,26 +28,42 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
     if state.last_bonus:
         raise Illegal(
             "last-bonus",
-            f"{state.player} drew a {r.config.words.bonus} as the last card of the stock: it is laid and the hand ends",
+            msg(
+                "{player} drew a {bonus} as the last card of the stock: it is laid and the hand ends",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
             turn,
         )
     if not state.drawn:
         raise Illegal(
             "draw-first",
-            f"{state.player}'s turn must begin by drawing or taking the {r.config.words.pile}",
+            msg(
+                "{player}'s turn must begin by drawing or taking the {pile}",
+                player=state.player,
+                pile=term(r.config.words.pile),
+            ),
             turn,
         )
     if state.replacements_owed:
         raise Illegal(
             "bonus-replacement",
-            f"{state.player} laid a {r.config.words.bonus} without drawing its replacement",
+            msg(
+                "{player} laid a {bonus} without drawing its replacement",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
             turn,
         )
     if state.refill_owed:
         raise Illegal(
             "caliente-refill",
-            f"{state.player} played a Caliente card without drawing up to {r.config.caliente_refill} cards "
-            f"({state.refill_owed} to draw)",
+            msg(
+                "{player} played a Caliente card without drawing up to {refill} cards ({owed} to draw)",
+                player=state.player,
+                refill=r.config.caliente_refill,
+                owed=state.refill_owed,
+            ),
             turn,
         )
     side = state.side
@@ -55,7 +72,10 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         if not state.discarded:
             raise Illegal(
                 "foot-pickup",
-                f"{state.player} melded the whole Hand: the Foot is picked up at once (`foot`) and the turn goes on",
+                msg(
+                    "{player} melded the whole Hand: the Foot is picked up at once (`foot`) and the turn goes on",
+                    player=state.player,
+                ),
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
@@ -64,20 +84,24 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         config = r.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
         short = config.keeps_last_card and state.hand.total() == 1
         if not (short and config.go_out_problem([meld.cards for meld in side.melds], config)):
-            raise Illegal("discard", f"{state.player} must end the turn by discarding one card", turn)
+            raise Illegal(
+                "discard", msg("{player} must end the turn by discarding one card", player=state.player), turn
+            )
         r.paths["keep-last-card"] += 1
     if state.stops_melded and not empty:
-        raise Illegal("stop-meld", f"{r.config.words.stop}s may be melded only by a player going out", turn)
+        raise Illegal(
+            "stop-meld", msg("{stops} may be melded only by a player going out", stops=r.config.words.stops()), turn
+        )
     if empty:
         check_going_out(r, state, turn)
     elif state.asked:
         raise Illegal(
             "go-out-permission",
-            f"{state.player} asked to go out, was told yes, and did not go out",
+            msg("{player} asked to go out, was told yes, and did not go out", player=state.player),
             turn,
-            remedy=f"{side.name} loses {r.config.permission_penalty} points",
+            remedy=msg("{side} loses {points} points", side=side.name, points=r.config.permission_penalty),
             adjustment=Adjustment(
-                side.name, -r.config.permission_penalty, "told yes when asking to go out, and did not go out"
+                side.name, -r.config.permission_penalty, msg("told yes when asking to go out, and did not go out")
             ),
         )
     if r.config.foot_size and state.player not in r.table.feet:
@@ -85,18 +109,16 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
 
 
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
-    require_drawn(r, state, action, "discarding")
+    require_drawn(r, state, action, msg("discarding"))
     card = action.card
     if card == C.BONUS:
         raise Illegal(
-            "bonus-discard", f"a {r.config.words.bonus} may never be discarded: it is laid beside the melds", action
-        )
-    if state.hand[card] < 1:
-        raise Illegal(
-            "card-not-held",
-            f"{state.player} plays {r.config.words.describe(card)} but holds none{in_foot(r, state, card)}",
+            "bonus-discard",
+            msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(r.config.words.bonus)),
             action,
         )
+    if state.hand[card] < 1:
+        raise Illegal("card-not-held", plays_unheld(r, state, card), action)
     state.hand[card] -= 1
     table = r.table
     table.pile.append(card)

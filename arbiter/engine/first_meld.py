@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import msg, term
 from ..records import Node, Take
 from .context import HandContext, TurnState
 from .illegal import Illegal
@@ -30,7 +31,12 @@ def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
         if state.first_meld_value < minimum:
             raise Illegal(
                 "first-meld-minimum",
-                f"{side.name}'s first meld must be worth {minimum} points; this turn melds {state.first_meld_value}",
+                msg(
+                    "{side}'s first meld must be worth {minimum} points; this turn melds {melded}",
+                    side=side.name,
+                    minimum=minimum,
+                    melded=state.first_meld_value,
+                ),
                 state.first_meld_node,
                 remedy=r.minimum_remedy(),
                 adjustment=r.minimum_adjustment(side),
@@ -45,8 +51,14 @@ def check_first_take(r: HandContext, state: TurnState, first_value: int, action:
     if first_value < minimum:
         raise Illegal(
             "take-initial",
-            f"before {side.name}'s first meld the pile is taken only with {minimum} points melded from hand with "
-            f"the up card; the up card with the cards from hand make {first_value} (the rest of the "
-            f"{r.config.words.pile}, and anything melded after picking it up, does not count)",
+            msg(
+                "before {side}'s first meld the pile is taken only with {minimum} points melded from hand with the up "
+                "card; the up card with the cards from hand make {value} (the rest of the {pile}, and anything melded "
+                "after picking it up, does not count)",
+                side=side.name,
+                minimum=minimum,
+                value=first_value,
+                pile=term(r.config.words.pile),
+            ),
             action,
         )

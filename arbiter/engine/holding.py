@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import Text, msg, term
 from ..records import Node
 from .context import HandContext, TurnState
 from .illegal import Illegal
@@ -20,28 +21,48 @@ def check_held(
     if len(cards) == 1:
         card = cards[0]
         if hand[card] - (used.get(card, 0) if used else 0) < 1:
-            raise Illegal(
-                "card-not-held",
-                f"{state.player} plays {r.config.words.describe(card)} but holds none{in_foot(r, state, card)}",
-                node,
-            )
+            raise Illegal("card-not-held", plays_unheld(r, state, card), node)
         return
     for card in dict.fromkeys(cards):  # each card once, in order: a Counter costs more for so few
         n = cards.count(card)
         have = hand[card] - (used.get(card, 0) if used else 0)
         if have < n:
-            held = "only " + C.number(have) if have else "none"
-            raise Illegal(
-                "card-not-held",
-                f"{state.player} melds {r.config.words.counted(n, card)} but holds {held}{in_foot(r, state, card)}",
-                node,
+            raise Illegal("card-not-held", melds_unheld(r, state, card, n, have), node)
+
+
+def plays_unheld(r: HandContext, state: TurnState, card: str) -> Text:
+    """The player plays a card not held (and says where it is, when it waits in the Foot)."""
+    values = {"player": state.player, "card": r.config.words.describe(card)}
+    if in_foot(r, state, card):
+        return msg(
+            "{player} plays {card} but holds none in hand: the Foot, not yet picked up, holds {held}",
+            held=card,
+            **values,
+        )
+    return msg("{player} plays {card} but holds none", **values)
+
+
+def melds_unheld(r: HandContext, state: TurnState, card: str, n: int, have: int) -> Text:
+    """The player melds `n` of a card and holds fewer (and says where they are, when in the Foot)."""
+    values = {"player": state.player, "cards": r.config.words.counted(n, card)}
+    if in_foot(r, state, card):
+        values["held"] = card
+        if have:
+            return msg(
+                "{player} melds {cards} but holds only {count} in hand: the Foot, not yet picked up, holds {held}",
+                count=C.number(have),
+                **values,
             )
+        return msg("{player} melds {cards} but holds none in hand: the Foot, not yet picked up, holds {held}", **values)
+    if have:
+        return msg("{player} melds {cards} but holds only {count}", count=C.number(have), **values)
+    return msg("{player} melds {cards} but holds none", **values)
 
 
-def in_foot(r: HandContext, state: TurnState, card: str) -> str:
-    """Where a card missing from the hand is, when it is in the player's Foot not yet picked up."""
+def in_foot(r: HandContext, state: TurnState, card: str) -> bool:
+    """Whether a card missing from the hand is in the player's Foot, not yet picked up."""
     foot = r.table.feet.get(state.player)
-    return f" in hand: the Foot, not yet picked up, holds {card}" if foot and foot[card] else ""
+    return bool(foot and foot[card])
 
 
 def remove(state: TurnState, cards: Sequence[str]) -> None:
@@ -51,26 +72,48 @@ def remove(state: TurnState, cards: Sequence[str]) -> None:
         hand[card] -= 1
 
 
-def require_drawn(r: HandContext, state: TurnState, node: Node, what: str) -> None:
+def require_drawn(r: HandContext, state: TurnState, node: Node, what: Text) -> None:
+    """What an action (`what`: melding, adding to a meld, discarding) needs done first."""
     if not state.drawn:
-        raise Illegal("draw-first", f"{state.player} must draw or take the {r.config.words.pile} before {what}", node)
+        raise Illegal(
+            "draw-first",
+            msg(
+                "{player} must draw or take the {pile} before {what}",
+                player=state.player,
+                pile=term(r.config.words.pile),
+                what=what,
+            ),
+            node,
+        )
     if state.last_bonus and not r.config.last_bonus_melds:
         raise Illegal(
             "last-bonus",
-            f"{state.player} drew a {r.config.words.bonus} as the last card of the stock: it is laid and the hand "
-            f"ends, with no {what}",
+            msg(
+                "{player} drew a {bonus} as the last card of the stock: it is laid and the hand ends, with no {what}",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+                what=what,
+            ),
             node,
         )
     if state.replacements_owed:
-        raise Illegal(
-            "bonus-replacement",
-            f"{state.player} must first draw the replacement for the {r.config.words.bonus} laid",
-            node,
-        )
+        raise Illegal("bonus-replacement", replacement_first(r, state), node)
     if state.refill_owed:
         raise Illegal(
             "caliente-refill",
-            f"{state.player} must first draw up to {r.config.caliente_refill} cards after playing the Caliente "
-            f"card: {state.refill_owed} more",
+            msg(
+                "{player} must first draw up to {refill} cards after playing the Caliente card: {owed} more",
+                player=state.player,
+                refill=r.config.caliente_refill,
+                owed=state.refill_owed,
+            ),
             node,
         )
+
+
+def replacement_first(r: HandContext, state: TurnState) -> Text:
+    return msg(
+        "{player} must first draw the replacement for the {bonus} laid",
+        player=state.player,
+        bonus=term(r.config.words.bonus),
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import msg
 from ..records import Add, Meld, Node
 from .context import HandContext, TurnState
 from .first_meld import count_melded
@@ -51,13 +52,21 @@ class MeldPlan:
         laid = [m.cards for m in side.melds if m.rank == rank and m.high is None]
         laid += [c for r, h, c in self.placements if r == rank and h is None]
         if any(len(earlier) < size for earlier in laid):
-            what = "a wild meld" if rank == C.LITTLE_WILD else f"a meld of {rank}s"
-            raise Illegal(
-                "open-meld",
-                f"[{C.show(cards)}]: {side.name} already has {what} that is not closed; a new one is started only once "
-                f"that one is closed at {C.number(size)} cards",
-                node,
-            )
+            values = {"cards": C.show(cards), "side": side.name, "size": C.number(size)}
+            if rank == C.LITTLE_WILD:
+                why = msg(
+                    "[{cards}]: {side} already has a wild meld that is not closed; a new one is started only once "
+                    "that one is closed at {size} cards",
+                    **values,
+                )
+            else:
+                why = msg(
+                    "[{cards}]: {side} already has a meld of {rank}s that is not closed; a new one is started only "
+                    "once that one is closed at {size} cards",
+                    rank=rank,
+                    **values,
+                )
+            raise Illegal("open-meld", why, node)
 
     def check_merge(self, rank: str, cards: Sequence[str], node: Node) -> None:
         config, side = self.r.config, self.state.side
@@ -71,7 +80,11 @@ class MeldPlan:
         merged = (*existing, *cards)
         problem = meld_problem(merged, config, False)
         if problem:
-            raise Illegal(problem[0], f"merged with {side.name}'s {rank}s, {problem[1]}", node)
+            raise Illegal(
+                problem[0],
+                msg("merged with {side}'s {rank}s, {problem}", side=side.name, rank=rank, problem=problem[1]),
+                node,
+            )
         self.merged[rank] = merged
 
     def place(self) -> None:
@@ -96,7 +109,7 @@ class MeldPlan:
 
 
 def meld(r: HandContext, state: TurnState, action: Meld) -> None:
-    require_drawn(r, state, action, "melding")
+    require_drawn(r, state, action, msg("melding"))
     plan = MeldPlan(r, state)
     melds = action.melds
     for spec in melds:
@@ -106,7 +119,7 @@ def meld(r: HandContext, state: TurnState, action: Meld) -> None:
 
 
 def add(r: HandContext, state: TurnState, action: Add) -> None:
-    require_drawn(r, state, action, "adding to a meld")
+    require_drawn(r, state, action, msg("adding to a meld"))
     config, side = r.config, state.side
     target = resolve(side.melds, side.name, action.target, config, action)
     cards = action.cards
@@ -116,7 +129,9 @@ def add(r: HandContext, state: TurnState, action: Add) -> None:
         if not own_rank:
             stray = [c for c in cards if c != rank and c not in C.WILDS]
             if stray or (rank == C.STOP and not C.WILDS.isdisjoint(cards)):
-                raise Illegal("meld-rank", f"[{C.show(cards)}] cannot be added to the {rank}s", action)
+                raise Illegal(
+                    "meld-rank", msg("[{cards}] cannot be added to the {rank}s", cards=C.show(cards), rank=rank), action
+                )
     else:
         own_rank = False
     check_held(r, state, cards, action)

@@ -4,6 +4,7 @@ onto a meld of the side, and still finish the turn, must take it."""
 from __future__ import annotations
 
 from .. import cards as C
+from ..i18n import msg, msg_n
 from ..records import Pass
 from ..rules.base import PileTake
 from .context import HandContext, TurnState
@@ -14,11 +15,15 @@ from .melds import MeldState, meld_problem
 def pass_(r: HandContext, state: TurnState, action: Pass) -> None:
     table, config = r.table, r.config
     if state.drawn:
-        raise Illegal("pass", "a player passes instead of drawing, not after", action)
+        raise Illegal("pass", msg("a player passes instead of drawing, not after"), action)
     if table.stock_count > 0:
         raise Illegal(
             "pass",
-            f"the stock still has {table.stock_count} cards: a player may pass only when it is exhausted",
+            msg_n(
+                "the stock still has {n} cards: a player may pass only when it is exhausted",
+                "the stock still has {n} cards: a player may pass only when it is exhausted",
+                table.stock_count,
+            ),
             action,
         )
     top = table.pile[-1] if table.pile else None
@@ -27,7 +32,12 @@ def pass_(r: HandContext, state: TurnState, action: Pass) -> None:
     if target is not None and could_finish_after_taking(r, state, target):
         raise Illegal(
             "forced-take",
-            f"the stock is exhausted and the unfrozen up card {top} fits {state.side.name}'s meld: {state.player} must take it",
+            msg(
+                "the stock is exhausted and the unfrozen up card {top} fits {side}'s meld: {player} must take it",
+                top=top,
+                side=state.side.name,
+                player=state.player,
+            ),
             action,
         )
     state.drawn = True

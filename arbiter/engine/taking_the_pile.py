@@ -4,6 +4,7 @@ to the hand; a wrong take is restored and costs the side (the remedy of Config.w
 from __future__ import annotations
 
 from .. import cards as C
+from ..i18n import msg, term
 from ..records import Take
 from ..rules.base import PileTake
 from ..rulings import Adjustment
@@ -20,39 +21,58 @@ def take(r: HandContext, state: TurnState, action: Take) -> None:
         take_pile(r, state, action)
     except Illegal as illegal:
         if illegal.code.startswith("take-") and illegal.remedy is None:
-            illegal.remedy = f"the {r.config.words.pile} is restored and {state.side.name} loses {r.config.wrong_take_penalty} points"
+            pile = term(r.config.words.pile)
+            illegal.remedy = msg(
+                "the {pile} is restored and {side} loses {points} points",
+                pile=pile,
+                side=state.side.name,
+                points=r.config.wrong_take_penalty,
+            )
             illegal.adjustment = Adjustment(
-                state.side.name, -r.config.wrong_take_penalty, f"the {r.config.words.pile} taken wrongly, and restored"
+                state.side.name, -r.config.wrong_take_penalty, msg("the {pile} taken wrongly, and restored", pile=pile)
             )
         raise
 
 
 def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     table, config = r.table, r.config
-    pile_name = config.words.pile
     if state.caliente_played:
         raise Illegal(
             "caliente-card",
-            f"{state.player} played a Caliente card, which takes the place of drawing or taking the {pile_name}",
+            msg(
+                "{player} played a Caliente card, which takes the place of drawing or taking the {pile}",
+                player=state.player,
+                pile=term(config.words.pile),
+            ),
             action,
         )
     if state.drawn:
         raise Illegal(
             "draw-count",
-            f"{state.player} has already drawn this turn: the {pile_name} is taken instead of drawing",
+            msg(
+                "{player} has already drawn this turn: the {pile} is taken instead of drawing",
+                player=state.player,
+                pile=term(config.words.pile),
+            ),
             action,
         )
     if not table.pile:
-        raise Illegal("take-up-card", f"the {pile_name} is empty", action)
+        raise Illegal("take-up-card", msg("the {pile} is empty", pile=term(config.words.pile)), action)
     if table.stock_count == 0 and config.exhausted_stock_ends_hand:
-        raise Illegal("pass", "the stock is exhausted, which ends the hand: the player passes", action)
+        raise Illegal("pass", msg("the stock is exhausted, which ends the hand: the player passes"), action)
     top = table.pile[-1]
     if top in config.blocks_pile:
         raise Illegal(
-            "take-blocked", f"{config.words.describe(top)} is on top of the {pile_name}: nobody may take it now", action
+            "take-blocked",
+            msg(
+                "{card} is on top of the {pile}: nobody may take it now",
+                card=config.words.describe(top),
+                pile=term(config.words.pile),
+            ),
+            action,
         )
     if top != action.card:
-        raise Illegal("take-up-card", f"the up card is {top}, not {action.card}", action)
+        raise Illegal("take-up-card", msg("the up card is {top}, not {card}", top=top, card=action.card), action)
     side = state.side
     own = list(action.with_cards or ())
     if action.onto is None:
@@ -143,5 +163,9 @@ def resolve_onto(r: HandContext, state: TurnState, action: Take, top: str) -> Me
     assert action.onto is not None
     meld = resolve(side.melds, side.name, action.onto, r.config, action)
     if not meld.is_sequence and meld.rank != top:  # a sequence's own rule says what extends it
-        raise Illegal("take-up-card", f"the up card {top} cannot go onto {side.name}'s {meld.rank}s", action)
+        raise Illegal(
+            "take-up-card",
+            msg("the up card {top} cannot go onto {side}'s {rank}s", top=top, side=side.name, rank=meld.rank),
+            action,
+        )
     return meld

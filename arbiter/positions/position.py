@@ -23,6 +23,7 @@ from ..engine.context import TurnState
 from ..engine.legal import Attempt, attempt, legal_actions
 from ..engine.steps import start_turn
 from ..formatter import format_game
+from ..i18n import term
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
 from ..records import Action, Game, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
@@ -301,7 +302,7 @@ class Position:
             line=0,
             column=error.column,
             code=error.code,
-            rule=NOTATION[error.code].source if error.code in NOTATION else NOTATION["syntax-error"].source,
+            rule=term(NOTATION[error.code if error.code in NOTATION else "syntax-error"].source),
             severity=Severity.ERROR,
             message=error.message,
             hand=self.hand,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
+from ..i18n import Text, msg, msg_n, term
 from ..rulings import Rule
 from . import codes
 from .defaults import Choice
@@ -127,6 +128,39 @@ class Words:
 
     def counted(self, n: int, card: str) -> str:
         return C.counted(n, card, self.cards)
+
+    def bonuses(self) -> Text:
+        """The plural of `bonus`, for messages: "Bonus cards", "red threes"."""
+        return _PLURALS[self.bonus]() if self.bonus in _PLURALS else term(f"{self.bonus}s")
+
+    def count(self, n: int, word: str, spelled: bool = True) -> Text:
+        """`n` of one of these words (`bonus`, `stop`): "three Bonus cards", or "3 red threes" when
+        not `spelled`."""
+        says = C.number(n) if spelled else n
+        if word in _COUNTED:
+            return _COUNTED[word](n, says)
+        return Text("{n} " + word, {"n": says}, "{n} " + word + "s", n)  # a word no template says: English only
+
+    def stops(self) -> Text:
+        """The plural of `stop`, for messages: "Stop cards", "black threes"."""
+        return _PLURALS[self.stop]() if self.stop in _PLURALS else term(f"{self.stop}s")
+
+
+# The plurals of the rule sets' words, as templates a translator sees (Words.bonuses, Words.stops).
+_PLURALS: dict[str, Callable[[], Text]] = {
+    "Bonus card": lambda: msg("Bonus cards"),
+    "red three": lambda: msg("red threes"),
+    "Stop card": lambda: msg("Stop cards"),
+    "black three": lambda: msg("black threes"),
+}
+
+# How many of the rule sets' words, as templates a translator sees (Words.count).
+_COUNTED: dict[str, Callable[[int, int | str], Text]] = {
+    "Bonus card": lambda n, says: msg_n("{n} Bonus card", "{n} Bonus cards", n, n=says),
+    "red three": lambda n, says: msg_n("{n} red three", "{n} red threes", n, n=says),
+    "Stop card": lambda n, says: msg_n("{n} Stop card", "{n} Stop cards", n, n=says),
+    "black three": lambda n, says: msg_n("{n} black three", "{n} black threes", n, n=says),
+}
 
 
 @dataclass(slots=True)  # not frozen: made on every take, and a frozen init costs several times more
@@ -329,3 +363,15 @@ class RuleSet:
 
     def rule(self, code: str) -> Rule:
         return self.catalogue[code]
+
+    def cite(self, code: str) -> Text:
+        """The rule a finding of `code` cites, "Name (Source)": its name and source are words of
+        the rule set's data, said in the reader's language."""
+        if code in codes.NOTATION:
+            return term(codes.NOTATION[code].source)
+        return cite(self.catalogue[code])
+
+
+def cite(rule: Rule) -> Text:
+    """`rule` cited as `Rule.cite` writes it, its name and source to be translated."""
+    return msg("{name} ({source})", name=term(rule.name), source=term(rule.source))
