@@ -16,8 +16,8 @@ from ..i18n import msg, term
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
 from ..rules.codes import NOTATION
+from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
-from .lists import listed
 from .replay import HandReplay, Observer
 
 

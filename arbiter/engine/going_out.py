@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..i18n import msg, msg_n
 from ..records import Ask, GoOut, Node
+from ..rules.lists import all_of, any_of
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .lists import all_of, any_of
 
 
 def ask(r: HandContext, state: TurnState, action: Ask) -> None:

@@ -17,12 +17,12 @@ from ..i18n import Text, msg, term
 from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet, cite
 from ..rules.codes import NOTATION
+from ..rules.lists import all_of
 from ..rulings import Adjustment, Finding, Severity
 from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal
-from .lists import all_of
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn

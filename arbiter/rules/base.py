@@ -29,7 +29,12 @@ YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset 
 
 class UsageError(ValueError):
     """A request the arbiter cannot act on: an unknown rule set or option, a bad option value,
-    or a flag that contradicts the record's own tags."""
+    or a flag that contradicts the record's own tags. Its message (`message`, the first argument)
+    is a `Text` where the arbiter wrote it, for an adapter to say in the reader's language."""
+
+    @property
+    def message(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +54,27 @@ class OptionSpec:
         value = self._convert(raw)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise UsageError(f"option {self.name} is one of {allowed}, not {raw!r}")
+            raise UsageError(
+                msg(
+                    "option {option} is one of {allowed}, not {value}",
+                    option=self.name,
+                    allowed=allowed,
+                    value=repr(raw),
+                )
+            )
         if self.pattern and not re.fullmatch(self.pattern, str(value)):
-            raise UsageError(f"option {self.name} is {self.form}, not {raw!r}")
+            raise UsageError(
+                msg("option {option} is {form}, not {value}", option=self.name, form=term(self.form), value=repr(raw))
+            )
         if self.least is not None and isinstance(value, int) and value < self.least:
-            raise UsageError(f"option {self.name} is a whole number of {self.least} or more, not {raw!r}")
+            raise UsageError(
+                msg(
+                    "option {option} is a whole number of {least} or more, not {value}",
+                    option=self.name,
+                    least=self.least,
+                    value=repr(raw),
+                )
+            )
         return value
 
     def _convert(self, raw: str | OptionValue) -> OptionValue:
@@ -67,11 +88,13 @@ class OptionSpec:
                 return True
             if text in ("no", "false", "off", "0"):
                 return False
-            raise UsageError(f"option {self.name} is yes or no, not {raw!r}")
+            raise UsageError(msg("option {option} is yes or no, not {value}", option=self.name, value=repr(raw)))
         try:
             return int(raw)
         except (TypeError, ValueError):
-            raise UsageError(f"option {self.name} is a whole number, not {raw!r}") from None
+            raise UsageError(
+                msg("option {option} is a whole number, not {value}", option=self.name, value=repr(raw))
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,8 +364,16 @@ class RuleSet:
             if spec.name == name:
                 return spec
         known = ", ".join(spec.name for spec in self.options)
-        presets = f"; its presets: {', '.join(self.presets)}" if self.presets else ""
-        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}{presets}")
+        values = {"title": term(self.title), "option": repr(name), "known": known}
+        if self.presets:
+            raise UsageError(
+                msg(
+                    "{title} has no option {option}; its options are: {known}; its presets: {presets}",
+                    presets=", ".join(self.presets),
+                    **values,
+                )
+            )
+        raise UsageError(msg("{title} has no option {option}; its options are: {known}", **values))
 
     def resolve(self, raw: Mapping[str, Any]) -> dict[str, OptionValue]:
         """Every option's value: the defaults, overridden by `raw` (checked and converted)."""

@@ -13,10 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from .. import cards as C
+from ..i18n import msg, msg_n, term
 from .base import Config, OptionValue, PileTake, RuleSet, Seating, Words
 from .caliente_catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
 from .caliente_choices import CHOICES
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
+from .lists import any_of
 
 __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure", "kept_from"]
 
@@ -46,40 +48,55 @@ def bonus_card_points(three_packs: bool):  # type: ignore[no-untyped-def]
 
 def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     """Taking the Prize pile: before the first meld, frozen, unfrozen, and always frozen."""
-    top, side, pile = take.top, take.side, config.words.pile
+    top, side = take.top, take.side
     if take.onto:
         if not take.side_has_melded:
-            return "take-initial", (
-                f"before {side}'s first meld the up card must be melded with two naturals of its rank from hand"
+            return "take-initial", msg(
+                "before {side}'s first meld the up card must be melded with two naturals of its rank from hand",
+                side=side,
             )
         if take.frozen and not config.always_frozen:  # the variation has its own rule for melds
-            return "take-frozen", (
-                f"the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, "
-                "not added to a meld"
+            return "take-frozen", msg(
+                "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, not "
+                "added to a meld",
+                pile=term(config.words.pile),
+                top=top,
             )
         meld = take.meld()
         if config.always_frozen and len(meld) >= config.canasta_size:
-            return "take-always-frozen", (
-                f"the up card may only go onto a meld of six cards or fewer; {side}'s {top}s has {C.number(len(meld))} cards"
+            return "take-always-frozen", msg(
+                "the up card may only go onto a meld of six cards or fewer; {side}'s {top}s has {count} cards",
+                side=side,
+                top=top,
+                count=C.number(len(meld)),
             )
         return None
     own = take.own
     naturals = own.count(top)
     if not take.side_has_melded and naturals < 2:
-        return "take-initial", (
-            f"before {side}'s first meld the up card {top} must be melded with at least two natural {top}s from "
-            f"hand; [{C.show([top, *own])}] has {C.number(naturals)}"
+        return "take-initial", msg(
+            "before {side}'s first meld the up card {top} must be melded with at least two natural {top}s from hand; "
+            "[{cards}] has {count}",
+            side=side,
+            top=top,
+            cards=C.show([top, *own]),
+            count=C.number(naturals),
         )
     if (take.frozen or config.always_frozen) and (naturals < 2 or len(own) != naturals):
         code = "take-always-frozen" if config.always_frozen and not take.frozen else "take-frozen"
-        return code, (
-            f"the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, "
-            f"without wilds; [{C.show([top, *own])}] does not qualify"
+        return code, msg(
+            "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, without "
+            "wilds; [{cards}] does not qualify",
+            pile=term(config.words.pile),
+            top=top,
+            cards=C.show([top, *own]),
         )
     if len(own) < 2:
-        return "take-unfrozen", (
-            f"the up card {top} is taken with two cards of its rank from hand (one may be wild), or onto "
-            f"{side}'s meld of {top}s"
+        return "take-unfrozen", msg(
+            "the up card {top} is taken with two cards of its rank from hand (one may be wild), or onto {side}'s meld "
+            "of {top}s",
+            top=top,
+            side=side,
         )
     return None
 
@@ -96,7 +113,12 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     if caliente:
         factor = 2 if caliente == 1 else 3
         cost = (plain + bonus) * factor if config.caliente_multiplies_bonus else plain * factor + bonus
-        return cost, f"x{factor} for holding {caliente} Caliente card{'s' * (caliente > 1)}"
+        return cost, msg_n(
+            "x{factor} for holding {n} Caliente card",
+            "x{factor} for holding {n} Caliente cards",
+            caliente,
+            factor=factor,
+        )
     return plain + bonus, ""
 
 
@@ -111,7 +133,7 @@ def laid_score(
     if bonus_cards:
         lines.append(
             (
-                lambda: f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}",
+                lambda: msg_n("{n} Bonus card", "{n} Bonus cards", bonus_cards),
                 config.bonus_card_points(bonus_cards, has_melded),
             )
         )
@@ -125,7 +147,7 @@ def caliente_cards_played(laid: Sequence[str], config: Config) -> list[tuple[Cal
     if caliente_played:
         lines.append(
             (
-                lambda: f"{caliente_played} Caliente card{'s' * (caliente_played > 1)} played",
+                lambda: msg_n("{n} Caliente card played", "{n} Caliente cards played", caliente_played),
                 -config.caliente_played_penalty * caliente_played,
             )
         )
@@ -137,13 +159,21 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
     warnings = []
     if hand[C.CALIENTE] > 0:
         held = hand[C.CALIENTE]
-        factor = "double" if held == 1 else "triple"
         warnings.append(
             (
                 "caliente-in-hand",
                 "caliente-left-in-hand",
-                f"{player} ends the hand holding {held} Caliente card{'s' * (held > 1)}: the cards left in that "
-                f"hand count {factor}",
+                msg(
+                    "{player} ends the hand holding 1 Caliente card: the cards left in that hand count double",
+                    player=player,
+                )
+                if held == 1
+                else msg_n(
+                    "{player} ends the hand holding {n} Caliente cards: the cards left in that hand count triple",
+                    "{player} ends the hand holding {n} Caliente cards: the cards left in that hand count triple",
+                    held,
+                    player=player,
+                ),
             )
         )
     if hand[C.BONUS] > 0:
@@ -151,8 +181,13 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
             (
                 "bonus-in-hand",
                 "bonus-left-in-hand",
-                f"{player} ends the hand holding {hand[C.BONUS]} Bonus card{'s' * (hand[C.BONUS] > 1)}, "
-                f"which costs {config.bonus_in_hand_penalty} points each",
+                msg_n(
+                    "{player} ends the hand holding {n} Bonus card, which costs {points} points each",
+                    "{player} ends the hand holding {n} Bonus cards, which costs {points} points each",
+                    hand[C.BONUS],
+                    player=player,
+                    points=config.bonus_in_hand_penalty,
+                ),
             )
         )
     return warnings
@@ -218,23 +253,31 @@ def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str
     allowed = {2: [[1, 1]], 3: [[1, 1, 1]], 4: [[2, 2]], 5: [[2, 3]], 6: [[3, 3]]}[n]
     if options.get("three-packs"):
         if n != 6:
-            return f"the three-pack game is for six players, not {n}"
+            return msg("the three-pack game is for six players, not {count}", count=n)
         allowed = [[3, 3], [2, 2, 2]]
     if sizes not in allowed:
-        shown = " or ".join("+".join(map(str, a)) for a in allowed)
+        shown = any_of(["+".join(map(str, a)) for a in allowed])
         if sizes == [2, 2, 2]:
-            return (
-                f"three teams of two play only the three-pack game (option three-packs); "
-                f"otherwise the sides are {shown}"
+            return msg(
+                "three teams of two play only the three-pack game (option three-packs); otherwise the sides are "
+                "{shown}",
+                shown=shown,
             )
-        return f"with {n} players the sides are {shown} players, not {'+'.join(map(str, sizes))}"
+        return msg(
+            "with {count} players the sides are {shown} players, not {sizes}",
+            count=n,
+            shown=shown,
+            sizes="+".join(map(str, sizes)),
+        )
     side_of = {p: side for side in seating.sides for p in side}
     for i, player in enumerate(seats):
         neighbour = seats[(i + 1) % n]
         side = side_of[player]
         if side is side_of[neighbour] and (n != 5 or len(side) == 2):
-            return (
-                f"{player} and {neighbour} are partners but sit side by side: partners sit with opponents between them"
+            return msg(
+                "{player} and {neighbour} are partners but sit side by side: partners sit with opponents between them",
+                player=player,
+                neighbour=neighbour,
             )
     return None
 

@@ -1,4 +1,4 @@
-"""Lists of names in a sentence ("ann and cid", "bob or dee"), each joining word a template a
+"""Lists in a sentence ("ann and cid", "bob or dee", "a, b, c"), each joining word a template a
 translator sees: the names themselves are never translated."""
 
 from __future__ import annotations
