@@ -15,7 +15,6 @@ from typing import Any
 from ..i18n import msg, term
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
-from ..rules.codes import NOTATION
 from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
 from .replay import HandReplay, Observer
@@ -26,14 +25,13 @@ def seating_from_tags(
 ) -> tuple[Seating | None, Finding | None]:
     seats_tag = game.find_tag("seats")
     teams_tag = game.find_tag("teams")
-    rule = ruleset.rule("seating")
 
     def problem(message: str, node: Node | None, code: str = "seating") -> tuple[None, Finding]:
         return None, Finding(
             line=node.line if node else game.line,
             column=1,
             code=code,
-            rule=term(NOTATION[code].source) if code in NOTATION else cite(rule),
+            rule=ruleset.cite(code),
             severity=Severity.ERROR,
             message=message,
         )
@@ -302,7 +300,7 @@ def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuli
                     line=tag.line,
                     column=tag.column,
                     code="result-unfinished",
-                    rule=term(NOTATION["result-unfinished"].source),
+                    rule=ruleset.cite("result-unfinished"),
                     severity=Severity.ERROR,
                     message=msg(
                         'the result says "*" (not finished), but the totals have ended the game: {winner}',

@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..i18n import Text, msg, term
+from ..i18n import Text, msg
 from ..records import Action, GoOut, HandRecord, Node, Turn
-from ..rules.base import Config, RuleSet, cite
-from ..rules.codes import NOTATION
+from ..rules.base import Config, RuleSet
 from ..rules.lists import all_of
 from ..rulings import Adjustment, Finding, Severity
 from .alternatives import alternatives
@@ -61,7 +60,7 @@ class HandReplay(HandContext):
         player: str | None = None,
         table: bool = True,
     ) -> Finding:
-        rule = term(NOTATION[code].source) if code in NOTATION else cite(self.ruleset.rule(code))
+        rule = self.ruleset.cite(code)
         node = node or self.record.start
         found = Finding(
             line=node.line,

@@ -316,11 +316,12 @@ class Position:
         self._context.turn = None
 
     def _notation_finding(self, error: NotationError) -> Finding:
+        code = error.code if error.code in NOTATION else "syntax-error"
         return Finding(
             line=0,
             column=error.column,
             code=error.code,
-            rule=term(NOTATION[error.code if error.code in NOTATION else "syntax-error"].source),
+            rule=term(NOTATION[code].source),
             severity=Severity.ERROR,
             message=error.message,
             hand=self.hand,
