@@ -285,7 +285,7 @@ class Position:
         actions = self._actions_of(action)
         if self.over:
             raise IllegalAction(
-                self._context.error(Illegal("hand-over", "the hand is already over: nothing more is played in it"))
+                self._context.error(Illegal("hand-over", msg("the hand is already over: nothing more is played in it")))
             )
         if len(actions) != 1:  # a piece of a turn line: tried on a copy, one action after another
             trial = self.copy()
