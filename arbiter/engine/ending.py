@@ -109,7 +109,7 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
 
 
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
-    require_drawn(r, state, action, msg("discarding"))
+    require_drawn(r, state, action, "discarding")
     card = action.card
     if card == C.BONUS:
         raise Illegal(

@@ -4,7 +4,7 @@ refill)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..i18n import Text, msg, term
@@ -72,8 +72,16 @@ def remove(state: TurnState, cards: Sequence[str]) -> None:
         hand[card] -= 1
 
 
-def require_drawn(r: HandContext, state: TurnState, node: Node, what: Text) -> None:
-    """What an action (`what`: melding, adding to a meld, discarding) needs done first."""
+# What an action is called in "must draw ... before {what}": made only when the rule is broken.
+ACTIONS: dict[str, Callable[[], Text]] = {
+    "melding": lambda: msg("melding"),
+    "adding to a meld": lambda: msg("adding to a meld"),
+    "discarding": lambda: msg("discarding"),
+}
+
+
+def require_drawn(r: HandContext, state: TurnState, node: Node, action: str) -> None:
+    """What an action (melding, adding to a meld, discarding: a key of ACTIONS) needs done first."""
     if not state.drawn:
         raise Illegal(
             "draw-first",
@@ -81,7 +89,7 @@ def require_drawn(r: HandContext, state: TurnState, node: Node, what: Text) -> N
                 "{player} must draw or take the {pile} before {what}",
                 player=state.player,
                 pile=term(r.config.words.pile),
-                what=what,
+                what=ACTIONS[action](),
             ),
             node,
         )
@@ -92,7 +100,7 @@ def require_drawn(r: HandContext, state: TurnState, node: Node, what: Text) -> N
                 "{player} drew a {bonus} as the last card of the stock: it is laid and the hand ends, with no {what}",
                 player=state.player,
                 bonus=term(r.config.words.bonus),
-                what=what,
+                what=ACTIONS[action](),
             ),
             node,
         )

@@ -109,7 +109,7 @@ class MeldPlan:
 
 
 def meld(r: HandContext, state: TurnState, action: Meld) -> None:
-    require_drawn(r, state, action, msg("melding"))
+    require_drawn(r, state, action, "melding")
     plan = MeldPlan(r, state)
     melds = action.melds
     for spec in melds:
@@ -119,7 +119,7 @@ def meld(r: HandContext, state: TurnState, action: Meld) -> None:
 
 
 def add(r: HandContext, state: TurnState, action: Add) -> None:
-    require_drawn(r, state, action, msg("adding to a meld"))
+    require_drawn(r, state, action, "adding to a meld")
     config, side = r.config, state.side
     target = resolve(side.melds, side.name, action.target, config, action)
     cards = action.cards
