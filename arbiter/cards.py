@@ -8,7 +8,9 @@ black three the Stop card (see docs/notation.md, "Cards").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+
+from .i18n import Text, msg, msg_n, term
 
 NATURALS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LITTLE_WILD = "2"
@@ -91,11 +93,27 @@ their own words (`rules.base.Words`)."""
 
 
 def describe(card: str, names: Mapping[str, str] = NAMES) -> str:
-    """A card's name in plain words, for messages."""
-    return names.get(card, card)
+    """A card's name in plain words, for messages: a natural as it is written (never translated),
+    another card by the rule set's name for it (a word of its data, said in the reader's language)."""
+    name = names.get(card)
+    return card if name is None else term(name)
 
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+NUMBER_WORDS = (
+    msg("no"),
+    msg("one"),
+    msg("two"),
+    msg("three"),
+    msg("four"),
+    msg("five"),
+    msg("six"),
+    msg("seven"),
+    msg("eight"),
+    msg("nine"),
+    msg("ten"),
+    msg("eleven"),
+    msg("twelve"),
+)
 
 
 def number(n: int) -> str:
@@ -103,13 +121,31 @@ def number(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+# How many of a named card, one template per name each rule set uses (Caliente's and the classic
+# books'), so that a translator says the plural of each: `{n}` is the count in words.
+_COUNTED_NAMES: dict[str, Callable[[int], Text]] = {
+    "little wild (2)": lambda n: msg_n("one little wild (2)", "{n} little wilds (2)", n, n=number(n)),
+    "big wild (X)": lambda n: msg_n("one big wild (X)", "{n} big wilds (X)", n, n=number(n)),
+    "Bonus card (B)": lambda n: msg_n("one Bonus card (B)", "{n} Bonus cards (B)", n, n=number(n)),
+    "Stop card (S)": lambda n: msg_n("one Stop card (S)", "{n} Stop cards (S)", n, n=number(n)),
+    "Caliente card (C)": lambda n: msg_n("one Caliente card (C)", "{n} Caliente cards (C)", n, n=number(n)),
+    "deuce (2)": lambda n: msg_n("one deuce (2)", "{n} deuces (2)", n, n=number(n)),
+    "joker (X)": lambda n: msg_n("one joker (X)", "{n} jokers (X)", n, n=number(n)),
+    "red three (B)": lambda n: msg_n("one red three (B)", "{n} red threes (B)", n, n=number(n)),
+    "black three (S)": lambda n: msg_n("one black three (S)", "{n} black threes (S)", n, n=number(n)),
+}
+
+
 def counted(n: int, card: str, names: Mapping[str, str] = NAMES) -> str:
     """`n` copies of `card` in plain words, for messages: `three 5s`, `one little wild (2)`."""
-    name = describe(card, names)
-    if n != 1:
-        word, _, rest = name.partition(" (")
-        name = f"{word}s ({rest}" if rest else f"{name}s"
-    return f"{number(n)} {name}"
+    name = names.get(card)
+    if name is None:
+        return msg_n("one {card}", "{n} {card}s", n, n=number(n), card=card)
+    if name in _COUNTED_NAMES:
+        return _COUNTED_NAMES[name](n)
+    word, _, rest = name.partition(" (")  # a name no template says: English only
+    plural = f"{word}s ({rest}" if rest else f"{name}s"
+    return Text(f"one {name}", {"n": number(n)}, f"{{n}} {plural}", n)
 
 
 def show(cards: Iterable[str]) -> str:

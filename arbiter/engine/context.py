@@ -13,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .. import cards as C
+from ..i18n import msg
 from ..records import HandRecord, Node
-from ..rules.base import Config, RuleSet, Seating
+from ..rules.base import Config, RuleSet, Seating, cite
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
 from .table import SideState, Table, new_side_states
@@ -133,7 +134,7 @@ class HandContext:
             line=node.line,
             column=node.column or 1,
             code=illegal.code,
-            rule=self.ruleset.rule(illegal.code).cite(),
+            rule=cite(self.ruleset.rule(illegal.code)),
             severity=Severity.ERROR,
             message=illegal.message,
             remedy=illegal.remedy,
@@ -150,11 +151,14 @@ class HandContext:
         return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0), self.record.number)
 
     def minimum_remedy(self) -> str:
-        return (
-            f"the player may add cards this turn to reach the minimum; otherwise the cards go back to hand and the side's "
-            f"minimum rises by {self.config.failed_minimum_raise} for the rest of the hand"
+        return msg(
+            "the player may add cards this turn to reach the minimum; otherwise the cards go back to hand and the "
+            "side's minimum rises by {points} for the rest of the hand",
+            points=self.config.failed_minimum_raise,
         )
 
     def minimum_adjustment(self, side: SideState) -> Adjustment:
         raise_by = self.config.failed_minimum_raise
-        return Adjustment(side.name, 0, f"a first meld short of the minimum: the minimum rises by {raise_by}")
+        return Adjustment(
+            side.name, 0, msg("a first meld short of the minimum: the minimum rises by {points}", points=raise_by)
+        )

@@ -1,13 +1,23 @@
-"""The end of a turn: the discard that ends it, going out (the canastas, the Foot, the partner's
-answer), and what a turn may not leave undone (a replacement, a refill, a first meld short of the
-minimum)."""
+"""The end of a turn: the discard that ends it (or going out, engine/going_out.py), and what a
+turn may not leave undone (a replacement, a refill, a first meld short of the minimum)."""
 
 from __future__ import annotations
 
-from ..records import Node
+from .. import cards as C
+from ..i18n import msg, term
+from ..records import Discard, Node
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
+from .first_meld import check_first_meld
+from .going_out import check_going_out
+from .holding import plays_unheld, require_drawn
 from .illegal import Illegal
+
+# What kind of card a discard is, for the coverage report's paths.
+_DISCARD_PATH = {
+    card: "discard-" + {C.STOP: "stop", C.CALIENTE: "caliente"}.get(card, "wild" if C.is_wild(card) else "natural")
+    for card in C.CARDS
+}
 
 
 def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
@@ -18,26 +28,42 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
     if state.last_bonus:
         raise Illegal(
             "last-bonus",
-            f"{state.player} drew a {r.config.words.bonus} as the last card of the stock: it is laid and the hand ends",
+            msg(
+                "{player} drew a {bonus} as the last card of the stock: it is laid and the hand ends",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
             turn,
         )
     if not state.drawn:
         raise Illegal(
             "draw-first",
-            f"{state.player}'s turn must begin by drawing or taking the {r.config.words.pile}",
+            msg(
+                "{player}'s turn must begin by drawing or taking the {pile}",
+                player=state.player,
+                pile=term(r.config.words.pile),
+            ),
             turn,
         )
     if state.replacements_owed:
         raise Illegal(
             "bonus-replacement",
-            f"{state.player} laid a {r.config.words.bonus} without drawing its replacement",
+            msg(
+                "{player} laid a {bonus} without drawing its replacement",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
             turn,
         )
     if state.refill_owed:
         raise Illegal(
             "caliente-refill",
-            f"{state.player} played a Caliente card without drawing up to {r.config.caliente_refill} cards "
-            f"({state.refill_owed} to draw)",
+            msg(
+                "{player} played a Caliente card without drawing up to {refill} cards ({owed} to draw)",
+                player=state.player,
+                refill=r.config.caliente_refill,
+                owed=state.refill_owed,
+            ),
             turn,
         )
     side = state.side
@@ -46,83 +72,57 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         if not state.discarded:
             raise Illegal(
                 "foot-pickup",
-                f"{state.player} melded the whole Hand: the Foot is picked up at once (`foot`) and the turn goes on",
+                msg(
+                    "{player} melded the whole Hand: the Foot is picked up at once (`foot`) and the turn goes on",
+                    player=state.player,
+                ),
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
-    waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
-    if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
-        minimum = r.minimum(side)
-        if state.first_meld_value < minimum:
-            raise Illegal(
-                "first-meld-minimum",
-                f"{side.name}'s first meld must be worth {minimum} points; this turn melds {state.first_meld_value}",
-                state.first_meld_node,
-                remedy=r.minimum_remedy(),
-                adjustment=r.minimum_adjustment(side),
-            )
+    check_first_meld(r, state, empty)
     if not empty and not state.discarded:
         config = r.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
         short = config.keeps_last_card and state.hand.total() == 1
         if not (short and config.go_out_problem([meld.cards for meld in side.melds], config)):
-            raise Illegal("discard", f"{state.player} must end the turn by discarding one card", turn)
+            raise Illegal(
+                "discard", msg("{player} must end the turn by discarding one card", player=state.player), turn
+            )
         r.paths["keep-last-card"] += 1
     if state.stops_melded and not empty:
-        raise Illegal("stop-meld", f"{r.config.words.stop}s may be melded only by a player going out", turn)
+        raise Illegal(
+            "stop-meld", msg("{stops} may be melded only by a player going out", stops=r.config.words.stops()), turn
+        )
     if empty:
         check_going_out(r, state, turn)
     elif state.asked:
         raise Illegal(
             "go-out-permission",
-            f"{state.player} asked to go out, was told yes, and did not go out",
+            msg("{player} asked to go out, was told yes, and did not go out", player=state.player),
             turn,
-            remedy=f"{side.name} loses {r.config.permission_penalty} points",
+            remedy=msg("{side} loses {points} points", side=side.name, points=r.config.permission_penalty),
             adjustment=Adjustment(
-                side.name, -r.config.permission_penalty, "told yes when asking to go out, and did not go out"
+                side.name, -r.config.permission_penalty, msg("told yes when asking to go out, and did not go out")
             ),
         )
     if r.config.foot_size and state.player not in r.table.feet:
         r.table.played_foot.add(state.player)  # a turn played with the Foot in hand
 
 
-def check_going_out(r: HandContext, state: TurnState, turn: Node) -> None:
-    side, config = state.side, r.config
-    lacking = config.go_out_problem([meld.cards for meld in side.melds], config)
-    if lacking:
-        raise Illegal("go-out-canasta", f"{state.player} has no cards left, but {side.name} {lacking}", turn)
-    partners = [p for p in side.players if p != state.player and p in r.active]
-    if config.foot_size:
-        waiting = [p for p in partners if p not in r.table.played_foot]
-        if waiting:
-            raise Illegal(
-                "go-out-foot",
-                f"{state.player} has played out the Foot, but {' and '.join(waiting)} has not yet picked up the "
-                "Foot and played from it: without that a player keeps a card after discarding",
-                turn,
-            )
-    if config.ask_required and partners and state.asked is None:
+def discard(r: HandContext, state: TurnState, action: Discard) -> None:
+    require_drawn(r, state, action, "discarding")
+    card = action.card
+    if card == C.BONUS:
         raise Illegal(
-            "ask",
-            f"{state.player} went out without asking {' or '.join(partners)}: a player asks the partner first",
-            turn,
+            "bonus-discard",
+            msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(r.config.words.bonus)),
+            action,
         )
-    if state.asked is False:
-        raise Illegal(
-            "go-out-permission",
-            f"{state.player} asked to go out, was told no, and went out anyway",
-            turn,
-            remedy=f"{side.name} loses {config.permission_penalty} points",
-            adjustment=Adjustment(
-                side.name, -config.permission_penalty, "told no when asking to go out, and went out anyway"
-            ),
-        )
-    # concealed: the whole hand melded in this one turn, a canasta among it, nothing melded before
-    concealed = (
-        not state.player_melded_before
-        and side.canastas(config) > state.canastas_at_start
-        and (config.concealed_allows_discard or not state.discarded)
-    )
-    r.outcome.ended = True
-    r.outcome.went_out = state.player
-    r.outcome.concealed = concealed
-    r.paths["go-out-" + ("concealed" if concealed else "discarding" if state.discarded else "melding-all")] += 1
+    if state.hand[card] < 1:
+        raise Illegal("card-not-held", plays_unheld(r, state, card), action)
+    state.hand[card] -= 1
+    table = r.table
+    table.pile.append(card)
+    if card in r.config.discard_freezes:
+        table.frozen = True
+    r.paths[_DISCARD_PATH[card]] += 1
+    state.discarded = True

@@ -12,9 +12,10 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from ..i18n import msg, term
 from ..records import Game, HandRecord, Node, Points
-from ..rules.base import Config, OptionValue, RuleSet, Seating
-from ..rules.codes import NOTATION
+from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
+from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
 from .replay import HandReplay, Observer
 
@@ -24,30 +25,34 @@ def seating_from_tags(
 ) -> tuple[Seating | None, Finding | None]:
     seats_tag = game.find_tag("seats")
     teams_tag = game.find_tag("teams")
-    rule = ruleset.rule("seating")
 
     def problem(message: str, node: Node | None, code: str = "seating") -> tuple[None, Finding]:
         return None, Finding(
             line=node.line if node else game.line,
             column=1,
             code=code,
-            rule=NOTATION[code].source if code in NOTATION else rule.cite(),
+            rule=ruleset.cite(code),
             severity=Severity.ERROR,
             message=message,
         )
 
     if seats_tag is None:
         return problem(
-            'the record must name the players in playing order: [Seats "ann bob cid dee"]',
+            msg('the record must name the players in playing order: [Seats "ann bob cid dee"]'),
             game.tags[0] if game.tags else None,
             "seats-missing",
         )
     seats = tuple(seats_tag.value.split())
     if len(set(seats)) != len(seats):
-        return problem("a player is named twice in the Seats tag", seats_tag)
+        return problem(msg("a player is named twice in the Seats tag"), seats_tag)
     if len(seats) not in ruleset.seat_counts:
         return problem(
-            f"{ruleset.title} is played by {', '.join(map(str, ruleset.seat_counts))} players, not {len(seats)}",
+            msg(
+                "{title} is played by {counts} players, not {count}",
+                title=term(ruleset.title),
+                counts=", ".join(map(str, ruleset.seat_counts)),
+                count=len(seats),
+            ),
             seats_tag,
         )
     if teams_tag is not None:
@@ -58,13 +63,13 @@ def seating_from_tags(
         sides = tuple((p,) for p in seats)
     else:
         return problem(
-            f'with {len(seats)} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]',
+            msg('with {count} players the record must give the teams: [Teams "ann+cid+eve bob+dee"]', count=len(seats)),
             seats_tag,
             "teams-missing",
         )
     named = [p for side in sides for p in side]
     if sorted(named) != sorted(seats):
-        return problem("every seated player must be on exactly one team", teams_tag)
+        return problem(msg("every seated player must be on exactly one team"), teams_tag)
     seating = Seating(seats, sides)
     message = ruleset.seating_problem(seating, options)
     if message:
@@ -101,7 +106,7 @@ def judge_game(
                     ruleset,
                     "game-over",
                     record.start,
-                    f"the game ended after hand {game_over_at}, {why_over}",
+                    msg("the game ended after hand {hand}, {why}", hand=game_over_at, why=why_over),
                     record.number,
                 )
             )
@@ -112,7 +117,11 @@ def judge_game(
                     ruleset,
                     "game-over",
                     record.start,
-                    f"the game is played in {config.rounds} rounds, so there is no hand {record.number}",
+                    msg(
+                        "the game is played in {rounds} rounds, so there is no hand {hand}",
+                        rounds=config.rounds,
+                        hand=record.number,
+                    ),
                     record.number,
                 )
             )
@@ -130,8 +139,12 @@ def judge_game(
                             ruleset,
                             "game-over",
                             record.totals_before,
-                            f"the record starts from totals with {over}, at or past the target of {config.target}: "
-                            "the game was already over, so this hand cannot be played",
+                            msg(
+                                "the record starts from totals with {over}, at or past the target of {target}: the "
+                                "game was already over, so this hand cannot be played",
+                                over=over,
+                                target=config.target,
+                            ),
                             record.number,
                         )
                     )
@@ -143,7 +156,7 @@ def judge_game(
                     record.totals_before,
                     stated,
                     totals,
-                    "totals before the hand",
+                    msg("totals before the hand"),
                     record.number,
                     ruling,
                 )
@@ -168,7 +181,7 @@ def judge_game(
                     line,
                     _points(line, sides),
                     scores,
-                    f"hand {record.number}",
+                    msg("hand {hand}", hand=record.number),
                     record.number,
                     ruling,
                     breakdown,
@@ -183,7 +196,7 @@ def judge_game(
                         ruleset,
                         "score-mismatch",
                         line,
-                        f"hand {record.number} has not ended in the record, so it has no score yet",
+                        msg("hand {hand} has not ended in the record, so it has no score yet", hand=record.number),
                         record.number,
                     )
                 )
@@ -195,7 +208,7 @@ def judge_game(
                     line,
                     _points(line, sides),
                     totals,
-                    f"running totals after hand {record.number}",
+                    msg("running totals after hand {hand}", hand=record.number),
                     record.number,
                     ruling,
                 )
@@ -239,7 +252,11 @@ def _check_hand_sequence(
                 ruleset,
                 "hand-number",
                 record.start,
-                f"hand {record.number} follows hand {previous.number}; hands are numbered in order",
+                msg(
+                    "hand {hand} follows hand {previous}; hands are numbered in order",
+                    hand=record.number,
+                    previous=previous.number,
+                ),
                 record.number,
             )
         )
@@ -252,7 +269,12 @@ def _check_hand_sequence(
                     ruleset,
                     "dealer-order",
                     record.start,
-                    f"the deal passes to the left: {expected} deals hand {record.number}, not {record.start.dealer}",
+                    msg(
+                        "the deal passes to the left: {expected} deals hand {hand}, not {dealer}",
+                        expected=expected,
+                        hand=record.number,
+                        dealer=record.start.dealer,
+                    ),
                     record.number,
                 )
             )
@@ -261,8 +283,9 @@ def _check_hand_sequence(
 def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
     """Why the game is over after hand `number` with these totals, or ''."""
     if config.rounds:
-        return f"the last of its {config.rounds} rounds" if number >= config.rounds else ""
-    return f"when a side reached {config.target}" if any(v >= config.target for v in totals.values()) else ""
+        return msg("the last of its {rounds} rounds", rounds=config.rounds) if number >= config.rounds else ""
+    reached = any(v >= config.target for v in totals.values())
+    return msg("when a side reached {target}", target=config.target) if reached else ""
 
 
 def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:
@@ -271,28 +294,35 @@ def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuli
         return
     if tag.value.strip() == "*":
         if over:
-            winner = f"{ruling.winner} won" if ruling.winner else "the sides tied"
+            winner = msg("{side} won", side=ruling.winner) if ruling.winner else msg("the sides tied")
             ruling.findings.append(
                 Finding(
                     line=tag.line,
                     column=tag.column,
                     code="result-unfinished",
-                    rule=NOTATION["result-unfinished"].source,
+                    rule=ruleset.cite("result-unfinished"),
                     severity=Severity.ERROR,
-                    message=f'the result says "*" (not finished), but the totals have ended the game: {winner}',
+                    message=msg(
+                        'the result says "*" (not finished), but the totals have ended the game: {winner}',
+                        winner=winner,
+                    ),
                 )
             )
         return
     declared = tag.value.strip()
     if not over:
         short = (
-            f"fewer than its {config.rounds} rounds are played"
+            msg("fewer than its {rounds} rounds are played", rounds=config.rounds)
             if config.rounds
-            else "no side has reached the target score"
+            else msg("no side has reached the target score")
         )
-        message = f"the result names {declared}, but the game is not over: {short}"
+        message = msg("the result names {declared}, but the game is not over: {short}", declared=declared, short=short)
     elif declared != (ruling.winner or "tie"):
-        message = f"the result names {declared}, but the recomputed winner is {ruling.winner or 'nobody (a tie)'}"
+        message = msg(
+            "the result names {declared}, but the recomputed winner is {winner}",
+            declared=declared,
+            winner=ruling.winner or msg("nobody (a tie)"),
+        )
     else:
         return
     ruling.findings.append(
@@ -300,7 +330,7 @@ def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuli
             line=tag.line,
             column=tag.column,
             code="result-mismatch",
-            rule=ruleset.rule("result-mismatch").cite(),
+            rule=cite(ruleset.rule("result-mismatch")),
             severity=Severity.ERROR,
             message=message,
         )
@@ -314,7 +344,7 @@ def _finding(
         line=node.line,
         column=node.column or 1,
         code=code,
-        rule=ruleset.rule(code).cite(),
+        rule=cite(ruleset.rule(code)),
         severity=Severity.ERROR,
         message=message,
         remedy=remedy,
@@ -355,22 +385,25 @@ def _compare(
         if side not in actual:
             ruling.findings.append(
                 _finding(
-                    ruleset, code, entry, f"{entry.side} is not a side of this game (sides: {', '.join(actual)})", hand
-                )
-            )
-        elif actual[side] != entry.points:
-            detail = ""
-            if breakdown and side in breakdown:
-                detail = ": " + ", ".join(f"{label} {points:+d}" for label, points in breakdown[side].lines)
-            ruling.findings.append(
-                _finding(
                     ruleset,
                     code,
                     entry,
-                    f"{what}: {entry.side} is declared {entry.points} but makes {actual[side]}{detail}",
+                    msg("{side} is not a side of this game (sides: {sides})", side=entry.side, sides=", ".join(actual)),
                     hand,
                 )
             )
+        elif actual[side] != entry.points:
+            values = {"what": what, "side": entry.side, "declared": entry.points, "made": actual[side]}
+            if breakdown and side in breakdown:
+                lines = [
+                    msg("{label} {points:+d}", label=label, points=points) for label, points in breakdown[side].lines
+                ]
+                message = msg(
+                    "{what}: {side} is declared {declared} but makes {made}: {lines}", lines=listed(lines), **values
+                )
+            else:
+                message = msg("{what}: {side} is declared {declared} but makes {made}", **values)
+            ruling.findings.append(_finding(ruleset, code, entry, message, hand))
     missing = [s for s in actual if s not in stated]
     if missing:
         ruling.findings.append(
@@ -378,9 +411,9 @@ def _compare(
                 line=line.line,
                 column=1,
                 code=code,
-                rule=ruleset.rule(code).cite(),
+                rule=cite(ruleset.rule(code)),
                 severity=Severity.WARNING,
-                message=f"{what}: no points are declared for {', '.join(missing)}",
+                message=msg("{what}: no points are declared for {sides}", what=what, sides=", ".join(missing)),
                 hand=hand,
             )
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import cards as C
+from ..i18n import msg, msg_n
 from ..records import MeldRef, Node
 from ..rules.base import Config
 from .illegal import Illegal
@@ -45,8 +46,8 @@ class MeldState:
     def name(self) -> str:
         """How messages name the meld: `Qs`, the sequence `5-9`, the wild meld."""
         if self.high is not None:
-            return f"sequence {self.rank}-{self.high}"
-        return "wild cards" if self.rank == C.LITTLE_WILD else f"{self.rank}s"
+            return msg("sequence {low}-{high}", low=self.rank, high=self.high)
+        return msg("wild cards") if self.rank == C.LITTLE_WILD else msg("{rank}s", rank=self.rank)
 
     def extend(self, cards: Sequence[str]) -> None:
         """Add cards (already checked); a sequence's span follows its cards."""
@@ -102,7 +103,11 @@ def new_meld(cards: Sequence[str]) -> MeldState:
 def resolve(melds: Sequence[MeldState], side: str, ref: MeldRef, config: Config, node: Node) -> MeldState:
     """The meld a record names (`Q`, `Q#2`, `5-9`), or meld-unknown."""
     if config.merge_same_rank and ref.high is None and ref.index != 1:  # sequences are never merged
-        raise Illegal("meld-unknown", f"{ref} names no meld: {side} keeps one meld per rank, named by its rank", node)
+        raise Illegal(
+            "meld-unknown",
+            msg("{meld} names no meld: {side} keeps one meld per rank, named by its rank", meld=str(ref), side=side),
+            node,
+        )
     rank, high, index = ref.rank, ref.high, ref.index
     seen = 0
     for meld in melds:
@@ -111,8 +116,18 @@ def resolve(melds: Sequence[MeldState], side: str, ref: MeldRef, config: Config,
             if seen == index:
                 return meld
     if ref.high is None and ref.index == 1:
-        raise Illegal("meld-unknown", f"{side} has no meld of {ref.rank}s on the table", node)
-    raise Illegal("meld-unknown", f"{ref} names no meld: {side} has {seen} such meld{'s' * (seen != 1)}", node)
+        raise Illegal("meld-unknown", msg("{side} has no meld of {rank}s on the table", side=side, rank=ref.rank), node)
+    raise Illegal(
+        "meld-unknown",
+        msg_n(
+            "{meld} names no meld: {side} has {n} such meld",
+            "{meld} names no meld: {side} has {n} such melds",
+            seen,
+            meld=str(ref),
+            side=side,
+        ),
+        node,
+    )
 
 
 def open_meld_joined(melds: Sequence[MeldState], rank: str, config: Config) -> list[MeldState]:

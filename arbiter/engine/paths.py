@@ -15,7 +15,7 @@ PATHS: frozenset[str] = frozenset(
         "bonus-dealt",
         "up-card-covered",
         "position",
-        # drawing (engine/turn.py)
+        # drawing (engine/drawing.py)
         "draw-1",
         "draw-2",
         "draw-last-card",

@@ -1,7 +1,7 @@
 """The hand loop: a hand replayed from its deal (or stated position) turn by turn.
 
 `HandReplay.run` sets up the table (engine/start.py), then plays each turn: the right player,
-each action by its handler (engine/turn.py), then the end of the turn (engine/ending.py: a
+each action by its handler (engine/turn.py's HANDLERS), then the end of the turn (engine/ending.py: a
 discard, or going out with what the rule set requires). The first illegal move ends the judging
 of the hand; its finding carries the table as it was before that move. The state the checks read
 is the hand's `HandContext` (engine/context.py), which the replay is.
@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import Text, msg
 from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
-from ..rules.codes import NOTATION
+from ..rules.lists import all_of
 from ..rulings import Adjustment, Finding, Severity
 from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
@@ -59,7 +60,7 @@ class HandReplay(HandContext):
         player: str | None = None,
         table: bool = True,
     ) -> Finding:
-        rule = NOTATION[code].source if code in NOTATION else self.ruleset.rule(code).cite()
+        rule = self.ruleset.cite(code)
         node = node or self.record.start
         found = Finding(
             line=node.line,
@@ -137,6 +138,17 @@ class HandReplay(HandContext):
             play_action(other, state, action)
         return other, state
 
+    def out_of_turn(self, expected: str, player: str) -> Text:
+        if self.sitting_out:
+            return msg(
+                "it is {expected}'s turn, not {player}'s: with {resting} sitting out, the order of play is {order}",
+                expected=expected,
+                player=player,
+                resting=all_of(sorted(self.sitting_out)),
+                order=" ".join(self.active),
+            )
+        return msg("it is {expected}'s turn, not {player}'s: play passes to the left", expected=expected, player=player)
+
     def observe(self, turn: int) -> None:
         if self.observer is not None:
             self.observer(self.record.number, turn, self.table.snapshot())
@@ -150,13 +162,10 @@ class HandReplay(HandContext):
             self.turn_number += 1
             if self.outcome.ended:
                 self.turn = None
-                raise Illegal("hand-over", "the hand is already over: nothing more is played in it", turn)
+                raise Illegal("hand-over", msg("the hand is already over: nothing more is played in it"), turn)
             if turn.player != expected:  # the expected player is seated and plays this hand
                 check_player(self, turn.player, turn)
-                how = "play passes to the left"
-                if self.sitting_out:
-                    how = f"with {' and '.join(sorted(self.sitting_out))} sitting out, the order of play is {' '.join(self.active)}"
-                raise Illegal("turn-order", f"it is {expected}'s turn, not {turn.player}'s: {how}", turn)
+                raise Illegal("turn-order", self.out_of_turn(expected, turn.player), turn)
             self.play_turn(turn)
             if self.observer is not None:
                 self.observe(self.turn_number)

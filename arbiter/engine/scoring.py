@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import cards as C
+from ..i18n import msg
 from ..rules.base import Config
 from .table import SideState
 
@@ -48,16 +49,22 @@ def score_side(
     # The labels are lambdas, their values bound as default arguments: the loop moves on.
     score = Score()
     for meld in side.melds:
-        score.add(lambda m=meld: f"melded {m.name} ({C.show(m.cards)})", C.points(meld.cards))
+        score.add(
+            lambda m=meld: msg("melded {meld} ({cards})", meld=m.name, cards=C.show(m.cards)), C.points(meld.cards)
+        )
     if went_out:
-        score.add(lambda: "going out", config.going_out_bonus)
+        score.add(lambda: msg("going out"), config.going_out_bonus)
         if concealed:
-            score.add(lambda: "going out concealed", config.concealed_bonus)
+            score.add(lambda: msg("going out concealed"), config.concealed_bonus)
     for meld in side.melds:
         canasta = config.canasta_bonus(meld.cards, config)
         if canasta is not None:
             score.add(
-                lambda m=meld, kind=canasta[0]: f"{kind}: {m.name}" if m.is_sequence else f"{kind} of {m.name}",
+                lambda m=meld, kind=canasta[0]: (
+                    msg("{kind}: {meld}", kind=kind, meld=m.name)
+                    if m.is_sequence
+                    else msg("{kind} of {meld}", kind=kind, meld=m.name)
+                ),
                 canasta[1],
             )
     for label, points in config.laid_score(side.laid, [meld.cards for meld in side.melds], config):
@@ -70,10 +77,16 @@ def score_side(
         foot = feet.get(player) if feet else None
         if foot:  # a Foot never picked up counts against the side like a hand
             cost, how = config.hand_penalty(foot, config)
-            score.add(lambda p=player, h=foot, how=how: _left_in_hand(p, h, how, "Foot"), -cost)
+            score.add(lambda p=player, h=foot, how=how: _left_in_hand(p, h, how, foot=True), -cost)
     return score
 
 
-def _left_in_hand(player: str, held: Counter[str], how: str, packet: str = "hand") -> str:
-    cards = C.show(sorted(held.elements(), key=C.ORDER.__getitem__))
-    return f"left in {player}'s {packet} ({cards}){' ' + how if how else ''}"
+def _left_in_hand(player: str, held: Counter[str], how: str, foot: bool = False) -> str:
+    values = {"player": player, "cards": C.show(sorted(held.elements(), key=C.ORDER.__getitem__))}
+    if foot:
+        if how:
+            return msg("left in {player}'s Foot ({cards}) {how}", how=how, **values)
+        return msg("left in {player}'s Foot ({cards})", **values)
+    if how:
+        return msg("left in {player}'s hand ({cards}) {how}", how=how, **values)
+    return msg("left in {player}'s hand ({cards})", **values)

@@ -4,13 +4,16 @@ card turned; or a stated position set up instead of a deal."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import Text, msg, msg_n, term
 from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
+from ..rules.lists import all_of
+from .bonus_cards import lay_bonus
 from .context import HandContext
 from .illegal import Illegal
 from .melds import meld_problem, new_meld
-from .turn import lay_bonus
 
 
 def check_table(r: HandContext) -> None:
@@ -18,13 +21,12 @@ def check_table(r: HandContext) -> None:
     seats = r.config.seating.seats
     for name in (start.dealer, *start.sitting_out):
         if name not in seats:
-            raise Illegal("unknown-player", f"{name} is not seated at this table ({' '.join(seats)})", start)
+            raise Illegal("unknown-player", not_seated(name, seats), start)
     expected_out = len(seats) - r.config.players_per_hand
     if len(r.sitting_out) != expected_out:
         raise Illegal(
             "sitting-out",
-            f"with {len(seats)} players, {expected_out or 'nobody'} sit{'s' * (expected_out == 1)} out each hand; "
-            f"this hand names {len(r.sitting_out) or 'nobody'}",
+            sitting_out_count(len(seats), expected_out, len(r.sitting_out)),
             start,
         )
     for side in r.config.seating.sides if expected_out else ():
@@ -33,8 +35,12 @@ def check_table(r: HandContext) -> None:
             team = "+".join(side)
             raise Illegal(
                 "sitting-out",
-                f"one player of each three-player team sits out, and nobody of a two-player "
-                f"team; {team} has {' and '.join(resting) or 'nobody'} sitting out",
+                msg(
+                    "one player of each three-player team sits out, and nobody of a two-player team; {team} has "
+                    "{resting} sitting out",
+                    team=team,
+                    resting=all_of(resting) or msg("nobody"),
+                ),
                 start,
             )
     if r.sitting_out:
@@ -54,8 +60,13 @@ def refuse_feet(r: HandContext, feet: tuple[Deal, ...]) -> None:
         foot = feet[0]
         raise Illegal(
             "deal-packet",
-            f"{r.ruleset.title} deals each player one hand and no Foot, so the {len(foot.cards)} cards of "
-            f"{foot.player}'s Foot cannot be in play",
+            msg(
+                "{title} deals each player one hand and no Foot, so the {count} cards of {player}'s Foot cannot be in "
+                "play",
+                title=term(r.ruleset.title),
+                count=len(foot.cards),
+                player=foot.player,
+            ),
             foot,
         )
 
@@ -68,13 +79,18 @@ def set_feet(r: HandContext, feet: tuple[Deal, ...], *, dealt: bool) -> None:
     for foot in feet:
         if foot.player not in r.active:
             code = "sitting-out" if foot.player in r.sitting_out else "unknown-player"
-            raise Illegal(code, f"{foot.player} is not playing this hand", foot)
+            raise Illegal(code, msg("{player} is not playing this hand", player=foot.player), foot)
         if foot.player in table.feet:
-            raise Illegal("deal-packet", f"{foot.player} is dealt two Feet", foot)
+            raise Illegal("deal-packet", msg("{player} is dealt two Feet", player=foot.player), foot)
         if len(foot.cards) != config.foot_size:  # a Foot not picked up is as it was dealt
             raise Illegal(
                 "deal-packet" if dealt else "position",
-                f"{foot.player}'s Foot has {len(foot.cards)} cards; each Foot has {config.foot_size}",
+                msg(
+                    "{player}'s Foot has {count} cards; each Foot has {size}",
+                    player=foot.player,
+                    count=len(foot.cards),
+                    size=config.foot_size,
+                ),
                 foot,
             )
         table.claim(foot.cards, foot, "card-count" if dealt else "position")
@@ -84,7 +100,9 @@ def set_feet(r: HandContext, feet: tuple[Deal, ...], *, dealt: bool) -> None:
     if dealt and config.foot_size:
         missing = [p for p in r.active if p not in table.feet]
         if missing:
-            raise Illegal("deal-packet", f"no Foot is dealt to {', '.join(missing)}", r.record.start)
+            raise Illegal(
+                "deal-packet", msg("no Foot is dealt to {players}", players=", ".join(missing)), r.record.start
+            )
     if not dealt:
         table.played_foot = {p for p in r.active if p not in table.feet}
 
@@ -96,16 +114,24 @@ def deal(r: HandContext) -> None:
     dealt: set[str] = set()
     for deal in record.deals:
         if deal.player not in config.seating.seats:
-            raise Illegal("unknown-player", f"{deal.player} is not seated at this table", deal)
+            raise Illegal("unknown-player", msg("{player} is not seated at this table", player=deal.player), deal)
         if deal.player in r.sitting_out:
-            raise Illegal("sitting-out", f"{deal.player} sits out this hand and is dealt no cards", deal)
+            raise Illegal(
+                "sitting-out", msg("{player} sits out this hand and is dealt no cards", player=deal.player), deal
+            )
         if deal.player in dealt:
-            raise Illegal("deal-size", f"{deal.player} is dealt twice", deal)
+            raise Illegal("deal-size", msg("{player} is dealt twice", player=deal.player), deal)
         dealt.add(deal.player)
         if len(deal.cards) != config.deal_size:
             raise Illegal(
                 "deal-size",
-                f"{deal.player} is dealt {len(deal.cards)} cards; each player gets {config.deal_size}",
+                msg_n(
+                    "{player} is dealt {n} cards; each player gets {size}",
+                    "{player} is dealt {n} cards; each player gets {size}",
+                    len(deal.cards),
+                    player=deal.player,
+                    size=config.deal_size,
+                ),
                 deal,
             )
         table.claim(deal.cards, deal)
@@ -113,7 +139,7 @@ def deal(r: HandContext) -> None:
         table.stock_count -= len(deal.cards)
     missing = [p for p in r.active if p not in dealt]
     if missing:
-        raise Illegal("deal-size", f"no deal is given for {', '.join(missing)}", record.start)
+        raise Illegal("deal-size", msg("no deal is given for {players}", players=", ".join(missing)), record.start)
     set_feet(r, record.feet, dealt=True)
     if record.stock is not None and record.stock.cards is not None:
         set_stock(r, list(record.stock.cards), record.stock)
@@ -127,9 +153,15 @@ def set_stock(r: HandContext, stock: list[str], node: Node) -> None:
     table.claim(stock, node)
     if +table.pool:
         missing = C.show(sorted(table.pool.elements(), key=C.ORDER.__getitem__))
-        raise Illegal("card-count", f"the deal and the stock leave out cards of the pack: {missing}", node)
+        raise Illegal(
+            "card-count", msg("the deal and the stock leave out cards of the pack: {cards}", cards=missing), node
+        )
     if len(stock) != table.stock_count:
-        raise Illegal("card-count", f"the stock should hold {table.stock_count} cards, not {len(stock)}", node)
+        raise Illegal(
+            "card-count",
+            msg("the stock should hold {count} cards, not {given}", count=table.stock_count, given=len(stock)),
+            node,
+        )
     table.stock = list(reversed(stock))  # pop() takes the top
 
 
@@ -146,7 +178,13 @@ def setup_bonus(r: HandContext, turn: Turn) -> None:
             if len(action.cards) > owed:
                 raise Illegal(
                     "bonus-replacement",
-                    f"{turn.player} draws {len(action.cards)} replacement cards for {owed} {r.config.words.bonus}{'s' * (owed != 1)} laid",
+                    msg_n(
+                        "{player} draws {n} replacement cards for {bonuses} laid",
+                        "{player} draws {n} replacement cards for {bonuses} laid",
+                        len(action.cards),
+                        player=turn.player,
+                        bonuses=r.config.words.count(owed, r.config.words.bonus, spelled=False),
+                    ),
                     action,
                 )
             for card in action.cards:
@@ -156,12 +194,21 @@ def setup_bonus(r: HandContext, turn: Turn) -> None:
         else:
             raise Illegal(
                 "draw-first",
-                f"before the up card is turned, players only lay dealt {r.config.words.bonus}s and draw their replacements",
+                msg(
+                    "before the up card is turned, players only lay dealt {bonuses} and draw their replacements",
+                    bonuses=r.config.words.bonuses(),
+                ),
                 action,
             )
     if owed:
         raise Illegal(
-            "bonus-replacement", f"{turn.player} must draw a replacement for each {r.config.words.bonus} laid", turn
+            "bonus-replacement",
+            msg(
+                "{player} must draw a replacement for each {bonus} laid",
+                player=turn.player,
+                bonus=term(r.config.words.bonus),
+            ),
+            turn,
         )
 
 
@@ -179,13 +226,25 @@ def turn_up(r: HandContext, record: HandRecord) -> None:
         if last and covered:
             raise Illegal(
                 "up-card",
-                f"{config.words.describe(card)} was turned up: it is set aside and the next card of the stock turned, until a natural card is on top",
+                msg(
+                    "{card} was turned up: it is set aside and the next card of the stock turned, until a natural card "
+                    "is on top",
+                    card=config.words.describe(card),
+                ),
                 up,
             )
         if not last and not covered:
             raise Illegal(
                 "up-card",
-                f"{config.words.describe(card)} {'is a natural card' if C.is_natural(card) else 'stays on top'}: the turning stops there, so the up card line cannot go on after it",
+                msg(
+                    "{card} is a natural card: the turning stops there, so the up card line cannot go on after it",
+                    card=config.words.describe(card),
+                )
+                if C.is_natural(card)
+                else msg(
+                    "{card} stays on top: the turning stops there, so the up card line cannot go on after it",
+                    card=config.words.describe(card),
+                ),
                 up,
             )
     for card in cards:
@@ -211,7 +270,7 @@ def set_up_position(r: HandContext) -> None:
     for holding in position.holdings:
         if holding.player not in r.active:
             code = "sitting-out" if holding.player in r.sitting_out else "unknown-player"
-            raise Illegal(code, f"{holding.player} is not playing this hand", holding)
+            raise Illegal(code, msg("{player} is not playing this hand", player=holding.player), holding)
         held.add(holding.player)
         table.claim(holding.cards, holding, "position")
         table.hands[holding.player].update(holding.cards)
@@ -219,30 +278,45 @@ def set_up_position(r: HandContext) -> None:
     if missing:
         raise Illegal(
             "position-incomplete",
-            f"the position must give every player's hand (`hold NAME cards`); missing: {', '.join(missing)}",
+            msg(
+                "the position must give every player's hand (`hold NAME cards`); missing: {players}",
+                players=", ".join(missing),
+            ),
             position,
         )
     for line in position.tables:
         side = table.sides.get(line.side)
         if side is None:
-            raise Illegal("position", f"{line.side} is not a side of this game (sides: {', '.join(table.sides)})", line)
+            raise Illegal(
+                "position",
+                msg("{side} is not a side of this game (sides: {sides})", side=line.side, sides=", ".join(table.sides)),
+                line,
+            )
         for spec in line.melds:
             cards = spec.cards
             problem = meld_problem(cards, config, True)
             if problem:
-                raise Illegal("position", f"the position's meld is not legal: {problem[1]}", spec)
+                raise Illegal("position", msg("the position's meld is not legal: {problem}", problem=problem[1]), spec)
             table.claim(cards, spec, "position")
             meld = new_meld(cards)
             if config.merge_same_rank and not meld.is_sequence and side.meld_of(meld.rank):
                 raise Illegal(
-                    "position", f"{line.side} has two melds of {meld.rank}s; a side has one meld per rank", spec
+                    "position",
+                    msg(
+                        "{side} has two melds of {rank}s; a side has one meld per rank", side=line.side, rank=meld.rank
+                    ),
+                    spec,
                 )
             side.melds.append(meld)
         for card in line.laid:
             if card not in config.laid_cards:
                 raise Illegal(
                     "position",
-                    f"only {config.words.laid} are laid beside the melds, not {config.words.describe(card)}",
+                    msg(
+                        "only {laid} are laid beside the melds, not {card}",
+                        laid=term(config.words.laid),
+                        card=config.words.describe(card),
+                    ),
                     line,
                 )
             table.claim((card,), line, "position")
@@ -259,8 +333,12 @@ def set_up_position(r: HandContext) -> None:
         if stock.count != unseen:
             raise Illegal(
                 "position",
-                f"the position accounts for {C.PACK_SIZE * config.packs + config.caliente_cards - unseen} cards, "
-                f"which leaves {unseen} for the stock, not {stock.count}",
+                msg(
+                    "the position accounts for {seen} cards, which leaves {unseen} for the stock, not {count}",
+                    seen=C.PACK_SIZE * config.packs + config.caliente_cards - unseen,
+                    unseen=unseen,
+                    count=stock.count,
+                ),
                 stock,
             )
         table.stock_count = stock.count
@@ -272,14 +350,30 @@ def set_up_position(r: HandContext) -> None:
     else:  # unknown: count everyone whose side has melds as having melded (no concealed bonus)
         table.melded_players = {p for s in table.sides.values() if s.has_melded for p in s.players}
     if position.to_play is None:
-        raise Illegal("position-incomplete", "the position must say whose turn it is (`turn NAME`)", position)
+        raise Illegal("position-incomplete", msg("the position must say whose turn it is (`turn NAME`)"), position)
     check_player(r, position.to_play.player, position.to_play)
 
 
 def check_player(r: HandContext, player: str, node: Node) -> None:
     if player not in r.config.seating.seats:
-        raise Illegal(
-            "unknown-player", f"{player} is not seated at this table ({' '.join(r.config.seating.seats)})", node
-        )
+        raise Illegal("unknown-player", not_seated(player, r.config.seating.seats), node)
     if player in r.sitting_out:
-        raise Illegal("sitting-out", f"{player} sits out this hand and may not play", node)
+        raise Illegal("sitting-out", msg("{player} sits out this hand and may not play", player=player), node)
+
+
+def not_seated(player: str, seats: Sequence[str]) -> Text:
+    return msg("{player} is not seated at this table ({seats})", player=player, seats=" ".join(seats))
+
+
+def sitting_out_count(seats: int, expected: int, named: int) -> Text:
+    """How many sit out each hand at this table, against how many the hand names."""
+    names = named or msg("nobody")
+    if not expected:
+        return msg("with {seats} players, nobody sit out each hand; this hand names {named}", seats=seats, named=names)
+    return msg_n(
+        "with {seats} players, {n} sits out each hand; this hand names {named}",
+        "with {seats} players, {n} sit out each hand; this hand names {named}",
+        expected,
+        seats=seats,
+        named=names,
+    )

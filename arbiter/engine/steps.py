@@ -1,10 +1,11 @@
 """A turn, step by step: the steps a replay (engine/replay.py) and a position (arbiter/positions/)
 both take. `start_turn` begins a player's turn; `play_action` checks what the turn so far forbids
 (an action after the hand ended or after the discard, anything before a Foot that is due) and
-runs the action's handler (engine/turn.py)."""
+runs the action's handler (engine/turn.py's HANDLERS)."""
 
 from __future__ import annotations
 
+from ..i18n import msg
 from ..records import Action, GoOut, Node, Pass, PickUpFoot, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
@@ -26,7 +27,10 @@ def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
 def _foot_first(player: str, node: Node) -> Illegal:
     return Illegal(
         "foot-pickup",
-        f"{player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
+        msg(
+            "{player} played out the Hand with a discard, so this turn begins by picking up the Foot (`foot`)",
+            player=player,
+        ),
         node,
     )
 
@@ -36,7 +40,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
     if r.outcome.ended:
         raise Illegal(
             "last-bonus" if state.last_bonus else "hand-over",
-            "the hand ended with the previous action: nothing more is played",
+            msg("the hand ended with the previous action: nothing more is played"),
             action,
         )
     kind = type(action)
@@ -45,7 +49,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             raise _foot_first(state.player, action)
         state.foot_first = False
     if state.discarded and kind is not GoOut:
-        raise Illegal("discard", "the discard ends the turn: nothing may follow it", action)
+        raise Illegal("discard", msg("the discard ends the turn: nothing may follow it"), action)
     feet = r.table.feet
     if (
         kind is not PickUpFoot
@@ -57,7 +61,10 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
     ):
         raise Illegal(  # the Hand melded out, its Foot not picked up
             "foot-pickup",
-            f"{state.player} has melded the whole Hand: the Foot is picked up (`foot`) before the turn goes on",
+            msg(
+                "{player} has melded the whole Hand: the Foot is picked up (`foot`) before the turn goes on",
+                player=state.player,
+            ),
             action,
         )
     HANDLERS[kind](r, state, action)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
+from ..i18n import Text, msg
 from ..records import Node
 from ..rules.base import Config, Seating
 from .illegal import Illegal
@@ -120,17 +121,11 @@ class Table:
     def take_from_stock(self, card: str, node: Node) -> None:
         """A card comes off the stock (dealt, turned or drawn): it must be there to come."""
         if self.stock_count <= 0:
-            raise Illegal(
-                "stock-empty", f"the stock is empty, so {self.config.words.describe(card)} cannot come from it", node
-            )
+            raise Illegal("stock-empty", self._stock_empty(card), node)
         if self.stock is not None:
             expected = self.stock[-1]
             if expected != card:
-                raise Illegal(
-                    "stock-order",
-                    f"the next card of the stock is {self.config.words.describe(expected)}, not {self.config.words.describe(card)}",
-                    node,
-                )
+                raise Illegal("stock-order", self._not_next(expected, card), node)
             self.stock.pop()
         else:
             self.claim((card,), node)
@@ -140,21 +135,24 @@ class Table:
         """Whether these cards can come off the stock one after the other, changing nothing."""
         for i, card in enumerate(cards):
             if i >= self.stock_count:
-                raise Illegal(
-                    "stock-empty",
-                    f"the stock is empty, so {self.config.words.describe(card)} cannot come from it",
-                    node,
-                )
+                raise Illegal("stock-empty", self._stock_empty(card), node)
             if self.stock is not None:
                 expected = self.stock[-1 - i]
                 if expected != card:
-                    raise Illegal(
-                        "stock-order",
-                        f"the next card of the stock is {self.config.words.describe(expected)}, not {self.config.words.describe(card)}",
-                        node,
-                    )
+                    raise Illegal("stock-order", self._not_next(expected, card), node)
             else:
                 self.check_claim(card, node, cards[: i + 1].count(card))  # a few cards: no Counter
+
+    def _stock_empty(self, card: str) -> Text:
+        return msg("the stock is empty, so {card} cannot come from it", card=self.config.words.describe(card))
+
+    def _not_next(self, expected: str, card: str) -> Text:
+        words = self.config.words
+        return msg(
+            "the next card of the stock is {expected}, not {card}",
+            expected=words.describe(expected),
+            card=words.describe(card),
+        )
 
     def draw_from_stock(self, cards: Sequence[str], node: Node) -> None:
         pool = self.pool
@@ -188,11 +186,15 @@ class Table:
         have = self.config.packs * C.ONE_PACK[card] if card != C.CALIENTE else self.config.caliente_cards
         if card == C.CALIENTE and not have:
             raise Illegal(
-                code, "Caliente cards are in play only in the Caliente-card variation (option caliente-cards)", node
+                code,
+                msg("Caliente cards are in play only in the Caliente-card variation (option caliente-cards)"),
+                node,
             )
         raise Illegal(
             code,
-            f"the pack has only {self.config.words.counted(have, card)}, and all of them are already "
-            "accounted for: this one cannot be in play",
+            msg(
+                "the pack has only {cards}, and all of them are already accounted for: this one cannot be in play",
+                cards=self.config.words.counted(have, card),
+            ),
             node,
         )

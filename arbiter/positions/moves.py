@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..formatter import format_action
+from ..i18n import msg
 from ..notation import NotationError, parse_line
 from ..records import Action, Turn
 from ..rulings import Finding
@@ -46,7 +47,7 @@ class IllegalAction(Exception):
     check` would."""
 
     def __init__(self, finding: Finding) -> None:
-        super().__init__(f"{finding.code}: {finding.message}")
+        super().__init__(msg("{code}: {message}", code=finding.code, message=finding.message))
         self.finding = finding
 
 
@@ -58,5 +59,5 @@ def read_actions(player: str, text: str) -> tuple[Action, ...]:
     except NotationError as error:  # its column counted in `text`
         raise NotationError(max(error.column - len(prefix), 1), error.message, error.code) from None
     if not isinstance(statement, Turn) or not statement.actions:
-        raise NotationError(1, f"{text!r} is not an action of a turn")
+        raise NotationError(1, msg("{text} is not an action of a turn", text=repr(text)))
     return statement.actions

@@ -23,6 +23,7 @@ from ..engine.context import TurnState
 from ..engine.legal import Attempt, attempt, legal_actions
 from ..engine.steps import start_turn
 from ..formatter import format_game
+from ..i18n import msg, term
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
 from ..records import Action, Game, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
@@ -70,7 +71,8 @@ class Position:
         game = game_tags(ruleset, seats, dict(options or {}), teams)
         seating, problem = seating_from_tags(game, ruleset, values)
         if seating is None:
-            raise PositionError(f"cannot deal: {problem.message if problem else 'no seating'}", problem)
+            why = problem.message if problem else msg("no seating")
+            raise PositionError(msg("cannot deal: {why}", why=why), problem)
         hand = deal_hand(ruleset.config_for(seating, values), seed)
         totals = dict.fromkeys((Seating.side_name(side) for side in seating.sides), 0)
         return cls.open(replace(game, hands=(hand,)), 0, ruleset, values, totals, 1)
@@ -94,17 +96,27 @@ class Position:
         record = parsed.game
         index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
         if index is None:
-            numbers = ", ".join(str(h.number) for h in record.hands) or "none"
-            raise PositionError(f"game {game} has no hand {hand} (its hands: {numbers})")
+            numbers = ", ".join(str(h.number) for h in record.hands) or msg("none")
+            raise PositionError(
+                msg("game {game} has no hand {hand} (its hands: {numbers})", game=game, hand=hand, numbers=numbers)
+            )
         if index >= len(ruling.hands):
             stop = next((f for f in ruling.findings if f.code == "game-over" and f.hand == hand), None)
+            why = stop.message if stop else msg("the game ended")
             raise PositionError(
-                f"hand {hand} of game {game} is not played: {stop.message if stop else 'the game ended'}", stop
+                msg("hand {hand} of game {game} is not played: {why}", hand=hand, game=game, why=why), stop
             )
         turns = len(record.hands[index].turns)
         if not 1 <= turn <= turns + 1:
             raise PositionError(
-                f"hand {hand} of game {game} has {turns} turns: turn {turn} is not one of 1 to {turns + 1}"
+                msg(
+                    "hand {hand} of game {game} has {turns} turns: turn {turn} is not one of 1 to {last}",
+                    hand=hand,
+                    game=game,
+                    turns=turns,
+                    turn=turn,
+                    last=turns + 1,
+                )
             )
         ruleset = rulesets.get(ruling.rules or "")
         before = totals_before(record, ruling, index)
@@ -123,7 +135,7 @@ class Position:
         """The position before turn `turn` of the hand `game.hands[index]`, from these totals."""
         seating, problem = seating_from_tags(game, ruleset, options)
         if seating is None:
-            raise PositionError(f"the game has no seating: {problem.message if problem else ''}", problem)
+            raise PositionError(msg("the game has no seating: {why}", why=problem.message if problem else ""), problem)
         record = game.hands[index]
         context = HandReplay(ruleset.config_for(seating, options), ruleset, record, totals)
         played = list(record.turns[: turn - 1])
@@ -132,9 +144,16 @@ class Position:
             expected = context.play(played)
         except Illegal as illegal:
             finding = context.error(illegal)
-            where = f"turn {context.turn_number}" if context.turn_number else "its start"
+            where = msg("turn {turn}", turn=context.turn_number) if context.turn_number else msg("its start")
             raise PositionError(
-                f"hand {record.number} breaks a rule at {where}, before turn {turn}: {finding.code}: {finding.message}",
+                msg(
+                    "hand {hand} breaks a rule at {where}, before turn {turn}: {code}: {message}",
+                    hand=record.number,
+                    where=where,
+                    turn=turn,
+                    code=finding.code,
+                    message=finding.message,
+                ),
                 finding,
             ) from None
         context.turn = None
@@ -266,7 +285,7 @@ class Position:
         actions = self._actions_of(action)
         if self.over:
             raise IllegalAction(
-                self._context.error(Illegal("hand-over", "the hand is already over: nothing more is played in it"))
+                self._context.error(Illegal("hand-over", msg("the hand is already over: nothing more is played in it")))
             )
         if len(actions) != 1:  # a piece of a turn line: tried on a copy, one action after another
             trial = self.copy()
@@ -297,11 +316,12 @@ class Position:
         self._context.turn = None
 
     def _notation_finding(self, error: NotationError) -> Finding:
+        code = error.code if error.code in NOTATION else "syntax-error"
         return Finding(
             line=0,
             column=error.column,
             code=error.code,
-            rule=NOTATION[error.code].source if error.code in NOTATION else NOTATION["syntax-error"].source,
+            rule=term(NOTATION[code].source),
             severity=Severity.ERROR,
             message=error.message,
             hand=self.hand,

@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import rules as rulesets
 from ..checker import judge
+from ..i18n import msg, msg_n
 from ..notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from ..records import Game
 from ..rulings import GameRuling
@@ -32,14 +33,30 @@ def find_game(
         ruling = judge(parsed, rules=rulesets.get(rules) if rules else None, options=options or {})
         if ruling.malformed or ruling.rules is None:
             first = next((f for f in ruling.findings if f.is_error), None)
-            why = f" (line {first.line}: {first.message})" if first else ""
-            raise PositionError(f"game {game} cannot be read as notation{why}", first)
+            if first:
+                why = msg(
+                    "game {game} cannot be read as notation (line {line}: {message})",
+                    game=game,
+                    line=first.line,
+                    message=first.message,
+                )
+            else:
+                why = msg("game {game} cannot be read as notation", game=game)
+            raise PositionError(why, first)
         seating = next((f for f in ruling.findings if f.code == "seating"), None)
         if seating is not None:
-            raise PositionError(f"game {game} has no seating: {seating.message}", seating)
+            raise PositionError(msg("game {game} has no seating: {why}", game=game, why=seating.message), seating)
         return parsed, ruling
-    games = f"{count} game{'s' * (count != 1)}" if count else "no game"
-    raise PositionError(f"there is no game {game}: the record holds {games}")
+    if count:
+        raise PositionError(
+            msg_n(
+                "there is no game {game}: the record holds {n} game",
+                "there is no game {game}: the record holds {n} games",
+                count,
+                game=game,
+            )
+        )
+    raise PositionError(msg("there is no game {game}: the record holds no game", game=game))
 
 
 def totals_before(game: Game, ruling: GameRuling, index: int) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import msg
 from .base import Config, OptionSpec, RuleSet, Seating, UsageError
 from .caliente import CALIENTE
 from .classic import CLASSIC
@@ -37,10 +38,15 @@ def get(name: str) -> RuleSet:
     except KeyError:
         if key in PLANNED:
             raise UsageError(
-                f"{PLANNED[key]} records are read and formatted, but not judged yet; "
-                f"the arbiter judges: {', '.join(names())}"
+                msg(
+                    "{family} records are read and formatted, but not judged yet; the arbiter judges: {known}",
+                    family=PLANNED[key],
+                    known=", ".join(names()),
+                )
             ) from None
-        raise UsageError(f"unknown rule set {name!r}; the arbiter knows: {', '.join(names())}") from None
+        raise UsageError(
+            msg("unknown rule set {name}; the arbiter knows: {known}", name=repr(name), known=", ".join(names()))
+        ) from None
 
 
 __all__ = ["Config", "OptionSpec", "RuleSet", "Seating", "UsageError", "codes", "get", "names", "reference"]

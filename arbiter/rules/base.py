@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
+from ..i18n import Text, msg, msg_n, term
 from ..rulings import Rule
 from . import codes
 from .defaults import Choice
@@ -28,7 +29,12 @@ YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset 
 
 class UsageError(ValueError):
     """A request the arbiter cannot act on: an unknown rule set or option, a bad option value,
-    or a flag that contradicts the record's own tags."""
+    or a flag that contradicts the record's own tags. Its message (`message`, the first argument)
+    is a `Text` where the arbiter wrote it, for an adapter to say in the reader's language."""
+
+    @property
+    def message(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +54,27 @@ class OptionSpec:
         value = self._convert(raw)
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise UsageError(f"option {self.name} is one of {allowed}, not {raw!r}")
+            raise UsageError(
+                msg(
+                    "option {option} is one of {allowed}, not {value}",
+                    option=self.name,
+                    allowed=allowed,
+                    value=repr(raw),
+                )
+            )
         if self.pattern and not re.fullmatch(self.pattern, str(value)):
-            raise UsageError(f"option {self.name} is {self.form}, not {raw!r}")
+            raise UsageError(
+                msg("option {option} is {form}, not {value}", option=self.name, form=term(self.form), value=repr(raw))
+            )
         if self.least is not None and isinstance(value, int) and value < self.least:
-            raise UsageError(f"option {self.name} is a whole number of {self.least} or more, not {raw!r}")
+            raise UsageError(
+                msg(
+                    "option {option} is a whole number of {least} or more, not {value}",
+                    option=self.name,
+                    least=self.least,
+                    value=repr(raw),
+                )
+            )
         return value
 
     def _convert(self, raw: str | OptionValue) -> OptionValue:
@@ -66,11 +88,13 @@ class OptionSpec:
                 return True
             if text in ("no", "false", "off", "0"):
                 return False
-            raise UsageError(f"option {self.name} is yes or no, not {raw!r}")
+            raise UsageError(msg("option {option} is yes or no, not {value}", option=self.name, value=repr(raw)))
         try:
             return int(raw)
         except (TypeError, ValueError):
-            raise UsageError(f"option {self.name} is a whole number, not {raw!r}") from None
+            raise UsageError(
+                msg("option {option} is a whole number, not {value}", option=self.name, value=repr(raw))
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +151,39 @@ class Words:
 
     def counted(self, n: int, card: str) -> str:
         return C.counted(n, card, self.cards)
+
+    def bonuses(self) -> Text:
+        """The plural of `bonus`, for messages: "Bonus cards", "red threes"."""
+        return _PLURALS[self.bonus]() if self.bonus in _PLURALS else term(f"{self.bonus}s")
+
+    def count(self, n: int, word: str, spelled: bool = True) -> Text:
+        """`n` of one of these words (`bonus`, `stop`): "three Bonus cards", or "3 red threes" when
+        not `spelled`."""
+        says = C.number(n) if spelled else n
+        if word in _COUNTED:
+            return _COUNTED[word](n, says)
+        return Text("{n} " + word, {"n": says}, "{n} " + word + "s", n)  # a word no template says: English only
+
+    def stops(self) -> Text:
+        """The plural of `stop`, for messages: "Stop cards", "black threes"."""
+        return _PLURALS[self.stop]() if self.stop in _PLURALS else term(f"{self.stop}s")
+
+
+# The plurals of the rule sets' words, as templates a translator sees (Words.bonuses, Words.stops).
+_PLURALS: dict[str, Callable[[], Text]] = {
+    "Bonus card": lambda: msg("Bonus cards"),
+    "red three": lambda: msg("red threes"),
+    "Stop card": lambda: msg("Stop cards"),
+    "black three": lambda: msg("black threes"),
+}
+
+# How many of the rule sets' words, as templates a translator sees (Words.count).
+_COUNTED: dict[str, Callable[[int, int | str], Text]] = {
+    "Bonus card": lambda n, says: msg_n("{n} Bonus card", "{n} Bonus cards", n, n=says),
+    "red three": lambda n, says: msg_n("{n} red three", "{n} red threes", n, n=says),
+    "Stop card": lambda n, says: msg_n("{n} Stop card", "{n} Stop cards", n, n=says),
+    "black three": lambda n, says: msg_n("{n} black three", "{n} black threes", n, n=says),
+}
 
 
 @dataclass(slots=True)  # not frozen: made on every take, and a frozen init costs several times more
@@ -307,8 +364,16 @@ class RuleSet:
             if spec.name == name:
                 return spec
         known = ", ".join(spec.name for spec in self.options)
-        presets = f"; its presets: {', '.join(self.presets)}" if self.presets else ""
-        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}{presets}")
+        values = {"title": term(self.title), "option": repr(name), "known": known}
+        if self.presets:
+            raise UsageError(
+                msg(
+                    "{title} has no option {option}; its options are: {known}; its presets: {presets}",
+                    presets=", ".join(self.presets),
+                    **values,
+                )
+            )
+        raise UsageError(msg("{title} has no option {option}; its options are: {known}", **values))
 
     def resolve(self, raw: Mapping[str, Any]) -> dict[str, OptionValue]:
         """Every option's value: the defaults, overridden by `raw` (checked and converted)."""
@@ -329,3 +394,15 @@ class RuleSet:
 
     def rule(self, code: str) -> Rule:
         return self.catalogue[code]
+
+    def cite(self, code: str) -> Text:
+        """The rule a finding of `code` cites, "Name (Source)": its name and source are words of
+        the rule set's data, said in the reader's language."""
+        if code in codes.NOTATION:
+            return term(codes.NOTATION[code].source)
+        return cite(self.catalogue[code])
+
+
+def cite(rule: Rule) -> Text:
+    """`rule` cited as `Rule.cite` writes it, its name and source to be translated."""
+    return msg("{name} ({source})", name=term(rule.name), source=term(rule.source))

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from .. import cards as C
+from ..i18n import msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
@@ -438,7 +439,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
         return problem
     naturals = sum(card in C.NATURAL_SET for card in cards)
     if naturals < 2:
-        return "meld-wilds", f"[{C.show(cards)}]: a meld holds at least two natural cards"
+        return "meld-wilds", msg("[{cards}]: a meld holds at least two natural cards", cards=C.show(cards))
     return None
 
 
@@ -446,35 +447,49 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     """The one-card pile; the pile frozen against a side until its first meld and by a wild or red
     three in it (a natural pair from hand only); unfrozen, two cards of the rank from hand (one
     may be wild) or onto the side's meld."""
-    top, side, pile = take.top, take.side, config.words.pile
+    top, side, pile = take.top, take.side, term(config.words.pile)
     if take.pile_size == 1 and take.held == 1:
-        return ONE_CARD_PILE, (
-            f"the {pile} holds one card and the taker holds one: a player holding a single card may not take a "
-            "pile of a single card"
+        return ONE_CARD_PILE, msg(
+            "the {pile} holds one card and the taker holds one: a player holding a single card may not take a pile "
+            "of a single card",
+            pile=pile,
         )
     own = take.own
     pair = own.count(top) >= 2 and not any(card in C.WILDS for card in own)
-    shown = f"[{C.show([top, *own])}]"
+    values = {"pile": pile, "top": top, "side": side, "cards": C.show([top, *own])}
     if not take.side_has_melded:
-        if take.onto or not pair:
-            what = "not onto a meld" if take.onto else f"{shown} is not that"
-            return "take-initial", (
-                f"until {side}'s first meld the {pile} is frozen against it: the up card {top} is taken only with a "
-                f"natural pair of {top}s from hand; {what}"
+        if take.onto:
+            return "take-initial", msg(
+                "until {side}'s first meld the {pile} is frozen against it: the up card {top} is taken only with a "
+                "natural pair of {top}s from hand; not onto a meld",
+                **values,
+            )
+        if not pair:
+            return "take-initial", msg(
+                "until {side}'s first meld the {pile} is frozen against it: the up card {top} is taken only with a "
+                "natural pair of {top}s from hand; [{cards}] is not that",
+                **values,
             )
         return None
     if take.frozen:
-        if take.onto or not pair:
-            what = "never onto a meld" if take.onto else f"{shown} does not qualify"
-            return "take-frozen", (
-                f"the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, "
-                f"without wilds; {what}"
+        if take.onto:
+            return "take-frozen", msg(
+                "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, without "
+                "wilds; never onto a meld",
+                **values,
+            )
+        if not pair:
+            return "take-frozen", msg(
+                "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, without "
+                "wilds; [{cards}] does not qualify",
+                **values,
             )
         return None
     if not take.onto and (len(own) < 2 or top not in own):
-        return "take-unfrozen", (
-            f"the up card {top} is taken with two cards of its rank from hand (a natural pair, or a natural and a "
-            f"wild), or onto {side}'s meld of {top}s; {shown} is none of these"
+        return "take-unfrozen", msg(
+            "the up card {top} is taken with two cards of its rank from hand (a natural pair, or a natural and a "
+            "wild), or onto {side}'s meld of {top}s; [{cards}] is none of these",
+            **values,
         )
     return None
 
@@ -489,8 +504,13 @@ def laid_score(
     points = config.bonus_card_points(threes, bool(melds))
 
     def label() -> str:
-        against = ", counted against a side that has not melded" if points < 0 else ""
-        return f"{threes} red three{'s' * (threes > 1)}{against}"
+        if points < 0:
+            return msg_n(
+                "{n} red three, counted against a side that has not melded",
+                "{n} red threes, counted against a side that has not melded",
+                threes,
+            )
+        return msg_n("{n} red three", "{n} red threes", threes)
 
     return [(label, points)]
 
@@ -504,8 +524,14 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
         (
             "bonus-in-hand",
             "bonus-left-in-hand",
-            f"{player} ends the hand holding {C.number(held)} red three{'s' * (held > 1)}, which costs "
-            f"{config.bonus_in_hand_penalty} points each",
+            msg_n(
+                "{player} ends the hand holding {n} red three, which costs {points} points each",
+                "{player} ends the hand holding {n} red threes, which costs {points} points each",
+                held,
+                n=C.number(held),
+                player=player,
+                points=config.bonus_in_hand_penalty,
+            ),
         )
     ]
 

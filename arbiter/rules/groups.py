@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import msg, msg_n, term
 from .base import Config
 
 
@@ -17,42 +18,55 @@ def group_meld_problem(
     `wild-ratio=at-most-three`)."""
 
     def bad(code: str, why: str) -> tuple[str, str]:
-        return code, f"[{C.show(cards)}]: {why}"
+        return code, msg("[{cards}]: {why}", cards=C.show(cards), why=why)
 
     kinds = set(cards)  # one pass, for the checks below (melds are checked at every addition)
     if C.BONUS in kinds or C.CALIENTE in kinds:
-        return bad("meld-rank", f"{config.words.laid} are laid beside the melds, never melded")
+        return bad("meld-rank", msg("{laid} are laid beside the melds, never melded", laid=term(config.words.laid)))
     if C.STOP in kinds:
         if kinds != {C.STOP}:
             return bad(
-                "stop-meld", f"{config.words.stop}s are melded only among themselves, with no wilds or other cards"
+                "stop-meld",
+                msg(
+                    "{stops} are melded only among themselves, with no wilds or other cards",
+                    stops=config.words.stops(),
+                ),
             )
         fewest, most = config.stop_meld_sizes
         if new and not fewest <= len(cards) <= most:
-            between = "or" if most == fewest + 1 else "to"
-            return bad(
-                "stop-meld", f"a meld of {config.words.stop}s has {C.number(fewest)} {between} {C.number(most)} of them"
-            )
+            values = {"stops": config.words.stops(), "fewest": C.number(fewest), "most": C.number(most)}
+            if most == fewest + 1:
+                return bad("stop-meld", msg("a meld of {stops} has {fewest} or {most} of them", **values))
+            return bad("stop-meld", msg("a meld of {stops} has {fewest} to {most} of them", **values))
         return None
     ranks = kinds & C.NATURAL_SET
     natural_count = sum(map(cards.count, ranks))
     wilds = len(cards) - natural_count
     if not ranks:
-        return bad("meld-wilds", "wild cards can never be melded on their own")
+        return bad("meld-wilds", msg("wild cards can never be melded on their own"))
     if len(ranks) > 1:
         named = " and ".join(sorted(ranks, key=C.ORDER.__getitem__))
-        return bad("meld-rank", f"a meld is cards of one rank; {named} cannot be melded together")
+        return bad("meld-rank", msg("a meld is cards of one rank; {ranks} cannot be melded together", ranks=named))
     if new and len(cards) < 3:
-        return bad("meld-size", "a new meld needs at least three cards")
+        return bad("meld-size", msg("a new meld needs at least three cards"))
     if wilds > config.max_wilds:
-        return bad("meld-wilds", f"a meld may hold at most {config.max_wilds} wild cards, not {wilds}")
+        return bad(
+            "meld-wilds",
+            msg("a meld may hold at most {most} wild cards, not {wilds}", most=config.max_wilds, wilds=wilds),
+        )
     if not ratio:
         return None
     if config.naturals_must_outnumber_wilds and wilds >= natural_count:
-        counted = f"{natural_count} natural{'s' * (natural_count > 1)}, {wilds} wild{'s' * (wilds > 1)}"
-        return bad("meld-wilds", f"naturals must outnumber wilds ({counted})")
+        return bad(
+            "meld-wilds",
+            msg(
+                "naturals must outnumber wilds ({naturals}, {wilds})",
+                naturals=msg_n("{n} natural", "{n} naturals", natural_count),
+                wilds=msg_n("{n} wild", "{n} wilds", wilds),
+            ),
+        )
     if not config.naturals_must_outnumber_wilds and wilds > natural_count:
-        return bad("meld-wilds", "wilds may not outnumber naturals")
+        return bad("meld-wilds", msg("wilds may not outnumber naturals"))
     return None
 
 
@@ -64,8 +78,8 @@ def group_canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int]
     if len(cards) < config.canasta_size:
         return None
     if not C.WILDS.isdisjoint(cards):
-        return "mixed canasta", config.mixed_canasta_bonus
-    return "natural canasta", config.natural_canasta_bonus
+        return msg("mixed canasta"), config.mixed_canasta_bonus
+    return msg("natural canasta"), config.natural_canasta_bonus
 
 
 def canastas_to_go_out(melds: Sequence[Sequence[str]], config: Config) -> str | None:
@@ -74,9 +88,18 @@ def canastas_to_go_out(melds: Sequence[Sequence[str]], config: Config) -> str | 
     need = config.canastas_to_go_out
     if have >= need:
         return None
-    return (
-        f"has {have} canasta{'s' * (have != 1)} and needs {need} to go out: without "
-        f"{'them' if need > 1 else 'it'} a player keeps a card after discarding"
+    if need > 1:
+        return msg_n(
+            "has {n} canasta and needs {need} to go out: without them a player keeps a card after discarding",
+            "has {n} canastas and needs {need} to go out: without them a player keeps a card after discarding",
+            have,
+            need=need,
+        )
+    return msg_n(
+        "has {n} canasta and needs {need} to go out: without it a player keeps a card after discarding",
+        "has {n} canastas and needs {need} to go out: without it a player keeps a card after discarding",
+        have,
+        need=need,
     )
 
 
@@ -86,8 +109,10 @@ def two_naturals_per_wild(cards: Sequence[str]) -> tuple[str, str] | None:
     wilds = sum(card in C.WILDS for card in cards)
     naturals = len(cards) - wilds
     if wilds and naturals < 2 * wilds:
-        return "meld-wilds", (
-            f"[{C.show(cards)}]: a group needs two naturals for every wild (option wild-ratio); "
-            f"it has {C.number(naturals)} for {C.number(wilds)}"
+        return "meld-wilds", msg(
+            "[{cards}]: a group needs two naturals for every wild (option wild-ratio); it has {naturals} for {wilds}",
+            cards=C.show(cards),
+            naturals=C.number(naturals),
+            wilds=C.number(wilds),
         )
     return None

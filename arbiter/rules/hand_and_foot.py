@@ -13,11 +13,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from .. import cards as C
+from ..i18n import Text, msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
+from .lists import all_of
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 
 PACKS = 5
@@ -382,10 +384,10 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
     if len(cards) > CLOSED_AT:
         if not new:  # grown past seven: addition_problem says whether it was closed already
             return None
-        return "meld-size", f"[{C.show(cards)}]: a meld has at most {C.number(CLOSED_AT)} cards"
+        return "meld-size", too_big(cards)
     if cards and all(card in C.WILDS for card in cards):
         if new and len(cards) < 3:
-            return "meld-size", f"[{C.show(cards)}]: a new meld needs at least three cards"
+            return "meld-size", msg("[{cards}]: a new meld needs at least three cards", cards=C.show(cards))
         return None
     problem = group_meld_problem(cards, config, new)
     if problem or config.options.get("wild-ratio") != "two-naturals-per-wild":
@@ -396,11 +398,18 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
     """A canasta is closed: it takes no more cards; and no addition takes a meld past seven."""
     if len(meld) >= CLOSED_AT:
-        return "meld-closed", f"[{C.show(meld)}] is a canasta, closed at {C.number(CLOSED_AT)} cards: it takes no more"
+        return "meld-closed", msg(
+            "[{cards}] is a canasta, closed at {size} cards: it takes no more",
+            cards=C.show(meld),
+            size=C.number(CLOSED_AT),
+        )
     if len(meld) + len(added) > CLOSED_AT:
-        grown = [*meld, *added]
-        return "meld-size", f"[{C.show(grown)}]: a meld has at most {C.number(CLOSED_AT)} cards"
+        return "meld-size", too_big([*meld, *added])
     return None
+
+
+def too_big(cards: Sequence[str]) -> Text:
+    return msg("[{cards}]: a meld has at most {size} cards", cards=C.show(cards), size=C.number(CLOSED_AT))
 
 
 def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
@@ -409,10 +418,18 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     if not take.onto and len(own) >= 2 and all(card == top for card in own):
         return None
     code = "take-frozen" if take.side_has_melded else "take-initial"
-    pair = f"two {C.describe(top)}s" if top in C.WILDS else f"two natural {top}s"
-    return code, (
-        f"the {config.words.pile} is always frozen: the up card {top} is taken only with {pair} from hand, into a new "
-        f"meld{'' if take.onto else f'; [{C.show([top, *own])}] is not that'}"
+    pair = msg("two {card}s", card=C.describe(top)) if top in C.WILDS else msg("two natural {top}s", top=top)
+    values = {"pile": term(config.words.pile), "top": top, "pair": pair}
+    if take.onto:
+        return code, msg(
+            "the {pile} is always frozen: the up card {top} is taken only with {pair} from hand, into a new meld",
+            **values,
+        )
+    return code, msg(
+        "the {pile} is always frozen: the up card {top} is taken only with {pair} from hand, into a new meld; "
+        "[{cards}] is not that",
+        cards=C.show([top, *own]),
+        **values,
     )
 
 
@@ -426,7 +443,7 @@ def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | Non
     if len(cards) < CLOSED_AT or C.STOP in cards:
         return None
     kind = kind_of(cards)
-    return f"{kind} canasta", CANASTA_BONUS[kind]
+    return CANASTA_NAMES[kind](), CANASTA_BONUS[kind]
 
 
 def go_out_problem(melds: Sequence[Sequence[str]], config: Config) -> str | None:
@@ -439,12 +456,29 @@ def go_out_problem(melds: Sequence[Sequence[str]], config: Config) -> str | None
     lacking = [(need - have[kind], kind) for kind, need in zip(KINDS, quota, strict=True) if have[kind] < need]
     if not lacking:
         return None
-    short = [f"{n} more {kind}" for n, kind in lacking]
-    needed = "/".join(map(str, quota))
-    return (
-        f"needs {' and '.join(short)} canasta{'s' * (sum(n for n, _ in lacking) > 1)} to go out "
-        f"({needed} natural/mixed/wild): without them a player keeps a card after discarding"
+    short = all_of([MORE[kind](n) for n, kind in lacking])
+    return msg_n(
+        "needs {short} canasta to go out ({quota} natural/mixed/wild): without them a player keeps a card after "
+        "discarding",
+        "needs {short} canastas to go out ({quota} natural/mixed/wild): without them a player keeps a card after "
+        "discarding",
+        sum(n for n, _ in lacking),
+        short=short,
+        quota="/".join(map(str, quota)),
     )
+
+
+# What a side lacks of each kind of canasta, and each kind's name, as templates a translator sees.
+MORE: dict[str, Callable[[int], Text]] = {
+    "natural": lambda n: msg_n("{n} more natural", "{n} more natural", n),
+    "mixed": lambda n: msg_n("{n} more mixed", "{n} more mixed", n),
+    "wild": lambda n: msg_n("{n} more wild", "{n} more wild", n),
+}
+CANASTA_NAMES: dict[str, Callable[[], Text]] = {
+    "natural": lambda: msg("natural canasta"),
+    "mixed": lambda: msg("mixed canasta"),
+    "wild": lambda: msg("wild canasta"),
+}
 
 
 def laid_score(
@@ -454,7 +488,7 @@ def laid_score(
     bonus_cards = laid.count(C.BONUS)
     if not bonus_cards:
         return []
-    return [(lambda: f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}", 100 * bonus_cards)]
+    return [(lambda: msg_n("{n} Bonus card", "{n} Bonus cards", bonus_cards), 100 * bonus_cards)]
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
@@ -503,7 +537,12 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
     dealt = 4 * (int(options["hand-size"]) + int(options["foot-size"]))
     if dealt > 200:
-        return f"a Hand of {options['hand-size']} and a Foot of {options['foot-size']} for four players deal {dealt} cards; at most 200 leave a stock"
+        return msg(
+            "a Hand of {hand} and a Foot of {foot} for four players deal {dealt} cards; at most 200 leave a stock",
+            hand=options["hand-size"],
+            foot=options["foot-size"],
+            dealt=dealt,
+        )
     return caliente.seating_problem(seating, {})
 
 

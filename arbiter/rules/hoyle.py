@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from ..i18n import msg
 from ..rulings import Rule
 from . import classic
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
@@ -319,7 +320,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
 
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
     if len(seating.seats) != 2 or len(seating.sides) != 2:
-        return f"Hoyle two-hand Canasta is for two players, each alone, not {len(seating.seats)}"
+        return msg("Hoyle two-hand Canasta is for two players, each alone, not {count}", count=len(seating.seats))
     return None
 
 

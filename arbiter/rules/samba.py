@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from .. import cards as C
+from ..i18n import msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
@@ -361,48 +362,63 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
     """No wild joins a group that is already a canasta."""
     if len(meld) >= config.canasta_size and not C.WILDS.isdisjoint(added):
-        return "canasta-wild", (f"[{C.show(meld)}] is a canasta already: no wild may be added to it, only naturals")
+        return "canasta-wild", msg(
+            "[{cards}] is a canasta already: no wild may be added to it, only naturals", cards=C.show(meld)
+        )
     return None
 
 
 def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     """Only a natural pair from hand takes the pile, or (unfrozen, after the first meld) the up
     card alone onto a group of its rank or a sequence it extends, neither yet a canasta."""
-    top, side, pile = take.top, take.side, config.words.pile
+    top, side = take.top, take.side
     always = config.always_frozen and not take.frozen
     frozen_code = "take-always-frozen" if always else "take-frozen"
     if take.onto:
         if not take.side_has_melded:
-            return "take-initial", f"before {side}'s first meld the up card is taken only with a natural pair from hand"
+            return "take-initial", msg(
+                "before {side}'s first meld the up card is taken only with a natural pair from hand", side=side
+            )
         if take.frozen or config.always_frozen:
-            return frozen_code, (
-                f"the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand, "
-                "never onto a meld"
+            return frozen_code, msg(
+                "the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand, never onto "
+                "a meld",
+                pile=term(config.words.pile),
+                top=top,
             )
         meld = take.meld()
         if len(meld) >= config.canasta_size:
-            return "take-unfrozen", (
-                f"[{C.show(meld)}] is a canasta: the up card may be taken only onto a group or sequence that is "
-                "not yet one"
+            return "take-unfrozen", msg(
+                "[{cards}] is a canasta: the up card may be taken only onto a group or sequence that is not yet one",
+                cards=C.show(meld),
             )
         return None
     own = take.own
     if len(own) >= 2 and all(card == top for card in own):
         return None
-    shown = f"[{C.show([top, *own])}]"
+    shown = C.show([top, *own])
     if not take.side_has_melded:
-        return "take-initial", (
-            f"before {side}'s first meld the up card {top} is taken only with a natural pair of {top}s from hand; "
-            f"{shown} is not that"
+        return "take-initial", msg(
+            "before {side}'s first meld the up card {top} is taken only with a natural pair of {top}s from hand; "
+            "[{cards}] is not that",
+            side=side,
+            top=top,
+            cards=shown,
         )
     if take.frozen or config.always_frozen:
-        return frozen_code, (
-            f"the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand; "
-            f"{shown} is not that"
+        return frozen_code, msg(
+            "the {pile} is frozen: the up card {top} is taken only with two natural {top}s from hand; [{cards}] is "
+            "not that",
+            pile=term(config.words.pile),
+            top=top,
+            cards=shown,
         )
-    return "take-unfrozen", (
-        f"the up card {top} is taken with a natural pair of {top}s from hand (never with a wild, never into a new "
-        f"sequence), or alone onto {side}'s group of {top}s or a sequence it extends; {shown} is none of these"
+    return "take-unfrozen", msg(
+        "the up card {top} is taken with a natural pair of {top}s from hand (never with a wild, never into a new "
+        "sequence), or alone onto {side}'s group of {top}s or a sequence it extends; [{cards}] is none of these",
+        top=top,
+        side=side,
+        cards=shown,
     )
 
 
@@ -416,7 +432,7 @@ def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:
 def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
     """A samba (seven in sequence) is worth 1,500 instead of a canasta's 500."""
     if len(cards) >= LONGEST and is_sequence(cards):
-        return "samba", SAMBA_BONUS
+        return msg("samba"), SAMBA_BONUS
     return group_canasta_bonus(cards, config)
 
 
@@ -434,8 +450,14 @@ def laid_score(
             value = -value if config.options.get("bonus-penalty") == "mirror" else -100 * bonus_cards
 
         def label() -> str:
-            short = f", counted against a side without {config.canastas_to_go_out} canastas" if value < 0 else ""
-            return f"{bonus_cards} Bonus card{'s' * (bonus_cards > 1)}{short}"
+            if value < 0:
+                return msg_n(
+                    "{n} Bonus card, counted against a side without {canastas} canastas",
+                    "{n} Bonus cards, counted against a side without {canastas} canastas",
+                    bonus_cards,
+                    canastas=config.canastas_to_go_out,
+                )
+            return msg_n("{n} Bonus card", "{n} Bonus cards", bonus_cards)
 
         lines.append((label, value))
     return lines + caliente.caliente_cards_played(laid, config)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..i18n import msg
 from .base import Config
+from .lists import listed
 
 LONGEST = 7  # a sequence never grows past seven cards: at seven it is a samba
 
@@ -20,21 +22,23 @@ def sequence_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[s
     """Why these cards are not a legal sequence (code, explanation), or None."""
 
     def bad(code: str, why: str) -> tuple[str, str]:
-        return code, f"[{C.show(cards)}]: {why}"
+        return code, msg("[{cards}]: {why}", cards=C.show(cards), why=why)
 
     if not C.NATURAL_SET.issuperset(cards):
-        named = ", ".join(sorted({C.describe(card) for card in cards if card not in C.NATURAL_SET}))
-        return bad("sequence", f"a sequence is made of natural cards only, so it cannot hold a {named}")
+        named = listed(sorted({C.describe(card) for card in cards if card not in C.NATURAL_SET}))
+        return bad(
+            "sequence", msg("a sequence is made of natural cards only, so it cannot hold a {cards}", cards=named)
+        )
     ranks = sorted(map(C.SEQUENCE_ORDER.__getitem__, cards))
     if len(set(ranks)) != len(ranks):
-        return bad("sequence", "cards of several ranks make a sequence, which holds each rank once")
+        return bad("sequence", msg("cards of several ranks make a sequence, which holds each rank once"))
     if new and len(cards) < 3:
-        return bad("meld-size", "a new meld needs at least three cards")
+        return bad("meld-size", msg("a new meld needs at least three cards"))
     if len(cards) > LONGEST:
-        return bad("sequence", f"a sequence never grows past {C.number(LONGEST)} cards (a samba)")
+        return bad("sequence", msg("a sequence never grows past {most} cards (a samba)", most=C.number(LONGEST)))
     if ranks[-1] - ranks[0] + 1 != len(ranks):
         return bad(
-            "sequence", "a sequence is of consecutive ranks, from 4 up to the Ace, with no gap and no wrap-around"
+            "sequence", msg("a sequence is of consecutive ranks, from 4 up to the Ace, with no gap and no wrap-around")
         )
     return None
 

@@ -1,0 +1,60 @@
+"""Bonus cards (red threes): laid beside the melds with `bonus`, each replaced from the stock."""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..i18n import Text, msg
+from ..records import LayBonus
+from .context import HandContext, TurnState
+from .illegal import Illegal
+
+
+def bonus(r: HandContext, state: TurnState, action: LayBonus) -> None:
+    table = r.table
+    if table.stock_count == 0 and state.last_bonus:
+        lay_bonus(r, state.player, action, from_pile=len(action.cards))
+        r.outcome.ended = True
+        r.paths["bonus-drawn-last"] += 1
+        return
+    r.paths["bonus-laid"] += 1
+    replaced = lay_bonus(r, state.player, action, from_pile=state.pile_bonus)
+    state.pile_bonus -= len(action.cards) - replaced
+    state.unreplaced_bonus += len(action.cards) - replaced
+    # a replacement comes from the stock: with the stock drawn out there is none to take
+    owed = state.replacements_owed + replaced
+    state.replacements_owed = min(owed, table.stock_count)
+    if owed > state.replacements_owed:
+        r.paths["bonus-laid-no-replacement-left"] += 1
+
+
+def lay_bonus(r: HandContext, player: str, action: LayBonus, from_pile: int) -> int:
+    """Lay Bonus cards from a hand; returns how many need a replacement."""
+    if any(c != C.BONUS for c in action.cards):
+        raise Illegal(
+            "bonus-replacement",
+            msg(
+                "only {bonuses} are laid with `bonus`, not {cards}",
+                bonuses=r.config.words.bonuses(),
+                cards=C.show(action.cards),
+            ),
+            action,
+        )
+    hand = r.table.hands[player]
+    if hand[C.BONUS] < len(action.cards):
+        raise Illegal(
+            "card-not-held",
+            lays_unheld(r, player, len(action.cards), hand[C.BONUS]),
+            action,
+        )
+    hand[C.BONUS] -= len(action.cards)
+    r.table.side_of[player].laid.extend(action.cards)
+    return max(0, len(action.cards) - from_pile)
+
+
+def lays_unheld(r: HandContext, player: str, laid: int, held: int) -> Text:
+    bonuses = r.config.words.count(laid, r.config.words.bonus)
+    if held:
+        return msg(
+            "{player} lays {bonuses} but holds only {count}", player=player, bonuses=bonuses, count=C.number(held)
+        )
+    return msg("{player} lays {bonuses} but holds none", player=player, bonuses=bonuses)

@@ -1,0 +1,64 @@
+"""The first meld of a side in a hand: the cards it melds count toward the minimum its score sets
+(Config.first_meld_minimum), whether melded from hand over the turn or with the up card of a
+first take; a first meld short of it is taken back and raises the minimum (the remedy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from ..i18n import msg, term
+from ..records import Node, Take
+from .context import HandContext, TurnState
+from .illegal import Illegal
+
+
+def count_melded(r: HandContext, state: TurnState, cards: Sequence[str], node: Node) -> None:
+    state.melded = True
+    r.table.melded_players.add(state.player)
+    if not state.side_melded_at_start and not state.took_pile:
+        state.first_meld_value += C.points(cards)
+        state.first_meld_node = state.first_meld_node or node
+
+
+def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
+    """At the end of the turn: the cards melded from hand reach the side's minimum (a player who
+    goes out concealed may be let off it: Config.concealed_waives_minimum)."""
+    side = state.side
+    waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
+    if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
+        minimum = r.minimum(side)
+        if state.first_meld_value < minimum:
+            raise Illegal(
+                "first-meld-minimum",
+                msg(
+                    "{side}'s first meld must be worth {minimum} points; this turn melds {melded}",
+                    side=side.name,
+                    minimum=minimum,
+                    melded=state.first_meld_value,
+                ),
+                state.first_meld_node,
+                remedy=r.minimum_remedy(),
+                adjustment=r.minimum_adjustment(side),
+            )
+
+
+def check_first_take(r: HandContext, state: TurnState, first_value: int, action: Take) -> None:
+    """A side that has not melded takes the pile only with the minimum melded from hand with the up
+    card (`first_value`): the rest of the pile, and what is melded after picking it up, do not count."""
+    side = state.side
+    minimum = r.minimum(side)
+    if first_value < minimum:
+        raise Illegal(
+            "take-initial",
+            msg(
+                "before {side}'s first meld the pile is taken only with {minimum} points melded from hand with the up "
+                "card; the up card with the cards from hand make {value} (the rest of the {pile}, and anything melded "
+                "after picking it up, does not count)",
+                side=side.name,
+                minimum=minimum,
+                value=first_value,
+                pile=term(r.config.words.pile),
+            ),
+            action,
+        )

@@ -1,0 +1,146 @@
+"""Melding: `meld` lays new melds, `add` adds cards to one on the table, and `MeldPlan` checks
+every meld an action lays (the take's too) before any is placed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import cards as C
+from ..i18n import msg
+from ..records import Add, Meld, Node
+from .context import HandContext, TurnState
+from .first_meld import count_melded
+from .holding import check_held, remove, require_drawn
+from .illegal import Illegal
+from .melds import MeldState, meld_problem, meld_shape, resolve
+
+
+class MeldPlan:
+    """The melds one action lays, checked together before any is placed: each new meld is legal,
+    and so is each meld it merges into (where a side keeps one meld per rank)."""
+
+    __slots__ = ("merged", "placements", "r", "state", "used")
+
+    def __init__(self, r: HandContext, state: TurnState) -> None:
+        self.r, self.state = r, state
+        self.used: dict[str, int] = {}  # cards from hand so far
+        self.merged: dict[str, Sequence[str]] = {}  # rank -> the merged meld's cards (never changed in place)
+        self.placements: list[tuple[str, str | None, Sequence[str]]] = []  # (rank, high, cards)
+
+    def lay(self, cards: tuple[str, ...], node: Node, *, from_hand: Sequence[str] | None = None) -> None:
+        """Plan a meld of `cards`, all from hand, or only `from_hand` (already checked as held)
+        with the up card."""
+        used = self.used
+        if from_hand is None:
+            check_held(self.r, self.state, cards, node, used)
+        for card in cards if from_hand is None else from_hand:
+            used[card] = used.get(card, 0) + 1
+        config = self.r.config
+        problem = meld_problem(cards, config, True)
+        if problem:
+            raise Illegal(problem[0], problem[1], node)
+        rank, high = meld_shape(cards)
+        if config.merge_same_rank and high is None:
+            self.check_merge(rank, cards, node)
+        if config.one_open_meld_per_rank and high is None:
+            self.check_open(rank, cards, node)
+        self.placements.append((rank, high, cards))
+
+    def check_open(self, rank: str, cards: Sequence[str], node: Node) -> None:
+        """A side starts a new meld of a rank only once its earlier one is closed (Hand & Foot)."""
+        size, side = self.r.config.canasta_size, self.state.side
+        laid = [m.cards for m in side.melds if m.rank == rank and m.high is None]
+        laid += [c for r, h, c in self.placements if r == rank and h is None]
+        if any(len(earlier) < size for earlier in laid):
+            values = {"cards": C.show(cards), "side": side.name, "size": C.number(size)}
+            if rank == C.LITTLE_WILD:
+                why = msg(
+                    "[{cards}]: {side} already has a wild meld that is not closed; a new one is started only once "
+                    "that one is closed at {size} cards",
+                    **values,
+                )
+            else:
+                why = msg(
+                    "[{cards}]: {side} already has a meld of {rank}s that is not closed; a new one is started only "
+                    "once that one is closed at {size} cards",
+                    rank=rank,
+                    **values,
+                )
+            raise Illegal("open-meld", why, node)
+
+    def check_merge(self, rank: str, cards: Sequence[str], node: Node) -> None:
+        config, side = self.r.config, self.state.side
+        existing = self.merged.get(rank)
+        if existing is None:
+            meld = side.meld_of(rank)
+            existing = meld.cards if meld is not None else None
+        if existing is None:
+            self.merged[rank] = cards
+            return
+        merged = (*existing, *cards)
+        problem = meld_problem(merged, config, False)
+        if problem:
+            raise Illegal(
+                problem[0],
+                msg("merged with {side}'s {rank}s, {problem}", side=side.name, rank=rank, problem=problem[1]),
+                node,
+            )
+        self.merged[rank] = merged
+
+    def place(self) -> None:
+        """Lay the planned melds: the cards from hand leave it, each meld goes to the table."""
+        state, r = self.state, self.r
+        hand = state.hand
+        for card, n in self.used.items():
+            hand[card] -= n
+        side = state.side
+        for rank, high, cards in self.placements:
+            if rank == C.STOP:
+                state.stops_melded = True
+                r.paths["stop-meld"] += 1
+            existing = side.meld_of(rank) if r.config.merge_same_rank and high is None else None
+            if existing is not None:
+                existing.cards.extend(cards)
+                r.paths["meld-merged"] += 1
+            else:
+                side.melds.append(MeldState(rank, list(cards), high))
+                if high is not None:
+                    r.paths["meld-sequence"] += 1
+
+
+def meld(r: HandContext, state: TurnState, action: Meld) -> None:
+    require_drawn(r, state, action, "melding")
+    plan = MeldPlan(r, state)
+    melds = action.melds
+    for spec in melds:
+        plan.lay(spec.cards, spec)
+    plan.place()
+    count_melded(r, state, [card for spec in melds for card in spec.cards], melds[0])
+
+
+def add(r: HandContext, state: TurnState, action: Add) -> None:
+    require_drawn(r, state, action, "adding to a meld")
+    config, side = r.config, state.side
+    target = resolve(side.melds, side.name, action.target, config, action)
+    cards = action.cards
+    if target.high is None:  # a group takes its rank and wilds; a sequence's rule is the meld policy's
+        rank = target.rank
+        own_rank = cards.count(rank) == len(cards)  # only cards of the group's own rank: it stays legal
+        if not own_rank:
+            stray = [c for c in cards if c != rank and c not in C.WILDS]
+            if stray or (rank == C.STOP and not C.WILDS.isdisjoint(cards)):
+                raise Illegal(
+                    "meld-rank", msg("[{cards}] cannot be added to the {rank}s", cards=C.show(cards), rank=rank), action
+                )
+    else:
+        own_rank = False
+    check_held(r, state, cards, action)
+    problem = (None if own_rank else meld_problem((*target.cards, *cards), config, False)) or (
+        config.addition_problem(target.cards, cards, config)
+    )
+    if problem:
+        raise Illegal(problem[0], problem[1], action)
+    remove(state, cards)
+    target.extend(cards)
+    r.paths["add" if target.high is None else "add-to-sequence"] += 1
+    count_melded(r, state, cards, action)
