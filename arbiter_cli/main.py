@@ -31,6 +31,7 @@ from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
+from .language import lang_option, speaker
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
@@ -144,6 +145,7 @@ def _read_stdin() -> bytes:
     "given is at hand for the records whose [House] tag names it."
 )
 @stdin_name_option
+@lang_option
 @config_options
 def check(
     paths: tuple[str, ...],
@@ -164,6 +166,7 @@ def check(
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
+    lang: str | None,
 ) -> None:
     """Check game records: each PATH is a file, a directory (searched recursively for *.acn
     records and the --include globs, skipping hidden and git-ignored files and folders, and not
@@ -176,6 +179,7 @@ def check(
     """
     paths = paths or (".",)
     configured = _settings(config_file, isolated)
+    say = speaker(lang, configured.lang, configured.source)
     settings = configured.with_flags(
         rules=rules_name,
         options=options,
@@ -218,9 +222,9 @@ def check(
         _say_skipped(err, finder)
         renderer: Any
         if output_format == "text":
-            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet)
+            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet, say)
         else:
-            renderer = RENDERERS[output_format](stream, err, strict)
+            renderer = RENDERERS[output_format](stream, err, strict, say)
         tally = Tally()
 
         def take(report: FileReport) -> None:
