@@ -12,6 +12,8 @@ import click
 
 from arbiter.i18n import LANGUAGES, Translator, language_from_environment, translator
 
+from . import config
+
 
 def lang_option(command):  # type: ignore[no-untyped-def]
     """`--lang LANG`: the language of the words the command prints."""
@@ -46,3 +48,13 @@ def _known(code: str, where: str) -> str:
 def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
     """The translator of the language `choose` picks."""
     return translator(choose(flag, configured, source))
+
+
+def configured_language() -> tuple[str | None, Path | None]:
+    """`lang` in the configuration file found from the current folder, and that file, for the
+    commands that take no --config (a file that cannot be read leaves the choice to the others)."""
+    try:
+        found = config.load()
+    except config.ConfigError:
+        return None, None
+    return found.lang, found.source

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -24,6 +25,7 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.house import house_reference
+from arbiter.i18n import Translator, msg
 
 from . import cluster, config, inputs
 from . import house as house_cli
@@ -31,7 +33,7 @@ from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
-from .language import lang_option, speaker
+from .language import configured_language, lang_option, speaker
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
@@ -460,18 +462,20 @@ def _show(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
+def _list_rule_set(out: Console, ruleset: rulesets.RuleSet, say: Translator) -> None:
     """`name  title`, the summary, then one option a row: name, default, meaning (wrapped)."""
-    out.print(Text.assemble((ruleset.name, "bold"), f"  {ruleset.title}"), soft_wrap=True)
-    out.print(Text(f"  {ruleset.summary}"), soft_wrap=True)
-    out.print(Text('  options (--option NAME=VALUE, or [Variant "NAME=VALUE"] in the record):'), soft_wrap=True)
-    names = max([len("option"), *(len(spec.name) for spec in ruleset.options)])
-    defaults = max([len("default"), *(len(_show(spec.default)) for spec in ruleset.options)])
+    out.print(Text.assemble((ruleset.name, "bold"), f"  {say(ruleset.title)}"), soft_wrap=True)
+    out.print(Text(f"  {say(ruleset.summary)}"), soft_wrap=True)
+    heading = say(msg('options (--option NAME=VALUE, or [Variant "NAME=VALUE"] in the record):'))
+    out.print(Text("  " + heading), soft_wrap=True)
+    option, default, meaning_word = say(msg("option")), say(msg("default")), say(msg("meaning"))
+    names = max([cell_len(option), *(len(spec.name) for spec in ruleset.options)])
+    defaults = max([cell_len(default), *(len(_show(spec.default)) for spec in ruleset.options)])
     indent = 4 + names + 2 + defaults + 2
     width = max(out.width - indent, 30)
-    out.print(Text(f"    {'option':<{names}}  {'default':<{defaults}}  meaning", style="dim"), soft_wrap=True)
+    out.print(Text(f"    {option:<{names}}  {default:<{defaults}}  {meaning_word}", style="dim"), soft_wrap=True)
     for spec in ruleset.options:
-        meaning = textwrap.wrap(spec.summary, width) or [""]
+        meaning = textwrap.wrap(say(spec.summary), width) or [""]
         out.print(Text(f"    {spec.name:<{names}}  {_show(spec.default):<{defaults}}  {meaning[0]}"), soft_wrap=True)
         for more in meaning[1:]:
             out.print(Text(" " * indent + more), soft_wrap=True)
@@ -479,6 +483,7 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
 
 @cli.command("rules", short_help="List the rule sets, or print the rule reference of one.")
 @click.argument("name", required=False)
+@lang_option
 @click.option("--house", "house_file", metavar="FILE", help="Print a house rulebook's full rule reference.")
 @click.option(
     "--compare",
@@ -486,10 +491,11 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
     metavar="A B",
     help="Print where two rulebooks differ, side by side (each a *.rules.toml, or a rule set's name for its defaults).",
 )
-def rules_command(name: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
+def rules_command(name: str | None, lang: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
     """List the rule sets with their options and defaults, or print the rule reference of NAME
     (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
     rule reference; with --compare, where two rulebooks differ."""
+    say = speaker(lang, *configured_language())
     out, _ = consoles()
     if sum(bool(given) for given in (name, house_file, compare)) > 1:
         raise click.UsageError("give one of NAME, --house FILE and --compare A B")
@@ -503,15 +509,15 @@ def rules_command(name: str | None, house_file: str | None, compare: tuple[str, 
         for index, rule_set_name in enumerate(rulesets.names()):
             if index:
                 out.print()
-            _list_rule_set(out, rulesets.get(rule_set_name))
+            _list_rule_set(out, rulesets.get(rule_set_name), say)
         out.print()
-        out.print(Text("The rule reference of a rule set: arbiter rules NAME"))
+        out.print(Text(say(msg("The rule reference of a rule set: arbiter rules NAME"))))
         return
     try:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    _print_markdown(out, rulesets.reference(ruleset))
+    _print_markdown(out, rulesets.reference(ruleset, say.language))
 
 
 def _print_markdown(out: Console, markdown: str) -> None:
