@@ -25,7 +25,7 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.house import house_reference
-from arbiter.i18n import Translator, msg
+from arbiter.i18n import Translator, msg, msg_n
 
 from . import cluster, config, inputs
 from . import house as house_cli
@@ -40,7 +40,7 @@ from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
 from .simulate import simulate
 from .table import table
-from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally, plural
+from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
@@ -355,16 +355,18 @@ def _read_one(path: str) -> bytes:
     return data
 
 
-def _show_errors(err: Console, record: Formatted) -> None:
+def _show_errors(err: Console, record: Formatted, say: Translator) -> None:
     lines = record.written.split("\n")
     for finding in record.errors:
+        finding = finding.said(say)
         err.print(finding_line(record.path, finding), soft_wrap=True)
         if 0 < finding.line <= len(lines):
             for row in excerpt(lines[finding.line - 1].rstrip("\r"), finding.column).splitlines():
                 err.print(Text("    " + printable(row)), soft_wrap=True)
         if finding.remedy:
-            err.print(Text(f"    remedy: {one_line(finding.remedy)}"), soft_wrap=True)
-    err.print(Text(f"{shown_path(record.path)}: not formatted: the record has syntax errors"), soft_wrap=True)
+            err.print(Text("    " + say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))), soft_wrap=True)
+    said = msg("{path}: not formatted: the record has syntax errors", path=shown_path(record.path))
+    err.print(Text(say(said)), soft_wrap=True)
 
 
 @cli.command("fmt", short_help="Print, check or rewrite records in canonical form.")
@@ -374,6 +376,7 @@ def _show_errors(err: Console, record: Formatted) -> None:
 @click.option("--write", "-w", is_flag=True, help="Rewrite the records in place (atomically).")
 @include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
 @stdin_name_option
+@lang_option
 @config_options
 def fmt(
     paths: tuple[str, ...],
@@ -384,6 +387,7 @@ def fmt(
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
+    lang: str | None,
 ) -> None:
     """Put records in canonical form. Each PATH is a file, a folder (searched for records as
     `arbiter check` does) or - for standard input. A single file or - is printed in canonical
@@ -397,6 +401,7 @@ def fmt(
     if write and STDIN in paths:
         raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
     settings = _settings(config_file, isolated).with_flags(include=include)
+    say = speaker(lang, settings.lang, settings.source)
     finder = RecordFinder(settings.include)
     tasks = collect(paths, _read_stdin, stdin_name, finder)
     printing = not (check_only or show_diff or write)
@@ -421,7 +426,7 @@ def fmt(
             unreadable += 1
             continue
         if record.errors:
-            _show_errors(err, record)
+            _show_errors(err, record, say)
             broken += 1
             continue
         if printing:
@@ -440,19 +445,31 @@ def fmt(
                 unreadable += 1
                 continue
         elif check_only and not show_diff:
-            err.print(
-                Text(
-                    f"{shown_path(record.path)}: not in canonical form (arbiter fmt {shown_path(record.path)} prints it)"
-                ),
-                soft_wrap=True,
-            )
+            said = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
+            err.print(Text(say(said)), soft_wrap=True)
     formatted = len(tasks) - broken - unreadable
-    verb = "reformatted" if write else "would be reformatted"
-    err.print(Text(f"{plural(changed, 'record')} {verb}, {formatted - changed} already canonical"), soft_wrap=True)
+    err.print(Text(say(_formatted_sentence(changed, formatted - changed, write))), soft_wrap=True)
     if unreadable:
         click.get_current_context().exit(EXIT_USAGE)
     if broken or (changed and not write):
         click.get_current_context().exit(EXIT_FINDINGS)
+
+
+def _formatted_sentence(changed: int, canonical: int, written: bool) -> str:
+    """`2 records reformatted, 3 already canonical` (or `would be reformatted`, without --write)."""
+    if written:
+        return msg_n(
+            "{n} record reformatted, {canonical} already canonical",
+            "{n} records reformatted, {canonical} already canonical",
+            changed,
+            canonical=canonical,
+        )
+    return msg_n(
+        "{n} record would be reformatted, {canonical} already canonical",
+        "{n} records would be reformatted, {canonical} already canonical",
+        changed,
+        canonical=canonical,
+    )
 
 
 # --- rules --------------------------------------------------------------------------------------
