@@ -115,12 +115,13 @@ def describe(
         none = "  " + say(msg("none"))
         lines += [f"  {player:<{width}}  {show(cards)}" for player, cards in state["feet"].items()] or [none]
     lines.append(say(msg("melds:")))
+    none_yet = say(msg("none yet"))
     for side, melds in state["melds"].items():
         laid = state["laid"].get(side)
         marks = words.marks.get(side, [])
         shown = " ".join(_meld(m, marks[i] if i < len(marks) else None, say) for i, m in enumerate(melds))
         laid_words = "  " + say(msg("laid: {cards}", cards=show(laid))) if laid else ""
-        lines.append(f"  {side}  {shown or say(msg('none yet'))}" + laid_words)
+        lines.append(f"  {side}  {shown or none_yet}" + laid_words)
     lines.append(_pile_line(state, words, say))
     lines.append(say(msg_n("stock: {n} card", "stock: {n} cards", state["stock"])))
     return "\n".join(lines)
@@ -141,7 +142,8 @@ def _pile_line(state: dict[str, Any], words: TableWords, say: Translator) -> str
     else:
         said = msg_n("{n} card, {frozen}", "{n} cards, {frozen}", 0, frozen=frozen)
     name = say(term(words.pile))
-    return f"{name[:1].upper()}{name[1:]} ({say(said)}): {show(pile) or say(msg('empty'))}"
+    empty = say(msg("empty"))
+    return f"{name[:1].upper()}{name[1:]} ({say(said)}): {show(pile) or empty}"
 
 
 def _meld(cards: list[str], mark: str | None, say: Translator) -> str:
