@@ -322,3 +322,12 @@ def test_simulate_reports_its_coverage_in_the_language():
     result = run("simulate", "--games", "1", "--coverage", "--lang", "es")
     assert "1 partida juzgada; no válidas: 0" in result.stderr
     assert "caminos legales (recorridos" in result.stderr
+
+
+def test_a_clubs_rule_reference_is_in_the_language_with_the_clubs_own_words_as_written():
+    result = run("rules", "--house", str(SAMPLES / "hoyle-household.rules.toml"), "--lang", "it")
+    assert result.exit_code == 0
+    assert result.output.startswith("# The Hoyle household, version 2026-winter: varianti del circolo")
+    assert "## Le regole del circolo" in result.output and "**1** (del circolo)" in result.output
+    assert "One canasta is enough to go out" in result.output  # the club's note, as the club wrote it
+    assert "## Regole" in result.output  # the family's rules follow, framed in Italian too

@@ -150,3 +150,14 @@ def test_the_sheet_reads_a_ruling_without_importing_rulings_at_run_time():
     assert inside_functions == []
     rulings = ast.parse((Path(arbiter.__file__).parent / "rulings.py").read_text(encoding="utf-8"))
     assert "sheet" in [node.module for node in rulings.body if isinstance(node, ast.ImportFrom)]
+
+
+def test_a_disputed_table_names_what_does_not_add_up_in_the_language():
+    from arbiter.situation import Situation
+
+    situation = Situation(rules="caliente", seats=["ann", "bob"], hands={"ann": ["9"] * 30}, turn="zed")
+    problems = situation.problems()
+    assert "say whose turn it is" in problems
+    said = [translator("pt")(problem) for problem in problems]
+    assert "indique de quem é a vez" in said
+    assert any(line.startswith("há ") and "cartas 9 nesta mesa" in line for line in said)
