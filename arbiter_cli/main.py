@@ -198,11 +198,18 @@ def check(
     if statistics and output_format == "github" and not settings.format:
         output_format = "text"  # the counts are a table for people; --format picks a machine format
     if output_format not in FORMATS:
-        raise click.UsageError(f"format {output_format!r} is not one of {', '.join(FORMATS)} ({settings.source})")
+        said = msg(
+            "format {format} is not one of {formats} ({source})",
+            format=repr(output_format),
+            formats=", ".join(FORMATS),
+            source=str(settings.source),
+        )
+        raise click.UsageError(say(said))
     if statistics and output_format != "text":
-        raise click.UsageError(f"--statistics prints a text table; it does not combine with --format {output_format}")
+        said = msg("--statistics prints a text table; it does not combine with --format {format}", format=output_format)
+        raise click.UsageError(say(said))
     if paths.count(STDIN) > 1:
-        raise click.UsageError("standard input (-) can be read only once")
+        raise click.UsageError(say(msg("standard input (-) can be read only once")))
     if settings.rules:
         try:
             rulesets.get(settings.rules).resolve(settings.options)
@@ -211,17 +218,20 @@ def check(
     _check_codes(settings, select, ignore)
     books = house_cli.books(settings.house)
     if books.house and (settings.rules or settings.options):
-        raise click.UsageError(
-            f"{books.house.title} sets the rule set and every option; drop --rules and --option "
-            f"(and rules and options in {settings.source or 'the configuration'})"
+        said = msg(
+            "{rulebook} sets the rule set and every option; drop --rules and --option "
+            "(and rules and options in {source})",
+            rulebook=books.house.title,
+            source=str(settings.source) if settings.source else msg("the configuration"),
         )
+        raise click.UsageError(say(said))
     choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
-    with _output(output_file) as stream:
+    with _output(output_file, say) as stream:
         out, err = consoles(stream)
-        _say_skipped(err, finder)
+        _say_skipped(err, finder, say)
         renderer: Any
         if output_format == "text":
             renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet, say)
@@ -264,11 +274,14 @@ def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tup
         raise click.UsageError(str(error)) from None
 
 
-def _say_skipped(err: Console, finder: RecordFinder) -> None:
+def _say_skipped(err: Console, finder: RecordFinder, say: Translator) -> None:
     """Name each symbolic link not followed out of a folder searched (on standard error)."""
     for link in finder.skipped:
-        notice = f"{shown_path(link)}: skipped: a symbolic link out of the folder searched (name the file to check it)"
-        err.print(Text(notice, style="dim"), soft_wrap=True)
+        notice = msg(
+            "{path}: skipped: a symbolic link out of the folder searched (name the file to check it)",
+            path=shown_path(link),
+        )
+        err.print(Text(say(notice), style="dim"), soft_wrap=True)
 
 
 def _processes(jobs: int | None) -> int:
@@ -285,7 +298,7 @@ def _settings(config_file: str | None, isolated: bool) -> Settings:
 
 
 @contextlib.contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, say: Translator) -> Iterator[IO[str]]:
     """Standard output, or the file of --output-file (created or emptied, closed at the end)."""
     if path is None:
         yield sys.stdout
@@ -294,7 +307,7 @@ def _output(path: str | None) -> Iterator[IO[str]]:
     try:
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
-        raise click.UsageError(f"{shown_path(path)}: {describe_os_error(error)}") from None
+        raise click.UsageError(f"{shown_path(path)}: {say(describe_os_error(error))}") from None
     with stream:
         yield stream
 
@@ -408,7 +421,7 @@ def fmt(
     if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
         raise click.UsageError("arbiter fmt prints one record; for several, use --check, --diff or --write")
     _, err = consoles()
-    _say_skipped(err, finder)
+    _say_skipped(err, finder, say)
     changed = broken = unreadable = 0
     for task in tasks:
         try:

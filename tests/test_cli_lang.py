@@ -331,3 +331,9 @@ def test_a_clubs_rule_reference_is_in_the_language_with_the_clubs_own_words_as_w
     assert "## Le regole del circolo" in result.output and "**1** (del circolo)" in result.output
     assert "One canasta is enough to go out" in result.output  # the club's note, as the club wrote it
     assert "## Regole" in result.output  # the family's rules follow, framed in Italian too
+
+
+def test_the_command_lines_own_usage_errors_are_in_the_language():
+    result = run("check", "--isolated", "--lang", "es", "--statistics", "-f", "json", str(WRONG_TAKE))
+    assert result.exit_code == 2
+    assert "--statistics imprime una tabla de texto; no se combina con --format json" in result.output
