@@ -531,7 +531,9 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
         raise click.UsageError("give one of NAME, --house FILE and --compare A B")
     if house_file or compare:
         markdown = (
-            house_reference(house_cli.load(house_file), say.language) if house_file else house_cli.comparison(*compare)  # type: ignore[misc]
+            house_reference(house_cli.load(house_file), say.language)
+            if house_file
+            else house_cli.comparison(*compare, say.language)  # type: ignore[misc]
         )
         _print_markdown(out, markdown)
         return

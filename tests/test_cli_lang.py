@@ -346,3 +346,10 @@ def test_the_reports_catalogue_is_complete_compiled_and_keeps_every_placeholder(
     sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     messages = importlib.import_module("messages")
     assert messages.problems(lang, "reports") == []
+
+
+def test_a_comparison_of_two_rulebooks_is_in_the_language():
+    result = run("rules", "--compare", str(SAMPLES / "hoyle-household.rules.toml"), "hoyle", "--lang", "pt")
+    assert result.exit_code == 0
+    assert "Diferem em 2 regras (de 12 opções):" in result.output
+    assert "| regra |" in result.output and "`arbiter rules hoyle`" in result.output
