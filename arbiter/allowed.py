@@ -15,9 +15,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import Text, msg
 from .rulings import Finding
 
-NOTHING_ELSE = "nothing else was allowed"
+NOTHING_ELSE = msg("nothing else was allowed")
 SEPARATOR = "; "  # between two actions: an action may itself hold commas and spaces
 
 RANK_NAMES = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces", "2": "wild cards", "X": "wild cards"}
@@ -37,21 +38,34 @@ class Alternative:
     notations: tuple[str, ...]
 
 
-def allowed_line(finding: Finding) -> str | None:
+def allowed_line(finding: Finding) -> Text | None:
     """The finding's alternatives on one line: `allowed instead: draw 7; take 9 with [9 9] (and 3
     more)`, or `nothing else was allowed`; None for a finding that is not on a move."""
     if finding.alternatives_total is None:
         return None
     if not finding.alternatives_total:
         return NOTHING_ELSE
-    shown = SEPARATOR.join(" ".join(text.split()) for text in finding.alternatives)
-    return f"allowed instead: {shown}{_more(finding)}"
+    more = more_count(finding)
+    if more:
+        return msg("allowed instead: {actions} (and {more} more)", actions=_shown(finding), more=more)
+    return msg("allowed instead: {actions}", actions=_shown(finding))
 
 
-def allowed_sentence(finding: Finding) -> str | None:
+def allowed_sentence(finding: Finding) -> Text | None:
     """`allowed_line` as a sentence to append to a message: `Allowed instead: draw 7.`"""
-    line = allowed_line(finding)
-    return None if line is None else line[0].upper() + line[1:] + "."
+    if finding.alternatives_total is None:
+        return None
+    if not finding.alternatives_total:
+        return msg("Nothing else was allowed.")
+    more = more_count(finding)
+    if more:
+        return msg("Allowed instead: {actions} (and {more} more).", actions=_shown(finding), more=more)
+    return msg("Allowed instead: {actions}.", actions=_shown(finding))
+
+
+def _shown(finding: Finding) -> str:
+    """The alternatives as written in a record (notation: never translated)."""
+    return SEPARATOR.join(" ".join(text.split()) for text in finding.alternatives)
 
 
 def alternatives(finding: Finding) -> list[Alternative]:
@@ -66,11 +80,6 @@ def alternatives(finding: Finding) -> list[Alternative]:
 def more_count(finding: Finding) -> int:
     """How many allowed actions the finding counts but does not list."""
     return max((finding.alternatives_total or 0) - len(finding.alternatives), 0)
-
-
-def _more(finding: Finding) -> str:
-    more = more_count(finding)
-    return f" (and {more} more)" if more else ""
 
 
 # --- one action in players' words ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .i18n import msg
 from .rulings import Finding, GameRuling
 
 DEFAULT_MAX_FINDINGS = 1_000
@@ -70,7 +71,10 @@ def _room(left: int | None, per_game: int | None, count: int) -> int:
 
 def _point_back(finding: Finding, earlier_game: int, line: int, column: int, game: int) -> None:
     """Say `finding`'s message as a pointer to where it was first said, when that is shorter."""
-    pointer = f"as at line {line}" + (f" of game {earlier_game}" if earlier_game != game else "")
+    if earlier_game != game:
+        pointer = msg("as at line {line} of game {game}", line=line, game=earlier_game)
+    else:
+        pointer = msg("as at line {line}", line=line)
     if len(pointer) < len(finding.message):
         finding.message = pointer
         finding.repeats = {"game": earlier_game, "line": line, "column": column}

@@ -17,11 +17,13 @@ from typing import Any
 from . import rules as rulesets
 from .engine import Observer, judge_game
 from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
+from .i18n import msg
 from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
 from .rules.codes import NOTATION
 from .rulings import Finding, GameRuling, Severity
+from .wording import joined
 
 DEFAULT_RULES = "caliente"
 OPTION_TAGS = ("variant", "options")
@@ -89,7 +91,9 @@ def judge(
                 code="empty-record",
                 rule=NOTATION["empty-record"].source,
                 severity=Severity.ERROR,
-                message="the record holds no game: a game starts with its tags ([Rules ...], [Seats ...]) and then its hands",
+                message=msg(
+                    "the record holds no game: a game starts with its tags ([Rules ...], [Seats ...]) and then its hands"
+                ),
             )
         )
     if parsed.malformed or empty:
@@ -130,9 +134,12 @@ def _resolve(
     tagged = _tagged_options(game, family) if family.name == book.family else {}
     departures = conflicts(book, family, tagged)
     if departures:
-        message = (
-            f"the game is judged by {book.title} (#{book.digest}), but its tags set {', '.join(departures)}; "
-            "drop those tags, or play by a new version of the rulebook"
+        message = msg(
+            "the game is judged by {rulebook} (#{digest}), but its tags set {options}; "
+            "drop those tags, or play by a new version of the rulebook",
+            rulebook=book.title,
+            digest=book.digest,
+            options=joined(departures),
         )
         house_tag = game.find_tag("house")
         if house_tag is None:
@@ -182,7 +189,7 @@ def _tagged_rule_set(tag: Any) -> RuleSet:
     try:
         return rulesets.get(tag.value)
     except UsageError as error:
-        raise _RecordProblem(_tag_finding(tag, "unknown-rules", str(error))) from None
+        raise _RecordProblem(_tag_finding(tag, "unknown-rules", _words(error))) from None
 
 
 def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:
@@ -195,11 +202,12 @@ def _tagged_options(game: Game, ruleset: RuleSet) -> dict[str, OptionValue]:
             try:
                 values.update(ruleset.expand({name: raw if raw else True}))
             except UsageError as error:
-                raise _RecordProblem(_tag_finding(tag, "unknown-option", str(error))) from None
+                raise _RecordProblem(_tag_finding(tag, "unknown-option", _words(error))) from None
     return values
 
 
 def _tag_finding(tag: Any, code: str, message: str) -> Finding:
+    """A finding on a tag; `message` a `Text`, or the words of a UsageError as it was raised."""
     return Finding(
         line=tag.line,
         column=tag.column,
@@ -208,6 +216,12 @@ def _tag_finding(tag: Any, code: str, message: str) -> Finding:
         severity=Severity.ERROR,
         message=message,
     )
+
+
+def _words(error: Exception) -> str:
+    """An error's message, kept a `Text` where it was raised with one (so it can be translated)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
 
 
 def _show(value: OptionValue) -> str:

@@ -161,14 +161,21 @@ class Translator:
         if self.english:
             return []
         if not isinstance(value, Text):
-            return [] if not value or self.catalogue.gettext(value) != value or _only_symbols(value) else [value]
+            return [] if not value or self._has(value) or _only_symbols(value) else [value]
         found = [] if self._translated(value) else [value.msgid]
         return found + [m for v in value.params.values() if isinstance(v, Text) for m in self.unknown(v)]
 
     def _translated(self, text: Text) -> bool:
-        if text.plural is None:
-            return self.catalogue.gettext(text.msgid) != text.msgid or _only_symbols(text.msgid)
-        return self.catalogue.ngettext(text.msgid, text.plural, 2) != text.plural or _only_symbols(text.msgid)
+        return self._has(text.msgid, plural=text.plural is not None) or _only_symbols(text.msgid)
+
+    def _has(self, msgid: str, plural: bool = False) -> bool:
+        """The catalogues translate `msgid`: it is in a compiled catalogue (which holds only the
+        translated entries), even where the translation is the same word ("total", "Final")."""
+        entries = getattr(self.catalogue, "_catalog", None)
+        if entries is None:
+            translated = self.catalogue.ngettext(msgid, msgid, 2) if plural else self.catalogue.gettext(msgid)
+            return translated != msgid
+        return ((msgid, 0) if plural else msgid) in entries
 
     def gettext(self, message: str) -> str:
         return self.catalogue.gettext(message)

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import cards as C
 from . import rules as rulesets
+from .i18n import Text, msg
 from .rules.base import Config, Seating, UsageError, Words
 from .situation import default_seats
 
@@ -35,8 +36,20 @@ def canasta_mark(cards: Sequence[str], config: Config) -> str | None:
     if len(cards) < config.canasta_size or not (naturals or wilds):  # Stop cards never make one
         return None
     kind = "sequence" if len(naturals) > 1 else "wild" if not naturals else "mixed" if wilds else "natural"
-    closed = "closed " if config.one_open_meld_per_rank else ""
-    return f"{closed}{kind} canasta"
+    return MARKS[config.one_open_meld_per_rank, kind]
+
+
+MARKS: dict[tuple[bool, str], Text] = {
+    (False, "natural"): msg("natural canasta"),
+    (False, "mixed"): msg("mixed canasta"),
+    (False, "wild"): msg("wild canasta"),
+    (False, "sequence"): msg("sequence canasta"),
+    (True, "natural"): msg("closed natural canasta"),
+    (True, "mixed"): msg("closed mixed canasta"),
+    (True, "wild"): msg("closed wild canasta"),
+    (True, "sequence"): msg("closed sequence canasta"),
+}
+"""Each canasta's mark, by whether the family closes a completed canasta and by its kind."""
 
 
 def family_config(rules: str | None, options: Mapping[str, Any] | None = None) -> Config | None:

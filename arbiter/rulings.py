@@ -8,9 +8,12 @@ stable JSON shape documented in the README ("JSON output").
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+from .i18n import Translator, msg, translator
+from .sheet import score_sheet
 
 
 class Severity(StrEnum):
@@ -35,10 +38,10 @@ class Problem(StrEnum):
 
 
 PROBLEM_WORDS = {
-    Problem.MOVE: "a move breaks a rule",
-    Problem.SCORE: "a declared score or result is wrong",
-    Problem.INCOMPLETE: "the record is incomplete",
-    Problem.UNREADABLE: "the record cannot be read",
+    Problem.MOVE: msg("a move breaks a rule"),
+    Problem.SCORE: msg("a declared score or result is wrong"),
+    Problem.INCOMPLETE: msg("the record is incomplete"),
+    Problem.UNREADABLE: msg("the record cannot be read"),
 }
 """Each kind of problem as the adapters say it."""
 
@@ -82,8 +85,8 @@ class Adjustment:
     points: int
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"side": self.side, "points": self.points, "reason": self.reason}
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        return {"side": self.side, "points": self.points, "reason": translator(lang)(self.reason)}
 
 
 @dataclass(slots=True)
@@ -119,7 +122,21 @@ class Finding:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def to_dict(self) -> dict[str, Any]:
+    def said(self, say: Translator) -> Finding:
+        """This finding with its words (message, rule, remedy, the adjustment's reason) said by
+        `say`; itself in English. Codes, cards, names and the alternatives (notation) stay."""
+        if say.english:
+            return self
+        adjustment = self.adjustment
+        if adjustment is not None:
+            adjustment = replace(adjustment, reason=say(adjustment.reason))
+        remedy = say(self.remedy) if self.remedy else self.remedy
+        return replace(self, message=say(self.message), rule=say(self.rule), remedy=remedy, adjustment=adjustment)
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The finding's JSON shape; `lang`: its words in that language (keys and codes unchanged)."""
+        if lang is not None and lang != "en":
+            return self.said(translator(lang)).to_dict()
         data = asdict(self)
         data["severity"] = str(self.severity)
         if self.table is None:
@@ -209,9 +226,21 @@ class GameRuling:
         kinds += [Problem.MOVE] if codes - SCORE_CODES - INCOMPLETE_CODES else []
         return kinds + ([Problem.SCORE] if codes & SCORE_CODES else [])
 
-    def to_dict(self) -> dict[str, Any]:
-        from .sheet import score_sheet  # the sheet is computed from a ruling: imported here, not at the top
+    def said(self, say: Translator) -> GameRuling:
+        """This ruling with its findings' words said by `say` (see `Finding.said`); itself in English."""
+        if say.english:
+            return self
+        return replace(self, findings=[finding.said(say) for finding in self.findings])
 
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The ruling's JSON shape (README, "JSON output"); `lang`: its words (messages, rules,
+        remedies, the sheet's reasons) in that language, keys and codes unchanged."""
+        say = translator(lang)
+        if not say.english:
+            return self.said(say)._dict(say.language)
+        return self._dict(None)
+
+    def _dict(self, lang: str | None) -> dict[str, Any]:
         data = {
             "index": self.index,
             "line": self.line,
@@ -224,7 +253,7 @@ class GameRuling:
             "winner": self.winner,
             "unlisted": sum(self.unlisted.values()),
             "problems": [str(p) for p in self.problems],
-            "sheet": score_sheet(self).to_dict(),
+            "sheet": score_sheet(self).to_dict(lang),
         } | ({"ignored": sum(self.ignored.values())} if self.ignored else {})
         if self.house is not None:
             data["house"] = dict(self.house)

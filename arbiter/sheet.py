@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .rulings import Adjustment, Finding, GameRuling, HandResult
+from .i18n import Text, msg, translator
+
+if TYPE_CHECKING:  # the sheet reads a ruling; rulings.py puts the sheet in a ruling's JSON
+    from .rulings import Adjustment, Finding, GameRuling, HandResult
 
 
 class Status(StrEnum):
@@ -37,21 +40,22 @@ class SheetRow:
     """What the table writes down for the hand; None when it cannot be scored."""
     declared: dict[str, int] | None
     adjustments: list[Adjustment] = field(default_factory=list)
-    reason: str | None = None
+    reason: Text | None = None
     """Why the hand is adjusted or cannot be scored, in plain words."""
     totals: dict[str, int] = field(default_factory=dict)
     provisional: bool = False
     """The totals rest on a hand (this one or an earlier one) that could not be scored."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        say = translator(lang)
         return {
             "hand": self.hand,
             "line": self.line,
             "status": str(self.status),
             "scores": self.scores,
             "declared": self.declared,
-            "adjustments": [a.to_dict() for a in self.adjustments],
-            "reason": self.reason,
+            "adjustments": [a.to_dict(lang) for a in self.adjustments],
+            "reason": say(self.reason) if self.reason else self.reason,
             "totals": self.totals,
             "provisional": self.provisional,
         }
@@ -68,9 +72,10 @@ class ScoreSheet:
         """Some hand is not simply the arbiter's count: the sheet says something the score table does not."""
         return any(row.status is not Status.COUNTED for row in self.rows)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The sheet's JSON shape; `lang`: its reasons in that language."""
         return {
-            "hands": [row.to_dict() for row in self.rows],
+            "hands": [row.to_dict(lang) for row in self.rows],
             "totals": self.totals,
             "provisional": self.provisional,
         }
@@ -114,37 +119,60 @@ def _row(hand: HandResult, errors: list[Finding]) -> SheetRow:
         return row
     row.status, row.scores = Status.UNSCORED, None
     if hand.judged:
-        row.reason = "the hand has not ended in the record"
+        row.reason = msg("the hand has not ended in the record")
         return row
     # The replay of a hand stops at its first illegal move: the one error of the hand that carries
     # the table (the game-level checks of a hand, its number, dealer and totals, carry none).
     stop = next((f for f in errors if f.table is not None), None)
     if stop is None:
-        row.reason = "the hand was not judged"
+        row.reason = msg("the hand was not judged")
     elif stop.adjustment is None:
-        row.reason = f"{_where(stop)}: {stop.message}; the rule set prescribes no remedy that lets the hand be scored"
+        row.reason = msg(
+            "{where}: {message}; the rule set prescribes no remedy that lets the hand be scored",
+            where=_where(stop),
+            message=stop.message,
+        )
     elif hand.declared is None:
-        row.reason = f"{_where(stop)}: the record declares no score for this hand; {what_to_write(stop.adjustment)}"
+        row.reason = msg(
+            "{where}: the record declares no score for this hand; {what_to_write}",
+            where=_where(stop),
+            what_to_write=what_to_write(stop.adjustment),
+        )
     else:
         adjustment = stop.adjustment
         row.status, row.adjustments = Status.ADJUSTED, [adjustment]
         row.scores = dict(hand.declared)
         row.scores[adjustment.side] = row.scores.get(adjustment.side, 0) + adjustment.points
-        row.reason = f"{_where(stop)}: {stop.remedy or adjustment.reason}; the declared score stands otherwise"
+        row.reason = msg(
+            "{where}: {remedy}; the declared score stands otherwise",
+            where=_where(stop),
+            remedy=stop.remedy or adjustment.reason,
+        )
     return row
 
 
-def what_to_write(adjustment: Adjustment) -> str:
+def what_to_write(adjustment: Adjustment) -> Text:
     """The remedy as the table applies it to a hand it scores itself (a dispute recorded as a
     position has no score line): `bob+dee: subtract 50 from whatever you score this hand`."""
+    side, reason = adjustment.side, adjustment.reason
     if adjustment.points == 0:
-        return f"{adjustment.side}: score the hand as you count it ({adjustment.reason})"
-    verb, word = ("subtract", "from") if adjustment.points < 0 else ("add", "to")
-    return (
-        f"{adjustment.side}: {verb} {abs(adjustment.points)} {word} whatever you score this hand ({adjustment.reason})"
+        return msg("{side}: score the hand as you count it ({reason})", side=side, reason=reason)
+    if adjustment.points < 0:
+        return msg(
+            "{side}: subtract {points} from whatever you score this hand ({reason})",
+            side=side,
+            points=-adjustment.points,
+            reason=reason,
+        )
+    return msg(
+        "{side}: add {points} to whatever you score this hand ({reason})",
+        side=side,
+        points=adjustment.points,
+        reason=reason,
     )
 
 
-def _where(finding: Finding) -> str:
-    turn = f", turn {finding.turn}" if finding.turn else ""
-    return f"{finding.code} at line {finding.line}{turn}"
+def _where(finding: Finding) -> Text:
+    if finding.turn:
+        return msg("{code} at line {line}, turn {turn}", code=finding.code, line=finding.line, turn=finding.turn)
+    return msg("{code} at line {line}", code=finding.code, line=finding.line)

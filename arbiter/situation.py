@@ -22,6 +22,7 @@ from . import cards as C
 from . import rules as rulesets
 from .engine import seating_from_tags
 from .formatter import format_action
+from .i18n import msg, msg_n, term
 from .notation import DEFAULT_LIMITS, Limits, Source
 from .positions import Position
 from .positions.dealing import game_tags, variant
@@ -64,7 +65,7 @@ class Situation:
         teams = [team.split("+") for team in self.teams.split()] or None
         seating, problem = seating_from_tags(game_tags(ruleset, self.seats, {}, teams), ruleset, self.values())
         if seating is None:
-            raise UsageError(problem.message if problem else "these players cannot sit at this table")
+            raise UsageError(problem.message if problem else msg("these players cannot sit at this table"))
         return seating
 
     def values(self) -> dict[str, Any]:
@@ -103,27 +104,48 @@ class Situation:
 
     def _unknown_cards(self) -> Iterable[str]:
         for card in sorted(set(self.shown()) - C.CARD_SET):
-            yield f"{card!r} is not a card: use 4 to 10, J Q K A, 2 (little wild), X (big wild), B, S or C"
+            yield msg(
+                "{card} is not a card: use 4 to 10, J Q K A, 2 (little wild), X (big wild), B, S or C", card=repr(card)
+            )
 
     def _too_many(self, config: Config) -> Iterable[str]:
         pack = C.pack(config.packs, config.caliente_cards)
-        packs = f"{config.packs} pack{'s' * (config.packs != 1)}"
+        packs = msg_n("{n} pack", "{n} packs", config.packs)
+        title = term(rulesets.get(self.rules).title)
         for card, count in sorted(self.shown().items(), key=lambda item: C.ORDER.get(item[0], 99)):
             if card in C.CARD_SET and count > pack[card]:
-                yield f"there are {count} cards {card} on this table, but {rulesets.get(self.rules).title} with {packs} has only {pack[card]}"
+                yield msg(
+                    "there are {count} cards {card} on this table, but {title} with {packs} has only {most}",
+                    count=count,
+                    card=card,
+                    title=title,
+                    packs=packs,
+                    most=pack[card],
+                )
 
     def _sizes(self, config: Config) -> Iterable[str]:
         limit = config.deal_size * PLAUSIBLE_HAND_FACTOR
         for player, cards in self.hands.items():
             if len(cards) > limit:
-                yield f"{player} holds {len(cards)} cards: more than {limit} is not a plausible hand (the deal is {config.deal_size})"
+                yield msg(
+                    "{player} holds {count} cards: more than {limit} is not a plausible hand (the deal is {deal})",
+                    player=player,
+                    count=len(cards),
+                    limit=limit,
+                    deal=config.deal_size,
+                )
         for player, cards in self.feet.items():
             if cards and len(cards) != config.foot_size:
-                yield f"{player}'s Foot has {len(cards)} cards: a Foot is dealt {config.foot_size} and stays untouched until picked up"
+                yield msg(
+                    "{player}'s Foot has {count} cards: a Foot is dealt {size} and stays untouched until picked up",
+                    player=player,
+                    count=len(cards),
+                    size=config.foot_size,
+                )
 
     def _turn_problem(self) -> Iterable[str]:
         if self.turn not in self.seats:
-            yield "say whose turn it is"
+            yield msg("say whose turn it is")
 
     # --- writing the record ---------------------------------------------------------------------
 

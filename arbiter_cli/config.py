@@ -15,6 +15,7 @@ wins (`arbiter.toml` first when a folder has both). `--config FILE` names the fi
     strict = false                          # fail on warnings too
     jobs = 1                                # processes checking files
     house = "maple-club.rules.toml"         # the club's rulebook (docs/house-rules.md), from this file's folder
+    lang = "es"                             # the language of the output: en, es, pt, it (docs/translations.md)
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Settings:
     strict: bool | None = None
     jobs: int | None = None
     house: tuple[str, ...] = ()  # rulebook files (the first for records whose tags name none)
+    lang: str | None = None  # the language of the output (arbiter_cli.language)
     source: Path | None = None  # the file read, if any
 
     def with_flags(
@@ -59,6 +61,7 @@ class Settings:
         strict: bool | None = None,
         jobs: int | None = None,
         house: tuple[str, ...] = (),
+        lang: str | None = None,
     ) -> Settings:
         """These settings overridden by the command line: a flag given replaces the file's value;
         `--option` replaces the file's options one name at a time; `--include` and `--ignore`
@@ -75,6 +78,7 @@ class Settings:
             strict=strict if strict is not None else self.strict,
             jobs=jobs if jobs is not None else self.jobs,
             house=house or self.house,
+            lang=lang if lang is not None else self.lang,
         )
 
 
@@ -88,6 +92,7 @@ _KINDS: dict[str, type] = {
     "strict": bool,
     "jobs": int,
     "house": str,
+    "lang": str,
 }
 
 

@@ -23,11 +23,13 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.house import house_finding_text
+from arbiter.i18n import Translator, msg
 
+from . import counts
 from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
-from .tally import Tally, plural
-from .text import finding_line, game_name, ignored_words, one_line, shown_path
+from .tally import Tally
+from .text import ENGLISH, finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 DISTRIBUTION = "canasta-arbiter"  # the name on the package index ("arbiter" there is another project)
@@ -43,11 +45,11 @@ def version() -> str:
         return "0+unknown"
 
 
-def _note_unreadable(err: Console, report: FileReport) -> None:
+def _note_unreadable(err: Console, report: FileReport, say: Translator = ENGLISH) -> None:
     """Input problems go to standard error as they come (through the rich console, so they print
     above a progress bar)."""
     if report.error:
-        err.print(Text(f"{shown_path(report.path)}: error: {report.error}"), soft_wrap=True)
+        err.print(Text(f"{shown_path(report.path)}: error: {say(report.error)}"), soft_wrap=True)
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -85,22 +87,24 @@ class _Spool:
 # --- json ---------------------------------------------------------------------------------------
 
 
-def file_dict(report: FileReport) -> dict[str, Any]:
-    return {"path": report.path, "error": report.error, "games": [game.to_dict() for game in report.games]}
+def file_dict(report: FileReport, say: Translator = ENGLISH) -> dict[str, Any]:
+    """A file's JSON object; `say`: its words in that language (the keys and codes stay)."""
+    games = [game.to_dict(say.language) for game in report.games]
+    return {"path": report.path, "error": say(report.error) if report.error else report.error, "games": games}
 
 
 class JsonRenderer:
     """The document written file by file as the reports come, the summary at the end: memory
     stays flat whatever the archive, and the text is the one `json.dump` gives of the whole."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out, self.err = out, err
+    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
+        self.out, self.err, self.say = out, err, say
         self.files = 0
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report)
+        _note_unreadable(self.err, report, self.say)
         self.out.write(",\n" if self.files else '{\n  "files": [\n')
-        self.out.write(_indented(_dumped(file_dict(report)), 4))
+        self.out.write(_indented(_dumped(file_dict(report, self.say)), 4))
         self.files += 1
 
     def finish(self, tally: Tally) -> None:
@@ -124,51 +128,60 @@ class JunitRenderer:
     Each file's suite is written as its report comes, to a spool (the totals head the document),
     so memory stays flat whatever the archive."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out, self.err, self.strict = out, err, strict
+    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
+        self.out, self.err, self.strict, self.say = out, err, strict, say
         self.stamp = datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
         self.totals = {"tests": 0, "failures": 0, "errors": 0}
         self.seconds = 0.0
         self.suites = _Spool()
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report)
+        _note_unreadable(self.err, report, self.say)
         suite = self._suite(report)
         ET.indent(suite, level=1)  # as ET.indent places it in the whole document
         self.suites.add("\n  " + ET.tostring(suite, encoding="unicode"))
 
     def _suite(self, report: FileReport) -> ET.Element:
+        say = self.say
         suite = ET.Element("testsuite", name=_xml(report.path), timestamp=self.stamp)
-        counts = {"tests": 0, "failures": 0, "errors": 0}
+        tests = {"tests": 0, "failures": 0, "errors": 0}
         if report.error:
-            case = ET.SubElement(suite, "testcase", name="read the file", classname=_xml(report.path), time="0")
+            read = say(msg("read the file"))
+            case = ET.SubElement(suite, "testcase", name=read, classname=_xml(report.path), time="0")
             case.set("file", _xml(report.path))
-            problem = ET.SubElement(case, "error", type="unreadable", message=_xml(report.error))
-            problem.text = _xml(f"{shown_path(report.path)}: error: {report.error}")
-            counts["tests"] += 1
-            counts["errors"] += 1
+            problem = ET.SubElement(case, "error", type="unreadable", message=_xml(say(report.error)))
+            problem.text = _xml(f"{shown_path(report.path)}: error: {say(report.error)}")
+            tests["tests"] += 1
+            tests["errors"] += 1
         for game, spent in zip(report.games, report.seconds or [0.0] * len(report.games), strict=True):
-            counts["tests"] += 1
-            case = ET.SubElement(
-                suite, "testcase", name=_xml(game_name(game)), classname=_xml(report.path), time=f"{spent:.3f}"
-            )
+            tests["tests"] += 1
+            name = _xml(say(game_name(game)))
+            game = game.said(say)
+            case = ET.SubElement(suite, "testcase", name=name, classname=_xml(report.path), time=f"{spent:.3f}")
             case.set("file", _xml(report.path))
             case.set("line", str(max(game.line, 1)))
             verdict = str(game.verdict)
             failing = verdict != "valid" or (self.strict and game.findings)
             if failing:
-                counts["failures"] += 1
-                summary = f"{verdict}: {plural(game.errors, 'error')}, {plural(game.warnings, 'warning')}"
+                tests["failures"] += 1
+                found = counts.errors_and_warnings(game.errors, game.warnings)
                 if game.findings:
-                    summary += f"; first: {one_line(game.findings[0].message)}"
-                failure = ET.SubElement(case, "failure", type=verdict, message=_xml(summary))
-                failure.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+                    summary = msg(
+                        "{verdict}: {found}; first: {message}",
+                        verdict=counts.VERDICT_WORDS[game.verdict],
+                        found=found,
+                        message=one_line(game.findings[0].message),
+                    )
+                else:
+                    summary = msg("{verdict}: {found}", verdict=counts.VERDICT_WORDS[game.verdict], found=found)
+                failure = ET.SubElement(case, "failure", type=verdict, message=_xml(say(summary)))
+                failure.text = _xml("\n".join(_finding_text(report, f, say) for f in game.findings))
             elif game.findings:  # warnings on a valid game, without --strict
                 out = ET.SubElement(case, "system-out")
-                out.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
+                out.text = _xml("\n".join(_finding_text(report, f, say) for f in game.findings))
         spent_here = sum(report.seconds)
         self.seconds += spent_here
-        for key, value in counts.items():
+        for key, value in tests.items():
             suite.set(key, str(value))
             self.totals[key] += value
         suite.set("skipped", "0")
@@ -191,15 +204,16 @@ class JunitRenderer:
         self.out.write("\n</testsuites>\n")
 
 
-def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
+def _finding_text(report: FileReport, finding: arbiter.Finding, say: Translator = ENGLISH) -> str:
+    """A finding (said already, `Finding.said`) with its remedy, alternatives and house rules."""
     text = finding_line(report.path, finding).plain
     if finding.remedy:
-        text += f"\n    remedy: {one_line(finding.remedy)}"
+        text += "\n    " + say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))
     allowed = allowed_line(finding)
     if allowed:
-        text += f"\n    {one_line(allowed)}"
+        text += f"\n    {one_line(say(allowed))}"
     for note in house_finding_text(finding):
-        text += f"\n    house rule: {one_line(note)}"
+        text += "\n    " + one_line(say(msg("house rule: {note}", note=note)))
     return text
 
 
@@ -218,14 +232,18 @@ class GithubRenderer:
     """GitHub Actions workflow commands: each finding becomes an annotation on its line, as
     `::error file=...,line=...,col=...,title=...::message`."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out = out
+    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
+        self.out, self.say = out, say
 
     def file(self, report: FileReport) -> None:
+        say = self.say
         if report.error:
-            self._command("error", {"file": report.path, "title": "arbiter: not checked"}, report.error)
+            title = say(msg("arbiter: not checked"))
+            self._command("error", {"file": report.path, "title": title}, say(report.error))
             return
         for game in report.games:
+            name = say(game_name(game))
+            game = game.said(say)
             for finding in game.findings:
                 properties = {"file": report.path}
                 if finding.line > 0:
@@ -237,19 +255,20 @@ class GithubRenderer:
                     message += f"\n{one_line(finding.remedy)}"
                 allowed = allowed_sentence(finding)
                 if allowed:
-                    message += f"\n{one_line(allowed)}"
+                    message += f"\n{one_line(say(allowed))}"
                 for note in house_finding_text(finding):
-                    message += f"\nhouse rule: {one_line(note)}"
+                    message += "\n" + one_line(say(msg("house rule: {note}", note=note)))
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
-            self.out.write(f"{shown_path(report.path)}: {game_name(game)}: {game.verdict}{ignored_words(game)}\n")
+            verdict = say(counts.VERDICT_WORDS[game.verdict])
+            self.out.write(f"{shown_path(report.path)}: {name}: {verdict}{ignored_words(game, say)}\n")
 
     def _command(self, level: str, properties: dict[str, str], message: str) -> None:
         joined = ",".join(f"{key}={_gh_property(value)}" for key, value in properties.items())
         self.out.write(f"::{level} {joined}::{_gh_data(message)}\n")
 
     def finish(self, tally: Tally) -> None:
-        self.out.write(tally.sentence() + "\n")
+        self.out.write(self.say(tally.sentence()) + "\n")
 
 
 # --- sarif --------------------------------------------------------------------------------------
@@ -262,9 +281,9 @@ def artifact_uri(path: str) -> dict[str, str]:
     return {"uri": quote(pure.as_posix()), "uriBaseId": "%SRCROOT%"}
 
 
-def sarif_rules() -> list[dict[str, Any]]:
+def sarif_rules(say: Translator = ENGLISH) -> list[dict[str, Any]]:
     """The reportingDescriptors of every rule set's catalogue (a code once, the first rule set
-    that has it naming it)."""
+    that has it naming it); `say`: their words in that language (ids and names of rule sets stay)."""
     rules: dict[str, dict[str, Any]] = {}
     for name in rulesets.names():
         ruleset = rulesets.get(name)
@@ -272,12 +291,13 @@ def sarif_rules() -> list[dict[str, Any]]:
             if rule.code in rules:
                 rules[rule.code]["properties"]["ruleSets"].append(ruleset.name)
                 continue
+            name, summary, source = say(rule.name), say(rule.summary), say(rule.source)
             rules[rule.code] = {
                 "id": rule.code,
-                "name": rule.name,
-                "shortDescription": {"text": rule.name},
-                "fullDescription": {"text": rule.summary or rule.name},
-                "help": {"text": f"{rule.summary} Source: {rule.source}.".strip()},
+                "name": name,
+                "shortDescription": {"text": name},
+                "fullDescription": {"text": summary or name},
+                "help": {"text": say(msg("{summary} Source: {source}.", summary=summary, source=source)).strip()},
                 "defaultConfiguration": {"level": "error"},
                 "properties": {"source": rule.source, "ruleSets": [ruleset.name]},
             }
@@ -292,22 +312,23 @@ class SarifRenderer:
 
     _MARK = "\x00{}"  # where a spooled list goes in the document's text (no rule or version has it)
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out, self.err = out, err
-        self.rules = sarif_rules()
+    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
+        self.out, self.err, self.say = out, err, say
+        self.rules = sarif_rules(say)
         self.index = {rule["id"]: i for i, rule in enumerate(self.rules)}
         self.results, self.notifications = _Spool(), _Spool()
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report)
+        _note_unreadable(self.err, report, self.say)
         if report.error:
             notification = {
                 "level": "error",
-                "message": {"text": f"{report.path}: {report.error}"},
+                "message": {"text": f"{report.path}: {self.say(report.error)}"},
                 "locations": [{"physicalLocation": {"artifactLocation": artifact_uri(report.path)}}],
             }
             self.notifications.add(_dumped(notification), ",\n")
         for game in report.games:
+            game = game.said(self.say)
             for finding in game.findings:
                 if finding.code not in self.index:  # a notation rule, or one no catalogue lists
                     self.index[finding.code] = len(self.rules)
@@ -318,7 +339,7 @@ class SarifRenderer:
                             "defaultConfiguration": {"level": "error"},
                         }
                     )
-                result = self._result(report, game, finding, self.index[finding.code])
+                result = self._result(report, game, finding, self.index[finding.code], self.say)
                 self.results.add(_dumped(result), ",\n")
 
     def finish(self, tally: Tally) -> None:
@@ -355,7 +376,10 @@ class SarifRenderer:
         self.out.write(text)
 
     @staticmethod
-    def _result(report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int) -> dict:
+    def _result(
+        report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int, say: Translator
+    ) -> dict:
+        """A finding (said already, `Finding.said`) as a SARIF result."""
         physical: dict[str, Any] = {"artifactLocation": artifact_uri(report.path)}
         if finding.line > 0:
             physical["region"] = {"startLine": finding.line, "startColumn": max(finding.column, 1)}
@@ -364,10 +388,10 @@ class SarifRenderer:
                 physical["region"]["snippet"] = {"text": source}
         message = one_line(finding.message)
         if finding.remedy:
-            message += f" Remedy: {one_line(finding.remedy)}"
+            message += " " + say(msg("Remedy: {remedy}", remedy=one_line(finding.remedy)))
         allowed = allowed_sentence(finding)
         if allowed:
-            message += ("" if message.endswith(".") else ".") + f" {one_line(allowed)}"
+            message += ("" if message.endswith(".") else ".") + f" {one_line(say(allowed))}"
         properties: dict[str, Any] = {"game": game.index, "rule": finding.rule, "verdict": str(game.verdict)}
         if game.house:
             properties["house"] = game.house

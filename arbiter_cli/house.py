@@ -50,8 +50,8 @@ def rulebook_or_family(word: str) -> Rulebook:
     return house.defaults(word)
 
 
-def comparison(first: str, second: str) -> str:
+def comparison(first: str, second: str, lang: str | None = None) -> str:
     try:
-        return house.comparison(rulebook_or_family(first), rulebook_or_family(second))
+        return house.comparison(rulebook_or_family(first), rulebook_or_family(second), lang)
     except RulebookError as error:
         raise click.UsageError(str(error)) from None

@@ -22,6 +22,7 @@ from typing import IO, Any
 
 import arbiter
 from arbiter.house import Rulebook, Shelf
+from arbiter.i18n import msg
 
 from .discovery import RecordFinder
 
@@ -139,19 +140,24 @@ def collect(
 
 
 def no_records(finder: RecordFinder) -> str:
-    return f"no game records in this directory (records are the files matching {finder.describe()}, not git-ignored)"
+    return msg(
+        "no game records in this directory (records are the files matching {globs}, not git-ignored)",
+        globs=finder.describe(),
+    )
 
 
 def describe_os_error(error: OSError) -> str:
-    """An I/O problem in words, without the errno noise."""
+    """An I/O problem in words, without the errno noise (the system's own reason as it gives it)."""
     if error.errno == errno.ENOENT:
-        return "no such file or directory"
+        return msg("no such file or directory")
     if error.errno in (errno.EACCES, errno.EPERM):
-        return "cannot be read: permission denied"
+        return msg("cannot be read: permission denied")
     if error.errno == errno.EISDIR:
-        return "is a directory"
+        return msg("is a directory")
     reason = error.strerror or str(error) or type(error).__name__
-    return f"cannot be read: {reason[0].lower()}{reason[1:]}" if reason else "cannot be read"
+    return (
+        msg("cannot be read: {reason}", reason=f"{reason[0].lower()}{reason[1:]}") if reason else msg("cannot be read")
+    )
 
 
 Progress = Callable[[int], None]
@@ -195,16 +201,18 @@ def check_task(
 def sniff(head: bytes) -> str | None:
     """Why the first bytes of an input show it is no text record, if they do."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "is UTF-16 text; save the record as UTF-8"
+        return msg("is UTF-16 text; save the record as UTF-8")
     if b"\0" in head:
-        return "is a binary file, not a game record"
+        return msg("is a binary file, not a game record")
     return None
 
 
 def internal_error(error: BaseException) -> str:
-    return (
-        f"internal error while checking this record ({type(error).__name__}: {error}); "
-        "this is a bug in the arbiter: please report it with the record"
+    return msg(
+        "internal error while checking this record ({kind}: {error}); "
+        "this is a bug in the arbiter: please report it with the record",
+        kind=type(error).__name__,
+        error=str(error),
     )
 
 

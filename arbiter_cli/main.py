@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -24,6 +25,7 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.house import house_reference
+from arbiter.i18n import Translator, msg, msg_n
 
 from . import cluster, config, inputs
 from . import house as house_cli
@@ -31,13 +33,14 @@ from .config import Settings
 from .discovery import RecordFinder
 from .formats import RENDERERS, version
 from .inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
+from .language import configured_language, lang_option, speaker
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
 from .simulate import simulate
 from .table import table
-from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally, plural
+from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
@@ -144,6 +147,7 @@ def _read_stdin() -> bytes:
     "given is at hand for the records whose [House] tag names it."
 )
 @stdin_name_option
+@lang_option
 @config_options
 def check(
     paths: tuple[str, ...],
@@ -164,6 +168,7 @@ def check(
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
+    lang: str | None,
 ) -> None:
     """Check game records: each PATH is a file, a directory (searched recursively for *.acn
     records and the --include globs, skipping hidden and git-ignored files and folders, and not
@@ -176,6 +181,7 @@ def check(
     """
     paths = paths or (".",)
     configured = _settings(config_file, isolated)
+    say = speaker(lang, configured.lang, configured.source)
     settings = configured.with_flags(
         rules=rules_name,
         options=options,
@@ -192,11 +198,18 @@ def check(
     if statistics and output_format == "github" and not settings.format:
         output_format = "text"  # the counts are a table for people; --format picks a machine format
     if output_format not in FORMATS:
-        raise click.UsageError(f"format {output_format!r} is not one of {', '.join(FORMATS)} ({settings.source})")
+        said = msg(
+            "format {format} is not one of {formats} ({source})",
+            format=repr(output_format),
+            formats=", ".join(FORMATS),
+            source=str(settings.source),
+        )
+        raise click.UsageError(say(said))
     if statistics and output_format != "text":
-        raise click.UsageError(f"--statistics prints a text table; it does not combine with --format {output_format}")
+        said = msg("--statistics prints a text table; it does not combine with --format {format}", format=output_format)
+        raise click.UsageError(say(said))
     if paths.count(STDIN) > 1:
-        raise click.UsageError("standard input (-) can be read only once")
+        raise click.UsageError(say(msg("standard input (-) can be read only once")))
     if settings.rules:
         try:
             rulesets.get(settings.rules).resolve(settings.options)
@@ -205,22 +218,25 @@ def check(
     _check_codes(settings, select, ignore)
     books = house_cli.books(settings.house)
     if books.house and (settings.rules or settings.options):
-        raise click.UsageError(
-            f"{books.house.title} sets the rule set and every option; drop --rules and --option "
-            f"(and rules and options in {settings.source or 'the configuration'})"
+        said = msg(
+            "{rulebook} sets the rule set and every option; drop --rules and --option "
+            "(and rules and options in {source})",
+            rulebook=books.house.title,
+            source=str(settings.source) if settings.source else msg("the configuration"),
         )
+        raise click.UsageError(say(said))
     choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
-    with _output(output_file) as stream:
+    with _output(output_file, say) as stream:
         out, err = consoles(stream)
-        _say_skipped(err, finder)
+        _say_skipped(err, finder, say)
         renderer: Any
         if output_format == "text":
-            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet)
+            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet, say)
         else:
-            renderer = RENDERERS[output_format](stream, err, strict)
+            renderer = RENDERERS[output_format](stream, err, strict, say)
         tally = Tally()
 
         def take(report: FileReport) -> None:
@@ -258,11 +274,14 @@ def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tup
         raise click.UsageError(str(error)) from None
 
 
-def _say_skipped(err: Console, finder: RecordFinder) -> None:
+def _say_skipped(err: Console, finder: RecordFinder, say: Translator) -> None:
     """Name each symbolic link not followed out of a folder searched (on standard error)."""
     for link in finder.skipped:
-        notice = f"{shown_path(link)}: skipped: a symbolic link out of the folder searched (name the file to check it)"
-        err.print(Text(notice, style="dim"), soft_wrap=True)
+        notice = msg(
+            "{path}: skipped: a symbolic link out of the folder searched (name the file to check it)",
+            path=shown_path(link),
+        )
+        err.print(Text(say(notice), style="dim"), soft_wrap=True)
 
 
 def _processes(jobs: int | None) -> int:
@@ -279,7 +298,7 @@ def _settings(config_file: str | None, isolated: bool) -> Settings:
 
 
 @contextlib.contextmanager
-def _output(path: str | None) -> Iterator[IO[str]]:
+def _output(path: str | None, say: Translator) -> Iterator[IO[str]]:
     """Standard output, or the file of --output-file (created or emptied, closed at the end)."""
     if path is None:
         yield sys.stdout
@@ -288,7 +307,7 @@ def _output(path: str | None) -> Iterator[IO[str]]:
     try:
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
-        raise click.UsageError(f"{shown_path(path)}: {describe_os_error(error)}") from None
+        raise click.UsageError(f"{shown_path(path)}: {say(describe_os_error(error))}") from None
     with stream:
         yield stream
 
@@ -349,16 +368,18 @@ def _read_one(path: str) -> bytes:
     return data
 
 
-def _show_errors(err: Console, record: Formatted) -> None:
+def _show_errors(err: Console, record: Formatted, say: Translator) -> None:
     lines = record.written.split("\n")
     for finding in record.errors:
+        finding = finding.said(say)
         err.print(finding_line(record.path, finding), soft_wrap=True)
         if 0 < finding.line <= len(lines):
             for row in excerpt(lines[finding.line - 1].rstrip("\r"), finding.column).splitlines():
                 err.print(Text("    " + printable(row)), soft_wrap=True)
         if finding.remedy:
-            err.print(Text(f"    remedy: {one_line(finding.remedy)}"), soft_wrap=True)
-    err.print(Text(f"{shown_path(record.path)}: not formatted: the record has syntax errors"), soft_wrap=True)
+            err.print(Text("    " + say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))), soft_wrap=True)
+    said = msg("{path}: not formatted: the record has syntax errors", path=shown_path(record.path))
+    err.print(Text(say(said)), soft_wrap=True)
 
 
 @cli.command("fmt", short_help="Print, check or rewrite records in canonical form.")
@@ -368,6 +389,7 @@ def _show_errors(err: Console, record: Formatted) -> None:
 @click.option("--write", "-w", is_flag=True, help="Rewrite the records in place (atomically).")
 @include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
 @stdin_name_option
+@lang_option
 @config_options
 def fmt(
     paths: tuple[str, ...],
@@ -378,6 +400,7 @@ def fmt(
     stdin_name: str,
     config_file: str | None,
     isolated: bool,
+    lang: str | None,
 ) -> None:
     """Put records in canonical form. Each PATH is a file, a folder (searched for records as
     `arbiter check` does) or - for standard input. A single file or - is printed in canonical
@@ -391,13 +414,14 @@ def fmt(
     if write and STDIN in paths:
         raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
     settings = _settings(config_file, isolated).with_flags(include=include)
+    say = speaker(lang, settings.lang, settings.source)
     finder = RecordFinder(settings.include)
     tasks = collect(paths, _read_stdin, stdin_name, finder)
     printing = not (check_only or show_diff or write)
     if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
         raise click.UsageError("arbiter fmt prints one record; for several, use --check, --diff or --write")
     _, err = consoles()
-    _say_skipped(err, finder)
+    _say_skipped(err, finder, say)
     changed = broken = unreadable = 0
     for task in tasks:
         try:
@@ -415,7 +439,7 @@ def fmt(
             unreadable += 1
             continue
         if record.errors:
-            _show_errors(err, record)
+            _show_errors(err, record, say)
             broken += 1
             continue
         if printing:
@@ -434,19 +458,31 @@ def fmt(
                 unreadable += 1
                 continue
         elif check_only and not show_diff:
-            err.print(
-                Text(
-                    f"{shown_path(record.path)}: not in canonical form (arbiter fmt {shown_path(record.path)} prints it)"
-                ),
-                soft_wrap=True,
-            )
+            said = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
+            err.print(Text(say(said)), soft_wrap=True)
     formatted = len(tasks) - broken - unreadable
-    verb = "reformatted" if write else "would be reformatted"
-    err.print(Text(f"{plural(changed, 'record')} {verb}, {formatted - changed} already canonical"), soft_wrap=True)
+    err.print(Text(say(_formatted_sentence(changed, formatted - changed, write))), soft_wrap=True)
     if unreadable:
         click.get_current_context().exit(EXIT_USAGE)
     if broken or (changed and not write):
         click.get_current_context().exit(EXIT_FINDINGS)
+
+
+def _formatted_sentence(changed: int, canonical: int, written: bool) -> str:
+    """`2 records reformatted, 3 already canonical` (or `would be reformatted`, without --write)."""
+    if written:
+        return msg_n(
+            "{n} record reformatted, {canonical} already canonical",
+            "{n} records reformatted, {canonical} already canonical",
+            changed,
+            canonical=canonical,
+        )
+    return msg_n(
+        "{n} record would be reformatted, {canonical} already canonical",
+        "{n} records would be reformatted, {canonical} already canonical",
+        changed,
+        canonical=canonical,
+    )
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -456,18 +492,20 @@ def _show(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
+def _list_rule_set(out: Console, ruleset: rulesets.RuleSet, say: Translator) -> None:
     """`name  title`, the summary, then one option a row: name, default, meaning (wrapped)."""
-    out.print(Text.assemble((ruleset.name, "bold"), f"  {ruleset.title}"), soft_wrap=True)
-    out.print(Text(f"  {ruleset.summary}"), soft_wrap=True)
-    out.print(Text('  options (--option NAME=VALUE, or [Variant "NAME=VALUE"] in the record):'), soft_wrap=True)
-    names = max([len("option"), *(len(spec.name) for spec in ruleset.options)])
-    defaults = max([len("default"), *(len(_show(spec.default)) for spec in ruleset.options)])
+    out.print(Text.assemble((ruleset.name, "bold"), f"  {say(ruleset.title)}"), soft_wrap=True)
+    out.print(Text(f"  {say(ruleset.summary)}"), soft_wrap=True)
+    heading = say(msg('options (--option NAME=VALUE, or [Variant "NAME=VALUE"] in the record):'))
+    out.print(Text("  " + heading), soft_wrap=True)
+    option, default, meaning_word = say(msg("option")), say(msg("default")), say(msg("meaning"))
+    names = max([cell_len(option), *(len(spec.name) for spec in ruleset.options)])
+    defaults = max([cell_len(default), *(len(_show(spec.default)) for spec in ruleset.options)])
     indent = 4 + names + 2 + defaults + 2
     width = max(out.width - indent, 30)
-    out.print(Text(f"    {'option':<{names}}  {'default':<{defaults}}  meaning", style="dim"), soft_wrap=True)
+    out.print(Text(f"    {option:<{names}}  {default:<{defaults}}  {meaning_word}", style="dim"), soft_wrap=True)
     for spec in ruleset.options:
-        meaning = textwrap.wrap(spec.summary, width) or [""]
+        meaning = textwrap.wrap(say(spec.summary), width) or [""]
         out.print(Text(f"    {spec.name:<{names}}  {_show(spec.default):<{defaults}}  {meaning[0]}"), soft_wrap=True)
         for more in meaning[1:]:
             out.print(Text(" " * indent + more), soft_wrap=True)
@@ -475,6 +513,7 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
 
 @cli.command("rules", short_help="List the rule sets, or print the rule reference of one.")
 @click.argument("name", required=False)
+@lang_option
 @click.option("--house", "house_file", metavar="FILE", help="Print a house rulebook's full rule reference.")
 @click.option(
     "--compare",
@@ -482,16 +521,19 @@ def _list_rule_set(out: Console, ruleset: rulesets.RuleSet) -> None:
     metavar="A B",
     help="Print where two rulebooks differ, side by side (each a *.rules.toml, or a rule set's name for its defaults).",
 )
-def rules_command(name: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
+def rules_command(name: str | None, lang: str | None, house_file: str | None, compare: tuple[str, str] | None) -> None:
     """List the rule sets with their options and defaults, or print the rule reference of NAME
     (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
     rule reference; with --compare, where two rulebooks differ."""
+    say = speaker(lang, *configured_language())
     out, _ = consoles()
     if sum(bool(given) for given in (name, house_file, compare)) > 1:
         raise click.UsageError("give one of NAME, --house FILE and --compare A B")
     if house_file or compare:
         markdown = (
-            house_reference(house_cli.load(house_file)) if house_file else house_cli.comparison(*compare)  # type: ignore[misc]
+            house_reference(house_cli.load(house_file), say.language)
+            if house_file
+            else house_cli.comparison(*compare, say.language)  # type: ignore[misc]
         )
         _print_markdown(out, markdown)
         return
@@ -499,15 +541,15 @@ def rules_command(name: str | None, house_file: str | None, compare: tuple[str, 
         for index, rule_set_name in enumerate(rulesets.names()):
             if index:
                 out.print()
-            _list_rule_set(out, rulesets.get(rule_set_name))
+            _list_rule_set(out, rulesets.get(rule_set_name), say)
         out.print()
-        out.print(Text("The rule reference of a rule set: arbiter rules NAME"))
+        out.print(Text(say(msg("The rule reference of a rule set: arbiter rules NAME"))))
         return
     try:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    _print_markdown(out, rulesets.reference(ruleset))
+    _print_markdown(out, rulesets.reference(ruleset, say.language))
 
 
 def _print_markdown(out: Console, markdown: str) -> None:

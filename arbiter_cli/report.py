@@ -23,10 +23,13 @@ from rich.text import Text
 
 import arbiter
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.i18n import Text as Words
+from arbiter.i18n import Translator, msg
 
+from . import counts
 from .inputs import FileReport
 from .tally import Tally
-from .text import house_name, one_line, shown_path
+from .text import ENGLISH, house_name, one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -61,42 +64,46 @@ def read_tags(path: str) -> list[dict[str, str]]:
         return []
 
 
-def result(game: arbiter.GameRuling) -> str:
+def result(game: arbiter.GameRuling) -> Words:
     if game.winner:
-        return f"{game.winner} won"
+        return msg("{winner} won", winner=game.winner)
     if game.malformed:
-        return "not judged"
-    return "no winner yet" if game.totals else "no hands"
+        return msg("not judged")
+    return msg("no winner yet") if game.totals else msg("no hands")
 
 
 def judged_by(game: arbiter.GameRuling) -> str:
     """The rule set, and the house rulebook where the game was judged by one."""
     rules = game.rules or ""
-    return f"{rules} ({house_name(game.house)})" if game.house else rules
+    return msg("{rules} ({rulebook})", rules=rules, rulebook=house_name(game.house)) if game.house else rules
 
 
-def totals(game: arbiter.GameRuling) -> str:
-    return "; ".join(f"{side} {points:,}" for side, points in (game.totals or {}).items())
+def totals(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+    """`ann+cy 5,120; bob+dee 3,400`, the numbers grouped as the language writes them."""
+    return "; ".join(
+        say(msg("{side} {points:,}", side=side, points=points)) for side, points in (game.totals or {}).items()
+    )
 
 
-def first_finding(game: arbiter.GameRuling) -> str:
+def first_finding(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+    """The first finding of a game (said already, `GameRuling.said`), on one line."""
     if not game.findings:
         return ""
     finding = game.findings[0]
-    where = f"line {finding.line}: " if finding.line > 0 else ""
+    where = say(msg("line {line}: ", line=finding.line)) if finding.line > 0 else ""
     return f"{where}{finding.severity}[{finding.code}] {one_line(finding.message)}"
 
 
-def first_allowed(game: arbiter.GameRuling) -> str:
+def first_allowed(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
     """What was allowed instead of the first finding's move, as notation; empty if not a move."""
-    return one_line(allowed_line(game.findings[0]) or "") if game.findings else ""
+    return one_line(say(allowed_line(game.findings[0]) or "")) if game.findings else ""
 
 
 @dataclass(slots=True)
 class HandRow:
     number: int
     cells: list[tuple[int | None, int | None, int | None]]  # per side: counted, declared, total
-    note: str = ""
+    note: str = ""  # a `Text`, said by the template
 
 
 @dataclass(slots=True)
@@ -127,7 +134,7 @@ def game_entry(path: str, number: int, game: arbiter.GameRuling, tags: dict[str,
     rows = []
     for hand in game.hands:
         cells = [((hand.scores or {}).get(s), (hand.declared or {}).get(s), (hand.totals or {}).get(s)) for s in sides]
-        note = "did not end" if not hand.ended else ("not judged" if not hand.judged else "")
+        note = msg("did not end") if not hand.ended else (msg("not judged") if not hand.judged else "")
         rows.append(HandRow(hand.number, cells, note))
     return GameEntry(path, f"g{number}", game, tags, sides, rows)
 
@@ -135,42 +142,76 @@ def game_entry(path: str, number: int, game: arbiter.GameRuling, tags: dict[str,
 class _Round:
     """Collects every file's games (with their tags) for a document written at the end."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
-        self.out, self.err, self.strict = out, err, strict
+    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
+        self.out, self.err, self.strict, self.say = out, err, strict, say
         self.entries: list[GameEntry] = []
         self.unreadable: list[FileReport] = []
 
     def file(self, report: FileReport) -> None:
         if report.error:
-            self.err.print(Text(f"{shown_path(report.path)}: error: {report.error}"), soft_wrap=True)
+            self.err.print(Text(f"{shown_path(report.path)}: error: {self.say(report.error)}"), soft_wrap=True)
             self.unreadable.append(report)
             return
         tags = read_tags(report.path)
         for index, game in enumerate(report.games):
             game_tags = tags[index] if index < len(tags) else dict.fromkeys(TAGS, "")
-            self.entries.append(game_entry(shown_path(report.path), len(self.entries) + 1, game, game_tags))
+            entry = game_entry(shown_path(report.path), len(self.entries) + 1, game.said(self.say), game_tags)
+            self.entries.append(entry)
 
 
 class HtmlRenderer(_Round):
     def finish(self, tally: Tally) -> None:
+        say = self.say
         environment = Environment(
-            loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), keep_trailing_newline=True
+            loader=FileSystemLoader(TEMPLATES),
+            autoescape=select_autoescape(["html"]),
+            keep_trailing_newline=True,
+            extensions=["jinja2.ext.i18n"],
         )
-        environment.filters["points"] = lambda value: "—" if value is None else f"{value:,}"
+        environment.install_gettext_callables(say.gettext, say.ngettext, newstyle=True)  # type: ignore[attr-defined]
+        environment.filters["points"] = lambda value: "—" if value is None else say(msg("{points:,}", points=value))
         page = environment.get_template("round.html").render(
+            lang=say.language,
+            say=say,
             entries=self.entries,
             unreadable=self.unreadable,
-            tally=tally,
+            summary=say(tally.sentence()),
             tags=TAGS,
             css=Markup((TEMPLATES / "round.css").read_text(encoding="utf-8")),
-            result=result,
-            totals=totals,
-            allowed=allowed_sentence,
-            judged_by=judged_by,
-            made=datetime.now(UTC).strftime("%d %B %Y, %H:%M UTC"),
-            notation_version=arbiter.NOTATION_VERSION,
+            result=lambda game: say(result(game)),
+            totals=lambda game: totals(game, say),
+            allowed=lambda finding: say(allowed_sentence(finding)) if finding.alternatives_total is not None else "",
+            judged_by=lambda game: say(judged_by(game)),
+            verdict=lambda game: say(counts.VERDICT_WORDS[game.verdict]),
+            severity=lambda finding: say(counts.SEVERITY_WORDS[finding.severity]),
+            where=lambda finding: say(_where(finding)),
+            made=say(
+                msg(
+                    "Made by the Canasta arbiter on {date} (notation {notation}).",
+                    date=made_on(say),
+                    notation=arbiter.NOTATION_VERSION,
+                )
+            ),
+            starts=lambda game: say(msg("Starts at line {line}.", line=game.line)),
+            judged=lambda game: say(msg("Judged by {rules}.", rules=judged_by(game))),
         )
         self.out.write(page)
+
+
+def made_on(say: Translator) -> str:
+    """When the report was made, as the language writes a date: `25 November 2026, 18:40 UTC`."""
+    now = datetime.now(UTC)
+    if say.english:
+        return now.strftime("%d %B %Y, %H:%M UTC")
+    from babel.dates import format_date
+
+    return f"{format_date(now, 'long', locale=say.language)}, {now:%H:%M} UTC"
+
+
+def _where(finding: arbiter.Finding) -> Words:
+    if finding.column:
+        return msg("Line {line}, column {column}: ", line=finding.line, column=finding.column)
+    return msg("Line {line}: ", line=finding.line)
 
 
 def _cell(value: Any) -> Any:
@@ -180,7 +221,10 @@ def _cell(value: Any) -> Any:
 
 
 class CsvRenderer(_Round):
+    """One row per game; the column names are keys (never translated), the cells' words are said."""
+
     def finish(self, tally: Tally) -> None:
+        say = self.say
         writer = csv.writer(self.out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for entry in self.entries:
@@ -191,14 +235,14 @@ class CsvRenderer(_Round):
                 game.index,
                 game.line,
                 *(entry.tags.get(tag, "") for tag in TAGS),
-                judged_by(game),
+                say(judged_by(game)),
                 entry.verdict,
-                result(game),
-                totals(game),
+                say(result(game)),
+                totals(game, say),
                 errors,
                 len(game.findings) - errors,
-                first_finding(game),
-                first_allowed(game),
+                first_finding(game, say),
+                first_allowed(game, say),
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.unreadable:
@@ -213,7 +257,7 @@ class CsvRenderer(_Round):
                 "",
                 "",
                 "",
-                report.error or "",
+                say(report.error) if report.error else "",
                 "",
             ]
             writer.writerow([_cell(value) for value in row])

@@ -7,19 +7,23 @@ from rich.cells import cell_len
 from rich.text import Text
 
 import arbiter
+from arbiter.i18n import Translator, msg, translator
 from arbiter.sheet import ScoreSheet, SheetRow, Status
+from arbiter.wording import joined
 
 INDENT = "    "
 
 
-def sheet_lines(game: arbiter.GameRuling, sides: list[str]) -> list[Text]:
-    """The sheet the table writes down, or nothing when it is the score table already shown."""
+def sheet_lines(game: arbiter.GameRuling, sides: list[str], say: Translator | None = None) -> list[Text]:
+    """The sheet the table writes down, or nothing when it is the score table already shown;
+    `say`: in that language (a game whose findings it has said already, `GameRuling.said`)."""
+    say = say or translator()
     sheet = arbiter.score_sheet(game)
     if not sheet.corrected:
         return []
-    rows = [["score sheet", *sides, ""]]
-    rows += [[str(row.hand), *(_cell(row, side) for side in sides), _note(row)] for row in sheet.rows]
-    rows.append(["total", *(str(sheet.totals.get(side, "")) for side in sides), _total_note(sheet)])
+    rows = [[say(msg("score sheet")), *sides, ""]]
+    rows += [[str(row.hand), *(_cell(row, side) for side in sides), say(_note(row))] for row in sheet.rows]
+    rows.append([say(msg("total")), *(str(sheet.totals.get(side, "")) for side in sides), say(_total_note(sheet))])
     widths = [max(cell_len(row[i]) for row in rows) for i in range(len(sides) + 1)]
     lines = []
     for number, row in enumerate(rows):
@@ -42,11 +46,13 @@ def _note(row: SheetRow) -> str:
     if row.status is Status.COUNTED:
         return ""
     if row.status is Status.UNSCORED:
-        return f"cannot be scored: {row.reason}"
-    changes = ", ".join(f"{a.side} {a.points:+d} ({a.reason})" for a in row.adjustments)
+        return msg("cannot be scored: {reason}", reason=row.reason)
+    changes = joined(
+        [msg("{change} ({reason})", change=f"{a.side} {a.points:+d}", reason=a.reason) for a in row.adjustments]
+    )
     declared = ", ".join(f"{side} {points}" for side, points in (row.declared or {}).items())
-    return f"adjusted: {changes}, on the declared {declared}"
+    return msg("adjusted: {changes}, on the declared {declared}", changes=changes, declared=declared)
 
 
 def _total_note(sheet: ScoreSheet) -> str:
-    return "provisional: carries the declared score of a hand that cannot be scored" if sheet.provisional else ""
+    return msg("provisional: carries the declared score of a hand that cannot be scored") if sheet.provisional else ""

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import arbiter
+from arbiter.i18n import Translator, msg, msg_n
 from arbiter.simulate import (
     STOCK_MODES,
     SUPPORTED,
@@ -31,6 +32,8 @@ from arbiter.simulate import (
 )
 from arbiter.simulate.families import family
 
+from .counts import VERDICT_WORDS
+from .language import configured_language, lang_option, speaker
 from .params import name_values, options_option
 
 EXIT_NOT_VALID = 1
@@ -100,6 +103,7 @@ def _judged(rules_name: str) -> None:
     is_flag=True,
     help="Judge each game too; report the legal paths and rule codes exercised on standard error.",
 )
+@lang_option
 def simulate(
     rules_name: str,
     players: int | None,
@@ -111,6 +115,7 @@ def simulate(
     style_values: dict[str, str],
     jobs: int,
     report: bool,
+    lang: str | None,
 ) -> None:
     """Write GAMES complete games of a rule set, played by bots that keep the rules, to standard
     output in canonical notation. Each game runs until a side reaches the target score (or for
@@ -123,6 +128,7 @@ def simulate(
     """
     from arbiter.simulate import simulate as play
 
+    say = speaker(lang, *configured_language())
     jobs = jobs or os.cpu_count() or 1
     style = _style(style_values)
     out = sys.stdout
@@ -139,7 +145,7 @@ def simulate(
         counts = coverage([])
         not_valid = 0
         with _progress(games) as advance:
-            not_valid = _write(texts, sys.stdout, report, counts, advance)  # above the bar, if any
+            not_valid = _write(texts, sys.stdout, report, counts, advance, say)  # above the bar, if any
         out.flush()
     except arbiter.UsageError as error:
         raise click.UsageError(str(error)) from None
@@ -147,10 +153,10 @@ def simulate(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return
-    _report(report, rules_name, players, options, style, counts, games, not_valid)
+    _report(report, rules_name, players, options, style, counts, games, not_valid, say)
 
 
-def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[], None]) -> int:
+def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[], None], say: Translator) -> int:
     """Write each game as it comes (judging it with --coverage); how many were not valid."""
     not_valid = 0
     for index, text in enumerate(texts):
@@ -163,21 +169,38 @@ def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[]
         if ruling.verdict != "valid":
             not_valid += 1
             first = next(f for f in ruling.findings if f.is_error)
-            click.echo(
-                f"game {index + 1}: {ruling.verdict}: line {first.line}: {first.code}: {first.message}", err=True
+            said = msg(
+                "game {index}: {verdict}: line {line}: {code}: {message}",
+                index=index + 1,
+                verdict=VERDICT_WORDS[ruling.verdict],
+                line=first.line,
+                code=first.code,
+                message=first.message,
             )
+            click.echo(say(said), err=True)
     return not_valid
 
 
 def _report(
-    report: bool, rules_name: str, players: int, options: Any, style: Style, counts: Any, games: int, not_valid: int
+    report: bool,
+    rules_name: str,
+    players: int,
+    options: Any,
+    style: Style,
+    counts: Any,
+    games: int,
+    not_valid: int,
+    say: Translator,
 ) -> None:
     """With --coverage: the legal paths and rule codes the games took, on standard error."""
     if not report:
         return
     expected = expected_paths(rules_name, players, options, style)
-    click.echo(coverage_report(counts, rules_name, expected), err=True, nl=False)
-    click.echo(f"{games} game{'s' * (games != 1)} judged, {not_valid} not valid", err=True)
+    click.echo(coverage_report(counts, rules_name, expected, say.language), err=True, nl=False)
+    said = msg_n(
+        "{n} game judged, {not_valid} not valid", "{n} games judged, {not_valid} not valid", games, not_valid=not_valid
+    )
+    click.echo(say(said), err=True)
     if not_valid:
         click.get_current_context().exit(EXIT_NOT_VALID)
 

@@ -11,8 +11,10 @@ import click
 import arbiter
 from arbiter import replay
 from arbiter.cards import show
+from arbiter.i18n import Translator, msg, msg_n, term, translator
 from arbiter.marks import TableWords, table_words
 
+from .language import configured_language, lang_option, speaker
 from .params import options_option
 
 
@@ -32,8 +34,16 @@ from .params import options_option
 @click.option("--rules", "rules_name", metavar="NAME", help="The rule set, for records whose tags do not say.")
 @options_option("A rule set option, for records whose tags do not say (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@lang_option
 def table(
-    record: Any, hand: int, turn: int, game: int, rules_name: str | None, options: dict[str, str], as_json: bool
+    record: Any,
+    hand: int,
+    turn: int,
+    game: int,
+    rules_name: str | None,
+    options: dict[str, str],
+    as_json: bool,
+    lang: str | None,
 ) -> None:
     """Print every hand, each side's melds and laid cards, the Prize pile, the stock and the
     scores after TURN turns of HAND, as the arbiter replays the record. At an illegal turn, prints
@@ -43,6 +53,7 @@ def table(
     \b
       arbiter table game.acn --hand 2 --turn 14
     """
+    say = speaker(lang, *configured_language())
     try:
         replayed = replay.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
@@ -59,47 +70,81 @@ def table(
         click.echo(json.dumps(found.frame.table, indent=2))
     else:
         if illegal is not None:
-            click.echo(
-                f"turn {turn} of hand {hand} is illegal (line {illegal.line}, {illegal.code}): {illegal.message}"
+            said = msg(
+                "turn {turn} of hand {hand} is illegal (line {line}, {code}): {message}",
+                turn=turn,
+                hand=hand,
+                line=illegal.line,
+                code=illegal.code,
+                message=illegal.message,
             )
-            click.echo("the table before it:")
+            click.echo(say(said))
+            click.echo(say(msg("the table before it:")))
         words = table_words(found.frame.table, replayed.ruling.rules, replayed.ruling.options)
-        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words))
+        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words, say=say))
     if illegal is not None:
         sys.exit(1)
 
 
 def describe(
-    state: dict[str, Any], hand: int, turn: int, *, before: bool = False, words: TableWords | None = None
+    state: dict[str, Any],
+    hand: int,
+    turn: int,
+    *,
+    before: bool = False,
+    words: TableWords | None = None,
+    say: Translator | None = None,
 ) -> str:
     """The table in plain lines a card player reads at a glance (`before`: before turn's offending
-    move), in the family's `words`, each canasta marked."""
-    words = words or TableWords()
-    moment = (
-        f"before the offending move of turn {turn}" if before else "as it starts" if turn == 0 else f"after turn {turn}"
-    )
+    move), in the family's `words`, each canasta marked; `say`: in that language."""
+    words, say = words or TableWords(), say or translator()
+    if before:
+        moment = msg("hand {hand}, before the offending move of turn {turn}", hand=hand, turn=turn)
+    elif turn == 0:
+        moment = msg("hand {hand}, as it starts", hand=hand)
+    else:
+        moment = msg("hand {hand}, after turn {turn}", hand=hand, turn=turn)
     scores = ", ".join(f"{side} {points}" for side, points in state["scores"].items())
-    lines = [f"hand {hand}, {moment}" + (f" (scores before the hand: {scores})" if scores else ""), "hands:"]
+    head = say(moment) + (" " + say(msg("(scores before the hand: {scores})", scores=scores)) if scores else "")
+    lines = [head, say(msg("hands:"))]
     width = max(map(len, state["hands"]), default=0)
-    lines += [f"  {player:<{width}}  {show(cards) or '(no cards)'}" for player, cards in state["hands"].items()]
+    no_cards = say(msg("(no cards)"))
+    lines += [f"  {player:<{width}}  {show(cards) or no_cards}" for player, cards in state["hands"].items()]
     if "feet" in state:  # Hand & Foot: the Feet not yet picked up, face down
-        lines.append("feet not yet picked up:")
-        lines += [f"  {player:<{width}}  {show(cards)}" for player, cards in state["feet"].items()] or ["  none"]
-    lines.append("melds:")
+        lines.append(say(msg("feet not yet picked up:")))
+        none = "  " + say(msg("none"))
+        lines += [f"  {player:<{width}}  {show(cards)}" for player, cards in state["feet"].items()] or [none]
+    lines.append(say(msg("melds:")))
+    none_yet = say(msg("none yet"))
     for side, melds in state["melds"].items():
         laid = state["laid"].get(side)
         marks = words.marks.get(side, [])
-        shown = " ".join(_meld(m, marks[i] if i < len(marks) else None) for i, m in enumerate(melds)) or "none yet"
-        lines.append(f"  {side}  {shown}" + (f"  laid: {show(laid)}" if laid else ""))
-    pile = state["pile"]
-    top = f", {pile[-1]} on top" if pile else ""
-    frozen = "frozen" if state["frozen"] else "not frozen"
-    lines.append(
-        f"{words.pile[:1].upper()}{words.pile[1:]} ({len(pile)} card{'s' * (len(pile) != 1)}{top}, {frozen}): {show(pile) or 'empty'}"
-    )
-    lines.append(f"stock: {state['stock']} cards")
+        shown = " ".join(_meld(m, marks[i] if i < len(marks) else None, say) for i, m in enumerate(melds))
+        laid_words = "  " + say(msg("laid: {cards}", cards=show(laid))) if laid else ""
+        lines.append(f"  {side}  {shown or none_yet}" + laid_words)
+    lines.append(_pile_line(state, words, say))
+    lines.append(say(msg_n("stock: {n} card", "stock: {n} cards", state["stock"])))
     return "\n".join(lines)
 
 
-def _meld(cards: list[str], mark: str | None) -> str:
-    return f"[{show(cards)}]" + (f" ({mark})" if mark else "")
+def _pile_line(state: dict[str, Any], words: TableWords, say: Translator) -> str:
+    """`Prize pile (3 cards, 7 on top, frozen): 4 X 7`, in the family's word for the pile."""
+    pile = state["pile"]
+    frozen = msg("frozen") if state["frozen"] else msg("not frozen")
+    if pile:
+        said = msg_n(
+            "{n} card, {top} on top, {frozen}",
+            "{n} cards, {top} on top, {frozen}",
+            len(pile),
+            top=pile[-1],
+            frozen=frozen,
+        )
+    else:
+        said = msg_n("{n} card, {frozen}", "{n} cards, {frozen}", 0, frozen=frozen)
+    name = say(term(words.pile))
+    empty = say(msg("empty"))
+    return f"{name[:1].upper()}{name[1:]} ({say(said)}): {show(pile) or empty}"
+
+
+def _meld(cards: list[str], mark: str | None, say: Translator) -> str:
+    return f"[{show(cards)}]" + (f" ({say(mark)})" if mark else "")

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arbiter.i18n import msg, msg_n
+from arbiter.wording import joined
+
+from . import counts
 from .inputs import FileReport
 
 EXIT_VALID = 0  # every game valid
 EXIT_FINDINGS = 1  # a finding of severity error (or, with --strict, any finding)
 EXIT_USAGE = 2  # a usage or I/O problem: bad flags, missing or unreadable input
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @dataclass(slots=True)
@@ -65,14 +65,21 @@ class Tally:
         return EXIT_VALID
 
     def sentence(self) -> str:
-        """`3 files, 5 games: 3 valid, 1 illegal, 1 malformed; ...`"""
-        text = f"{plural(self.files, 'file')}, {plural(self.games, 'game')}: "
-        text += f"{self.valid} valid, {self.illegal} illegal, {self.malformed} malformed"
-        extra = []
+        """`3 files, 5 games: 3 valid, 1 illegal, 1 malformed; ...`, a `Text` (the summary line)."""
+        parts: list[str] = [
+            msg(
+                "{files}, {games}: {valid} valid, {illegal} illegal, {malformed} malformed",
+                files=counts.files(self.files),
+                games=counts.games(self.games),
+                valid=self.valid,
+                illegal=self.illegal,
+                malformed=self.malformed,
+            )
+        ]
         if self.errors or self.warnings:
-            extra.append(f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}")
+            parts.append(counts.errors_and_warnings(self.errors, self.warnings))
         if self.ignored:
-            extra.append(f"{plural(self.ignored, 'finding')} ignored")
+            parts.append(msg_n("{n} finding ignored", "{n} findings ignored", self.ignored))
         if self.unreadable:
-            extra.append(f"{plural(self.unreadable, 'file')} not checked")
-        return "; ".join([text, *extra])
+            parts.append(msg_n("{n} file not checked", "{n} files not checked", self.unreadable))
+        return joined(parts, "; ")

@@ -20,12 +20,17 @@ import arbiter
 from arbiter import notation
 from arbiter.allowed import allowed_line
 from arbiter.house import house_finding_text
+from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
+from arbiter.wording import and_list, joined
 
+from . import counts
 from .inputs import FileReport
 from .selection import Statistics
 from .sheet import sheet_lines
-from .tally import Tally, plural
+from .tally import Tally
+
+ENGLISH = translator()
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
 VERDICT_STYLE = {"valid": "bold green", "illegal": "bold red", "malformed": "bold magenta"}
@@ -56,7 +61,9 @@ _UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def finding_line(path: str, finding: arbiter.Finding) -> Text:
-    """`path:line:col: error[code] message (rule)`, one line."""
+    """`path:line:col: error[code] message (rule)`, one line, as the finding says it (a finding
+    said in another language by `Finding.said`; the severity and code stay as they are, for the
+    editors and CI logs that read these lines)."""
     severity = str(finding.severity)
     style = SEVERITY_STYLE.get(severity, "bold")
     text = Text()
@@ -112,21 +119,25 @@ def local_excerpt(line_text: str, column: int) -> str:
 class TextRenderer:
     """Findings, then (unless `quiet`) a score table and a verdict line per game; the summary."""
 
-    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
-        self.out, self.err, self.strict, self.quiet = out, err, strict, quiet
+    def __init__(
+        self, out: Console, err: Console, strict: bool = False, quiet: bool = False, say: Translator = ENGLISH
+    ) -> None:
+        self.out, self.err, self.strict, self.quiet, self.say = out, err, strict, quiet, say
 
     def file(self, report: FileReport) -> None:
         if report.error:
             message = Text()
             message.append(f"{shown_path(report.path)}:", style="bold")
             message.append(" error:", style=SEVERITY_STYLE["error"])
-            message.append(f" {report.error}")
+            message.append(f" {self.say(report.error)}")
             self.err.print(message, soft_wrap=True)
             return
         for game in report.games:
             self.game(report, game)
 
     def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
+        say = self.say
+        game = game.said(say)
         for finding in game.findings:
             self.out.print(finding_line(report.path, finding), soft_wrap=True)
             source = report.lines.get(finding.line)
@@ -136,38 +147,47 @@ class TextRenderer:
                     line = Text(EXCERPT_INDENT + row, style=style if not row.strip().strip("^~") else "")
                     self.out.print(line, soft_wrap=True)
             if finding.hand:
-                self.out.print(Text(f"{EXCERPT_INDENT}when: {when(finding)}", style="dim"), soft_wrap=True)
+                said = say(msg("when: {when}", when=when(finding)))
+                self.out.print(Text(EXCERPT_INDENT + said, style="dim"), soft_wrap=True)
             if finding.remedy:
-                self.out.print(
-                    Text(f"{EXCERPT_INDENT}remedy: {one_line(finding.remedy)}", style="cyan"), soft_wrap=True
-                )
+                said = say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))
+                self.out.print(Text(EXCERPT_INDENT + said, style="cyan"), soft_wrap=True)
             for note in house_finding_text(finding):
-                self.out.print(Text(f"{EXCERPT_INDENT}house rule: {one_line(note)}", style="cyan"), soft_wrap=True)
+                said = say(msg("house rule: {note}", note=note))
+                self.out.print(Text(EXCERPT_INDENT + one_line(said), style="cyan"), soft_wrap=True)
             allowed = allowed_line(finding)
             if allowed:
-                self.out.print(Text(f"{EXCERPT_INDENT}{one_line(allowed)}", style="cyan"), soft_wrap=True)
+                self.out.print(Text(f"{EXCERPT_INDENT}{one_line(say(allowed))}", style="cyan"), soft_wrap=True)
         unlisted = sum(game.unlisted.values())
         if unlisted:
-            more = f"{shown_path(report.path)}: {game_name(game)}: {plural(unlisted, 'more finding')} not listed (finding budget)"
-            self.out.print(Text(more, style="dim"), soft_wrap=True)
+            more = msg_n(
+                "{path}: {game}: {n} more finding not listed (finding budget)",
+                "{path}: {game}: {n} more findings not listed (finding budget)",
+                unlisted,
+                path=shown_path(report.path),
+                game=game_name(game),
+            )
+            self.out.print(Text(say(more), style="dim"), soft_wrap=True)
         if self.quiet:
             return
         if game.hands:
-            for line in score_table(game) + sheet_lines(game, sides_of(game)):
+            for line in score_table(game, say) + sheet_lines(game, sides_of(game), say):
                 self.out.print(line, soft_wrap=True)
-        self.out.print(verdict_line(report.path, game), soft_wrap=True)
+        self.out.print(verdict_line(report.path, game, say), soft_wrap=True)
         if game.findings or game.hands:
             self.out.print()  # a blank line closes a game of more than one line
 
     def finish(self, tally: Tally) -> None:
-        self.out.print(Text(tally.sentence(), style="bold"), soft_wrap=True)
+        self.out.print(Text(self.say(tally.sentence()), style="bold"), soft_wrap=True)
 
 
 class StatisticsRenderer(TextRenderer):
     """`--statistics`: no finding one by one, a count of each code, then the summary."""
 
-    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
-        super().__init__(out, err, strict, quiet)
+    def __init__(
+        self, out: Console, err: Console, strict: bool = False, quiet: bool = False, say: Translator = ENGLISH
+    ) -> None:
+        super().__init__(out, err, strict, quiet, say)
         self.statistics = Statistics()
 
     def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
@@ -181,46 +201,62 @@ class StatisticsRenderer(TextRenderer):
 
 def when(finding: arbiter.Finding) -> str:
     """`hand 2, turn 4, bob to play`: where in the game a finding belongs."""
-    parts = [f"hand {finding.hand}"]
-    if finding.turn:
-        parts.append(f"turn {finding.turn}")
-    if finding.player:
-        parts.append(f"{finding.player} to play")
-    return ", ".join(parts)
+    hand, turn, player = finding.hand, finding.turn, finding.player
+    if turn and player:
+        return msg("hand {hand}, turn {turn}, {player} to play", hand=hand, turn=turn, player=player)
+    if turn:
+        return msg("hand {hand}, turn {turn}", hand=hand, turn=turn)
+    if player:
+        return msg("hand {hand}, {player} to play", hand=hand, player=player)
+    return msg("hand {hand}", hand=hand)
 
 
 def game_name(game: arbiter.GameRuling) -> str:
-    where = f"line {game.line}" if game.line > 0 else "empty record"
+    """`game 2 (line 14, caliente)`, a `Text`."""
+    where = msg("line {line}", line=game.line) if game.line > 0 else msg("empty record")
     if game.house:
-        return f"game {game.index} ({where}, {game.rules}, by {house_name(game.house)})"
-    return f"game {game.index} ({where}, {game.rules})" if game.rules else f"game {game.index} ({where})"
+        return msg(
+            "game {index} ({where}, {rules}, by {rulebook})",
+            index=game.index,
+            where=where,
+            rules=game.rules,
+            rulebook=house_name(game.house),
+        )
+    if game.rules:
+        return msg("game {index} ({where}, {rules})", index=game.index, where=where, rules=game.rules)
+    return msg("game {index} ({where})", index=game.index, where=where)
 
 
 def house_name(house: dict[str, str]) -> str:
     """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by."""
-    return f"{house['name']}, version {house['version']}, #{house['digest']}"
+    return msg(
+        "{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=house["digest"]
+    )
 
 
-def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
+def verdict_line(path: str, game: arbiter.GameRuling, say: Translator = ENGLISH) -> Text:
     verdict = str(game.verdict)
     errors, warnings = game.errors, game.warnings  # listed or not (arbiter.budget)
-    text = Text(f"{shown_path(path)}: {game_name(game)}: ")
-    text.append(verdict, style=VERDICT_STYLE.get(verdict, "bold"))
-    details = [plural(errors, "error")] if errors else []
-    if warnings:
-        details.append(plural(warnings, "warning"))
-    if details:
-        text.append(f" ({', '.join(details)})")
-    text.append(ignored_words(game))
+    text = Text(f"{shown_path(path)}: {say(game_name(game))}: ")
+    text.append(say(counts.VERDICT_WORDS[game.verdict]), style=VERDICT_STYLE.get(verdict, "bold"))
+    if errors and warnings:
+        text.append(f" ({say(counts.errors_and_warnings(errors, warnings))})")
+    elif errors or warnings:
+        text.append(f" ({say(counts.errors(errors) if errors else counts.warnings(warnings))})")
+    text.append(ignored_words(game, say))
     if game.problems:
-        text.append(": " + "; ".join(PROBLEM_WORDS[problem] for problem in game.problems))
+        text.append(": " + say(joined([PROBLEM_WORDS[problem] for problem in game.problems], "; ")))
     return text
 
 
-def ignored_words(game: arbiter.GameRuling) -> str:
+def ignored_words(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
     """` with 1 ignored error`: what --select/--ignore left out of a game, or ''."""
-    counts = [plural(n, f"ignored {severity}") for severity in ("error", "warning") if (n := game.ignored[severity])]
-    return f" with {' and '.join(counts)}" if counts else ""
+    errors, warnings = game.ignored["error"], game.ignored["warning"]
+    said = [msg_n("{n} ignored error", "{n} ignored errors", errors)] if errors else []
+    said += [msg_n("{n} ignored warning", "{n} ignored warnings", warnings)] if warnings else []
+    if not said:
+        return ""
+    return " " + say(msg("with {ignored}", ignored=said[0] if len(said) == 1 else and_list(*said)))
 
 
 def sides_of(game: arbiter.GameRuling) -> list[str]:
@@ -233,15 +269,15 @@ def sides_of(game: arbiter.GameRuling) -> list[str]:
     return sorted(seen)
 
 
-def score_table(game: arbiter.GameRuling) -> list[Text]:
+def score_table(game: arbiter.GameRuling, say: Translator = ENGLISH) -> list[Text]:
     """Hands down, sides across: the recomputed score of each hand (and the declared one where
     it differs), the totals, and the winner; aligned columns without trailing blanks."""
     sides = sides_of(game)
-    rows: list[list[Text]] = [[Text("hand", style="bold"), *(Text(side, style="bold") for side in sides)]]
+    rows: list[list[Text]] = [[Text(say(msg("hand")), style="bold"), *(Text(side, style="bold") for side in sides)]]
     for hand in game.hands:
-        rows.append([Text(str(hand.number)), *(_score_cell(hand, side) for side in sides)])
+        rows.append([Text(str(hand.number)), *(_score_cell(hand, side, say) for side in sides)])
     rows.append(
-        [Text("total", style="bold")]
+        [Text(say(msg("total")), style="bold")]
         + [Text(str(game.totals[side]) if side in game.totals else "", style="bold") for side in sides]
     )
     widths = [max(cell_len(row[i].plain) for row in rows) for i in range(len(rows[0]))]
@@ -257,16 +293,17 @@ def score_table(game: arbiter.GameRuling) -> list[Text]:
                 line.append_text(cell)
         line.rstrip()
         lines.append(line)
-    lines.append(Text(EXCERPT_INDENT + (f"winner: {game.winner}" if game.winner else "no winner yet")))
+    winner = msg("winner: {winner}", winner=game.winner) if game.winner else msg("no winner yet")
+    lines.append(Text(EXCERPT_INDENT + say(winner)))
     return lines
 
 
-def _score_cell(hand: arbiter.HandResult, side: str) -> Text:
+def _score_cell(hand: arbiter.HandResult, side: str, say: Translator = ENGLISH) -> Text:
     if hand.scores is None:
-        return Text("not judged" if not hand.judged else "unfinished", style="dim")
+        return Text(say(msg("not judged") if not hand.judged else msg("unfinished")), style="dim")
     score = hand.scores.get(side)
     declared = (hand.declared or {}).get(side)
     cell = Text("" if score is None else str(score))
     if declared is not None and declared != score:
-        cell.append(f" (declared {declared})", style="bold red")
+        cell.append(" " + say(msg("(declared {points})", points=declared)), style="bold red")
     return cell

@@ -14,7 +14,9 @@ In one process, on one machine, it measures and prints:
     job, and each path's ratio to python-chess;
   - memory at scale: peak RSS and time of the library and of `arbiter check` in each output
     format over archives of 1,000, 10,000 and 100,000 games;
-  - the time to check one typical game through the API (Flask test client, median and p99).
+  - the time to check one typical game through the API (Flask test client, median and p99);
+  - the archive checked in English and in Spanish (`--lang es`), paired, text and JSON: the ratio
+    of the Spanish time to the English (bench/languages.py; within 5% is the mark).
 
 An "action" is one thing a player does or the dealer deals: a deal line, the up card, a draw, a
 take, a meld, an addition, a discard, a Bonus card laid, an ask, a pass, going out. The figures
@@ -41,6 +43,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import scaling  # noqa: E402
+from languages import LIMIT, language_pairs  # noqa: E402
 from paired import ChessCorpus, Paired, Spread, Work, chess_corpus, cpu_seconds, paired, wall_seconds  # noqa: E402
 from workloads import (  # noqa: E402
     FAMILIES,
@@ -329,6 +332,18 @@ def main() -> None:
         f"the cluster starts and stops in {start_up:.1f} s (a run over one game); its client alone "
         f"(cutting, unpickling, rendering JSON) takes {archive['client_games_per_s']:,.0f} games/s"
     )
+
+    languages = language_pairs(folder, args.pairs)
+    figures.save(languages={fmt: spread.to_dict() for fmt, spread in languages.items()})
+    table = Table(
+        title=f"the archive through `arbiter check --jobs 1` in Spanish and in English, one process, CPU time: "
+        f"{args.pairs} Spanish runs, each between two English runs; Spanish time over English (lowest to highest)"
+    )
+    for column in ("format", "es / en", f"within {LIMIT - 1:.0%}"):
+        table.add_column(column, justify="right")
+    for output_format, spread in languages.items():
+        table.add_row(output_format, spread.text(3), "yes" if spread.median <= LIMIT else "[red]no[/]")
+    console.print(table)
 
     median, p99 = api_latency(main_corpus.path, args.requests)
     console.print(

@@ -52,6 +52,11 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     assert archive["speed_up_jobs_1"]["values"] == [1.0] * pairs
     assert archive["cluster_start_up_s"] > 0 and archive["client_games_per_s"] > 0
 
+    languages = figures["languages"]
+    assert sorted(languages) == ["json", "text"]
+    assert all(spread_ok(languages[fmt], pairs) and min(languages[fmt]["values"]) > 0 for fmt in languages)
+    assert "Spanish time over English" in done.stdout.replace("\n", "")
+
     sizes = sorted({row["games"] for row in figures["scale"]})
     assert sizes == [12, 48]
     assert sorted((row["games"], row["output"]) for row in figures["scale"]) == sorted(

@@ -55,8 +55,9 @@ def _environment() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["NO_COLOR"] = "1"
-    for key in ("COLUMNS", "LINES"):
+    for key in ("COLUMNS", "LINES", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         env.pop(key, None)
+    env["LANG"] = "C.UTF-8"  # the examples are in English unless they ask for a language (--lang)
     return env
 
 

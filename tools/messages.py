@@ -68,9 +68,19 @@ def _files(*patterns: str, leave_out: tuple[str, ...] = ()) -> list[Path]:
     return sorted(p for p in found if not any(p.match(x) for x in leave_out))
 
 
+RULE_REFERENCE = ("arbiter/rules/reference.py",)
+"""The rule reference's own framing words belong to the reports, not to the findings."""
+
+
 def _findings() -> Iterator[tuple[str, str | None]]:
     yield from _python(
-        _files("arbiter/engine/**/*.py", "arbiter/rules/**/*.py", "arbiter/positions/**/*.py", "arbiter/cards.py"),
+        _files(
+            "arbiter/engine/**/*.py",
+            "arbiter/rules/**/*.py",
+            "arbiter/positions/**/*.py",
+            "arbiter/cards.py",
+            leave_out=RULE_REFERENCE,
+        ),
         CODE_KEYWORDS,
     )
 
@@ -83,7 +93,7 @@ def _reports() -> Iterator[tuple[str, str | None]]:
     shared = ("arbiter/notation.py", "arbiter/cards.py", "arbiter/i18n.py")
     code = _files(
         "arbiter/*.py", "arbiter/house/**/*.py", "arbiter/simulate/**/*.py", "arbiter_cli/**/*.py", leave_out=shared
-    )
+    ) + _files(*RULE_REFERENCE)
     yield from _python(code, CODE_KEYWORDS)
     yield from _templates(_files("arbiter_cli/templates/**/*.html"))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Translator, msg, msg_n, term, translator
 from ..rules.base import OptionValue
 from .rulebook import Rulebook, RulebookError
 
@@ -46,29 +47,39 @@ def _note(book: Rulebook, option: str) -> str:
     return rule.note if rule else ""
 
 
-def comparison(first: Rulebook, second: Rulebook) -> str:
-    """The comparison as Markdown: who is compared, then one row per difference."""
+def comparison(first: Rulebook, second: Rulebook, lang: str | None = None) -> str:
+    """The comparison as Markdown: who is compared, then one row per difference; its own words in
+    `lang` (English when None), the rulebooks' titles and notes as the clubs wrote them."""
+    say = translator(lang)
     differences = compare(first, second)
     ruleset = first.ruleset
     lines = [
-        f"# {first.title} and {second.title}",
+        say(msg("# {first} and {second}", first=first.title, second=second.title)),
         "",
-        f"Two {ruleset.title} rulebooks: {_identity(first)} and {_identity(second)}.",
+        say(
+            msg(
+                "Two {family} rulebooks: {first} and {second}.",
+                family=term(ruleset.title),
+                first=_identity(first),
+                second=_identity(second),
+            )
+        ),
         "",
     ]
     if not differences:
-        lines.append("They judge by the same rules: every option has the same value in both.")
+        lines.append(say(msg("They judge by the same rules: every option has the same value in both.")))
         return "\n".join(lines) + "\n"
-    count = f"{len(differences)} rule{'s' * (len(differences) != 1)}"
-    lines += [
-        f"They differ in {count} (of {len(ruleset.options)} options):",
-        "",
-        f"| rule | {_cell(first.title)} | {_cell(second.title)} | the book |",
-        "|---|---|---|---|",
-    ]
+    differ = msg_n(
+        "They differ in {n} rule (of {options} options):",
+        "They differ in {n} rules (of {options} options):",
+        len(differences),
+        options=len(ruleset.options),
+    )
+    header = say(msg("| rule | {first} | {second} | the book |", first=_cell(first.title), second=_cell(second.title)))
+    lines += [say(differ), "", header, "|---|---|---|---|"]
     for d in differences:
         lines.append(
-            f"| `{d.option}` | {_side(d.first, d.first_note)} | {_side(d.second, d.second_note)} | {_show(d.book)} |"
+            f"| `{d.option}` | {_side(d.first, d.first_note, say)} | {_side(d.second, d.second_note, say)} | {_show(d.book)} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -77,8 +88,8 @@ def _identity(book: Rulebook) -> str:
     return f"`#{book.digest}`" if book.version else f"`arbiter rules {book.family}`"
 
 
-def _side(value: OptionValue, note: str) -> str:
-    return f"**{_show(value)}**: {_cell(note)}" if note else f"{_show(value)} (the book)"
+def _side(value: OptionValue, note: str, say: Translator) -> str:
+    return f"**{_show(value)}**: {_cell(note)}" if note else f"{_show(value)} " + say(msg("(the book)"))
 
 
 def _cell(text: str) -> str:

@@ -3,42 +3,59 @@ the club's notes, then every rule the arbiter checks for the family (arbiter.rul
 
 from __future__ import annotations
 
+from ..i18n import msg, term, translator
 from ..rules.reference import reference
 from .rulebook import Rulebook
 
-RULES_HEADING = "\n## Rules\n"
+RULES_HEADING = msg("## Rules")
 
 
-def house_reference(book: Rulebook) -> str:
+def house_reference(book: Rulebook, lang: str | None = None) -> str:
+    """The club's full rule reference in Markdown, in `lang` (English when None): its own words
+    from the reports catalogue, the club's title, description and notes as the club wrote them."""
+    say = translator(lang)
     ruleset = book.ruleset
-    based = f", based on {book.base}" if book.base else ""
-    lines = [f"# {book.title}: house rules", ""]
+    lines = [say(msg("# {title}: house rules", title=book.title)), ""]
     if book.description:
         lines += [book.description, ""]
+    if book.base:
+        kind = msg("A {family} rulebook, based on {base}.", family=term(ruleset.title), base=book.base)
+    else:
+        kind = msg("A {family} rulebook.", family=term(ruleset.title))
+    intro = msg(
+        "{kind} Its digest is `#{digest}`; a record played by it names it\nwith the tag",
+        kind=kind,
+        digest=book.digest,
+    )
     lines += [
-        f"A {ruleset.title} rulebook{based}. Its digest is `#{book.digest}`; a record played by it names it",
-        "with the tag",
+        *say(intro).split("\n"),
         "",
         f"    {book.tag()}",
         "",
-        "and `arbiter check --house FILE` judges by it. Rules marked **house** are the club's; the rest are the",
-        f"book's defaults (`arbiter rules {ruleset.name}`).",
+        *say(
+            msg(
+                "and `arbiter check --house FILE` judges by it. Rules marked **house** are the club's; the rest are the\n"
+                "book's defaults (`arbiter rules {name}`).",
+                name=ruleset.name,
+            )
+        ).split("\n"),
         "",
-        "## The club's rules",
+        say(msg("## The club's rules")),
         "",
-        "| option | the club plays | the book | the club's note |",
+        say(msg("| option | the club plays | the book | the club's note |")),
         "|---|---|---|---|",
     ]
     for spec in ruleset.options:
         rule = book.rule(spec.name)
         if rule is None or rule.value == spec.default:
-            played = f"{_show(spec.default)}" + (" (as the book)" if rule else "")
+            played = _show(spec.default) + (" " + say(msg("(as the book)")) if rule else "")
         else:
-            played = f"**{_show(rule.value)}** (house)"
+            played = f"**{_show(rule.value)}** " + say(msg("(house)"))
         note = _cell(rule.note) if rule else ""
         lines.append(f"| `{spec.name}` | {played} | {_show(spec.default)} | {note} |")
-    family = reference(ruleset)
-    rest = family[family.index(RULES_HEADING) :] if RULES_HEADING in family else ""
+    family = reference(ruleset, lang)
+    heading = "\n" + say(RULES_HEADING) + "\n"
+    rest = family[family.index(heading) :] if heading in family else ""
     return "\n".join(lines) + "\n" + rest
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..engine import judge_game
+from ..i18n import Text, msg
 from ..records import Game
 from ..rules.base import OptionValue, RuleSet
 from ..rules.codes import NOTATION
@@ -51,31 +52,38 @@ def tagged_rulebook(game: Game, shelf: RulebookSource | None) -> Rulebook | None
     if digest is None:
         raise HouseProblem(
             "house-rules-missing",
-            f'the House tag "{tag.value}" names no rulebook digest: write the tag `arbiter rules --house FILE` '
-            'prints, such as [House "Maple Club, version 3, #1a2b3c4d5e6f"]',
+            msg(
+                'the House tag "{tag}" names no rulebook digest: write the tag `arbiter rules --house FILE` '
+                'prints, such as [House "Maple Club, version 3, #1a2b3c4d5e6f"]',
+                tag=tag.value,
+            ),
             tag,
         )
     book = shelf.get(digest) if shelf is not None else None
     if book is None:
-        at_hand = shelf.describe() if shelf is not None else "no rulebook is at hand"
+        at_hand = shelf.describe() if shelf is not None else msg("no rulebook is at hand")
         raise HouseProblem(
             "house-rules-missing",
-            f'the game was played by the house rules "{tag.value}", which are not at hand ({at_hand}); '
-            "give that rulebook (arbiter check --house FILE, or keep it on the service) to judge the game: "
-            "it is not judged by the rule set's defaults instead",
+            msg(
+                'the game was played by the house rules "{tag}", which are not at hand ({at_hand}); '
+                "give that rulebook (arbiter check --house FILE, or keep it on the service) to judge the game: "
+                "it is not judged by the rule set's defaults instead",
+                tag=tag.value,
+                at_hand=at_hand,
+            ),
             tag,
         )
     return book
 
 
-def conflicts(book: Rulebook, ruleset: RuleSet, tagged: Mapping[str, OptionValue]) -> list[str]:
+def conflicts(book: Rulebook, ruleset: RuleSet, tagged: Mapping[str, OptionValue]) -> list[Text]:
     """Where a record's tags (its rule set, the options its Variant tag sets) depart from the
     rulebook's: `name=value (the rulebook: value)`."""
     if ruleset.name != book.family:
-        return [f"Rules {ruleset.name} (the rulebook is for {book.family})"]
+        return [msg("Rules {name} (the rulebook is for {family})", name=ruleset.name, family=book.family)]
     wanted = book.options()
     return [
-        f"{name}={_show(value)} (the rulebook: {_show(wanted[name])})"
+        msg("{option} (the rulebook: {value})", option=f"{name}={_show(value)}", value=_show(wanted[name]))
         for name, value in tagged.items()
         if wanted[name] != value
     ]
@@ -114,10 +122,16 @@ def _key(finding: Finding) -> tuple[Any, ...]:
     return finding.code, finding.line, finding.column, finding.message
 
 
-def house_finding_text(finding: Finding) -> list[str]:
-    """Each house rule a finding turns on, in words: `pile-take=7 (the book: all): "note"`."""
+def house_finding_text(finding: Finding) -> list[Text]:
+    """Each house rule a finding turns on, in words: `pile-take=7 (the book: all): "note"` (the
+    club's note as the club wrote it)."""
     return [
-        f"{note['option']}={_show(note['value'])} (the book: {_show(note['book'])}): {note['note']}"
+        msg(
+            "{option} (the book: {book}): {note}",
+            option=f"{note['option']}={_show(note['value'])}",
+            book=_show(note["book"]),
+            note=note["note"],
+        )
         for note in finding.house or []
     ]
 

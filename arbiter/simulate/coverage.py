@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import msg, translator
 from ..rulings import GameRuling
 from .choices import Style
 from .families import family
@@ -296,24 +297,36 @@ def missing_paths(counts: Counter[str], rules: str = "caliente", expected: froze
     return sorted(p for p in wanted if counts[f"path:{p}"] == 0)
 
 
-def coverage_report(counts: Counter[str], rules: str = "caliente", expected: frozenset[str] | None = None) -> str:
+def coverage_report(
+    counts: Counter[str], rules: str = "caliente", expected: frozenset[str] | None = None, lang: str | None = None
+) -> str:
     """A plain-text report: each legal path and rule code with its count, then the expected
-    paths (all of the rule set's, or `expected`: see `expected_paths`) the corpus missed."""
+    paths (all of the rule set's, or `expected`: see `expected_paths`) the corpus missed; its
+    words in `lang` (the paths and codes stay as they are)."""
+    say = translator(lang)
     name = family(rules).name
     expected = expected if expected is not None else EXPECTED_PATHS.get(name, frozenset())
     paths = sorted({key[5:] for key in counts if key.startswith("path:")} | set(expected))
     codes = sorted(key[5:] for key in counts if key.startswith("code:"))
     width = max([len(p) for p in paths] + [len(c) for c in codes] + [10])
-    lines = [f"legal paths ({sum(1 for p in paths if counts[f'path:{p}'])} of {len(paths)} taken):"]
+    taken = sum(1 for p in paths if counts[f"path:{p}"])
+    lines = [say(msg("legal paths ({taken} of {paths} taken):", taken=taken, paths=len(paths)))]
+    not_exercised = "  " + say(msg("<- not exercised"))
     for path in paths:
         count = counts[f"path:{path}"]
-        flag = "" if count or path not in expected else "  <- not exercised"
+        flag = "" if count or path not in expected else not_exercised
         lines.append(f"  {path:<{width}}  {count:>8,}{flag}")
-    lines.append(f"rule codes in findings ({len(codes)}):" if codes else "rule codes in findings: none")
+    heading = (
+        msg("rule codes in findings ({codes}):", codes=len(codes)) if codes else msg("rule codes in findings: none")
+    )
+    lines.append(say(heading))
     for code in codes:
         lines.append(f"  {code:<{width}}  {counts[f'code:{code}']:>8,}")
     missing = missing_paths(counts, name, expected)
-    lines.append("every expected legal path was taken" if not missing else f"missing: {', '.join(missing)}")
+    ending = (
+        msg("missing: {paths}", paths=", ".join(missing)) if missing else msg("every expected legal path was taken")
+    )
+    lines.append(say(ending))
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,60 @@
+"""The language the command line speaks: `--lang`, else `lang` in the configuration file, else the
+environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as other command line tools read it), else
+English. Codes, keys, option names and the notation stay as they are in every language."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import click
+
+from arbiter.i18n import LANGUAGES, Translator, language_from_environment, translator
+
+from . import config
+
+
+def lang_option(command):  # type: ignore[no-untyped-def]
+    """`--lang LANG`: the language of the words the command prints."""
+    return click.option(
+        "--lang",
+        metavar="LANG",
+        help=f"The language of the output: {', '.join(LANGUAGES)} [default: lang in [tool.arbiter], "
+        "else the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en].",
+    )(command)
+
+
+def choose(
+    flag: str | None, configured: str | None = None, source: Path | None = None, environ: Mapping[str, str] = os.environ
+) -> str:
+    """The language to speak: the flag, the configuration's `lang` (read from `source`), the
+    environment, English; a flag or configured value the arbiter does not speak is a usage error."""
+    if flag is not None:
+        return _known(flag, "--lang")
+    if configured is not None:
+        return _known(configured, f"lang ({source})" if source else "lang")
+    return language_from_environment(environ)
+
+
+def _known(code: str, where: str) -> str:
+    language = code.strip().lower()
+    if language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)  # said in English: the language asked for is not known
+        raise click.UsageError(f"{where}: {code!r} is not a language the arbiter speaks (one of {known})")
+    return language
+
+
+def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
+    """The translator of the language `choose` picks."""
+    return translator(choose(flag, configured, source))
+
+
+def configured_language() -> tuple[str | None, Path | None]:
+    """`lang` in the configuration file found from the current folder, and that file, for the
+    commands that take no --config (a file that cannot be read leaves the choice to the others)."""
+    try:
+        found = config.load()
+    except config.ConfigError:
+        return None, None
+    return found.lang, found.source
