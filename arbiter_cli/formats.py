@@ -22,11 +22,11 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally, plural
 from arbiter.house import house_finding_text
 
-from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
-from .tally import Tally, plural
 from .text import finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -85,10 +85,6 @@ class _Spool:
 # --- json ---------------------------------------------------------------------------------------
 
 
-def file_dict(report: FileReport) -> dict[str, Any]:
-    return {"path": report.path, "error": report.error, "games": [game.to_dict() for game in report.games]}
-
-
 class JsonRenderer:
     """The document written file by file as the reports come, the summary at the end: memory
     stays flat whatever the archive, and the text is the one `json.dump` gives of the whole."""
@@ -100,7 +96,7 @@ class JsonRenderer:
     def file(self, report: FileReport) -> None:
         _note_unreadable(self.err, report)
         self.out.write(",\n" if self.files else '{\n  "files": [\n')
-        self.out.write(_indented(_dumped(file_dict(report)), 4))
+        self.out.write(_indented(_dumped(report.to_dict()), 4))
         self.files += 1
 
     def finish(self, tally: Tally) -> None:

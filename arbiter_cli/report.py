@@ -23,9 +23,9 @@ from rich.text import Text
 
 import arbiter
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
 
-from .inputs import FileReport
-from .tally import Tally
 from .text import house_name, one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")

@@ -19,13 +19,13 @@ from rich.text import Text
 import arbiter
 from arbiter import notation
 from arbiter.allowed import allowed_line
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally, plural
 from arbiter.house import house_finding_text
 from arbiter.rulings import PROBLEM_WORDS
 
-from .inputs import FileReport
 from .selection import Statistics
 from .sheet import sheet_lines
-from .tally import Tally, plural
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
 VERDICT_STYLE = {"valid": "bold green", "illegal": "bold red", "malformed": "bold magenta"}

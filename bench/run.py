@@ -218,7 +218,7 @@ def main() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from arbiter_cli.inputs import BATCH_GC_THRESHOLD
+    from arbiter.archive.inputs import BATCH_GC_THRESHOLD
 
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # as `arbiter check` runs
     console = Console(width=160)
