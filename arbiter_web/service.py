@@ -9,8 +9,8 @@ from typing import Any
 from flask import current_app
 
 import arbiter
-from arbiter import replay
 from arbiter import rules as rulesets
+from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 
 from . import DEFAULT_MAX_GAMES, rulebooks
@@ -53,7 +53,7 @@ def rule(
     if replays is None:
         rulings = arbiter.check(source, **asked)
     else:
-        rulings = replays.rulings(replay.replay_games(source, wanted=replays.wanted, **asked))
+        rulings = replays.rulings(turn_tables.replay_games(source, wanted=replays.wanted, **asked))
     for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:

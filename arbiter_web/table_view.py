@@ -1,6 +1,6 @@
 """What the page adds so that a table can act on a ruling: each game's corrected score sheet, its
 tags for the index of a round, the kind of problem it has, and the replay of each hand, turn by
-turn (`arbiter.replay`). Plain data for the templates, as `present` prepares; no HTML here.
+turn (`arbiter.turn_tables`). Plain data for the templates, as `present` prepares; no HTML here.
 
 Every frame of a replay is rendered into the page, so that stepping through a hand works without
 JavaScript (each turn is a link to its frame, shown by CSS `:target`); the page's script only adds
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arbiter
-from arbiter import replay
+from arbiter import turn_tables
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.sheet import ScoreSheet, Status, score_sheet
 
@@ -118,13 +118,13 @@ def sheet_rows(sheet: ScoreSheet, sides: list[str]) -> list[SheetRowView]:
 
 class PageReplays:
     """The frames a ruling page may show, kept while its record is read and judged, once
-    (`arbiter.replay.replay_games`): the disputed games' first, then the others', each kind while
+    (`arbiter.turn_tables.replay_games`): the disputed games' first, then the others', each kind while
     fewer than `most` frames of it are kept, so that any budget up to `most` picks its frames from
     them (`table_views`). Past that no game is observed at all."""
 
     def __init__(self, most: int = DEFAULT_REPLAY_MAX_FRAMES) -> None:
         self.most = most
-        self.kept: dict[int, replay.GameReplay] = {}
+        self.kept: dict[int, turn_tables.GameReplay] = {}
         self.disputed: set[int] = set()
         self.shown: list[int] = []
         """The games a page can replay (they have hands and can be read), in order."""
@@ -134,7 +134,7 @@ class PageReplays:
     def wanted(self) -> bool:
         return min(self._spent.values()) < self.most
 
-    def keep(self, found: replay.GameReplay) -> None:
+    def keep(self, found: turn_tables.GameReplay) -> None:
         ruling = found.ruling
         if found.game is not None:
             self.tags[ruling.index] = {n: v for n in INDEX_TAGS if (v := found.game.tag(n)) is not None}
@@ -148,16 +148,16 @@ class PageReplays:
             self.kept[ruling.index] = found
             self._spent[disputed] += sum(len(hand.frames) for hand in found.hands)
 
-    def rulings(self, replays: Iterable[replay.GameReplay]) -> Iterator[arbiter.GameRuling]:
+    def rulings(self, replays: Iterable[turn_tables.GameReplay]) -> Iterator[arbiter.GameRuling]:
         """The rulings of `replays`, keeping the frames of each on the way."""
         for found in replays:
             self.keep(found)
             yield found.ruling
 
-    def within(self, budget: int) -> dict[int, replay.GameReplay]:
+    def within(self, budget: int) -> dict[int, turn_tables.GameReplay]:
         """The games replayed on a page of at most `budget` frames: the disputed first, then the
         others, until the budget is spent."""
-        chosen: dict[int, replay.GameReplay] = {}
+        chosen: dict[int, turn_tables.GameReplay] = {}
         spent = 0
         for index in sorted(self.shown, key=lambda i: (i not in self.disputed, i)):
             if spent >= budget:
@@ -206,7 +206,7 @@ def _view(game: arbiter.GameRuling, sides: list[str]) -> TableView:
 
 
 def _spend(
-    replays: dict[int, replay.GameReplay],
+    replays: dict[int, turn_tables.GameReplay],
     views: dict[int, TableView],
     findings: Mapping[int, list[arbiter.Finding]],
     lines: list[str],
@@ -241,7 +241,7 @@ def _anchors(index: int, numbers: list[int]) -> list[str]:
 
 
 def _hand_view(
-    index: int, hand: replay.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
+    index: int, hand: turn_tables.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
 ) -> HandReplayView:
     """The hand's frames from `first` on (None: not shown)."""
     view = HandReplayView(anchor, hand.number, hand.turns, shown=first is not None, partial=bool(first))

@@ -1,4 +1,4 @@
-"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.replay`).
+"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.turn_tables`).
 
 A thin view, as the rulings endpoint: the body through the schema, one call into the core, the
 answer through the schema. The record is sent whole, as for a ruling: the service keeps nothing.
@@ -12,7 +12,7 @@ from flask import request
 from flask_smorest import Blueprint, abort
 
 import arbiter
-from arbiter import replay
+from arbiter import turn_tables
 
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 from .table_schemas import TableMomentSchema, TableRequestSchema
@@ -30,7 +30,7 @@ tables = Blueprint(
     summary="The table after a turn of a hand",
     description="Replays the record up to the moment asked for and answers every hand, each side's melds "
     "and laid cards, the Prize pile (bottom first) and whether it is frozen, the stock's size and the scores "
-    "before the hand; `arbiter table` and `arbiter.replay.moment` give the same. At an illegal turn the "
+    "before the hand; `arbiter table` and `arbiter.turn_tables.moment` give the same. At an illegal turn the "
     "answer is the table before its offending move, with the finding.",
     requestBody={"required": True, "content": {JSON_TYPE: {"schema": TableRequestSchema}}},
 )
@@ -55,7 +55,7 @@ def post_table() -> dict[str, Any]:
     body = load(TableRequestSchema(), json_body(), "json")
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
-        found = replay.moment(
+        found = turn_tables.moment(
             source, body["hand"], body["turn"], game=body["game"], rules=body["rules"], options=body["options"]
         )
     except arbiter.UsageError as error:

@@ -9,7 +9,9 @@ disputed hand on the page, in the API and in `arbiter table`.
 The replay of a hand stops at its first illegal move; its last frame is then the table before
 that move (`Frame.illegal` is the finding), which is where a reader of the dispute starts.
 `where(game, hand, turn)` answers a question about one moment in plain words: no such game,
-hand or turn, a turn after the illegal one, or the frame.
+hand or turn, a turn after the illegal one, or the frame. `replay_games` judges a whole record
+as `arbiter.check` does, reading and judging each game once, with the tables kept on the way (the
+ruling page shows them).
 """
 
 from __future__ import annotations
