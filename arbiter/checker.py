@@ -12,6 +12,7 @@ UsageError, because there is no right answer to give.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import rules as rulesets
@@ -47,6 +48,45 @@ def check(
     when it is a piece of a larger record (arbiter.notation.Start). `house` is the rulebook for
     games whose tags name none; `shelf` holds the rulebooks at hand for games whose `House` tag
     names one (arbiter.house)."""
+    request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
+    for parsed in parse(source, limits, start):
+        yield request.judge(parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """How a caller asks for a record's games to be judged: the rule set it insists on, the options,
+    the rule set standing in for a silent [Rules] tag, and the house rulebooks (see `check`)."""
+
+    rules: RuleSet | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    default: RuleSet | None = None
+    house: Rulebook | None = None
+    shelf: RulebookSource | None = None
+
+    def judge(self, parsed: ParsedGame, observer: Observer | None = None) -> GameRuling:
+        """One game's ruling, as asked; `observer` sees its tables (arbiter.engine.Observer)."""
+        return judge(
+            parsed,
+            rules=self.rules,
+            options=self.options,
+            observer=observer,
+            default=self.default,
+            house=self.house,
+            shelf=self.shelf,
+        )
+
+
+def asked(
+    *,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    default_rules: str | None = None,
+    house: Rulebook | None = None,
+    shelf: RulebookSource | None = None,
+) -> Request:
+    """The caller's request, checked before anything is read: raises UsageError for an unknown
+    rule set or option, or a house rulebook asked for beside a rule set or options of its own."""
     requested = rulesets.get(rules) if rules else None
     default = rulesets.get(default_rules) if default_rules else None
     if house is not None and ((requested and requested.name != house.family) or options):
@@ -54,11 +94,10 @@ def check(
             f"{house.title} is a {house.ruleset.title} rulebook and sets every option a game is judged by; "
             "drop --rules and --option (a different rule is a new version of the rulebook)"
         )
-    asked = requested or default
-    if asked and options:
-        asked.resolve(options)  # fail fast on a bad option, before reading anything
-    for parsed in parse(source, limits, start):
-        yield judge(parsed, rules=requested, options=options or {}, default=default, house=house, shelf=shelf)
+    chosen = requested or default
+    if chosen and options:
+        chosen.resolve(options)  # fail fast on a bad option, before reading anything
+    return Request(requested, options or {}, default, house, shelf)
 
 
 def judge(

@@ -22,13 +22,13 @@ from rich.text import Text
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import Translator, msg
 
 from . import counts
-from .inputs import FileReport
 from .report import RENDERERS as REPORT_RENDERERS
-from .tally import Tally
 from .text import ENGLISH, finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -87,12 +87,6 @@ class _Spool:
 # --- json ---------------------------------------------------------------------------------------
 
 
-def file_dict(report: FileReport, say: Translator = ENGLISH) -> dict[str, Any]:
-    """A file's JSON object; `say`: its words in that language (the keys and codes stay)."""
-    games = [game.to_dict(say.language) for game in report.games]
-    return {"path": report.path, "error": say(report.error) if report.error else report.error, "games": games}
-
-
 class JsonRenderer:
     """The document written file by file as the reports come, the summary at the end: memory
     stays flat whatever the archive, and the text is the one `json.dump` gives of the whole."""
@@ -104,7 +98,7 @@ class JsonRenderer:
     def file(self, report: FileReport) -> None:
         _note_unreadable(self.err, report, self.say)
         self.out.write(",\n" if self.files else '{\n  "files": [\n')
-        self.out.write(_indented(_dumped(file_dict(report, self.say)), 4))
+        self.out.write(_indented(_dumped(report.to_dict(self.say.language)), 4))
         self.files += 1
 
     def finish(self, tally: Tally) -> None:

@@ -9,9 +9,8 @@ import click
 
 from arbiter import house
 from arbiter import rules as rulesets
+from arbiter.archive.inputs import NO_BOOKS, Books
 from arbiter.house import Rulebook, RulebookError, Shelf
-
-from .inputs import NO_BOOKS, Books
 
 
 def house_option(help: str):  # type: ignore[no-untyped-def]

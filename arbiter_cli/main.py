@@ -24,15 +24,17 @@ from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.archive import cluster, inputs
+from arbiter.archive.discovery import RecordFinder
+from arbiter.archive.inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
+from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
 from arbiter.house import house_reference
 from arbiter.i18n import Translator, msg, msg_n
 
-from . import cluster, config, inputs
+from . import config
 from . import house as house_cli
 from .config import Settings
-from .discovery import RecordFinder
 from .formats import RENDERERS, version
-from .inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
 from .language import configured_language, lang_option, speaker
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
@@ -40,7 +42,6 @@ from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
 from .simulate import simulate
 from .table import table
-from .tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")

@@ -23,12 +23,12 @@ from rich.text import Text
 
 import arbiter
 from arbiter.allowed import allowed_line, allowed_sentence
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
 from arbiter.i18n import Text as Words
 from arbiter.i18n import Translator, msg
 
 from . import counts
-from .inputs import FileReport
-from .tally import Tally
 from .text import ENGLISH, house_name, one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")

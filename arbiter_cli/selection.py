@@ -20,8 +20,7 @@ from fnmatch import fnmatchcase
 
 import arbiter
 from arbiter import rules as rulesets
-
-from .inputs import FileReport
+from arbiter.archive.inputs import FileReport
 
 
 @dataclass(frozen=True, slots=True)

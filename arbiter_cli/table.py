@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 import arbiter
-from arbiter import replay
+from arbiter import turn_tables
 from arbiter.cards import show
 from arbiter.i18n import Translator, msg, msg_n, term, translator
 from arbiter.marks import TableWords, table_words
@@ -55,13 +55,13 @@ def table(
     """
     say = speaker(lang, *configured_language())
     try:
-        replayed = replay.replay(record, game=game, rules=rules_name, options=options)
+        replayed = turn_tables.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
         raise click.UsageError(str(error)) from None
     except arbiter.PositionError as error:
         click.echo(str(error), err=True)
         sys.exit(1)
-    found = replay.where(replayed, hand, turn, game)
+    found = turn_tables.where(replayed, hand, turn, game)
     if found.frame is None:
         click.echo(found.problem, err=True)
         sys.exit(1)

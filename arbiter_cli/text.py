@@ -19,16 +19,16 @@ from rich.text import Text
 import arbiter
 from arbiter import notation
 from arbiter.allowed import allowed_line
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
 
 from . import counts
-from .inputs import FileReport
 from .selection import Statistics
 from .sheet import sheet_lines
-from .tally import Tally
 
 ENGLISH = translator()
 

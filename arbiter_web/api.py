@@ -7,19 +7,30 @@ or plain text and because hostile JSON (deep nesting, bad UTF-8) must be a 400, 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from apispec import BasePlugin
-from flask import current_app, request, url_for
+from flask import request, url_for
 from flask_smorest import Api, Blueprint, abort
-from marshmallow import RAISE, ValidationError
+from marshmallow import RAISE
 
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import errors, service
+from . import service
+from .legal_actions import legal
+from .request_body import (
+    JSON_TYPE,
+    MIXED_RULE_SETS,
+    TEXT_CHARSETS,
+    TEXT_TYPE,
+    check_charset,
+    error_answer,
+    json_body,
+    load,
+    read_body,
+)
 from .schemas import (
     ErrorSchema,
     HealthSchema,
@@ -29,12 +40,9 @@ from .schemas import (
     RulingRequestSchema,
     RulingsSchema,
 )
+from .tables import tables
 
-JSON_TYPE = "application/json"
-TEXT_TYPE = "text/plain"
-UTF8 = ("utf-8", "utf8")
-TEXT_CHARSETS = (*UTF8, "us-ascii", "ascii")
-
+__all__ = ["JSON_TYPE", "MIXED_RULE_SETS", "TEXT_TYPE", "ArbiterApi", "init_app"]
 
 SERVICE_ANSWERS = {
     "414": "The URL is longer than MAX_URL_LENGTH (8,192 characters unless configured).",
@@ -76,10 +84,6 @@ rulesets_blp = Blueprint(
 health = Blueprint("health", __name__, description="Whether the service is up.")
 
 
-def _error(description: str) -> dict[str, Any]:
-    return {"schema": ErrorSchema, "description": description}
-
-
 _RECORD_BODY = {
     "required": True,
     "description": "The record: a JSON object, or the record itself as text/plain (then `rules` and "
@@ -94,13 +98,6 @@ _RECORD_BODY = {
 }
 
 
-MIXED_RULE_SETS = (
-    "A game is judged by one rule set and takes that rule set's options only: this document lists every "
-    "rule set's options, but an option of another rule set than the one judging (named by `rules`, or by "
-    "the record's Rules tag) is refused with 422."
-)
-
-
 @rulings.route("/rulings", methods=["POST"])
 @rulings.arguments(RulingQuerySchema, location="query", unknown=RAISE)  # an unknown parameter is a 422
 @rulings.doc(
@@ -112,26 +109,26 @@ MIXED_RULE_SETS = (
     requestBody=_RECORD_BODY,
 )
 @rulings.response(200, RulingsSchema, description="The ruling on each game, and how many games got each verdict.")
-@rulings.alt_response(400, **_error("The body is not valid JSON (or not UTF-8 JSON)."))
-@rulings.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH, or holds more than MAX_GAMES games."))
-@rulings.alt_response(415, **_error("The body is neither application/json nor text/plain (UTF-8)."))
+@rulings.alt_response(400, **error_answer("The body is not valid JSON (or not UTF-8 JSON)."))
+@rulings.alt_response(413, **error_answer("The body is over MAX_CONTENT_LENGTH, or holds more than MAX_GAMES games."))
+@rulings.alt_response(415, **error_answer("The body is neither application/json nor text/plain (UTF-8)."))
 @rulings.alt_response(
     422,
-    **_error(
+    **error_answer(
         "The request does not fit the schema (see `errors`), or names an unknown rule set or option, "
         "or contradicts the record's tags (see `message`). " + MIXED_RULE_SETS,
     ),
 )
 def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     if request.mimetype == JSON_TYPE:
-        body = _load(RulingRequestSchema(), _json_body(), "json")
+        body = load(RulingRequestSchema(), json_body(), "json")
         source = body["record"].encode("utf-8", "surrogatepass")
         rules = body["rules"] or query["rules"]  # the body's word first, the query where it is silent
         options = {**query["options"], **body["options"]}
         house = body["house"] or query["house"]
     elif request.mimetype == TEXT_TYPE:
-        _check_charset(TEXT_CHARSETS)
-        source, rules, options, house = _read_body(), query["rules"], query["options"], query["house"]
+        check_charset(TEXT_CHARSETS)
+        source, rules, options, house = read_body(), query["rules"], query["options"], query["house"]
     else:
         abort(
             415,
@@ -145,42 +142,6 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     except service.TooManyGames as error:
         abort(413, message=str(error))
     return service.answer(games)
-
-
-def _check_charset(allowed: tuple[str, ...]) -> None:
-    charset = request.mimetype_params.get("charset", "utf-8").strip().lower()
-    if charset not in allowed:
-        abort(415, message=f"records are UTF-8 text; send charset=utf-8, not charset={charset[:40]}")
-
-
-def _read_body() -> bytes:
-    """The body, at most MAX_CONTENT_LENGTH bytes. Werkzeug answers 413 for a longer declared
-    Content-Length, but cuts a body without one (chunked) short at the limit without a word."""
-    data = request.get_data(cache=False)
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if request.content_length is None and limit is not None and len(data) >= limit:
-        abort(413, message=errors.too_large())
-    return data
-
-
-def _json_body() -> Any:
-    _check_charset(UTF8)
-    raw = _read_body()
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        abort(400, message="the body is not UTF-8; JSON is sent as UTF-8")
-    except RecursionError:
-        abort(400, message="the body is not valid JSON: it is nested too deeply")
-    except ValueError as error:
-        abort(400, message=f"the body is not valid JSON: {str(error)[:200]}")
-
-
-def _load(schema: Any, data: Any, location: str) -> Any:
-    try:
-        return schema.load(data)
-    except ValidationError as error:
-        abort(422, message=errors.schema_message({location: error.messages}), errors={location: error.messages})
 
 
 @rulesets_blp.route("/rulesets", methods=["GET"])
@@ -203,7 +164,7 @@ def list_rulesets() -> dict[str, Any]:
     "reference as Markdown (docs/rules/<name>.md). Known aliases (such as `standard`) are accepted.",
 )
 @rulesets_blp.response(200, RuleReferenceSchema)
-@rulesets_blp.alt_response(404, **_error("No rule set of that name."))
+@rulesets_blp.alt_response(404, **error_answer("No rule set of that name."))
 def get_ruleset(name: str) -> dict[str, Any]:
     try:
         ruleset = rulesets.get(name)
@@ -224,9 +185,6 @@ def init_app(app: Any) -> ArbiterApi:
     answers = ServiceAnswers()
     answers.init_spec(api.spec)
     api.spec.plugins.append(answers)  # before the blueprints: their operations get the answers
-    from .legal_actions import legal  # as tables: its own module over this one's helpers
-    from .tables import tables  # its own module: it imports this one's helpers
-
     for blueprint in (rulings, rulesets_blp, health, tables, legal):
         api.register_blueprint(blueprint)
     return api

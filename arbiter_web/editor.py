@@ -25,7 +25,7 @@ from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
-from . import page, present, service
+from . import page, present
 from .schemas import PageFormSchema
 
 bp = Blueprint("editor", __name__)
@@ -242,10 +242,10 @@ def check(situation: Situation, house: str) -> Any:
     g.editor_record = text
     g.editor_link = url_for("editor.editor") + "?" + urlencode(form_fields(situation, house))
     try:
-        games = service.rule(text, None, {}, listed=page.PAGE_BUDGET, house=house or None)
+        games, replays = page.judge(text, None, {}, house or None)
     except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
         return render_editor(situation, [page._sentence(problem)], None, house), 422
-    return page.render_ruling(text, games, page._blank_form(text, house or None))
+    return page.render_ruling(text, games, page._blank_form(text, house or None), replays)
 
 
 @bp.post("/editor/open")

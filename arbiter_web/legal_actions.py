@@ -18,8 +18,8 @@ import arbiter
 from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 
-from .api import JSON_TYPE, MIXED_RULE_SETS, _error, _json_body, _load
 from .legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
+from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 
 legal = Blueprint(
     "legal",
@@ -43,24 +43,24 @@ START_KINDS = frozenset({"draw", "take", "caliente", "pass"})
     requestBody={"required": True, "content": {JSON_TYPE: {"schema": LegalActionsRequestSchema}}},
 )
 @legal.response(200, LegalActionsSchema, description="The legal actions at that moment.")
-@legal.alt_response(400, **_error("The body is not valid JSON (or not UTF-8 JSON)."))
+@legal.alt_response(400, **error_answer("The body is not valid JSON (or not UTF-8 JSON)."))
 @legal.alt_response(
     404,
-    **_error(
+    **error_answer(
         "The record does not reach that moment: no such game, hand or turn, a game that cannot be read, a "
         "rule broken before it, or a turn with fewer actions; `message` says which."
     ),
 )
-@legal.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH."))
-@legal.alt_response(415, **_error("The body is not application/json."))
+@legal.alt_response(413, **error_answer("The body is over MAX_CONTENT_LENGTH."))
+@legal.alt_response(415, **error_answer("The body is not application/json."))
 @legal.alt_response(
     422,
-    **_error("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
+    **error_answer("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
 )
 def post_legal_actions() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
         abort(415, message=f"send the request as {JSON_TYPE}")
-    body = _load(LegalActionsRequestSchema(), _json_body(), "json")
+    body = load(LegalActionsRequestSchema(), json_body(), "json")
     position = _position(body)
     actions = [] if position.over else position.legal_actions()
     return {

@@ -80,15 +80,21 @@ def render_page(
     )
 
 
-def render_ruling(text: str, games: list[arbiter.GameRuling], form: dict[str, Any] | None = None) -> str:
+def render_ruling(
+    text: str,
+    games: list[arbiter.GameRuling],
+    form: dict[str, Any] | None = None,
+    replays: table_view.PageReplays | None = None,
+) -> str:
     """The page showing the ruling on `games`, read from the record `text` (also for tests that
-    build rulings by hand), within the bound on its size (page_size)."""
+    build rulings by hand), within the bound on its size (page_size), with the replays of the
+    frames `replays` kept while the games were judged (`judge`)."""
     filled = form or _blank_form(text)
 
     def render(budget: int) -> tuple[str, int]:
         ruling = present.ruling_view(text, games, _rule_url)
         notation.link_findings(ruling)
-        table_view.attach(ruling, text, games, rules=filled.get("rules"), options=filled.get("options"), budget=budget)
+        table_view.attach(ruling, text, games, replays, budget)
         family_words.annotate(ruling)
         return render_page(filled, ruling), table_view.frames_shown(ruling)
 
@@ -151,13 +157,22 @@ def submit() -> Any:
     if not text.strip():
         return render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
     try:
-        games = service.rule(source, form["rules"], form["options"], listed=PAGE_BUDGET, house=form["house"])
+        games, replays = judge(source, form["rules"], form["options"], form["house"])
     except arbiter.UsageError as problem:
         hint = "Change the rule set or the options chosen below, or fix the record, and check again."
         return render_page(form, error=_sentence(problem), hint=hint), 422
     except service.TooManyGames as problem:
         return render_page(form, error=_sentence(problem)), 413
-    return render_ruling(text, games, form)
+    return render_ruling(text, games, form, replays)
+
+
+def judge(
+    source: str | bytes, rules: str | None, options: dict[str, Any], house: str | None
+) -> tuple[list[arbiter.GameRuling], table_view.PageReplays]:
+    """The page's rulings on a record, read and judged once, with the frames its replays may show."""
+    replays = table_view.PageReplays(page_size.most_frames())
+    games = service.rule(source, rules, options, listed=PAGE_BUDGET, house=house, replays=replays)
+    return games, replays
 
 
 @bp.get("/rules")

@@ -34,9 +34,14 @@ def page_bound(request_bytes: int) -> int:
     return max(ratio * request_bytes, int(config.get("PAGE_FLOOR", DEFAULT_PAGE_FLOOR)))
 
 
+def most_frames() -> int:
+    """The most replay frames a page renders (config REPLAY_MAX_FRAMES)."""
+    return int(current_app.config.get("REPLAY_MAX_FRAMES", DEFAULT_REPLAY_MAX_FRAMES))
+
+
 def bounded(render: Render, request_bytes: int) -> str:
     """The page with as many replay frames as keep it within the bound for `request_bytes`."""
-    most = int(current_app.config.get("REPLAY_MAX_FRAMES", DEFAULT_REPLAY_MAX_FRAMES))
+    most = most_frames()
     limit = page_bound(request_bytes)
     bare, _ = render(0)
     room = limit - len(bare.encode())

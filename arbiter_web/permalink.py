@@ -35,13 +35,27 @@ def _rule_url(ruleset: str, code: str) -> str:
     return url_for("page.rules", name=ruleset, _anchor=f"rule-{code}")
 
 
-def _view(kept: stored.StoredRuling, budget: int, rule_url: Any = _rule_url) -> present.RulingView:
+def _view(
+    kept: stored.StoredRuling, replays: table_view.PageReplays | None, budget: int, rule_url: Any = _rule_url
+) -> present.RulingView:
     """The kept ruling as the page shows it, with the score sheet and the replay of its hands
-    (at most `budget` frames)."""
+    (at most `budget` frames of those `replays` kept)."""
     games = [stored.ruling_from_dict(g) for g in kept.games]
     view = present.ruling_view(kept.text, games, rule_url)
-    table_view.attach(view, kept.text, games, rules=kept.rules, options=kept.options, budget=budget)
+    table_view.attach(view, kept.text, games, replays, budget)
     return view
+
+
+def _replays(kept: stored.StoredRuling) -> table_view.PageReplays | None:
+    """The frames a kept ruling's page may show, from today's arbiter reading and judging its
+    record once, as it was asked (None: it cannot be judged so today, which the page says)."""
+    replays = table_view.PageReplays(page_size.most_frames())
+    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
+    try:
+        service.rule(kept.text, kept.rules, kept.options, house=house, replays=replays)
+    except (arbiter.UsageError, service.TooManyGames):
+        return None
+    return replays
 
 
 def _kept(ruling_id: str) -> stored.StoredRuling:
@@ -54,9 +68,10 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
 def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
     """The kept ruling's page, within the bound on its size for the record kept (page_size)."""
     recheck = again or stored.recheck(kept)
+    replays = _replays(kept)
 
     def render(budget: int) -> tuple[str, int]:
-        view = _view(kept, budget)
+        view = _view(kept, replays, budget)
         html = render_template(
             "stored.html",
             kept=kept,
@@ -146,9 +161,10 @@ def _inline_css() -> str:
 @bp.get(RULING + "/download")
 def download(ruling_id: str) -> Any:
     kept = _kept(ruling_id)
+    replays = _replays(kept)
 
     def render(budget: int) -> tuple[str, int]:
-        view = _view(kept, budget, rule_url=None)
+        view = _view(kept, replays, budget, rule_url=None)
         return _file_html(view, kept), table_view.frames_shown(view)
 
     return _file_response(page_size.bounded(render, len(kept.record)), f"ruling-{kept.id}.html")

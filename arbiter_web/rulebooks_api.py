@@ -13,8 +13,9 @@ from marshmallow import Schema, fields, validate
 from arbiter.house import RulebookError
 
 from . import api, rulebooks
+from .request_body import JSON_TYPE, TEXT_CHARSETS, TEXT_TYPE, check_charset, error_answer, json_body, load, read_body
 from .rulebook_store import RulebookTooLarge, summary
-from .schemas import ErrorSchema, OptionValue
+from .schemas import OptionValue
 from .store import StoreFull
 from .stored_api import InsufficientStorage
 
@@ -81,10 +82,6 @@ class RulebookSchema(Schema):
     check = fields.String(required=True, metadata={"description": "The check page, judging by it."})
 
 
-def _error(description: str) -> dict[str, Any]:
-    return {"schema": ErrorSchema, "description": description}
-
-
 def answer(digest: str) -> dict[str, Any]:
     book = rulebooks.shelf().get(digest)
     if book is None:
@@ -106,29 +103,31 @@ def answer(digest: str) -> dict[str, Any]:
     requestBody={
         "required": True,
         "content": {
-            api.JSON_TYPE: {"schema": RulebookRequestSchema},
-            api.TEXT_TYPE: {"schema": {"type": "string"}, "example": EXAMPLE},
+            JSON_TYPE: {"schema": RulebookRequestSchema},
+            TEXT_TYPE: {"schema": {"type": "string"}, "example": EXAMPLE},
         },
     },
 )
 @blp.response(201, RulebookSchema, description="Kept; Location is its API address.")
 @blp.alt_response(200, schema=RulebookSchema, description="Already kept: the same rules under the same digest.")
-@blp.alt_response(400, **_error("The body is not valid JSON."))
-@blp.alt_response(413, **_error("The rulebook is over 64 KiB, or the body over MAX_CONTENT_LENGTH."))
-@blp.alt_response(415, **_error("The body is neither application/json nor text/plain."))
-@blp.alt_response(422, **_error("The rulebook cannot be used: `message` says what is wrong and what is valid."))
-@blp.alt_response(507, **_error("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire."))
+@blp.alt_response(400, **error_answer("The body is not valid JSON."))
+@blp.alt_response(413, **error_answer("The rulebook is over 64 KiB, or the body over MAX_CONTENT_LENGTH."))
+@blp.alt_response(415, **error_answer("The body is neither application/json nor text/plain."))
+@blp.alt_response(422, **error_answer("The rulebook cannot be used: `message` says what is wrong and what is valid."))
+@blp.alt_response(
+    507, **error_answer("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire.")
+)
 def keep_rulebook() -> Any:
-    if request.mimetype == api.JSON_TYPE:
-        text = api._load(RulebookRequestSchema(), api._json_body(), "json")["text"]
-    elif request.mimetype == api.TEXT_TYPE:
-        api._check_charset(api.TEXT_CHARSETS)
+    if request.mimetype == JSON_TYPE:
+        text = load(RulebookRequestSchema(), json_body(), "json")["text"]
+    elif request.mimetype == TEXT_TYPE:
+        check_charset(TEXT_CHARSETS)
         try:
-            text = api._read_body().decode("utf-8")
+            text = read_body().decode("utf-8")
         except UnicodeDecodeError:
             abort(400, message="the rulebook is not UTF-8 text")
     else:
-        abort(415, message=f'send the rulebook as {api.TEXT_TYPE} (the TOML) or {api.JSON_TYPE} ({{"text": ...}})')
+        abort(415, message=f'send the rulebook as {TEXT_TYPE} (the TOML) or {JSON_TYPE} ({{"text": ...}})')
     try:
         kept = rulebooks.shelf().keep(rulebooks.shelf().read(text))
     except RulebookError as error:
@@ -144,7 +143,7 @@ def keep_rulebook() -> Any:
 @blp.route("/rulebooks/<string:digest>", methods=["GET"])
 @blp.doc(summary="A kept house rulebook", description="The rulebook kept under that digest (with or without `#`).")
 @blp.response(200, RulebookSchema)
-@blp.alt_response(404, **_error("No rulebook is kept under that digest."))
+@blp.alt_response(404, **error_answer("No rulebook is kept under that digest."))
 def get_rulebook(digest: str) -> dict[str, Any]:
     return answer(digest[:20])
 

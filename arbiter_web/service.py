@@ -10,10 +10,12 @@ from flask import current_app
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 
 from . import DEFAULT_MAX_GAMES, rulebooks
 from .limits import check_time
+from .table_view import PageReplays
 
 
 class TooManyGames(Exception):
@@ -30,13 +32,15 @@ def rule(
     options: Mapping[str, Any] | None = None,
     listed: arbiter.FindingBudget | None = None,
     house: str | None = None,
+    replays: PageReplays | None = None,
 ) -> list[Any]:
     """Judge every game of `source`: a list of `arbiter.GameRuling`, listing the findings the
     budget `listed` leaves room for (default: the request's, `budget()`). `house` is the digest of
     a kept rulebook to judge by where a game's tags name none; a game whose House tag names a kept
     rulebook is judged by it. Raises `arbiter.UsageError` (an unknown rule set, option or
     rulebook, or a request contradicting the record) and TooManyGames; raises
-    limits.TookTooLong (a 503) past the request's time limit."""
+    limits.TookTooLong (a 503) past the request's time limit. `replays`, for a ruling page, keeps
+    the frames it may show on the way: the record is read and judged once."""
     limit = int(current_app.config.get("MAX_GAMES", DEFAULT_MAX_GAMES))
     limits = dataclasses.replace(arbiter.DEFAULT_LIMITS, max_games=limit + 1)
     games = []
@@ -45,7 +49,11 @@ def rule(
         if rulebooks.EXTENSION in current_app.extensions
         else {}
     )
-    rulings = arbiter.check(source, rules=rules or None, options=options or None, limits=limits, **books)
+    asked: dict[str, Any] = {"rules": rules or None, "options": options or None, "limits": limits, **books}
+    if replays is None:
+        rulings = arbiter.check(source, **asked)
+    else:
+        rulings = replays.rulings(turn_tables.replay_games(source, wanted=replays.wanted, **asked))
     for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:

@@ -14,7 +14,8 @@ from werkzeug.exceptions import HTTPException
 import arbiter
 
 from . import api, service, stored
-from .schemas import ErrorSchema, GameSchema, RulingRequestSchema, SummarySchema
+from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
+from .schemas import GameSchema, RulingRequestSchema, SummarySchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
 TOKEN_HEADER = "Deletion-Token"
@@ -110,10 +111,6 @@ class InsufficientStorage(HTTPException):
     code = 507
 
 
-def _error(description: str) -> dict[str, Any]:
-    return {"schema": ErrorSchema, "description": description}
-
-
 def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None) -> dict[str, Any]:
     games = [stored.ruling_from_dict(g) for g in kept.games]
     again = again or stored.recheck(kept)
@@ -144,20 +141,23 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
     description="Judges the record as POST /api/v1/rulings does and keeps the ruling behind an unguessable id. "
     "The answer holds its link and, only this once, the deletion token. Records over STORE_MAX_RECORD bytes "
     "(256 KiB unless configured) are not kept.",
-    requestBody={"required": True, "content": {api.JSON_TYPE: {"schema": StoreRequestSchema}}},
+    requestBody={"required": True, "content": {JSON_TYPE: {"schema": StoreRequestSchema}}},
 )
 @blp.response(201, ReceiptSchema, description="Kept; Location is its API address.")
-@blp.alt_response(400, **_error("The body is not valid JSON."))
-@blp.alt_response(413, **_error("The record is over STORE_MAX_RECORD, or the body over MAX_CONTENT_LENGTH."))
-@blp.alt_response(415, **_error("The body is not application/json."))
+@blp.alt_response(400, **error_answer("The body is not valid JSON."))
+@blp.alt_response(413, **error_answer("The record is over STORE_MAX_RECORD, or the body over MAX_CONTENT_LENGTH."))
+@blp.alt_response(415, **error_answer("The body is not application/json."))
 @blp.alt_response(
-    422, **_error("The request does not fit the schema, or names an unknown rule set or option. " + api.MIXED_RULE_SETS)
+    422,
+    **error_answer("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
 )
-@blp.alt_response(507, **_error("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire."))
+@blp.alt_response(
+    507, **error_answer("The store is full (STORE_QUOTA): nothing more is kept until kept rulings expire.")
+)
 def store_ruling() -> Any:
-    if request.mimetype != api.JSON_TYPE:
-        abort(415, message=f"send the record to keep as {api.JSON_TYPE}")
-    body = api._load(StoreRequestSchema(), api._json_body(), "json")  # hostile JSON is a 400, as in api
+    if request.mimetype != JSON_TYPE:
+        abort(415, message=f"send the record to keep as {JSON_TYPE}")
+    body = load(StoreRequestSchema(), json_body(), "json")  # hostile JSON is a 400, as in api
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
         stored.store().check_size(source)
@@ -191,7 +191,7 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
     "change in the rules or in the arbiter shows.",
 )
 @blp.response(200, StoredRulingSchema)
-@blp.alt_response(404, **_error("No ruling kept under that id, or it has expired."))
+@blp.alt_response(404, **error_answer("No ruling kept under that id, or it has expired."))
 def get_stored(ruling_id: str) -> dict[str, Any]:
     return stored_answer(_kept(ruling_id))
 
@@ -200,8 +200,8 @@ def get_stored(ruling_id: str) -> dict[str, Any]:
 @blp.doc(summary="Delete a stored ruling", description=f"Needs the deletion token, as the {TOKEN_HEADER} header.")
 @blp.arguments(DeleteHeadersSchema, location="headers")
 @blp.response(204, description="Deleted.")
-@blp.alt_response(403, **_error("The token is not this ruling's deletion token."))
-@blp.alt_response(404, **_error("No ruling kept under that id."))
+@blp.alt_response(403, **error_answer("The token is not this ruling's deletion token."))
+@blp.alt_response(404, **error_answer("No ruling kept under that id."))
 def delete_stored(headers: dict[str, Any], ruling_id: str) -> Any:
     _kept(ruling_id)
     if not stored.store().delete(ruling_id, headers["token"]):

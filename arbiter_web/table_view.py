@@ -1,6 +1,6 @@
 """What the page adds so that a table can act on a ruling: each game's corrected score sheet, its
 tags for the index of a round, the kind of problem it has, and the replay of each hand, turn by
-turn (`arbiter.replay`). Plain data for the templates, as `present` prepares; no HTML here.
+turn (`arbiter.turn_tables`). Plain data for the templates, as `present` prepares; no HTML here.
 
 Every frame of a replay is rendered into the page, so that stepping through a hand works without
 JavaScript (each turn is a link to its frame, shown by CSS `:target`); the page's script only adds
@@ -12,16 +12,15 @@ finding first; the others say how to get their tables (`arbiter table`, POST /ap
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import arbiter
-from arbiter import ParsedGame, replay
+from arbiter import turn_tables
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.sheet import ScoreSheet, Status, score_sheet
 
-from . import rulebooks
 from .present import record_lines
 
 DEFAULT_REPLAY_MAX_FRAMES = 300
@@ -117,44 +116,81 @@ def sheet_rows(sheet: ScoreSheet, sides: list[str]) -> list[SheetRowView]:
     return rows
 
 
+class PageReplays:
+    """The frames a ruling page may show, kept while its record is read and judged, once
+    (`arbiter.turn_tables.replay_games`): the disputed games' first, then the others', each kind while
+    fewer than `most` frames of it are kept, so that any budget up to `most` picks its frames from
+    them (`table_views`). Past that no game is observed at all."""
+
+    def __init__(self, most: int = DEFAULT_REPLAY_MAX_FRAMES) -> None:
+        self.most = most
+        self.kept: dict[int, turn_tables.GameReplay] = {}
+        self.disputed: set[int] = set()
+        self.shown: list[int] = []
+        """The games a page can replay (they have hands and can be read), in order."""
+        self.tags: dict[int, dict[str, str]] = {}
+        self._spent = {True: 0, False: 0}  # frames kept, of disputed games and of the others
+
+    def wanted(self) -> bool:
+        return min(self._spent.values()) < self.most
+
+    def keep(self, found: turn_tables.GameReplay) -> None:
+        ruling = found.ruling
+        if found.game is not None:
+            self.tags[ruling.index] = {n: v for n in INDEX_TAGS if (v := found.game.tag(n)) is not None}
+        if not ruling.hands or ruling.malformed:
+            return
+        self.shown.append(ruling.index)
+        disputed = any(f.table is not None for f in ruling.findings)
+        if disputed:
+            self.disputed.add(ruling.index)
+        if self._spent[disputed] < self.most:  # else `wanted` may have said no: no frames kept
+            self.kept[ruling.index] = found
+            self._spent[disputed] += sum(len(hand.frames) for hand in found.hands)
+
+    def rulings(self, replays: Iterable[turn_tables.GameReplay]) -> Iterator[arbiter.GameRuling]:
+        """The rulings of `replays`, keeping the frames of each on the way."""
+        for found in replays:
+            self.keep(found)
+            yield found.ruling
+
+    def within(self, budget: int) -> dict[int, turn_tables.GameReplay]:
+        """The games replayed on a page of at most `budget` frames: the disputed first, then the
+        others, until the budget is spent."""
+        chosen: dict[int, turn_tables.GameReplay] = {}
+        spent = 0
+        for index in sorted(self.shown, key=lambda i: (i not in self.disputed, i)):
+            if spent >= budget:
+                break
+            found = self.kept.get(index)
+            if found is not None:
+                chosen[index] = found
+                spent += sum(len(hand.frames) for hand in found.hands)
+        return chosen
+
+
 def table_views(
-    source: str | bytes,
     games: list[arbiter.GameRuling],
     sides: Mapping[int, list[str]],
     lines: list[str],
-    *,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
+    replays: PageReplays | None,
     budget: int = DEFAULT_REPLAY_MAX_FRAMES,
 ) -> dict[int, TableView]:
-    """The additions for each game of `games` (judged from `source`), by game index. `sides` gives
-    each game's sides in the order the page shows them; `lines` are the record's lines."""
+    """The additions for each game of `games`, by game index, the replays from the frames kept
+    while they were judged. `sides` gives each game's sides in the order the page shows them;
+    `lines` are the record's lines."""
     views = {game.index: _view(game, sides.get(game.index, [])) for game in games}
-    wanted = {game.index for game in games if game.hands and not game.malformed}
-    parsed_games: dict[int, ParsedGame] = {}
-    for parsed in arbiter.parse(source):
-        view = views.get(parsed.index)
-        if view is not None:
-            view.tags = {name: value for name in INDEX_TAGS if (value := parsed.game.tag(name)) is not None}
-            if parsed.index in wanted:
-                parsed_games[parsed.index] = parsed
-    # replay the disputed games first, and no more games than the budget can show
-    disputed = {game.index for game in games if any(f.table is not None for f in game.findings)}
-    by_index = {game.index: game for game in games}
-    replays: dict[int, replay.GameReplay] = {}
-    spent = 0
-    try:
-        for index in sorted(parsed_games, key=lambda i: (i not in disputed, i)):
-            if spent >= budget:
-                break
-            book = rulebooks.judged_by(by_index[index])
-            replays[index] = replay.replay_game(parsed_games[index], rules=rules, options=options, house=book)
-            spent += sum(len(hand.frames) for hand in replays[index].hands)
-    except arbiter.UsageError:  # the ruling already says what is wrong with the rule set asked for
+    if replays is None:
         return views
-    _spend(replays, views, lines, budget)
-    for index in parsed_games.keys() - replays.keys():  # past the budget: one note for the game
-        views[index].replays_left_out = True
+    for index, tags in replays.tags.items():
+        if index in views:
+            views[index].tags = tags
+    chosen = replays.within(budget)
+    findings = {game.index: game.findings for game in games}
+    _spend(chosen, views, findings, lines, budget)
+    for index in set(replays.shown) - chosen.keys():  # past the budget: one note for the game
+        if index in views:
+            views[index].replays_left_out = True
     return views
 
 
@@ -169,7 +205,13 @@ def _view(game: arbiter.GameRuling, sides: list[str]) -> TableView:
     )
 
 
-def _spend(replays: dict[int, replay.GameReplay], views: dict[int, TableView], lines: list[str], budget: int) -> None:
+def _spend(
+    replays: dict[int, turn_tables.GameReplay],
+    views: dict[int, TableView],
+    findings: Mapping[int, list[arbiter.Finding]],
+    lines: list[str],
+    budget: int,
+) -> None:
     """Render the frames of the disputed hands first, then the others, while the budget lasts."""
     hands = [(index, hand) for index, found in replays.items() for hand in found.hands]
     order = sorted(hands, key=lambda item: (item[1].stopped is None, item[0], item[1].number))
@@ -186,7 +228,7 @@ def _spend(replays: dict[int, replay.GameReplay], views: dict[int, TableView], l
         anchors = _anchors(index, [hand.number for hand in found.hands])
         for anchor, hand in zip(anchors, found.hands, strict=True):
             first = first_shown.get((index, id(hand)))
-            views[index].replays.append(_hand_view(index, hand, found.ruling.findings, lines, first, anchor))
+            views[index].replays.append(_hand_view(index, hand, findings.get(index, []), lines, first, anchor))
 
 
 def _anchors(index: int, numbers: list[int]) -> list[str]:
@@ -199,7 +241,7 @@ def _anchors(index: int, numbers: list[int]) -> list[str]:
 
 
 def _hand_view(
-    index: int, hand: replay.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
+    index: int, hand: turn_tables.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
 ) -> HandReplayView:
     """The hand's frames from `first` on (None: not shown)."""
     view = HandReplayView(anchor, hand.number, hand.turns, shown=first is not None, partial=bool(first))
@@ -226,10 +268,13 @@ def _hand_view(
 
 
 def _finding_anchor(index: int, findings: list[Any], finding: Any) -> str | None:
-    """The page's anchor of a finding (`present` numbers a game's findings from 1, in order)."""
+    """The page's anchor of a finding among those the page lists (`present` numbers a game's
+    findings from 1, in order): the same finding, or on a kept ruling's page (its findings read
+    back from the store) the one at the same place with the same code. None: not listed."""
     if finding is None:
         return None
-    number = next((n for n, f in enumerate(findings, start=1) if f is finding), None)
+    where = (finding.line, finding.column, finding.code)
+    number = next((n for n, f in enumerate(findings, start=1) if (f.line, f.column, f.code) == where), None)
     return f"g{index}-f{number}" if number else None
 
 
@@ -242,16 +287,15 @@ def attach(
     ruling: Any,
     source: str | bytes,
     games: list[arbiter.GameRuling],
-    *,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
+    replays: PageReplays | None,
     budget: int = DEFAULT_REPLAY_MAX_FRAMES,
 ) -> None:
     """Give each game of a `present.RulingView` its additions (`game.extra`), each finding its
-    previous and next findings in the whole round and the replay of its hand."""
+    previous and next findings in the whole round and the replay of its hand, from the frames
+    `replays` kept while the record was judged (None: no replays)."""
     lines = record_lines(source if isinstance(source, str) else source.decode("utf-8", "replace"))
     sides = {view.ruling.index: view.sides for view in ruling.games}
-    views = table_views(source, games, sides, lines, rules=rules, options=options, budget=budget)
+    views = table_views(games, sides, lines, replays, budget)
     if len(games) == 1 and games[0].problems:  # the banner says what is wrong, not what may be
         words = "; ".join(problem_words(games[0]))
         ruling.text = words[:1].upper() + words[1:] + "."

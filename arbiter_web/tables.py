@@ -1,4 +1,4 @@
-"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.replay`).
+"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.turn_tables`).
 
 A thin view, as the rulings endpoint: the body through the schema, one call into the core, the
 answer through the schema. The record is sent whole, as for a ruling: the service keeps nothing.
@@ -12,9 +12,9 @@ from flask import request
 from flask_smorest import Blueprint, abort
 
 import arbiter
-from arbiter import replay
+from arbiter import turn_tables
 
-from .api import JSON_TYPE, MIXED_RULE_SETS, _error, _json_body, _load
+from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 from .table_schemas import TableMomentSchema, TableRequestSchema
 
 tables = Blueprint(
@@ -30,31 +30,32 @@ tables = Blueprint(
     summary="The table after a turn of a hand",
     description="Replays the record up to the moment asked for and answers every hand, each side's melds "
     "and laid cards, the Prize pile (bottom first) and whether it is frozen, the stock's size and the scores "
-    "before the hand; `arbiter table` and `arbiter.replay.moment` give the same. At an illegal turn the "
+    "before the hand; `arbiter table` and `arbiter.turn_tables.moment` give the same. At an illegal turn the "
     "answer is the table before its offending move, with the finding.",
     requestBody={"required": True, "content": {JSON_TYPE: {"schema": TableRequestSchema}}},
 )
 @tables.response(200, TableMomentSchema, description="The table at that moment.")
-@tables.alt_response(400, **_error("The body is not valid JSON (or not UTF-8 JSON)."))
+@tables.alt_response(400, **error_answer("The body is not valid JSON (or not UTF-8 JSON)."))
 @tables.alt_response(
     404,
-    **_error(
+    **error_answer(
         "The record has no such game, hand or turn, the game cannot be read, or the turn comes after an "
         "illegal one (the replay stops there); `message` says which."
     ),
 )
-@tables.alt_response(413, **_error("The body is over MAX_CONTENT_LENGTH."))
-@tables.alt_response(415, **_error("The body is not application/json."))
+@tables.alt_response(413, **error_answer("The body is over MAX_CONTENT_LENGTH."))
+@tables.alt_response(415, **error_answer("The body is not application/json."))
 @tables.alt_response(
-    422, **_error("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS)
+    422,
+    **error_answer("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
 )
 def post_table() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
         abort(415, message=f"send the request as {JSON_TYPE}")
-    body = _load(TableRequestSchema(), _json_body(), "json")
+    body = load(TableRequestSchema(), json_body(), "json")
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
-        found = replay.moment(
+        found = turn_tables.moment(
             source, body["hand"], body["turn"], game=body["game"], rules=body["rules"], options=body["options"]
         )
     except arbiter.UsageError as error:

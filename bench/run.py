@@ -221,7 +221,7 @@ def main() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from arbiter_cli.inputs import BATCH_GC_THRESHOLD
+    from arbiter.archive.inputs import BATCH_GC_THRESHOLD
 
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # as `arbiter check` runs
     console = Console(width=160)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import cProfile
 import io
 import itertools
+import json
 import pickle
 import pstats
 import statistics
@@ -104,11 +105,8 @@ def client_games_per_second(folder: Path) -> float:
     """What the client of a cluster can take per second, however many workers check: cutting the
     records into pieces, unpickling the reports the workers send back, rendering them as JSON.
     The archive's games over that time (the checking itself is not in it)."""
-    from rich.console import Console
-
-    from arbiter_cli import cluster, inputs
-    from arbiter_cli.formats import RENDERERS
-    from arbiter_cli.tally import Tally
+    from arbiter.archive import cluster, inputs
+    from arbiter.archive.tally import Tally
 
     tasks = inputs.collect((str(folder),), lambda: b"")
     reports = list(inputs.run(tasks, None, {}, 1))
@@ -118,12 +116,12 @@ def client_games_per_second(folder: Path) -> float:
     def client_side() -> None:
         for _ in cluster.pieces(tasks):
             pass
-        renderer, tally = RENDERERS["json"](io.StringIO(), Console(file=io.StringIO()), False), Tally()
-        for blob in sent_back:
+        out, tally = io.StringIO(), Tally()
+        for blob in sent_back:  # as `arbiter check --format json` writes them: file by file
             (report,) = pickle.loads(blob)
             tally.add(report)
-            renderer.file(report)
-        renderer.finish(tally)
+            out.write(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        out.write(json.dumps(tally.summary(), indent=2, ensure_ascii=False))
 
     client_side()
     return games / wall_seconds(client_side)

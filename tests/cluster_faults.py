@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from arbiter_cli import cluster
+from arbiter.archive import cluster
 
 KILLER_LINE = b"; this record kills the worker that checks it"
 WORKER_KILLED_EXIT = 70

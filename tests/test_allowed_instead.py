@@ -18,10 +18,10 @@ from rich.console import Console
 import arbiter
 from arbiter import Finding, GameRuling, Severity
 from arbiter.allowed import allowed_line, allowed_sentence, alternatives, in_words, meld_name
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
 from arbiter_cli.formats import RENDERERS
-from arbiter_cli.inputs import FileReport
 from arbiter_cli.main import cli
-from arbiter_cli.tally import Tally
 from arbiter_cli.text import TextRenderer
 
 WRONG_TAKE = Finding(

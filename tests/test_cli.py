@@ -30,7 +30,7 @@ from junitparser import Failure as JunitFailure
 from junitparser import JUnitXml
 
 import arbiter
-import arbiter_cli.inputs
+import arbiter.archive.inputs
 from arbiter import Finding, GameRuling, HandResult, Severity
 from arbiter import notation as notation_module
 from arbiter import rules as rulesets
@@ -339,7 +339,7 @@ def test_an_unreadable_file_is_an_io_error(records: Path, monkeypatch: pytest.Mo
     def denied(path, mode="r", *args, **kwargs):
         raise PermissionError(13, "Permission denied", path)
 
-    monkeypatch.setattr(arbiter_cli.inputs, "open", denied, raising=False)
+    monkeypatch.setattr(arbiter.archive.inputs, "open", denied, raising=False)
     result = arbiter_cmd("check", "records/valid.acn")
     assert result.exit_code == 2
     assert "records/valid.acn: error: cannot be read: permission denied" in result.stderr

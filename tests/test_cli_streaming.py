@@ -21,10 +21,10 @@ from click.testing import CliRunner
 from junitparser import JUnitXml
 from rich.console import Console
 
-from arbiter_cli import inputs
+from arbiter.archive import inputs
+from arbiter.archive.tally import Tally
 from arbiter_cli.formats import RENDERERS
 from arbiter_cli.main import cli
-from arbiter_cli.tally import Tally
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

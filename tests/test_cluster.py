@@ -27,8 +27,8 @@ from cluster_faults import KILLER_LINE
 from distributed import Client
 
 import arbiter
-from arbiter_cli import cluster, inputs
-from arbiter_cli.inputs import FileReport, Task
+from arbiter.archive import cluster, inputs
+from arbiter.archive.inputs import FileReport, Task
 
 HERE = Path(__file__).parent
 SAMPLES = sorted(p for p in (HERE.parent / "samples").iterdir() if p.suffix in (".acn", ".txt"))

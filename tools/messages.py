@@ -92,7 +92,12 @@ def _notation() -> Iterator[tuple[str, str | None]]:
 def _reports() -> Iterator[tuple[str, str | None]]:
     shared = ("arbiter/notation.py", "arbiter/cards.py", "arbiter/i18n.py")
     code = _files(
-        "arbiter/*.py", "arbiter/house/**/*.py", "arbiter/simulate/**/*.py", "arbiter_cli/**/*.py", leave_out=shared
+        "arbiter/*.py",
+        "arbiter/archive/**/*.py",
+        "arbiter/house/**/*.py",
+        "arbiter/simulate/**/*.py",
+        "arbiter_cli/**/*.py",
+        leave_out=shared,
     ) + _files(*RULE_REFERENCE)
     yield from _python(code, CODE_KEYWORDS)
     yield from _templates(_files("arbiter_cli/templates/**/*.html"))

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from .context import HandContext, HandOutcome, TurnState
 from .game import judge_game, seating_from_tags
+from .hand_play import HandReplay, Observer
 from .illegal import Illegal
 from .melds import MeldState, resolve
 from .paths import PATHS
-from .replay import HandReplay, Observer
 from .scoring import Score, score_side
 from .table import SideState, Table
 from .turn import HANDLERS

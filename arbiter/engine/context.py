@@ -2,7 +2,7 @@
 progress (`TurnState`) and how the hand ended (`HandOutcome`).
 
 The handlers of engine/turn.py, engine/start.py and engine/ending.py take a `HandContext`, never
-the replay that drives them: `HandReplay` (engine/replay.py) replays a record through one, and a
+the replay that drives them: `HandReplay` (engine/hand_play.py) replays a record through one, and a
 `Position` (arbiter/positions/) owns one to ask "is this legal here?" of a copy (`fork`) without
 replaying anything.
 """

@@ -1,7 +1,7 @@
 """A whole game: its seating from the tags, its hands in order, the totals, the target, the result.
 
 `judge_game` is the engine's entry point (arbiter.checker calls it): each hand is replayed by a
-`HandReplay` (engine/replay.py), its score recomputed (engine/scoring.py) and compared with the
+`HandReplay` (engine/hand_play.py), its score recomputed (engine/scoring.py) and compared with the
 declared one; the running totals, the end of the game at the rule set's target and the Result tag
 are checked here.
 """
@@ -17,7 +17,7 @@ from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
 from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
-from .replay import HandReplay, Observer
+from .hand_play import HandReplay, Observer
 
 
 def seating_from_tags(

@@ -1,4 +1,4 @@
-"""A turn, step by step: the steps a replay (engine/replay.py) and a position (arbiter/positions/)
+"""A turn, step by step: the steps a replay (engine/hand_play.py) and a position (arbiter/positions/)
 both take. `start_turn` begins a player's turn; `play_action` checks what the turn so far forbids
 (an action after the hand ended or after the discard, anything before a Foot that is due) and
 runs the action's handler (engine/turn.py's HANDLERS)."""

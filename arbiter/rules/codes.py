@@ -31,7 +31,7 @@ ENGINE: frozenset[str] = frozenset(
         "stock-empty",
         "up-card",
         "position",
-        # the turn (the handlers of engine/turn.py, engine/replay.py)
+        # the turn (the handlers of engine/turn.py, engine/hand_play.py)
         "turn-order",
         "draw-first",
         "draw-count",

@@ -34,7 +34,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..records import MeldRef, Pass, Take, UpCard
-from .caliente import CalienteHand, CalienteRules
+from .caliente import CalienteHand
+from .caliente_rules import CalienteRules
 from .cards import BONUS, NATURAL_SET, STOP, WILDS
 from .families import Family, SimOption, register
 from .table import TurnState

@@ -268,7 +268,7 @@ def expected_paths(
         drop |= {"ask-yes", "ask-no"}
     if players <= 4 or three:
         drop |= {"sitting-out-hand", "sitting-out-reseated"}
-    if players > 2 and fam.name == "caliente":  # Samba draws two at every table
+    if fam.build(players, values).draw_count != 2:  # the table's rules: Caliente draws two at two players only
         drop.add("draw-2")
     if not values.get("caliente-cards"):
         drop |= {p for p in paths if "caliente" in p}

@@ -7,18 +7,17 @@ subclass it with the turn itself (`play_turn`), the melds, going out and the sco
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..records import Add, Deal, Draw, LayBonus, Meld, MeldRef, MeldSpec, Stock, Turn, UpCard
 from .cards import BONUS, CALIENTE, STOP, WILDS, ordered, points
+from .choices import Style
 from .seating import playing_order
 from .trace import Expected, HandTrace, TurnTrace
-
-if TYPE_CHECKING:
-    from .game import GameSim
 
 MAX_TURNS = 5_000  # per hand: a hand that long is a simulator bug, never a game
 
@@ -30,6 +29,23 @@ class DealRules(Protocol):
     stop_up_card_freezes: bool
 
     def pack(self) -> list[str]: ...
+
+
+class TableGame(Protocol):
+    """What a hand's table reads of the game it is played in (`game.GameSim`, which plays hand
+    after hand on tables): the table depends on this, never on the game's module."""
+
+    rules: Any
+    rng: random.Random
+    style: Style
+    stock_mode: str
+    tracing: bool
+    seats: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
+    side_names: list[str]
+    side_name: dict[str, str]
+    totals: dict[str, int]
+    """The sides' totals before the hand."""
 
 
 @dataclass(slots=True)
@@ -57,7 +73,7 @@ class HandTable:
 
     rules: Any  # the family's table rules
 
-    def __init__(self, game: GameSim, number: int, dealer: str, out: tuple[str, ...]) -> None:
+    def __init__(self, game: TableGame, number: int, dealer: str, out: tuple[str, ...]) -> None:
         self.game = game
         self.rules = game.rules
         self.rng = game.rng

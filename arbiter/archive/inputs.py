@@ -1,4 +1,6 @@
-"""What `arbiter check` reads and how: paths to records, records to rulings, in input order.
+"""Checking an archive: paths to records, records to rulings, in input order, in this process or
+in `jobs` worker processes (`run`); `arbiter check` and the bench call it, and `cluster` spreads
+the same work over a Dask cluster.
 
 A path on the command line is a file (checked whatever its name), a directory (searched
 recursively for records, see `discovery`: `*.acn` files and the `include` globs, skipping hidden
@@ -22,7 +24,7 @@ from typing import IO, Any
 
 import arbiter
 from arbiter.house import Rulebook, Shelf
-from arbiter.i18n import msg
+from arbiter.i18n import msg, translator
 
 from .discovery import RecordFinder
 
@@ -73,6 +75,12 @@ class FileReport:
     lines: dict[int, str] = field(default_factory=dict)  # source text of the lines with findings
     error: str | None = None  # the input could not be checked (I/O, binary, internal error)
     usage_error: str | None = None  # the request contradicts the record (arbiter.UsageError)
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The file's part of a JSON report: its path, why it could not be read, its game objects;
+        `lang`: their words in that language (the keys and codes stay)."""
+        error = translator(lang)(self.error) if self.error else self.error
+        return {"path": self.path, "error": error, "games": [game.to_dict(lang) for game in self.games]}
 
     def judge(self, games: Iterator[arbiter.GameRuling], after: Callable[[], None] | None = None) -> None:
         """Keep each ruling as it comes, with the time it took; `after` is told of each."""
@@ -176,7 +184,7 @@ def check_task(
     if task.error:
         return report
     try:
-        with _open(task) as stream:
+        with open_input(task) as stream:
             problem = sniff(stream.read(BINARY_SNIFF))
             if problem:
                 report.error = problem
@@ -216,7 +224,9 @@ def internal_error(error: BaseException) -> str:
     )
 
 
-def _open(task: Task) -> IO[bytes]:
+def open_input(task: Task) -> IO[bytes]:
+    """The input's bytes as a seekable stream (a pipe or a device is read once, bounded, as the
+    reader would read it), for a `with` block."""
     if task.data is not None:
         return io.BytesIO(task.data)
     assert task.file is not None

@@ -147,7 +147,7 @@ def pieces(tasks: list[Task], chunk_bytes: int = CHUNK_BYTES) -> Iterator[Piece 
             yield Piece(task.path, url=task.file)
             continue
         try:
-            with _open(task) as stream:
+            with inputs.open_input(task) as stream:
                 problem = inputs.sniff(stream.read(BINARY_SNIFF))
                 if problem:
                     yield FileReport(task.path, error=problem)
@@ -156,17 +156,6 @@ def pieces(tasks: list[Task], chunk_bytes: int = CHUNK_BYTES) -> Iterator[Piece 
                 yield from split(task.path, stream, chunk_bytes, limits)
         except OSError as error:
             yield FileReport(task.path, error=inputs.describe_os_error(error))
-
-
-def _open(task: Task) -> IO[bytes]:
-    if task.data is not None:
-        return io.BytesIO(task.data)
-    assert task.file is not None
-    stream = open(task.file, "rb")  # noqa: SIM115 (returned to a with block)
-    if stream.seekable():
-        return stream
-    with stream:  # a pipe or a device: read once, bounded, as `inputs.check_task` reads it
-        return io.BytesIO(stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1))
 
 
 _BLANK, _TAG, _HAND, _OTHER = range(4)

@@ -9,21 +9,23 @@ disputed hand on the page, in the API and in `arbiter table`.
 The replay of a hand stops at its first illegal move; its last frame is then the table before
 that move (`Frame.illegal` is the finding), which is where a reader of the dispute starts.
 `where(game, hand, turn)` answers a question about one moment in plain words: no such game,
-hand or turn, a turn after the illegal one, or the frame.
+hand or turn, a turn after the illegal one, or the frame. `replay_games` judges a whole record
+as `arbiter.check` does, reading and judging each game once, with the tables kept on the way (the
+ruling page shows them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import rules as rulesets
-from .checker import judge
-from .house import Rulebook, Shelf
-from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source
+from .checker import Request, asked
+from .house import Rulebook, RulebookSource, Shelf
+from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from .positions import PositionError, read_games
-from .records import HandRecord
+from .records import Game, HandRecord
 from .rulings import Finding, GameRuling
 
 
@@ -63,6 +65,8 @@ class HandFrames:
 class GameReplay:
     ruling: GameRuling
     hands: list[HandFrames]
+    game: Game | None = field(default=None, repr=False)
+    """The game as read (its tags, its hands' lines)."""
 
     def hand(self, number: int) -> HandFrames | None:
         return next((h for h in self.hands if h.number == number), None)
@@ -87,15 +91,42 @@ def replay_game(
 ) -> GameReplay:
     """Judge one game, keeping the table as each hand starts and after each turn; by the house
     rulebook `house` where it was judged by one (arbiter.house)."""
-    seen: list[tuple[int, int, dict[str, Any]]] = []
-    ruling = judge(
-        parsed,
+    request = Request(
         rules=rulesets.get(rules) if rules and house is None else None,
         options=options if house is None else {},
-        observer=lambda hand, turn, table: seen.append((hand, turn, table)),
         house=house,
         shelf=Shelf([house]) if house else None,
     )
+    return _replayed(parsed, request)
+
+
+def replay_games(
+    source: Source,
+    *,
+    rules: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    house: Rulebook | None = None,
+    shelf: RulebookSource | None = None,
+    wanted: Callable[[], bool] = lambda: True,
+) -> Iterator[GameReplay]:
+    """Judge every game of a record as `arbiter.check` does (the same arguments, the same
+    rulings), reading and judging each game once and keeping its frames on the way. `wanted()`,
+    asked before each game, says whether its frames are still wanted: a caller that shows a
+    bounded number of them stops asking, and the games after are judged without (their hands
+    have no frames)."""
+    request = asked(rules=rules, options=options, house=house, shelf=shelf)
+    for parsed in parse(source, limits):
+        if wanted():
+            yield _replayed(parsed, request)
+        else:
+            yield GameReplay(request.judge(parsed), [], parsed.game)
+
+
+def _replayed(parsed: ParsedGame, request: Request) -> GameReplay:
+    """The game judged as `request` asks, with the table as each hand starts and after each turn."""
+    seen: list[tuple[int, int, dict[str, Any]]] = []
+    ruling = request.judge(parsed, observer=lambda hand, turn, table: seen.append((hand, turn, table)))
     groups: list[list[tuple[int, int, dict[str, Any]]]] = []
     for moment in seen:
         if moment[1] == 0:
@@ -112,7 +143,7 @@ def replay_game(
             frame.illegal = stop
             hand.frames.append(frame)
         hands.append(hand)
-    return GameReplay(ruling, hands)
+    return GameReplay(ruling, hands, parsed.game)
 
 
 def replay(
