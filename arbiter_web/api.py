@@ -19,7 +19,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import errors, service
+from . import errors, lang, service
 from .schemas import (
     ErrorSchema,
     HealthSchema,
@@ -141,9 +141,9 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     try:
         games = service.rule(source, rules, options, house=house)
     except arbiter.UsageError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     except service.TooManyGames as error:
-        abort(413, message=str(error))
+        abort(413, message=lang.said(error))
     return service.answer(games)
 
 
@@ -208,7 +208,7 @@ def get_ruleset(name: str) -> dict[str, Any]:
     try:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
-        abort(404, message=str(error))
+        abort(404, message=lang.said(error))
     return service.reference_info(ruleset)
 
 
@@ -224,6 +224,9 @@ def init_app(app: Any) -> ArbiterApi:
     answers = ServiceAnswers()
     answers.init_spec(api.spec)
     api.spec.plugins.append(answers)  # before the blueprints: their operations get the answers
+    languages = lang.LanguageParameters()
+    languages.init_spec(api.spec)
+    api.spec.plugins.append(languages)  # the lang parameter, Accept-Language and Content-Language
     from .legal_actions import legal  # as tables: its own module over this one's helpers
     from .tables import tables  # its own module: it imports this one's helpers
 

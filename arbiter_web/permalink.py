@@ -17,6 +17,7 @@ from markupsafe import Markup
 from marshmallow import ValidationError
 
 import arbiter
+from arbiter.i18n import msg
 
 from . import page, page_size, present, service, stored, table_view
 from .schemas import PageFormSchema
@@ -47,7 +48,7 @@ def _view(kept: stored.StoredRuling, budget: int, rule_url: Any = _rule_url) -> 
 def _kept(ruling_id: str) -> stored.StoredRuling:
     kept = stored.store().get(ruling_id)
     if kept is None:
-        abort(404, description="No ruling is kept under that link. It may have expired or been deleted.")
+        abort(404, description=msg("No ruling is kept under that link. It may have expired or been deleted."))
     return kept
 
 
@@ -79,7 +80,9 @@ def _keep_days(raw: str | None) -> int | None:
         except ValueError:
             days = 0
         if not 1 <= days <= MAX_KEEP_DAYS:
-            abort(422, description=f"Keep a ruling for 1 to {MAX_KEEP_DAYS} days, or until it is deleted.")
+            abort(
+                422, description=msg("Keep a ruling for 1 to {days} days, or until it is deleted.", days=MAX_KEEP_DAYS)
+            )
         return days
     return KEEP_CHOICES[raw or ""]
 
@@ -90,13 +93,13 @@ def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | t
     try:
         form = PageFormSchema().load(request.form)
     except ValidationError:
-        return page.render_page(error="The form was not filled in as expected; please try again."), 422
+        return page.render_page(error=msg("The form was not filled in as expected; please try again.")), 422
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
     source = data or form["record"].encode("utf-8", "surrogatepass")
     form["record"] = source.decode("utf-8", "replace")
     if not form["record"].strip():
-        return page.render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
+        return page.render_page(form, error=msg("Paste a record in the box, or choose a file, then press Check.")), 422
     try:
         return form, source, service.rule(source, form["rules"], form["options"], house=form["house"])
     except arbiter.UsageError as problem:
@@ -197,5 +200,5 @@ def confirm_delete(ruling_id: str) -> Any:
 def delete(ruling_id: str) -> Any:
     _kept(ruling_id)
     if not stored.store().delete(ruling_id, request.form.get("token", "")[:200]):
-        abort(403, description="That is not this ruling's deletion token.")
+        abort(403, description=msg("That is not this ruling's deletion token."))
     return render_template("stored_delete.html", ruling_id=ruling_id, deleted=True)
