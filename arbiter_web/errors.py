@@ -62,8 +62,8 @@ def schema_message(errors: Any) -> str:
 
 def _message(error: HTTPException) -> str:
     data = getattr(error, "data", None) or {}
-    if "message" in data:
-        return str(data["message"])
+    if "message" in data:  # a Text stays one, to be said in the reader's language
+        return data["message"] if isinstance(data["message"], str) else str(data["message"])
     if error.code == 422 and data.get("messages"):
         return schema_message(data["messages"])
     if error.code == 413:

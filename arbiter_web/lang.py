@@ -50,8 +50,13 @@ class UnsupportedLanguage(BadRequest):
 
 
 def _from_header() -> str:
-    match = request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT_LANGUAGE)
-    return language_of(match) or DEFAULT_LANGUAGE
+    """The first language of Accept-Language, by quality, that the arbiter speaks (`pt-BR` is
+    Portuguese even where English comes later with a lower quality), else English."""
+    for tag, quality in request.accept_languages:
+        language = language_of(tag) if quality > 0 else None
+        if language:
+            return language
+    return DEFAULT_LANGUAGE
 
 
 def _asked() -> str:
