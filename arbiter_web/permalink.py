@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,9 @@ from markupsafe import Markup
 from marshmallow import ValidationError
 
 import arbiter
-from arbiter.i18n import msg
+from arbiter.i18n import DEFAULT_LANGUAGE, msg
 
-from . import page, page_size, present, service, stored, table_view
+from . import lang, page, page_size, present, service, stored, table_view
 from .schemas import PageFormSchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
@@ -39,10 +40,27 @@ def _rule_url(ruleset: str, code: str) -> str:
 def _view(kept: stored.StoredRuling, budget: int, rule_url: Any = _rule_url) -> present.RulingView:
     """The kept ruling as the page shows it, with the score sheet and the replay of its hands
     (at most `budget` frames)."""
-    games = [stored.ruling_from_dict(g) for g in kept.games]
+    games = said_games(kept)
     view = present.ruling_view(kept.text, games, rule_url)
     table_view.attach(view, kept.text, games, rules=kept.rules, options=kept.options, budget=budget)
     return view
+
+
+def said_games(kept: stored.StoredRuling) -> list[arbiter.GameRuling]:
+    """The kept games, to be said in the reader's language. The kept JSON holds the English words
+    only, so in another language the record is judged again, and today's ruling shown when it is
+    the kept one word for word (its sentences can then be said in any language); otherwise, the
+    kept ruling as it is, its findings in English."""
+    kept_games = [stored.ruling_from_dict(g) for g in kept.games]
+    if lang.current() == DEFAULT_LANGUAGE:
+        return kept_games
+    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
+    try:
+        games = service.rule(kept.record, kept.rules, kept.options, house=house)
+    except (arbiter.UsageError, service.TooManyGames):
+        return kept_games
+    today = json.loads(json.dumps([game.to_dict() for game in games]))
+    return games if today == kept.games else kept_games
 
 
 def _kept(ruling_id: str) -> stored.StoredRuling:

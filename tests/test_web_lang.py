@@ -433,3 +433,22 @@ def test_the_openapi_document_describes_lang_accept_language_and_content_languag
             for answer in operation["responses"].values():
                 if "$ref" not in answer:  # flask-smorest's shared answers, added after the plugins
                     assert "Content-Language" in answer["headers"], (method, path)
+
+
+def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_language(
+    app: Any, client: Any
+) -> None:
+    from arbiter_web import permalink, stored
+
+    kept_page = client.post("/r", data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
+    found = re.search(r"/r/([A-Za-z0-9_-]+)/delete", kept_page)
+    assert found is not None
+    with app.test_request_context("/?lang=en"):
+        kept = stored.store().get(found.group(1))
+        assert kept is not None
+        english = permalink.said_games(kept)
+    with app.test_request_context("/?lang=it"):
+        italian = permalink.said_games(kept)
+    assert not english[0].coverage  # the kept JSON, as it is
+    assert italian[0].coverage  # judged again: the same ruling, with its sentences as Texts
+    assert [g.to_dict() for g in italian] == kept.games
