@@ -435,9 +435,7 @@ def test_the_openapi_document_describes_lang_accept_language_and_content_languag
                     assert "Content-Language" in answer["headers"], (method, path)
 
 
-def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_language(
-    app: Any, client: Any
-) -> None:
+def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_language(app: Any, client: Any) -> None:
     from arbiter_web import permalink, stored
 
     kept_page = client.post("/r", data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
