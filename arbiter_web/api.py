@@ -18,7 +18,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import service
+from . import lang, service
 from .legal_actions import legal
 from .request_body import (
     JSON_TYPE,
@@ -138,9 +138,9 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
     try:
         games = service.rule(source, rules, options, house=house)
     except arbiter.UsageError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     except service.TooManyGames as error:
-        abort(413, message=str(error))
+        abort(413, message=lang.said(error))
     return service.answer(games)
 
 
@@ -169,7 +169,7 @@ def get_ruleset(name: str) -> dict[str, Any]:
     try:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
-        abort(404, message=str(error))
+        abort(404, message=lang.said(error))
     return service.reference_info(ruleset)
 
 
@@ -185,6 +185,9 @@ def init_app(app: Any) -> ArbiterApi:
     answers = ServiceAnswers()
     answers.init_spec(api.spec)
     api.spec.plugins.append(answers)  # before the blueprints: their operations get the answers
+    languages = lang.LanguageParameters()
+    languages.init_spec(api.spec)
+    api.spec.plugins.append(languages)  # the lang parameter, Accept-Language and Content-Language
     for blueprint in (rulings, rulesets_blp, health, tables, legal):
         api.register_blueprint(blueprint)
     return api

@@ -10,6 +10,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 
+from arbiter.i18n import msg
+
 bp = Blueprint("apidocs", __name__)
 
 
@@ -22,12 +24,13 @@ def _ref_name(ref: str) -> str:
 
 
 def type_parts(schema: Any) -> list[Any]:
-    """A schema as words and links: strings, and ("ref", name) for a component schema."""
+    """A schema as words and links: strings (the words `Text`s the page says in its language),
+    and ("ref", name) for a component schema."""
     if not isinstance(schema, dict) or not schema:
-        return ["any"]
+        return [msg("any")]
     if "$ref" in schema:
         return [("ref", _ref_name(schema["$ref"]))]
-    for combinator, word in (("oneOf", " or "), ("anyOf", " or "), ("allOf", " and ")):
+    for combinator, word in (("oneOf", msg(" or ")), ("anyOf", msg(" or ")), ("allOf", msg(" and "))):
         if combinator in schema:
             parts: list[Any] = []
             for number, option in enumerate(schema[combinator]):
@@ -37,17 +40,17 @@ def type_parts(schema: Any) -> list[Any]:
             return parts
     kind = schema.get("type")
     if kind == "array":
-        parts = ["array of ", *type_parts(schema.get("items"))]
+        parts = [msg("array of "), *type_parts(schema.get("items"))]
     elif kind == "object" and isinstance(schema.get("additionalProperties"), dict):
-        parts = ["object of name → ", *type_parts(schema["additionalProperties"])]
+        parts = [msg("object of name → "), *type_parts(schema["additionalProperties"])]
     elif kind:
         parts = [kind + (f" ({schema['format']})" if "format" in schema else "")]
     else:
-        parts = ["any"]
+        parts = [msg("any")]
     if "enum" in schema:
-        parts.append(": one of " + ", ".join(str(v) for v in schema["enum"]))
+        parts.append(msg(": one of {values}", values=", ".join(str(v) for v in schema["enum"])))
     if schema.get("nullable"):
-        parts.append(" or null")
+        parts.append(msg(" or null"))
     return parts
 
 

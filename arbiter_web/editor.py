@@ -21,11 +21,12 @@ import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
+from arbiter.i18n import msg, term
 from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
-from . import page, present
+from . import lang, page, present
 from .schemas import PageFormSchema
 
 bp = Blueprint("editor", __name__)
@@ -77,16 +78,16 @@ def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[st
         options = read_variant(rules, values.get("variant", ""))
     except arbiter.UsageError as problem:
         options = {}
-        errors.append(f"House rules: {problem}")
+        errors.append(msg("House rules: {problem}", problem=lang.said(problem)))
     situation = Situation(rules=rules, seats=seats, teams=" ".join(teams.split()), options=options)
-    situation.hand = _number(values.get("hand"), 1, errors, "the hand number") or 1
+    situation.hand = _number(values.get("hand"), 1, errors, msg("The hand number")) or 1
     situation.sitting_out = [p for p in values.get("sitout", "").split() if p in seats]
     situation.hands = {p: cards_from_text(values.get(f"hold.{p}", "")) for p in seats}
     situation.feet = {p: cards_from_text(values.get(f"foot.{p}", "")) for p in seats if values.get(f"foot.{p}")}
     for side in situation.sides():
         situation.melds[side] = melds_from_text(values.get(f"melds.{side}", ""))
         situation.laid[side] = cards_from_text(values.get(f"laid.{side}", ""))
-        situation.totals[side] = _number(values.get(f"total.{side}"), 0, errors, f"{side}'s score")
+        situation.totals[side] = _number(values.get(f"total.{side}"), 0, errors, msg("{side}'s score", side=side))
     situation.pile = cards_from_text(values.get("pile", ""))
     turn = values.get("turn", "")
     situation.turn = turn if turn in seats else seats[1 % len(seats)] if seats else ""
@@ -96,13 +97,14 @@ def situation_from_form(values: MultiDict[str, str]) -> tuple[Situation, list[st
 
 
 def _number(raw: str | None, default: int, errors: list[str], what: str) -> int:
+    """`raw` as a whole number; `what` (a sentence's subject, capitalised) names it in the error."""
     text = (raw or "").strip().replace(",", "")
     if not text:
         return default
     try:
         return int(text)
     except ValueError:
-        errors.append(f"{what.capitalize()} must be a whole number, not {raw!r}.")
+        errors.append(msg("{what} must be a whole number, not {raw}.", what=what, raw=repr(raw)))
         return default
 
 
@@ -131,27 +133,31 @@ def zones(situation: Situation, words: Any, feet: bool) -> dict[str, list[Zone]]
     """Where cards may be put, grouped as the page shows them."""
     hands = []
     for p in situation.seats:
-        hands.append(Zone(f"hold.{p}", f"{p}'s hand", "cards", " ".join(situation.hands.get(p, []))))
+        hands.append(Zone(f"hold.{p}", msg("{player}'s hand", player=p), "cards", " ".join(situation.hands.get(p, []))))
         if feet:
-            hint = "Leave it empty once the Foot is picked up."
-            hands.append(Zone(f"foot.{p}", f"{p}'s Foot", "cards", " ".join(situation.feet.get(p, [])), hint))
+            hint = msg("Leave it empty once the Foot is picked up.")
+            foot = msg("{player}'s Foot", player=p)
+            hands.append(Zone(f"foot.{p}", foot, "cards", " ".join(situation.feet.get(p, [])), hint))
     table = []
     marks = table_words({"melds": situation.melds}, situation.rules, situation.options).marks
     for side in situation.sides():
         melds = " ".join(f"[{' '.join(m)}]" for m in situation.melds.get(side, []))
-        canastas = [f"meld {i}: {mark}" for i, mark in enumerate(marks.get(side, []), start=1) if mark]
-        hint = "Each meld in brackets: [7 7 7] [J J 2]." + (f" Canastas: {'; '.join(canastas)}." if canastas else "")
-        table.append(Zone(f"melds.{side}", f"{side}'s melds", "melds", melds, hint))
-        table.append(
-            Zone(f"laid.{side}", f"{side}'s {words.laid} laid", "cards", " ".join(situation.laid.get(side, [])))
+        canastas = [msg("meld {n}: {mark}", n=i, mark=mark) for i, mark in enumerate(marks.get(side, []), 1) if mark]
+        hint = (
+            msg("Each meld in brackets: [7 7 7] [J J 2]. Canastas: {canastas}.", canastas=_listed(canastas))
+            if canastas
+            else msg("Each meld in brackets: [7 7 7] [J J 2].")
         )
+        table.append(Zone(f"melds.{side}", msg("{side}'s melds", side=side), "melds", melds, hint))
+        laid = msg("{side}'s {cards} laid", side=side, cards=term(words.laid))
+        table.append(Zone(f"laid.{side}", laid, "cards", " ".join(situation.laid.get(side, []))))
     pile = [
         Zone(
             "pile",
-            f"the {words.pile}",
+            msg("the {pile}", pile=term(words.pile)),
             "cards",
             " ".join(situation.pile),
-            "Bottom card first: the last is the top card.",
+            msg("Bottom card first: the last is the top card."),
         )
     ]
     return {"hands": hands, "table": table, "pile": pile}
@@ -162,15 +168,16 @@ def legal_view(situation: Situation) -> LegalView:
     try:
         position = situation.position()
     except (PositionError, arbiter.UsageError) as problem:
-        return LegalView(problem=f"This table cannot be played from yet: {problem}")
+        return LegalView(problem=msg("This table cannot be played from yet: {problem}", problem=lang.said(problem)))
     player = position.to_play
     if situation.move:
         try:
             position.push(situation.move)
         except IllegalAction as illegal:
-            return LegalView(problem=f"The move so far is not allowed: {illegal.finding.message}", player=player)
+            problem = msg("The move so far is not allowed: {why}", why=illegal.finding.message)
+            return LegalView(problem=problem, player=player)
         if position.turn > 1:
-            return LegalView(problem="The move is a whole turn: press Check for the ruling.", player=player)
+            return LegalView(problem=msg("The move is a whole turn: press Check for the ruling."), player=player)
     view = LegalView(player=player)
     for move in position.legal_actions():
         view.totals[move.kind] = view.totals.get(move.kind, 0) + 1
@@ -209,7 +216,7 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         legal=legal,
         record=situation.record(),
         variant=arbiter.positions.dealing.variant(situation.options) if situation.options else "",
-        link=url_for("editor.editor") + "?" + urlencode(fields),
+        link=_link(fields),
         pack=pack_counts(situation),
         deal=deal,
         foot_size=foot_size,
@@ -240,7 +247,7 @@ def check(situation: Situation, house: str) -> Any:
     """The ordinary ruling page on the record the editor wrote, with that record beneath."""
     text = situation.record()
     g.editor_record = text
-    g.editor_link = url_for("editor.editor") + "?" + urlencode(form_fields(situation, house))
+    g.editor_link = _link(form_fields(situation, house))
     try:
         games, replays = page.judge(text, None, {}, house or None)
     except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
@@ -254,15 +261,27 @@ def open_ruling() -> Any:
     try:
         form = PageFormSchema().load(request.form)
     except ValidationError:
-        return page.render_page(error="The form was not filled in as expected; please try again."), 422
+        return page.render_page(error=msg("The form was not filled in as expected; please try again.")), 422
     game, hand, turn = _at(request.form.get("at", ""))
     try:
         situation = Situation.before(
             form["record"], game=game, hand=hand, turn=turn, rules=form["rules"], options=form["options"]
         )
     except (PositionError, arbiter.UsageError) as problem:
-        return page.render_page(form, error=f"This table cannot be opened in the editor: {problem}."), 422
+        problem_said = msg("This table cannot be opened in the editor: {problem}.", problem=lang.said(problem))
+        return page.render_page(form, error=problem_said), 422
     return render_editor(situation, [], legal_view(_without_move(situation)), request.form.get(HOUSE_FIELD, ""))
+
+
+def _link(fields: list[tuple[str, str]]) -> str:
+    """The editor's address with these fields (and the page's language, which url_for adds)."""
+    base = url_for("editor.editor")
+    return base + ("&" if "?" in base else "?") + urlencode(fields)
+
+
+def _listed(parts: list[Any]) -> Any:
+    """Parts separated by semicolons, each said in the reader's language."""
+    return parts[0] if len(parts) == 1 else msg("{first}; {rest}", first=parts[0], rest=_listed(parts[1:]))
 
 
 def _at(text: str) -> tuple[int, int, int]:

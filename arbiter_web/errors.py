@@ -14,7 +14,10 @@ from typing import Any
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from arbiter.i18n import msg
+
 from . import access
+from .lang import say
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +31,7 @@ def wants_json() -> bool:
 
 def too_large() -> str:
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    return f"the request is larger than the limit of {limit:,} bytes (MAX_CONTENT_LENGTH)"
+    return msg("the request is larger than the limit of {limit:,} bytes (MAX_CONTENT_LENGTH)", limit=limit)
 
 
 def first_problem(errors: Any, where: str = "") -> str | None:
@@ -51,23 +54,60 @@ def first_problem(errors: Any, where: str = "") -> str | None:
 def schema_message(errors: Any) -> str:
     problem = first_problem(errors)
     return (
-        f"the request does not fit the schema ({problem[:300]}); see errors"
+        msg("the request does not fit the schema ({problem}); see errors", problem=problem[:300])
         if problem
-        else "the request does not fit the schema; see errors"
+        else msg("the request does not fit the schema; see errors")
     )
 
 
 def _message(error: HTTPException) -> str:
     data = getattr(error, "data", None) or {}
-    if "message" in data:
-        return str(data["message"])
+    if "message" in data:  # a Text stays one, to be said in the reader's language
+        return data["message"] if isinstance(data["message"], str) else str(data["message"])
     if error.code == 422 and data.get("messages"):
         return schema_message(data["messages"])
     if error.code == 413:
         return too_large()
     if error.code == 405 and getattr(error, "valid_methods", None):
-        return f"{request.method} is not allowed here; use {', '.join(sorted(error.valid_methods))}"
+        methods = ", ".join(sorted(error.valid_methods))
+        return msg("{method} is not allowed here; use {methods}", method=request.method, methods=methods)
+    if error.description == type(error).description and error.code in DESCRIPTIONS:
+        return DESCRIPTIONS[error.code]  # werkzeug's own words, which a reader may see in their language
     return error.description or error.name
+
+
+DESCRIPTIONS = {
+    400: msg("The browser (or proxy) sent a request that this server could not understand."),
+    404: msg(
+        "The requested URL was not found on the server. If you entered the URL manually please check your "
+        "spelling and try again."
+    ),
+    405: msg("The method is not allowed for the requested URL."),
+    414: msg(
+        "The length of the requested URL exceeds the capacity limit for this server. The request cannot be processed."
+    ),
+    429: msg("This user has exceeded an allotted request count. Try again later."),
+}
+"""werkzeug's descriptions of the errors a page may answer without words of its own (English as
+werkzeug writes them), so that they are said in the reader's language."""
+
+STATUS_NAMES = {
+    400: msg("Bad Request"),
+    403: msg("Forbidden"),
+    404: msg("Not Found"),
+    405: msg("Method Not Allowed"),
+    411: msg("Length Required"),
+    413: msg("Request Entity Too Large"),
+    414: msg("Request-URI Too Long"),
+    415: msg("Unsupported Media Type"),
+    422: msg("Unprocessable Entity"),
+    429: msg("Too Many Requests"),
+    500: msg("Internal Server Error"),
+    503: msg("Service Unavailable"),
+    507: msg("Insufficient Storage"),
+}
+"""The statuses' names as an error page shows them in the reader's language (a JSON error keeps
+HTTP's own name in `status`, which clients may compare)."""
 
 
 def _status_name(code: int) -> str:
@@ -78,6 +118,7 @@ def _status_name(code: int) -> str:
 
 
 def error_response(code: int, message: str, errors: Any = None, headers: dict[str, str] | None = None) -> Any:
+    message = say(message)
     if wants_json():
         payload: dict[str, Any] = {"code": code, "status": _status_name(code), "message": message}
         if errors:
@@ -87,7 +128,11 @@ def error_response(code: int, message: str, errors: Any = None, headers: dict[st
     else:
         response = current_app.make_response(
             render_template(
-                "error.html", code=code, status=_status_name(code), message=message, request_id=access.request_id()
+                "error.html",
+                code=code,
+                status=say(STATUS_NAMES.get(code, _status_name(code))),
+                message=message,
+                request_id=access.request_id(),
             )
         )
     response.status_code = code
@@ -110,7 +155,7 @@ def handle_unexpected(error: Exception) -> Any:
     if isinstance(error, HTTPException):
         return handle_http(error)
     log.exception("unexpected error answering %s %s", request.method, request.path)
-    return error_response(500, "the arbiter hit an internal error; it has been logged")
+    return error_response(500, msg("the arbiter hit an internal error; it has been logged"))
 
 
 def init_app(app: Flask) -> None:

@@ -40,6 +40,7 @@ from arbiter_web import (
     editor,
     errors,
     lanes,
+    lang,
     limits,
     notation,
     page,
@@ -125,6 +126,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # keep the game object's documented key order  # type: ignore[attr-defined]
 
     access.init_app(app)  # first: the request id and the clock start before anything else
+    lang.init_app(app)  # the reader's language (issue 25), before any view or error says a word
     kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     limits.init_app(app, kept.engine)  # the rate limits' counts are kept in the same database
     lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from flask import Flask, current_app, g, request
 from werkzeug.exceptions import ServiceUnavailable
 
+from arbiter.i18n import msg
+
 from . import limits
 
 DEFAULT_LARGE_REQUEST_BYTES = 64 * 1024
@@ -31,9 +33,11 @@ class LanesBusy(ServiceUnavailable):
     """Every lane for large records is taken and the queue for them is full."""
 
     def __init__(self, size: int, threshold: int) -> None:
-        message = (
-            f"the server is busy judging other large records (this one is {size:,} bytes; records over "
-            f"{threshold:,} bytes take turns, LARGE_REQUEST_BYTES); try again shortly, or send fewer games per request"
+        message = msg(
+            "the server is busy judging other large records (this one is {size:,} bytes; records over "
+            "{threshold:,} bytes take turns, LARGE_REQUEST_BYTES); try again shortly, or send fewer games per request",
+            size=size,
+            threshold=threshold,
         )
         super().__init__(message)
         self.data = {"message": message, "headers": {"Retry-After": str(limits.RETRY_AFTER_SECONDS)}}

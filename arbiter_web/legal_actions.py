@@ -17,7 +17,9 @@ from flask_smorest import Blueprint, abort
 import arbiter
 from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
+from arbiter.i18n import msg
 
+from . import lang
 from .legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 
@@ -59,7 +61,7 @@ START_KINDS = frozenset({"draw", "take", "caliente", "pass"})
 )
 def post_legal_actions() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
-        abort(415, message=f"send the request as {JSON_TYPE}")
+        abort(415, message=msg("send the request as {kind}", kind=JSON_TYPE))
     body = load(LegalActionsRequestSchema(), json_body(), "json")
     position = _position(body)
     actions = [] if position.over else position.legal_actions()
@@ -88,24 +90,45 @@ def _position(body: dict[str, Any]) -> arbiter.Position:
             source, hand=hand, turn=turn, game=game, rules=body["rules"], options=body["options"]
         )
     except arbiter.UsageError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     except arbiter.PositionError as error:
-        abort(404, message=str(error))
+        abort(404, message=lang.said(error))
     if not played:
         return position
     recorded = recorded_actions(source, game, hand, turn)
     if len(recorded) < played:
-        given = f"gives {len(recorded)}" if recorded else "gives none"
-        abort(
-            404, message=f"turn {turn} of hand {hand} of game {game}: the record {given} of its actions, not {played}"
+        where = msg("turn {turn} of hand {hand} of game {game}", turn=turn, hand=hand, game=game)
+        problem = (
+            msg(
+                "{where}: the record gives {given} of its actions, not {played}",
+                where=where,
+                given=len(recorded),
+                played=played,
+            )
+            if recorded
+            else msg("{where}: the record gives none of its actions, not {played}", where=where, played=played)
         )
+        abort(404, message=problem)
     for number, action in enumerate(recorded[:played], start=1):
         try:
             position.push(action)
         except arbiter.IllegalAction as error:
             allowed = allowed_line(error.finding)
-            why = f"{error.finding.message}; {allowed}" if allowed else error.finding.message
-            abort(404, message=f"action {number} of turn {turn} ({action}) breaks a rule: {why}")
+            why = (
+                msg("{message}; {allowed}", message=error.finding.message, allowed=allowed)
+                if allowed
+                else error.finding.message
+            )
+            abort(
+                404,
+                message=msg(
+                    "action {number} of turn {turn} ({action}) breaks a rule: {why}",
+                    number=number,
+                    turn=turn,
+                    action=action,
+                    why=why,
+                ),
+            )
     return position
 
 

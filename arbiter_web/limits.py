@@ -29,6 +29,8 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestURITooLarge, ServiceUnavailable
 
+from arbiter.i18n import msg
+
 DEFAULT_REQUEST_TIME_LIMIT = 10.0
 """Seconds one request may spend judging its record (config REQUEST_TIME_LIMIT)."""
 
@@ -42,9 +44,10 @@ class TookTooLong(ServiceUnavailable):
     """The request's record took longer to judge than REQUEST_TIME_LIMIT allows."""
 
     def __init__(self, limit: float) -> None:
-        message = (
-            f"judging this record took longer than the limit of {limit:g} seconds per request "
-            "(REQUEST_TIME_LIMIT); send fewer games per request, or try again later"
+        message = msg(
+            "judging this record took longer than the limit of {limit:g} seconds per request "
+            "(REQUEST_TIME_LIMIT); send fewer games per request, or try again later",
+            limit=limit,
         )
         super().__init__(message)
         self.data = {"message": message, "headers": {"Retry-After": str(RETRY_AFTER_SECONDS)}}
@@ -65,7 +68,7 @@ def restart_clock() -> None:
 
 class URLTooLong(RequestURITooLarge):
     def __init__(self, limit: int) -> None:
-        super().__init__(f"the URL is longer than the limit of {limit:,} characters (MAX_URL_LENGTH)")
+        super().__init__(msg("the URL is longer than the limit of {limit:,} characters (MAX_URL_LENGTH)", limit=limit))
 
 
 def _check_url() -> None:

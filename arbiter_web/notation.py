@@ -14,6 +14,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 import arbiter_web
+from arbiter.i18n import msg
 from arbiter.rules.codes import NOTATION
 
 bp = Blueprint("notation", __name__)
@@ -79,5 +80,5 @@ def link_findings(ruling: Any) -> None:
 @bp.get("/notation")
 def notation() -> Any:
     if not DOCUMENT.is_file():
-        abort(404, description="The notation document (docs/notation.md) is not installed with this copy.")
+        abort(404, description=msg("The notation document (docs/notation.md) is not installed with this copy."))
     return render_template("notation.html", body=_rendered(DOCUMENT, DOCUMENT.stat().st_mtime))

@@ -14,10 +14,11 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
+from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
 
-from . import family_words, notation, page_size, present, rulebook_store, rulebooks, service, table_view
+from . import family_words, lang, notation, page_size, present, rulebook_store, rulebooks, service, table_view
 from .schemas import PageFormSchema
 
 bp = Blueprint("page", __name__)
@@ -45,7 +46,9 @@ def web_words(message: str) -> str:
 
 
 def _sentence(text: object) -> str:
-    words = web_words(str(text)).strip()
+    """The core's message (an exception's, say) as a sentence of the page, in its language."""
+    said = lang.said(text) if isinstance(text, BaseException) else text
+    words = web_words(str(lang.say(said))).strip()
     words = words[:1].upper() + words[1:]
     return words if words.endswith((".", "!", "?")) else words + "."
 
@@ -136,7 +139,7 @@ def index() -> Any:
         record = skeleton(request.args["skeleton"])
     digest = rulebook_store.digest_of(request.args.get("house", ""))
     if request.args.get("house") and (digest is None or _kept_rulebook(digest) is None):
-        problem = "No rulebook is kept under that link: check the link, or keep the rulebook first."
+        problem = msg("No rulebook is kept under that link: check the link, or keep the rulebook first.")
         return render_page(_blank_form(record), error=problem), 404
     return render_page(_blank_form(record, digest))
 
@@ -144,22 +147,22 @@ def index() -> Any:
 @bp.post("/")
 def submit() -> Any:
     if request.content_length is None:  # browsers always say how long a form is
-        abort(411, description="Send the form with its length (Content-Length).")
+        abort(411, description=msg("Send the form with its length (Content-Length)."))
     try:
         form = PageFormSchema().load(request.form)
     except ValidationError:
-        return render_page(error="The form was not filled in as expected; please try again."), 422
+        return render_page(error=msg("The form was not filled in as expected; please try again.")), 422
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
     source: str | bytes = data or form["record"]
     text = data.decode("utf-8", "replace") if data else form["record"]
     form["record"] = text
     if not text.strip():
-        return render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
+        return render_page(form, error=msg("Paste a record in the box, or choose a file, then press Check.")), 422
     try:
         games, replays = judge(source, form["rules"], form["options"], form["house"])
     except arbiter.UsageError as problem:
-        hint = "Change the rule set or the options chosen below, or fix the record, and check again."
+        hint = msg("Change the rule set or the options chosen below, or fix the record, and check again.")
         return render_page(form, error=_sentence(problem), hint=hint), 422
     except service.TooManyGames as problem:
         return render_page(form, error=_sentence(problem)), 413
@@ -187,5 +190,5 @@ def rules(name: str) -> Any:
     try:
         ruleset = rulesets.get(name)
     except arbiter.UsageError as problem:
-        abort(404, description=str(problem))
+        abort(404, description=lang.said(problem))
     return render_template("rules.html", ruleset=ruleset)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ from markupsafe import Markup
 from marshmallow import ValidationError
 
 import arbiter
+from arbiter.i18n import DEFAULT_LANGUAGE, msg
 
-from . import page, page_size, present, service, stored, table_view
+from . import lang, page, page_size, present, service, stored, table_view
 from .schemas import PageFormSchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
@@ -39,8 +41,8 @@ def _view(
     kept: stored.StoredRuling, replays: table_view.PageReplays | None, budget: int, rule_url: Any = _rule_url
 ) -> present.RulingView:
     """The kept ruling as the page shows it, with the score sheet and the replay of its hands
-    (at most `budget` frames of those `replays` kept)."""
-    games = [stored.ruling_from_dict(g) for g in kept.games]
+    (at most `budget` frames of those `replays` kept), its words in the reader's language."""
+    games = said_games(kept, replays)
     view = present.ruling_view(kept.text, games, rule_url)
     table_view.attach(view, kept.text, games, replays, budget)
     return view
@@ -48,20 +50,33 @@ def _view(
 
 def _replays(kept: stored.StoredRuling) -> table_view.PageReplays | None:
     """The frames a kept ruling's page may show, from today's arbiter reading and judging its
-    record once, as it was asked (None: it cannot be judged so today, which the page says)."""
+    record once, as it was asked (None: it cannot be judged so today, which the page says); today's
+    games are kept with them (`PageReplays.games`)."""
     replays = table_view.PageReplays(page_size.most_frames())
     house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
     try:
-        service.rule(kept.text, kept.rules, kept.options, house=house, replays=replays)
+        replays.games = service.rule(kept.text, kept.rules, kept.options, house=house, replays=replays)
     except (arbiter.UsageError, service.TooManyGames):
         return None
     return replays
 
 
+def said_games(kept: stored.StoredRuling, replays: table_view.PageReplays | None) -> list[arbiter.GameRuling]:
+    """The kept games, to be said in the reader's language. The kept JSON holds the English words
+    only, so in another language today's ruling (judged once for the replay) is shown when it is
+    the kept one word for word (its sentences can then be said in any language); otherwise, the
+    kept ruling as it is, its findings in English."""
+    kept_games = [stored.ruling_from_dict(g) for g in kept.games]
+    if lang.current() == DEFAULT_LANGUAGE or replays is None or replays.games is None:
+        return kept_games
+    today = json.loads(json.dumps([game.to_dict() for game in replays.games]))
+    return replays.games if today == kept.games else kept_games
+
+
 def _kept(ruling_id: str) -> stored.StoredRuling:
     kept = stored.store().get(ruling_id)
     if kept is None:
-        abort(404, description="No ruling is kept under that link. It may have expired or been deleted.")
+        abort(404, description=msg("No ruling is kept under that link. It may have expired or been deleted."))
     return kept
 
 
@@ -94,7 +109,9 @@ def _keep_days(raw: str | None) -> int | None:
         except ValueError:
             days = 0
         if not 1 <= days <= MAX_KEEP_DAYS:
-            abort(422, description=f"Keep a ruling for 1 to {MAX_KEEP_DAYS} days, or until it is deleted.")
+            abort(
+                422, description=msg("Keep a ruling for 1 to {days} days, or until it is deleted.", days=MAX_KEEP_DAYS)
+            )
         return days
     return KEEP_CHOICES[raw or ""]
 
@@ -105,13 +122,13 @@ def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | t
     try:
         form = PageFormSchema().load(request.form)
     except ValidationError:
-        return page.render_page(error="The form was not filled in as expected; please try again."), 422
+        return page.render_page(error=msg("The form was not filled in as expected; please try again.")), 422
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
     source = data or form["record"].encode("utf-8", "surrogatepass")
     form["record"] = source.decode("utf-8", "replace")
     if not form["record"].strip():
-        return page.render_page(form, error="Paste a record in the box, or choose a file, then press Check."), 422
+        return page.render_page(form, error=msg("Paste a record in the box, or choose a file, then press Check.")), 422
     try:
         return form, source, service.rule(source, form["rules"], form["options"], house=form["house"])
     except arbiter.UsageError as problem:
@@ -213,5 +230,5 @@ def confirm_delete(ruling_id: str) -> Any:
 def delete(ruling_id: str) -> Any:
     _kept(ruling_id)
     if not stored.store().delete(ruling_id, request.form.get("token", "")[:200]):
-        abort(403, description="That is not this ruling's deletion token.")
+        abort(403, description=msg("That is not this ruling's deletion token."))
     return render_template("stored_delete.html", ruling_id=ruling_id, deleted=True)

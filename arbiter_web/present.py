@@ -14,19 +14,35 @@ from typing import Any
 from arbiter import Finding, GameRuling, Verdict
 from arbiter import rules as rulesets
 from arbiter.allowed import Alternative, alternatives, more_count
+from arbiter.i18n import Text, msg, msg_n
 
 LISTING_MAX_LINES = 2000  # a longer record shows only the lines around findings
 LISTING_CONTEXT = 3
 
 VERDICTS = {
-    Verdict.VALID: ("Valid", "Every rule kept, every declared score right."),
-    Verdict.ILLEGAL: ("Illegal", "A move breaks a rule, or a declared score or result is wrong."),
-    Verdict.MALFORMED: ("Cannot be read", "Part of the record is not in the notation, so the game was not judged."),
+    Verdict.VALID: (msg("Valid"), msg("Every rule kept, every declared score right.")),
+    Verdict.ILLEGAL: (msg("Illegal"), msg("A move breaks a rule, or a declared score or result is wrong.")),
+    Verdict.MALFORMED: (
+        msg("Cannot be read"),
+        msg("Part of the record is not in the notation, so the game was not judged."),
+    ),
 }
+COUNTED = {
+    Verdict.VALID: lambda n: msg_n("{n} valid", "{n} valid", n),
+    Verdict.ILLEGAL: lambda n: msg_n("{n} illegal", "{n} illegal", n),
+    Verdict.MALFORMED: lambda n: msg_n("{n} cannot be read", "{n} cannot be read", n),
+}
+"""A round's count of games of each verdict, in its title ("3 games: 2 valid, 1 illegal")."""
 SEVERITY_ORDER = (Verdict.MALFORMED, Verdict.ILLEGAL, Verdict.VALID)
 
 CARD_KINDS = {"2": "wild", "X": "wild", "B": "bonus", "S": "stop", "C": "caliente"}
-CARD_TITLES = {"2": "little wild", "X": "big wild", "B": "Bonus card", "S": "Stop card", "C": "Caliente card"}
+CARD_TITLES = {
+    "2": msg("little wild"),
+    "X": msg("big wild"),
+    "B": msg("Bonus card"),
+    "S": msg("Stop card"),
+    "C": msg("Caliente card"),
+}
 
 
 # Control characters shown as their Control Pictures (␀ for NUL, ...), so a stray one is visible
@@ -280,6 +296,13 @@ def _listing(lines: list[str], games: Iterable[GameView]) -> tuple[list[Line], b
     return out, cut
 
 
+def listed(parts: list[Text]) -> Text:
+    """Parts said one after the other, comma-separated, each in the reader's language."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg("{first}, {rest}", first=parts[0], rest=listed(parts[1:]))
+
+
 def ruling_view(text: str, games: list[GameRuling], rule_url: Any = None) -> RulingView:
     text_lines = record_lines(text)
     views = [game_view(game, rule_url, text_lines) for game in games]
@@ -287,8 +310,8 @@ def ruling_view(text: str, games: list[GameRuling], rule_url: Any = None) -> Rul
     worst = next((v for v in SEVERITY_ORDER if counts[str(v)]), Verdict.VALID)
     title, summary = VERDICTS[worst]
     if len(games) > 1:
-        parts = [f"{counts[str(v)]} {VERDICTS[v][0].lower()}" for v in reversed(SEVERITY_ORDER) if counts[str(v)]]
-        title = f"{len(games)} games: " + ", ".join(parts)
-        summary = "Every game keeps every rule." if worst is Verdict.VALID else "Each game's ruling follows."
+        parts = [COUNTED[v](counts[str(v)]) for v in reversed(SEVERITY_ORDER) if counts[str(v)]]
+        title = msg_n("{n} game: {counts}", "{n} games: {counts}", len(games), counts=listed(parts))
+        summary = msg("Every game keeps every rule.") if worst is Verdict.VALID else msg("Each game's ruling follows.")
     lines, cut = _listing(text_lines, views)
     return RulingView(views, lines, str(worst), title, summary, counts, cut)

@@ -13,8 +13,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from arbiter import rules as rulesets
 from arbiter.house import Rulebook, RulebookError
+from arbiter.i18n import msg
 
-from . import rulebooks
+from . import lang, rulebooks
 from .rulebook_store import RulebookTooLarge
 from .store import StoreFull
 
@@ -49,10 +50,10 @@ def form() -> Any:
 @bp.post("/h")
 def keep() -> Any:
     if request.content_length is None:  # browsers always say how long a form is
-        abort(411, description="Send the form with its length (Content-Length).")
+        abort(411, description=msg("Send the form with its length (Content-Length)."))
     text = request.form.get("rulebook", "")
     if not text.strip():
-        return render_form(text, "Write the rulebook in the box (or load the example), then press Keep."), 422
+        return render_form(text, msg("Write the rulebook in the box (or load the example), then press Keep.")), 422
     try:
         kept = rulebooks.shelf().keep(rulebooks.shelf().read(text))
     except RulebookError as problem:
@@ -67,7 +68,7 @@ def keep() -> Any:
 def _book(digest: str) -> Rulebook:
     book = rulebooks.shelf().get(digest)
     if book is None:
-        abort(404, description="No rulebook is kept under that link.")
+        abort(404, description=msg("No rulebook is kept under that link."))
     return book
 
 
@@ -96,6 +97,7 @@ def text(digest: str) -> Any:
 
 
 def _sentence(problem: object) -> str:
-    words = str(problem).strip()
+    said = lang.said(problem) if isinstance(problem, BaseException) else problem
+    words = str(lang.say(said)).strip()
     words = words[:1].upper() + words[1:]
     return words if words.endswith(".") else words + "."

@@ -11,8 +11,9 @@ from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields, validate
 
 from arbiter.house import RulebookError
+from arbiter.i18n import msg
 
-from . import api, rulebooks
+from . import api, lang, rulebooks
 from .request_body import JSON_TYPE, TEXT_CHARSETS, TEXT_TYPE, check_charset, error_answer, json_body, load, read_body
 from .rulebook_store import RulebookTooLarge, summary
 from .schemas import OptionValue
@@ -85,7 +86,7 @@ class RulebookSchema(Schema):
 def answer(digest: str) -> dict[str, Any]:
     book = rulebooks.shelf().get(digest)
     if book is None:
-        abort(404, message=f"no rulebook is kept under #{digest}")
+        abort(404, message=msg("no rulebook is kept under #{digest}", digest=digest))
     return summary(book) | {
         "created": rulebooks.shelf().created(digest),
         "url": url_for("rulebook_pages.show", digest=book.digest, _external=True),
@@ -125,15 +126,23 @@ def keep_rulebook() -> Any:
         try:
             text = read_body().decode("utf-8")
         except UnicodeDecodeError:
-            abort(400, message="the rulebook is not UTF-8 text")
+            abort(400, message=msg("the rulebook is not UTF-8 text"))
     else:
-        abort(415, message=f'send the rulebook as {TEXT_TYPE} (the TOML) or {JSON_TYPE} ({{"text": ...}})')
+        abort(
+            415,
+            message=msg(
+                "send the rulebook as {text} (the TOML) or {json} ({example})",
+                text=TEXT_TYPE,
+                json=JSON_TYPE,
+                example='{"text": ...}',
+            ),
+        )
     try:
         kept = rulebooks.shelf().keep(rulebooks.shelf().read(text))
     except RulebookError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     except RulebookTooLarge as error:
-        abort(413, message=str(error))
+        abort(413, message=lang.said(error))
     except StoreFull as error:
         raise InsufficientStorage(str(error)) from None
     headers = {"Location": url_for("rulebooks.get_rulebook", digest=kept.book.digest)}

@@ -263,6 +263,14 @@ class RulingQuerySchema(Schema):
     )
 
     house = _house_digest(HOUSE_DESCRIPTION)
+    lang = fields.String(
+        validate=validate.Length(max=MAX_NAME),
+        metadata={
+            "description": "The language of the answer's words (`en`, `es`, `pt`, `it`), as on every endpoint "
+            '(docs/api.md, "Languages"): it wins over Accept-Language; any other value is a 400.',
+            "example": "es",
+        },
+    )
 
     @post_load
     def _options(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

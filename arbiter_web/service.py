@@ -13,7 +13,7 @@ from arbiter import rules as rulesets
 from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 
-from . import DEFAULT_MAX_GAMES, rulebooks
+from . import DEFAULT_MAX_GAMES, lang, rulebooks
 from .limits import check_time
 from .table_view import PageReplays
 
@@ -74,7 +74,7 @@ def budget() -> arbiter.FindingBudget:
 def answer(games: list[Any]) -> dict[str, Any]:
     """The body of a rulings response: the game objects, and the summary (as the CLI's: games by
     verdict, and the findings by severity)."""
-    return {"games": [game.to_dict() for game in games], "summary": arbiter.summarize(games)}
+    return lang.localized({"games": [game.to_dict() for game in games], "summary": arbiter.summarize(games)})
 
 
 def option_info(spec: Any) -> dict[str, Any]:
@@ -88,26 +88,30 @@ def option_info(spec: Any) -> dict[str, Any]:
 
 
 def ruleset_info(ruleset: Any, reference_url: str) -> dict[str, Any]:
-    return {
-        "name": ruleset.name,
-        "title": ruleset.title,
-        "summary": ruleset.summary,
-        "options": [option_info(spec) for spec in ruleset.options],
-        "rules": len(ruleset.catalogue),
-        "reference": reference_url,
-    }
+    return lang.localized(
+        {
+            "name": ruleset.name,
+            "title": ruleset.title,
+            "summary": ruleset.summary,
+            "options": [option_info(spec) for spec in ruleset.options],
+            "rules": len(ruleset.catalogue),
+            "reference": reference_url,
+        }
+    )
 
 
 def reference_info(ruleset: Any) -> dict[str, Any]:
-    return {
-        "name": ruleset.name,
-        "title": ruleset.title,
-        "summary": ruleset.summary,
-        "options": [option_info(spec) for spec in ruleset.options],
-        "rules": [
-            {"code": r.code, "name": r.name, "source": r.source, "summary": r.summary}
-            for r in ruleset.catalogue.values()
-        ],
-        "choices": [dataclasses.asdict(choice) for choice in ruleset.choices],
-        "markdown": rulesets.reference(ruleset),
-    }
+    """The rule reference in the reader's language; its Markdown (docs/rules/) stays English."""
+    return lang.localized(
+        {
+            "name": ruleset.name,
+            "title": ruleset.title,
+            "summary": ruleset.summary,
+            "options": [option_info(spec) for spec in ruleset.options],
+            "rules": [
+                {"code": r.code, "name": lang.say(r.name), "source": r.source, "summary": r.summary}
+                for r in ruleset.catalogue.values()
+            ],
+            "choices": [dataclasses.asdict(choice) for choice in ruleset.choices],
+        }
+    ) | {"markdown": rulesets.reference(ruleset)}

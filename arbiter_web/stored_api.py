@@ -12,8 +12,9 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException
 
 import arbiter
+from arbiter.i18n import msg
 
-from . import api, service, stored
+from . import api, lang, service, stored
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 from .schemas import GameSchema, RulingRequestSchema, SummarySchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
@@ -156,7 +157,7 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
 )
 def store_ruling() -> Any:
     if request.mimetype != JSON_TYPE:
-        abort(415, message=f"send the record to keep as {JSON_TYPE}")
+        abort(415, message=msg("send the record to keep as {kind}", kind=JSON_TYPE))
     body = load(StoreRequestSchema(), json_body(), "json")  # hostile JSON is a 400, as in api
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
@@ -164,14 +165,14 @@ def store_ruling() -> Any:
         games = service.rule(source, body["rules"], body["options"], house=body["house"])
         receipt = stored.keep(source, body["rules"], body["options"], games, body["keep_days"])
     except arbiter.UsageError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     except (service.TooManyGames, RecordTooLarge) as error:
-        abort(413, message=str(error))
+        abort(413, message=lang.said(error))
     except StoreFull as error:
         raise InsufficientStorage(str(error)) from None
     kept = stored.store().get(receipt.id)
     if kept is None:  # expired or deleted in the instant since
-        abort(404, message="the ruling was deleted as soon as it was kept")
+        abort(404, message=msg("the ruling was deleted as soon as it was kept"))
     answer = stored_answer(kept, stored.unchanged(games)) | {"deletion_token": receipt.token}
     return answer, 201, {"Location": url_for("stored.get_stored", ruling_id=receipt.id)}
 
@@ -179,7 +180,7 @@ def store_ruling() -> Any:
 def _kept(ruling_id: str) -> stored.StoredRuling:
     kept = stored.store().get(ruling_id)
     if kept is None:
-        abort(404, message="no ruling is kept under that id (it may have expired or been deleted)")
+        abort(404, message=msg("no ruling is kept under that id (it may have expired or been deleted)"))
     return kept
 
 
@@ -205,7 +206,7 @@ def get_stored(ruling_id: str) -> dict[str, Any]:
 def delete_stored(headers: dict[str, Any], ruling_id: str) -> Any:
     _kept(ruling_id)
     if not stored.store().delete(ruling_id, headers["token"]):
-        abort(403, message="that is not this ruling's deletion token")
+        abort(403, message=msg("that is not this ruling's deletion token"))
     return "", 204
 
 

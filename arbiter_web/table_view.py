@@ -18,6 +18,7 @@ from typing import Any
 
 import arbiter
 from arbiter import turn_tables
+from arbiter.i18n import msg
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.sheet import ScoreSheet, Status, score_sheet
 
@@ -94,15 +95,23 @@ def problem_words(game: arbiter.GameRuling) -> list[str]:
     return [PROBLEM_WORDS[p] for p in game.problems]
 
 
+def _each(parts: list[Any]) -> Any:
+    """Parts said one after the other, separated by semicolons."""
+    return parts[0] if len(parts) == 1 else msg("{first}; {rest}", first=parts[0], rest=_each(parts[1:]))
+
+
 def sheet_rows(sheet: ScoreSheet, sides: list[str]) -> list[SheetRowView]:
     rows = []
     for row in sheet.rows:
         note = None
         if row.status is Status.ADJUSTED:
-            changes = "; ".join(f"{a.side} {a.points:+,d}: {a.reason}" for a in row.adjustments)
-            note = f"Adjusted on the declared score ({changes})."
+            changes = [
+                msg("{side} {points}: {reason}", side=a.side, points=f"{a.points:+,d}", reason=a.reason)
+                for a in row.adjustments
+            ]
+            note = msg("Adjusted on the declared score ({changes}).", changes=_each(changes) if changes else "")
         elif row.status is Status.UNSCORED:
-            note = f"Cannot be scored: {row.reason}."
+            note = msg("Cannot be scored: {reason}.", reason=row.reason)
         rows.append(
             SheetRowView(
                 row.hand,
@@ -129,6 +138,8 @@ class PageReplays:
         self.shown: list[int] = []
         """The games a page can replay (they have hands and can be read), in order."""
         self.tags: dict[int, dict[str, str]] = {}
+        self.games: list[arbiter.GameRuling] | None = None
+        """The games judged in the same pass, where the caller keeps them (a kept ruling's page)."""
         self._spent = {True: 0, False: 0}  # frames kept, of disputed games and of the others
 
     def wanted(self) -> bool:
@@ -297,8 +308,7 @@ def attach(
     sides = {view.ruling.index: view.sides for view in ruling.games}
     views = table_views(games, sides, lines, replays, budget)
     if len(games) == 1 and games[0].problems:  # the banner says what is wrong, not what may be
-        words = "; ".join(problem_words(games[0]))
-        ruling.text = words[:1].upper() + words[1:] + "."
+        ruling.text = msg("{problems}.", problems=_each(problem_words(games[0])))  # the page capitalises it
     flat = [finding for game in ruling.games for finding in game.findings]
     for before, after in itertools.pairwise(flat):
         before.next, after.previous = after.anchor, before.anchor

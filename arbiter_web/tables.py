@@ -13,7 +13,9 @@ from flask_smorest import Blueprint, abort
 
 import arbiter
 from arbiter import turn_tables
+from arbiter.i18n import msg
 
+from . import lang
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 from .table_schemas import TableMomentSchema, TableRequestSchema
 
@@ -51,7 +53,7 @@ tables = Blueprint(
 )
 def post_table() -> dict[str, Any]:
     if request.mimetype != JSON_TYPE:
-        abort(415, message=f"send the request as {JSON_TYPE}")
+        abort(415, message=msg("send the request as {kind}", kind=JSON_TYPE))
     body = load(TableRequestSchema(), json_body(), "json")
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
@@ -59,9 +61,9 @@ def post_table() -> dict[str, Any]:
             source, body["hand"], body["turn"], game=body["game"], rules=body["rules"], options=body["options"]
         )
     except arbiter.UsageError as error:
-        abort(422, message=str(error))
+        abort(422, message=lang.said(error))
     if found.frame is None or found.hand is None:
-        abort(404, message=found.problem or "no table at that moment")
+        abort(404, message=found.problem or msg("no table at that moment"))
     frame = found.frame
     return {
         "game": body["game"],

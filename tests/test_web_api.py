@@ -620,7 +620,7 @@ def test_openapi_describes_the_rulings_endpoint(spec: dict[str, Any]) -> None:
     content = operation["requestBody"]["content"]
     assert content["application/json"]["schema"] == {"$ref": "#/components/schemas/RulingRequest"}
     assert content["text/plain"]["schema"]["type"] == "string"
-    assert {p["name"] for p in operation["parameters"]} == {"rules", "option", "house"}
+    assert {p["name"] for p in operation["parameters"]} == {"rules", "option", "house", "lang", "Accept-Language"}
     responses = operation["responses"]
     assert {"200", "400", "413", "415", "422"} <= set(responses)
     assert responses["200"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Rulings"}

@@ -17,6 +17,29 @@
   var zones = Array.prototype.slice.call(form.querySelectorAll(".zone[data-kind='cards'], .zone[data-kind='melds']"));
   var moveZone = form.querySelector(".zone[data-kind='words']");
   var move = document.getElementById("move");
+  // The page's words in its language (data-words, written by the template), English otherwise.
+  var said = JSON.parse(form.getAttribute("data-words") || "{}");
+  var ENGLISH = {
+    takeBack: "Take it back",
+    move: "the move",
+    put: "Put {card} into {where}",
+    checkTable: "Check the table",
+    footSize: "{label} has {n} cards: a Foot is dealt {foot} and stays untouched until picked up",
+    handSize: "{label} holds {n} cards: more than {most} is not a plausible hand (the deal is {deal})",
+    notCard: "“{card}” is not a card of {family}",
+    tooMany: "there are {n} cards {card} on this table, but {family} has only {pack}"
+  };
+  function say(key, values) {
+    var text = said[key] || ENGLISH[key];
+    Object.keys(values || {}).forEach(function (name) { text = text.split("{" + name + "}").join(String(values[name])); });
+    return text;
+  }
+  // A meld of a side, and a new one, as the zone names them (data-meld with {n}, data-new-meld).
+  function meldName(zone, label, number) {
+    var named = zone.getAttribute("data-meld");
+    return named ? named.split("{n}").join(String(number)) : label.replace(/melds$/, "meld " + number);
+  }
+  function newMeldName(zone, label) { return zone.getAttribute("data-new-meld") || label.replace(/melds$/, "new meld"); }
 
   function input(zone) { return zone.querySelector("input"); }
   function words(text) { return text.replace(/,/g, " ").split(/\s+/).filter(Boolean); }
@@ -36,7 +59,7 @@
     b.className = "chip card";
     b.textContent = text;
     b.setAttribute("aria-label", label);
-    b.title = "Take it back";
+    b.title = say("takeBack");
     b.addEventListener("click", onPress);
     return b;
   }
@@ -50,7 +73,7 @@
         var group = document.createElement("span");
         group.className = "meld";
         meld.forEach(function (card, i) {
-          group.appendChild(button(card, label.replace(/melds$/, "meld " + (m + 1)) + ": " + card, function () {
+          group.appendChild(button(card, meldName(zone, label, m + 1) + ": " + card, function () {
             var all = melds(field.value);
             all[m].splice(i, 1);
             field.value = meldText(all.filter(function (x) { return x.length; }));
@@ -81,14 +104,14 @@
       var label = zone.getAttribute("data-label");
       if (zone.getAttribute("data-kind") === "melds") {
         melds(input(zone).value).forEach(function (_, m) {
-          target.appendChild(new Option(label.replace(/melds$/, "meld " + (m + 1)), z + ":" + m));
+          target.appendChild(new Option(meldName(zone, label, m + 1), z + ":" + m));
         });
-        target.appendChild(new Option(label.replace(/melds$/, "new meld"), z + ":new"));
+        target.appendChild(new Option(newMeldName(zone, label), z + ":new"));
       } else {
         target.appendChild(new Option(label, z + ":"));
       }
     });
-    if (moveZone) target.appendChild(new Option("the move", "move:"));
+    if (moveZone) target.appendChild(new Option(say("move"), "move:"));
     if (chosen && Array.prototype.some.call(target.options, function (o) { return o.value === chosen; })) target.value = chosen;
     nameButtons();
   }
@@ -96,7 +119,7 @@
   function nameButtons() {
     var where = target.options[target.selectedIndex] ? target.options[target.selectedIndex].text : "";
     Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
-      b.setAttribute("aria-label", "Put " + b.getAttribute("data-card") + " into " + where);
+      b.setAttribute("aria-label", say("put", { card: b.getAttribute("data-card"), where: where }));
     });
   }
 
@@ -139,21 +162,21 @@
       var cards = zone.getAttribute("data-kind") === "melds" ? [].concat.apply([], melds(field.value)) : words(field.value);
       cards.forEach(function (card) { counts[card] = (counts[card] || 0) + 1; });
       if (name.indexOf("foot.") === 0 && cards.length && cards.length !== footSize) {
-        found.push(label + " has " + cards.length + " cards: a Foot is dealt " + footSize + " and stays untouched until picked up");
+        found.push(say("footSize", { label: label, n: cards.length, foot: footSize }));
       }
       if (name.indexOf("hold.") === 0 && deal && cards.length > 4 * deal) {
-        found.push(label + " holds " + cards.length + " cards: more than " + 4 * deal + " is not a plausible hand (the deal is " + deal + ")");
+        found.push(say("handSize", { label: label, n: cards.length, most: 4 * deal, deal: deal }));
       }
     });
     Object.keys(counts).forEach(function (card) {
-      if (!(card in pack)) found.push("“" + card + "” is not a card of " + family);
-      else if (counts[card] > pack[card]) found.push("there are " + counts[card] + " cards " + card + " on this table, but " + family + " has only " + pack[card]);
+      if (!(card in pack)) found.push(say("notCard", { card: card, family: family }));
+      else if (counts[card] > pack[card]) found.push(say("tooMany", { n: counts[card], card: card, family: family, pack: pack[card] }));
     });
     problems.textContent = "";
     if (!found.length) return;
     var title = document.createElement("p"), list = document.createElement("ul");
     title.className = "banner-title";
-    title.textContent = "Check the table";
+    title.textContent = say("checkTable");
     found.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
     problems.appendChild(title);
     problems.appendChild(list);

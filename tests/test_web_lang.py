@@ -1,0 +1,452 @@
+"""The pages and the API in the reader's language (issue 25): how the language is chosen, that it
+is said (Content-Language, <html lang>), kept in every link, and that no page leaves a word of its
+own in English in Spanish, Portuguese or Italian."""
+
+from __future__ import annotations
+
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import EXAMPLE, full_ruling
+
+import arbiter
+from app import create_app
+from arbiter.i18n import LANGUAGES, Translator, msg
+from arbiter_web import lang, page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import messages
+
+OTHERS = ("es", "pt", "it")
+ILLEGAL_SAMPLE = EXAMPLE
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return create_app({"TESTING": True, "ACCESS_LOG": False, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"})
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+# --- choosing the language ---------------------------------------------------------------------
+
+
+def test_english_without_a_lang_parameter_or_accept_language(client: Any) -> None:
+    answer = client.get("/")
+    assert answer.headers["Content-Language"] == "en"
+    assert '<html lang="en">' in answer.get_data(as_text=True)
+
+
+def test_the_browsers_accept_language_chooses_the_language(client: Any) -> None:
+    answer = client.get("/", headers={"Accept-Language": "fr-CA, pt-BR;q=0.8, en;q=0.5"})
+    assert answer.headers["Content-Language"] == "pt"
+    assert '<html lang="pt">' in answer.get_data(as_text=True)
+
+
+def test_the_lang_parameter_wins_over_accept_language(client: Any) -> None:
+    answer = client.get("/?lang=it", headers={"Accept-Language": "es"})
+    assert answer.headers["Content-Language"] == "it"
+    assert "Verifica una registrazione" in answer.get_data(as_text=True)
+
+
+def test_a_regional_tag_counts_as_its_language(client: Any) -> None:
+    assert client.get("/?lang=es-AR").headers["Content-Language"] == "es"
+    assert client.get("/rules", headers={"Accept-Language": "es-UY"}).headers["Content-Language"] == "es"
+
+
+def test_a_language_the_browser_asks_for_that_the_arbiter_does_not_speak_is_english(client: Any) -> None:
+    assert client.get("/", headers={"Accept-Language": "de, fr;q=0.9"}).headers["Content-Language"] == "en"
+
+
+def test_an_unsupported_lang_parameter_is_a_400_that_names_the_languages(client: Any) -> None:
+    answer = client.get("/api/v1/rulesets?lang=de")
+    assert answer.status_code == 400
+    assert answer.get_json()["message"] == "the arbiter does not speak the language 'de'; lang is one of en, es, pt, it"
+    assert answer.headers["Content-Language"] == "en"
+
+
+def test_an_unsupported_lang_parameter_is_refused_in_the_language_of_accept_language(client: Any) -> None:
+    answer = client.get("/rules?lang=klingon", headers={"Accept-Language": "es"})
+    assert answer.status_code == 400
+    assert answer.headers["Content-Language"] == "es"
+    html = answer.get_data(as_text=True)
+    assert "el árbitro no habla el idioma &#39;klingon&#39;" in html
+    assert "Solicitud incorrecta" in html
+
+
+# --- every answer says its language ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/rules",
+        "/rules/samba",
+        "/notation",
+        "/editor",
+        "/h",
+        "/api/docs",
+        "/healthz",
+        "/api/v1/rulesets",
+        "/nowhere",
+    ],
+)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_answer_has_content_language(client: Any, path: str, language: str) -> None:
+    answer = client.get(path, query_string={"lang": language})
+    assert answer.headers["Content-Language"] == language
+    assert "Accept-Language" in answer.headers.get("Vary", "")
+
+
+def test_a_static_file_has_no_language(client: Any) -> None:
+    assert "Content-Language" not in client.get("/static/arbiter.css?lang=es").headers
+
+
+# --- the language stays in the URL -------------------------------------------------------------
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'(?:href|action|formaction)="([^"#][^"]*)"', html)
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/rules/hoyle", "/editor", "/h", "/notation", "/api/docs"])
+def test_every_link_and_form_of_a_page_carries_its_language(client: Any, path: str) -> None:
+    html = client.get(path, query_string={"lang": "pt"}).get_data(as_text=True)
+    own = [link for link in _links(html) if link.startswith("/") and not link.startswith("/static/")]
+    assert own, "the page links nowhere"
+    switch = {f"lang={code}" for code in LANGUAGES}
+    for link in own:
+        assert any(word in link for word in switch), f"{link} does not carry the language"
+    assert all("lang=pt" in link for link in own if not _in_switch(html, link))
+
+
+def _in_switch(html: str, link: str) -> bool:
+    switch = re.search(r'<nav class="languages".*?</nav>', html, re.S)
+    return switch is not None and f'"{link}"' in switch.group(0)
+
+
+def test_a_plain_english_page_keeps_plain_links(client: Any) -> None:
+    html = client.get("/rules").get_data(as_text=True)
+    assert 'href="/rules/samba"' in html
+    assert 'href="/rules/samba?lang=en"' in client.get("/rules?lang=en").get_data(as_text=True)
+
+
+def test_the_form_posts_in_the_pages_language_and_the_ruling_answers_in_it(client: Any) -> None:
+    html = client.get("/?lang=es").get_data(as_text=True)
+    assert 'action="/?lang=es"' in html
+    ruled = client.post("/?lang=es", data={"record": ILLEGAL_SAMPLE})
+    assert ruled.headers["Content-Language"] == "es"
+    assert "Ir a la primera observación" in ruled.get_data(as_text=True)
+
+
+def test_a_kept_ruling_link_opens_in_the_language_it_was_kept_in(client: Any) -> None:
+    kept = client.post("/r?lang=it", data={"record": ILLEGAL_SAMPLE})
+    assert kept.status_code == 201
+    link = re.search(r'id="kept-link" type="text" readonly value="([^"]+)"', kept.get_data(as_text=True))
+    assert link is not None and link.group(1).endswith("?lang=it")
+    opened = client.get(link.group(1).removeprefix("http://localhost"))
+    assert opened.headers["Content-Language"] == "it"
+    assert "La decisione è conservata" not in opened.get_data(as_text=True)  # the receipt is shown once
+    assert "Giudicata di nuovo ora" in opened.get_data(as_text=True)
+
+
+def test_the_editors_links_carry_the_language_once(client: Any) -> None:
+    html = client.get("/editor?lang=es&rules=samba").get_data(as_text=True)
+    link = re.search(r'href="([^"]+)" id="table-link"', html)
+    assert link is not None
+    assert link.group(1).startswith("/editor?lang=es&amp;") and link.group(1).count("?") == 1
+
+
+def test_the_switch_names_each_language_in_itself_and_marks_the_current_one(client: Any) -> None:
+    html = client.get("/rules/classic?lang=it").get_data(as_text=True)
+    switch = re.search(r'<nav class="languages" aria-label="Lingua".*?</nav>', html, re.S)
+    assert switch is not None
+    for code, name in LANGUAGES.items():
+        assert f'lang="{code}" hreflang="{code}"' in switch.group(0)
+        assert f">{name}</a>" in switch.group(0)
+    assert switch.group(0).count("aria-current") == 1
+    assert 'href="/rules/classic?lang=it" lang="it" hreflang="it" aria-current="true"' in switch.group(0)
+
+
+def test_the_switch_keeps_the_pages_other_parameters(client: Any) -> None:
+    html = client.get("/?example=samba&lang=es").get_data(as_text=True)
+    assert 'href="/?example=samba&amp;lang=pt"' in html
+
+
+# --- every page in every language --------------------------------------------------------------
+
+
+class _Text(HTMLParser):
+    """The words a reader sees (and hears: titles, labels, placeholders), without code, record
+    text and the language switch, which are the same in every language."""
+
+    SKIPPED = frozenset({"code", "pre", "script", "style", "textarea", "option"})
+    SAID = ("title", "aria-label", "placeholder", "data-label")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.skipping: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag in self.SKIPPED or (tag == "nav" and attributes.get("class") == "languages") or tag == "select":
+            self.skipping.append(tag)
+        if not self.skipping:
+            self.words += [value for name, value in attrs if name in self.SAID and value]
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping and data.strip():
+            self.words.append(" ".join(data.split()))
+
+
+def seen(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    return parser.words
+
+
+def left_in_english(english: str, translated: str, language: str, also: frozenset[str] = frozenset()) -> list[str]:
+    """The words of the English page the translated page still shows, leaving out those that are
+    not the page's own (rule sets' data and rulings from the other catalogues, names, cards, and
+    any part of the texts `also`), and those a language writes as English does ("API")."""
+    translator = Translator(language)
+    same = set(seen(english)) & set(seen(translated))
+    return sorted(
+        words
+        for words in same
+        if re.search(r"[A-Za-z]{3}", words)
+        and not any(words in text for text in also)
+        and not _written_alike(translator, words)
+        and _is_the_pages_own(words)
+    )
+
+
+def _written_alike(translator: Translator, words: str) -> bool:
+    """A message of the page the language writes as English does (Endpoints, Status, Total)."""
+    catalogue = translator.catalogue
+    return words in getattr(catalogue, "_catalog", {}) and translator.gettext(words) == words
+
+
+def _openapi_words(client: Any) -> frozenset[str]:
+    """Every text of the OpenAPI document, which the API docs page shows in English (it says so)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            found.update(" ".join(str(k).split()) for k in value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            found.add(" ".join(value.split()))
+
+    walk(client.get("/api/openapi.json").get_json())
+    return frozenset(found)
+
+
+def _page_messages() -> set[str]:
+    own: set[str] = set()
+    for message in messages.template("web"):
+        if message.id:
+            for template in message.id if isinstance(message.id, tuple) else (message.id,):
+                own.update(part.strip() for part in re.split(r"<[^>]+>|%\(\w+\)s|\{[^}]*\}", template))
+    return {part for part in own if re.search(r"[A-Za-z]{3}", part)}
+
+
+PAGE_WORDS = _page_messages()
+DATA = {
+    " ".join(m.id.split())
+    for d in messages.SOURCES
+    if d != "web"
+    for m in messages.template(d)
+    if isinstance(m.id, str)
+}
+"""The other catalogues' messages (the rule sets' data, the rulings): put into the page, not its own."""
+
+
+SAME_IN_EVERY_LANGUAGE = frozenset(
+    {"API", "Bonus", "Stop", "Caliente", "Positions", "draw", "take", "with", "meld", "add", "to", "discard"}
+)
+"""Words a page says alike in every language: a name, the brand words of the Caliente cards, the
+notation's keywords (the editor's word buttons) and the title of the English notation document's
+section a page links to."""
+
+
+def _is_the_pages_own(words: str) -> bool:
+    """The words are one of the page's messages (or a long part of one), not data put into one."""
+    if words.strip(".,;: ") in SAME_IN_EVERY_LANGUAGE or words.rstrip(".") in DATA or words in DATA:
+        return False
+    return words in PAGE_WORDS or any(part in words for part in PAGE_WORDS if len(part) >= 24)
+
+
+def _pages(client: Any, language: str) -> dict[str, str]:
+    query = {"lang": language}
+    pages = {
+        path: client.get(path, query_string=query).get_data(as_text=True)
+        for path in ("/", "/rules", "/rules/caliente", "/rules/hand-and-foot", "/editor", "/h", "/api/docs")
+    }
+    pages["/editor (samba, moves)"] = client.get(
+        "/editor", query_string={**query, "rules": "samba", "do": "moves"}
+    ).get_data(as_text=True)
+    pages["ruling"] = client.post("/", query_string=query, data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
+    pages["round"] = client.post(
+        "/", query_string=query, data={"record": ILLEGAL_SAMPLE + "\n" + ILLEGAL_SAMPLE}
+    ).get_data(as_text=True)
+    kept = client.post("/r", query_string=query, data={"record": ILLEGAL_SAMPLE})
+    pages["kept"] = kept.get_data(as_text=True)
+    found = re.search(r"/r/([A-Za-z0-9_-]+)/delete\?token=([^\"&]+)", pages["kept"])
+    assert found is not None
+    pages["delete"] = client.get(
+        f"/r/{found.group(1)}/delete", query_string={**query, "token": found.group(2)}
+    ).get_data(as_text=True)
+    rulebook = client.post("/h", query_string=query, data={"rulebook": _rulebook()})
+    pages["rulebook"] = client.get(rulebook.headers["Location"]).get_data(as_text=True)
+    pages["404"] = client.get("/nowhere", query_string=query).get_data(as_text=True)
+    pages["422"] = client.post("/", query_string=query, data={"record": " "}).get_data(as_text=True)
+    return pages
+
+
+def _rulebook() -> str:
+    from arbiter_web.rulebook_pages import EXAMPLE as RULEBOOK
+
+    return RULEBOOK
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_no_page_leaves_its_own_words_in_english(client: Any, language: str) -> None:
+    english, translated = _pages(client, "en"), _pages(client, language)
+    api_words = _openapi_words(client)
+    for name, html in translated.items():
+        assert f'<html lang="{language}">' in html, name
+        also = api_words if name == "/api/docs" else frozenset()
+        assert not left_in_english(english[name], html, language, also), name
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_the_web_catalogue_is_complete(language: str) -> None:
+    assert messages.problems(language, "web") == []
+
+
+def test_the_404_and_422_pages_are_said_in_the_language(client: Any) -> None:
+    missing = client.get("/r/nothing-here?lang=pt")
+    assert missing.status_code == 404
+    assert "Nenhuma decisão está guardada nesse link" in missing.get_data(as_text=True)
+    empty = client.post("/?lang=it", data={"record": ""})
+    assert empty.status_code == 422
+    assert "Incolla una registrazione nel riquadro" in empty.get_data(as_text=True)
+
+
+def test_the_notation_page_says_in_the_language_that_the_document_is_english(client: Any) -> None:
+    assert 'id="notation-language"' not in client.get("/notation").get_data(as_text=True)
+    html = client.get("/notation?lang=es").get_data(as_text=True)
+    assert "Este documento está en inglés" in html
+    assert '<article class="notation-doc" lang="en">' in html
+
+
+# --- rulings' words through the Translator -----------------------------------------------------
+
+
+def test_a_findings_text_is_said_by_the_translator(app: Any) -> None:
+    with app.test_request_context("/?lang=es"):
+        text = msg("{first}, {rest}", first=msg("Valid"), rest=msg("Illegal"))
+        assert lang.say(text) == "Válida, Ilegal"
+        assert Translator("es").unknown(text) == []
+
+
+def test_a_round_title_is_said_with_its_counts_in_the_language(app: Any) -> None:
+    games = [full_ruling(), arbiter.GameRuling(index=2, line=30, rules="caliente")]
+    with app.test_request_context("/?lang=pt", content_length=10):
+        html = page.render_ruling(ILLEGAL_SAMPLE, games)
+    assert "2 partidas: 1 válida, 1 irregular" in html
+
+
+def test_the_ruling_page_says_the_verdict_and_the_table_in_italian(client: Any) -> None:
+    html = client.post("/?lang=it", data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
+    for words in ("Esito", "Irregolare", "Il tavolo subito prima di questa giocata", "Cosa era consentito", "Tallone"):
+        assert words in html
+
+
+def test_scores_are_grouped_as_the_language_writes_them(app: Any) -> None:
+    with app.test_request_context("/?lang=es", content_length=10):
+        html = page.render_ruling(ILLEGAL_SAMPLE, [full_ruling()])
+    assert '<td class="num" data-label="bob+dee: contados">1.190</td>' in html
+
+
+# --- the API ----------------------------------------------------------------------------------
+
+
+def test_the_api_answers_in_the_language_of_the_lang_parameter(client: Any) -> None:
+    answer = client.post("/api/v1/rulings?lang=it", data=ILLEGAL_SAMPLE, content_type="text/plain")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Language"] == "it"
+    finding = answer.get_json()["games"][0]["findings"][0]
+    assert finding["code"] == "card-not-held"  # codes and keys never change
+    assert finding["rule"] == Translator("it")(full_ruling().findings[0].rule)
+
+
+def test_the_api_answers_in_the_language_of_accept_language(client: Any) -> None:
+    answer = client.get("/api/v1/rulesets/samba", headers={"Accept-Language": "es"})
+    assert answer.headers["Content-Language"] == "es"
+    body, english = answer.get_json(), client.get("/api/v1/rulesets/samba?lang=en").get_json()
+    assert body["name"] == "samba"
+    assert [o["name"] for o in body["options"]] == [o["name"] for o in english["options"]]
+    assert body["rules"][0]["name"] == Translator("es")("Players")
+
+
+def test_an_api_error_is_said_in_the_language(client: Any) -> None:
+    answer = client.post("/api/v1/rulings?lang=es", data=b"{", content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.headers["Content-Language"] == "es"
+    assert answer.get_json()["status"] == "Bad Request"  # HTTP's name stays, for clients that compare it
+
+
+def test_a_schema_error_is_said_in_the_language(client: Any) -> None:
+    answer = client.post("/api/v1/rulings", json={}, headers={"Accept-Language": "pt-BR"})
+    assert answer.status_code == 422
+    assert answer.get_json()["message"].startswith("a requisição não segue o esquema")
+
+
+def test_the_openapi_document_describes_lang_accept_language_and_content_language(client: Any) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method not in ("get", "post", "put", "delete", "patch"):
+                continue
+            names = {(p["name"], p["in"]) for p in operation["parameters"]}
+            assert {("lang", "query"), ("Accept-Language", "header")} <= names, (method, path)
+            assert "lang" in operation["responses"]["400"]["description"], (method, path)
+            for answer in operation["responses"].values():
+                if "$ref" not in answer:  # flask-smorest's shared answers, added after the plugins
+                    assert "Content-Language" in answer["headers"], (method, path)
+
+
+def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_language(app: Any, client: Any) -> None:
+    from arbiter_web import permalink, stored
+
+    kept_page = client.post("/r", data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
+    found = re.search(r"/r/([A-Za-z0-9_-]+)/delete", kept_page)
+    assert found is not None
+    with app.test_request_context("/?lang=en"):
+        kept = stored.store().get(found.group(1))
+        assert kept is not None
+        english = permalink.said_games(kept)
+    with app.test_request_context("/?lang=it"):
+        italian = permalink.said_games(kept)
+    assert not english[0].coverage  # the kept JSON, as it is
+    assert italian[0].coverage  # judged again: the same ruling, with its sentences as Texts
+    assert [g.to_dict() for g in italian] == kept.games
