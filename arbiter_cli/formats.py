@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
+from arbiter import counts
 from arbiter import rules as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
@@ -27,7 +28,6 @@ from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import Translator, msg
 
-from . import counts
 from .report import RENDERERS as REPORT_RENDERERS
 from .text import ENGLISH, finding_line, game_name, ignored_words, one_line, shown_path
 

@@ -22,13 +22,13 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
+from arbiter import counts
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.i18n import Text as Words
 from arbiter.i18n import Translator, msg
 
-from . import counts
 from .text import ENGLISH, house_name, one_line, shown_path
 
 TAGS = ("Event", "Table", "Round")

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import arbiter
+from arbiter.counts import VERDICT_WORDS
 from arbiter.i18n import Translator, msg, msg_n
 from arbiter.simulate import (
     STOCK_MODES,
@@ -32,7 +33,6 @@ from arbiter.simulate import (
 )
 from arbiter.simulate.families import family
 
-from .counts import VERDICT_WORDS
 from .language import configured_language, lang_option, speaker
 from .params import name_values, options_option
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import notation
+from arbiter import counts, notation
 from arbiter.allowed import allowed_line
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
@@ -26,7 +26,6 @@ from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
 
-from . import counts
 from .selection import Statistics
 from .sheet import sheet_lines
 

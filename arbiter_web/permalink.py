@@ -48,7 +48,7 @@ def _view(
     return view
 
 
-def _replays(kept: stored.StoredRuling) -> table_view.PageReplays | None:
+def judged_again(kept: stored.StoredRuling) -> table_view.PageReplays | None:
     """The frames a kept ruling's page may show, from today's arbiter reading and judging its
     record once, as it was asked (None: it cannot be judged so today, which the page says); today's
     games are kept with them (`PageReplays.games`)."""
@@ -83,7 +83,7 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
 def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
     """The kept ruling's page, within the bound on its size for the record kept (page_size)."""
     recheck = again or stored.recheck(kept)
-    replays = _replays(kept)
+    replays = judged_again(kept)
 
     def render(budget: int) -> tuple[str, int]:
         view = _view(kept, replays, budget)
@@ -178,7 +178,7 @@ def _inline_css() -> str:
 @bp.get(RULING + "/download")
 def download(ruling_id: str) -> Any:
     kept = _kept(ruling_id)
-    replays = _replays(kept)
+    replays = judged_again(kept)
 
     def render(budget: int) -> tuple[str, int]:
         view = _view(kept, replays, budget, rule_url=None)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from arbiter.i18n import msg, msg_n
 from arbiter.wording import joined
 
-from . import counts
+from .. import counts
 from .inputs import FileReport
 
 EXIT_VALID = 0  # every game valid

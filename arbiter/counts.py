@@ -1,5 +1,5 @@
-"""The counted words of the command line's reports (one error, two errors), as `Text`s a
-`Translator` says in the reader's language."""
+"""The counted words of the reports, the command line's and the archive's tally (one error, two
+errors), as `Text`s a `Translator` says in the reader's language."""
 
 from __future__ import annotations
 
