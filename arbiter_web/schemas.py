@@ -264,7 +264,7 @@ class RulingQuerySchema(Schema):
 
     house = _house_digest(HOUSE_DESCRIPTION)
     lang = fields.String(
-        validate=validate.Length(max=MAX_NAME),
+        validate=validate.OneOf(["en", "es", "pt", "it"]),
         metadata={
             "description": "The language of the answer's words (`en`, `es`, `pt`, `it`), as on every endpoint "
             '(docs/api.md, "Languages"): it wins over Accept-Language; any other value is a 400.',

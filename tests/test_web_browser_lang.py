@@ -62,7 +62,7 @@ def test_the_language_switch_works_by_keyboard(page: Watched) -> None:
     assert browser_page.url.endswith("/rules?lang=it")
     assert browser_page.locator("html").get_attribute("lang") == "it"
     assert browser_page.locator("h1").inner_text() == "Regolamenti"
-    current = browser_page.locator("nav.languages a[aria-current='true']")
+    current = browser_page.locator(".languages a[aria-current='true']")
     assert current.count() == 1 and current.inner_text() == "Italiano"
     page.assert_clean()
 
@@ -141,7 +141,7 @@ def test_no_page_is_wider_than_a_phone_in_any_language(phone: Watched, language:
         phone.page.click("#check-record")
     if _width(phone.page) > PHONE["width"]:
         wide["a ruling"] = _width(phone.page)
-    switch = phone.page.locator("nav.languages")
+    switch = phone.page.locator(".languages")
     assert switch.is_visible()
     box = switch.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
