@@ -400,7 +400,7 @@ def test_the_api_answers_in_the_language_of_the_lang_parameter(client: Any) -> N
     assert answer.headers["Content-Language"] == "it"
     finding = answer.get_json()["games"][0]["findings"][0]
     assert finding["code"] == "card-not-held"  # codes and keys never change
-    judged = list(arbiter.check(ILLEGAL_SAMPLE))[0].findings[0]
+    judged = next(iter(arbiter.check(ILLEGAL_SAMPLE))).findings[0]
     assert finding["rule"] == Translator("it")(judged.rule) != judged.rule  # the rule's name in Italian
 
 
