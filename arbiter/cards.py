@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
-from .i18n import Text, msg, msg_n, term
+from .i18n import Text, msg_n, pmsg, term
 
 NATURALS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LITTLE_WILD = "2"
@@ -99,20 +99,21 @@ def describe(card: str, names: Mapping[str, str] = NAMES) -> str:
     return card if name is None else term(name)
 
 
+# The number words have a context of their own: "no" and "ten" say other things elsewhere.
 NUMBER_WORDS = (
-    msg("no"),
-    msg("one"),
-    msg("two"),
-    msg("three"),
-    msg("four"),
-    msg("five"),
-    msg("six"),
-    msg("seven"),
-    msg("eight"),
-    msg("nine"),
-    msg("ten"),
-    msg("eleven"),
-    msg("twelve"),
+    pmsg("a count of cards", "no"),
+    pmsg("a count of cards", "one"),
+    pmsg("a count of cards", "two"),
+    pmsg("a count of cards", "three"),
+    pmsg("a count of cards", "four"),
+    pmsg("a count of cards", "five"),
+    pmsg("a count of cards", "six"),
+    pmsg("a count of cards", "seven"),
+    pmsg("a count of cards", "eight"),
+    pmsg("a count of cards", "nine"),
+    pmsg("a count of cards", "ten"),
+    pmsg("a count of cards", "eleven"),
+    pmsg("a count of cards", "twelve"),
 )
 
 

@@ -43,23 +43,33 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
 class Text(str):
-    """A sentence for a user: the `str` is its English rendering; `msgid`, `plural`, `n` and
-    `params` say it again in another language (`Translator`)."""
+    """A sentence for a user: the `str` is its English rendering; `msgid`, `plural`, `n`,
+    `params` and `context` say it again in another language (`Translator`)."""
 
     msgid: str
     plural: str | None
     n: int | None
     params: Mapping[str, Any]
+    context: str | None
+    """Which sense of an English word this is, where one word says two things ("no" as a count of
+    cards and as an answer): gettext's message context (msgctxt)."""
 
-    def __new__(cls, msgid: str, params: Mapping[str, Any], plural: str | None = None, n: int | None = None) -> Text:
+    def __new__(
+        cls,
+        msgid: str,
+        params: Mapping[str, Any],
+        plural: str | None = None,
+        n: int | None = None,
+        context: str | None = None,
+    ) -> Text:
         template = msgid if plural is None or n == 1 else plural
         text = super().__new__(cls, template.format(**params) if params else template)
-        text.msgid, text.plural, text.n, text.params = msgid, plural, n, params
+        text.msgid, text.plural, text.n, text.params, text.context = msgid, plural, n, params, context
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rulings cross process boundaries (--jobs, the cluster): a Text travels as its parts.
-        return (Text, (self.msgid, dict(self.params), self.plural, self.n))
+        return (Text, (self.msgid, dict(self.params), self.plural, self.n, self.context))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Text:
         return self  # immutable, like the str it is
@@ -68,6 +78,12 @@ class Text(str):
 def msg(msgid: str, /, **params: Any) -> Text:
     """A sentence for a user: an English template with named placeholders, and their values."""
     return Text(msgid, params)
+
+
+def pmsg(context: str, msgid: str, /, **params: Any) -> Text:
+    """`msg` for an English word that says two things: `context` names the sense ("a count of
+    cards"), so each language can say each sense its own way."""
+    return Text(msgid, params, context=context)
 
 
 def msg_n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
@@ -145,7 +161,9 @@ class Translator:
         return self.catalogue.gettext(value)
 
     def _say(self, text: Text) -> str:
-        if text.plural is None:
+        if text.context is not None:
+            template = self.catalogue.pgettext(text.context, text.msgid)
+        elif text.plural is None:
             template = self.catalogue.gettext(text.msgid)
         else:
             template = self.catalogue.ngettext(text.msgid, text.plural, text.n if text.n is not None else 1)
@@ -166,7 +184,8 @@ class Translator:
         return found + [m for v in value.params.values() if isinstance(v, Text) for m in self.unknown(v)]
 
     def _translated(self, text: Text) -> bool:
-        return self._has(text.msgid, plural=text.plural is not None) or _only_symbols(text.msgid)
+        key = text.msgid if text.context is None else f"{text.context}\x04{text.msgid}"
+        return self._has(key, plural=text.plural is not None) or _only_symbols(text.msgid)
 
     def _has(self, msgid: str, plural: bool = False) -> bool:
         """The catalogues translate `msgid`: it is in a compiled catalogue (which holds only the

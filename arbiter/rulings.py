@@ -1,172 +1,38 @@
 """Rulings as data: what the arbiter says about a record. The adapters (CLI, web) render them.
 
-A `Finding` is one thing wrong (or worth a warning) at one place in the record; a `GameRuling`
-is the verdict on one game with its findings and the recomputed scores. `to_dict` gives the
-stable JSON shape documented in the README ("JSON output").
+A `GameRuling` is the verdict on one game with its findings (arbiter.findings: one thing wrong, or
+worth a warning, at one place in the record), the recomputed scores and the corrected score sheet
+(arbiter.sheet). `to_dict` gives the stable JSON shape documented in the README ("JSON output").
+The names of arbiter.findings are also read from here, where the rulings' readers look for them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from .i18n import Translator, msg, translator
+from .findings import (  # noqa: F401 (read from here too)
+    INCOMPLETE_CODES,
+    PROBLEM_WORDS,
+    SCORE_CODES,
+    Adjustment,
+    Finding,
+    HandResult,
+    Problem,
+    Rule,
+    Severity,
+    problem_of,
+)
+from .i18n import Translator, translator
 from .sheet import score_sheet
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
 
 
 class Verdict(StrEnum):
     VALID = "valid"  # every rule kept, every declared score right
     ILLEGAL = "illegal"  # a move breaks a rule, or a declared score or result is wrong
     MALFORMED = "malformed"  # the record cannot be read as notation, or leaves out what judging needs
-
-
-class Problem(StrEnum):
-    """Which kind of problem makes a game not valid: the verdict `illegal` covers `move` and
-    `score`, the verdict `malformed` covers `incomplete` and `unreadable`."""
-
-    MOVE = "move"  # a move breaks a rule
-    SCORE = "score"  # a declared score, total or result is wrong: an addition error, not a foul
-    INCOMPLETE = "incomplete"  # the record leaves out what judging needs: nothing was played wrongly
-    UNREADABLE = "unreadable"  # the record cannot be read as notation
-
-
-PROBLEM_WORDS = {
-    Problem.MOVE: msg("a move breaks a rule"),
-    Problem.SCORE: msg("a declared score or result is wrong"),
-    Problem.INCOMPLETE: msg("the record is incomplete"),
-    Problem.UNREADABLE: msg("the record cannot be read"),
-}
-"""Each kind of problem as the adapters say it."""
-
-SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch", "result-unfinished"})
-"""The codes of a wrong declared score, running total or result."""
-
-INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete"})
-"""The codes of a record that leaves out what judging needs (docs/notation.md, "Findings")."""
-
-
-def problem_of(code: str, notation: bool = False) -> Problem:
-    """The kind of problem an error of this code is; `notation`: the code is the reader's."""
-    if code in INCOMPLETE_CODES:
-        return Problem.INCOMPLETE
-    if code in SCORE_CODES:
-        return Problem.SCORE
-    return Problem.UNREADABLE if notation else Problem.MOVE
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A rule the arbiter checks: a stable code, its name in the rule set, and where the rule
-    set states it (`book, "section"`)."""
-
-    code: str
-    name: str
-    source: str
-    summary: str = ""
-
-    def cite(self) -> str:
-        return f"{self.name} ({self.source})"
-
-
-@dataclass(frozen=True, slots=True)
-class Adjustment:
-    """What a remedy does to the score sheet: `side` gains `points` (a penalty is negative; a
-    remedy that changes play but costs no points, such as a raised first-meld minimum, is 0),
-    for `reason`, in plain words."""
-
-    side: str
-    points: int
-    reason: str
-
-    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
-        return {"side": self.side, "points": self.points, "reason": translator(lang)(self.reason)}
-
-
-@dataclass(slots=True)
-class Finding:
-    line: int
-    column: int
-    code: str
-    rule: str
-    severity: Severity
-    message: str
-    remedy: str | None = None
-    hand: int | None = None
-    turn: int | None = None
-    player: str | None = None
-    table: dict[str, Any] | None = None
-    """The state of the table just before the offending move, where there is one."""
-    repeats: dict[str, int] | None = None
-    """Where the same message was first said ({game, line, column}), when `message` only points
-    back to it (arbiter.budget)."""
-    adjustment: Adjustment | None = None
-    """What the remedy does to the score sheet, where the rule set prescribes one."""
-    alternatives: tuple[str, ...] = ()
-    """For a finding on a move: the legal actions at that moment instead (ACN texts, the same
-    kind first, at most a handful)."""
-    alternatives_total: int | None = None
-    """How many legal alternatives there were in all: None for a finding that is not on a move,
-    0 when nothing else was allowed."""
-    house: list[dict[str, Any]] | None = None
-    """The house rules the finding turns on, each {option, value, book, note}: the club's value
-    and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
-
-    @property
-    def is_error(self) -> bool:
-        return self.severity is Severity.ERROR
-
-    def said(self, say: Translator) -> Finding:
-        """This finding with its words (message, rule, remedy, the adjustment's reason) said by
-        `say`; itself in English. Codes, cards, names and the alternatives (notation) stay."""
-        if say.english:
-            return self
-        adjustment = self.adjustment
-        if adjustment is not None:
-            adjustment = replace(adjustment, reason=say(adjustment.reason))
-        remedy = say(self.remedy) if self.remedy else self.remedy
-        return replace(self, message=say(self.message), rule=say(self.rule), remedy=remedy, adjustment=adjustment)
-
-    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
-        """The finding's JSON shape; `lang`: its words in that language (keys and codes unchanged)."""
-        if lang is not None and lang != "en":
-            return self.said(translator(lang)).to_dict()
-        data = asdict(self)
-        data["severity"] = str(self.severity)
-        if self.table is None:
-            del data["table"]
-        if self.repeats is None:
-            del data["repeats"]
-        if self.adjustment is None:
-            del data["adjustment"]
-        if self.alternatives_total is None:
-            del data["alternatives"], data["alternatives_total"]
-        else:
-            data["alternatives"] = list(self.alternatives)
-        if self.house is None:
-            del data["house"]
-        return data
-
-
-@dataclass(slots=True)
-class HandResult:
-    number: int
-    line: int
-    scores: dict[str, int] | None
-    """Recomputed points of each side; None when the hand was not judged or did not end."""
-    declared: dict[str, int] | None = None
-    totals: dict[str, int] | None = None
-    judged: bool = True
-    ended: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(slots=True)

@@ -17,12 +17,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .findings import Adjustment, Finding, HandResult
 from .i18n import Text, msg, translator
 
-if TYPE_CHECKING:  # the sheet reads a ruling; rulings.py puts the sheet in a ruling's JSON
-    from .rulings import Adjustment, Finding, GameRuling, HandResult
+
+class JudgedGame(Protocol):
+    """What the sheet reads of a game's ruling (arbiter.rulings.GameRuling, which puts the sheet in
+    its JSON: the sheet is the layer under it)."""
+
+    findings: list[Finding]
+    hands: list[HandResult]
+    totals: dict[str, int]
 
 
 class Status(StrEnum):
@@ -81,7 +88,7 @@ class ScoreSheet:
         }
 
 
-def score_sheet(game: GameRuling) -> ScoreSheet:
+def score_sheet(game: JudgedGame) -> ScoreSheet:
     """The corrected score sheet of a judged game (empty for a game that was not judged)."""
     if not game.hands:
         return ScoreSheet([], dict(game.totals), False)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.i18n import DOMAINS, LANGUAGES, Text, Translator, msg, msg_n, term
+from arbiter.i18n import DOMAINS, LANGUAGES, Text, Translator, msg, msg_n, pmsg, term
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,3 +91,24 @@ def test_a_text_survives_pickling_with_its_parts() -> None:
     text = msg("{a} and {b}", a="x", b=msg("the pile"))
     again = pickle.loads(pickle.dumps(text))
     assert isinstance(again, Text) and again == text and again.params["b"].msgid == "the pile"
+
+
+def test_a_word_that_says_two_things_is_said_in_each_sense() -> None:
+    spanish = Translator("es")
+    as_a_count = spanish(pmsg("a count of cards", "no"))
+    as_an_answer = spanish(msg("no"))
+    assert as_a_count != as_an_answer and spanish.unknown(pmsg("a count of cards", "no")) == []
+
+
+def test_one_english_message_said_two_ways_in_two_domains_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The domains are merged into one catalogue: of two translations of one message, one is lost.
+    monkeypatch.setattr(TOOL, "LOCALE_DIR", tmp_path)
+    for domain, said in (("reports", "todavía no hay ganador"), ("web", "todavía sin ganador")):
+        catalog = TOOL.read("es", domain)
+        catalog.add("no winner yet", said)
+        TOOL.write(catalog, "es", domain)
+    assert TOOL.disagreements("es") == [
+        "es: 'no winner yet' is said differently in reports ('todavía no hay ganador'), web ('todavía sin ganador')"
+    ]

@@ -23,14 +23,6 @@ PROGRAM = "arbiter/__main__.py"
 """`python -m arbiter`: the command itself, which starts the command line adapter; never imported."""
 
 # Pending on other branches, which are fixing these right now; emptied when they are merged.
-PENDING_LONG = {
-    "arbiter/notation.py",  # split into a package on the `reader` branch
-    "arbiter/engine/turn.py",  # split on the `engine` branch
-    "arbiter/rules/caliente.py",  # split on the `engine` branch
-}
-PENDING_CIRCLES = [
-    {"arbiter.rulings", "arbiter.sheet"},  # GameRuling.to_dict -> score_sheet, opened on the `reports` branch
-]
 
 
 def module_name(path: Path) -> str:
@@ -94,14 +86,7 @@ def circles(graph: Graph) -> list[set[str]]:
 
 
 def test_no_import_circles() -> None:
-    found = [group for group in circles(import_graph()) if group not in PENDING_CIRCLES]
-    assert found == []
-
-
-def test_the_pending_circles_are_still_circles() -> None:
-    """An exception left in the list after its circle is opened would hide a new one."""
-    found = circles(import_graph())
-    assert all(group in found for group in PENDING_CIRCLES)
+    assert circles(import_graph()) == []
 
 
 CORE = [path for path in source_files("arbiter") if path != ROOT / PROGRAM]
@@ -124,7 +109,7 @@ def test_no_core_module_is_past_600_lines() -> None:
         for path in source_files("arbiter")
         if len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES
     }
-    assert long - PENDING_LONG == set()
+    assert long == set()
 
 
 def test_an_import_inside_a_function_is_an_arrow_too(tmp_path: Path) -> None:

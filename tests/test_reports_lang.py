@@ -4,7 +4,6 @@ data, English stays byte-identical, and keys and codes never change."""
 
 from __future__ import annotations
 
-import ast
 import pickle
 from pathlib import Path
 
@@ -132,24 +131,6 @@ def test_a_said_text_crosses_a_process_boundary_whole():
     reason = arbiter.score_sheet(judged(WRONG_TAKE)).rows[0].reason
     again = pickle.loads(pickle.dumps(reason))
     assert again == reason and translator("pt")(again) == translator("pt")(reason)
-
-
-def test_the_sheet_reads_a_ruling_without_importing_rulings_at_run_time():
-    """#27: rulings.py imports the sheet at the top; the sheet names rulings' types only for type
-    checking, so no arrow runs back up."""
-    tree = ast.parse((Path(arbiter.__file__).parent / "sheet.py").read_text(encoding="utf-8"))
-    top_level = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
-    assert "rulings" not in [node.module for node in top_level]
-    inside_functions = [
-        node
-        for function in ast.walk(tree)
-        if isinstance(function, ast.FunctionDef)
-        for node in ast.walk(function)
-        if isinstance(node, ast.ImportFrom)
-    ]
-    assert inside_functions == []
-    rulings = ast.parse((Path(arbiter.__file__).parent / "rulings.py").read_text(encoding="utf-8"))
-    assert "sheet" in [node.module for node in rulings.body if isinstance(node, ast.ImportFrom)]
 
 
 def test_a_disputed_table_names_what_does_not_add_up_in_the_language():

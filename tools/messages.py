@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -36,7 +36,7 @@ GLOSSARIES = {language: f"docs/glossaries/{language}.md" for language in LANGUAG
 STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 """The date every catalogue header gives, so that updating a catalogue changes only its messages."""
 
-CODE_KEYWORDS = {"msg": None, "msg_n": (1, 2), "term": None}
+CODE_KEYWORDS = {"msg": None, "msg_n": (1, 2), "term": None, "pmsg": ((1, "c"), 2)}
 WEB_KEYWORDS = {
     "_": None,
     "gettext": None,
@@ -45,22 +45,31 @@ WEB_KEYWORDS = {
     "msg": None,
     "msg_n": (1, 2),
     "term": None,
+    "pmsg": ((1, "c"), 2),
 }
 
 
-def _python(paths: Iterable[Path], keywords: dict) -> Iterator[tuple[str, str | None]]:
+Found = tuple[str, str | None, str | None]
+"""A message found: its English (singular), its plural, its context."""
+
+
+def _found(message: str | tuple[str, ...], context: str | None) -> Found:
+    return (message, None, context) if isinstance(message, str) else (message[0], message[1], context)
+
+
+def _python(paths: Iterable[Path], keywords: dict) -> Iterator[Found]:
     for path in sorted(paths):
-        for _line, message, _comments, _context in extract_from_file("python", str(path), keywords=keywords):
-            yield (message, None) if isinstance(message, str) else (message[0], message[1])
+        for _line, message, _comments, context in extract_from_file("python", str(path), keywords=keywords):
+            yield _found(message, context)
 
 
-def _templates(paths: Iterable[Path]) -> Iterator[tuple[str, str | None]]:
+def _templates(paths: Iterable[Path]) -> Iterator[Found]:
     for path in sorted(paths):
         found = extract_from_file(
             "jinja2.ext:babel_extract", str(path), keywords=WEB_KEYWORDS, options={"trimmed": "true"}
         )
-        for _line, message, _comments, _context in found:
-            yield (message, None) if isinstance(message, str) else (message[0], message[1])
+        for _line, message, _comments, context in found:
+            yield _found(message, context)
 
 
 def _files(*patterns: str, leave_out: tuple[str, ...] = ()) -> list[Path]:
@@ -72,7 +81,7 @@ RULE_REFERENCE = ("arbiter/rules/reference.py",)
 """The rule reference's own framing words belong to the reports, not to the findings."""
 
 
-def _findings() -> Iterator[tuple[str, str | None]]:
+def _findings() -> Iterator[Found]:
     yield from _python(
         _files(
             "arbiter/engine/**/*.py",
@@ -85,11 +94,11 @@ def _findings() -> Iterator[tuple[str, str | None]]:
     )
 
 
-def _notation() -> Iterator[tuple[str, str | None]]:
+def _notation() -> Iterator[Found]:
     yield from _python(_files("arbiter/notation.py", "arbiter/notation/**/*.py"), CODE_KEYWORDS)
 
 
-def _reports() -> Iterator[tuple[str, str | None]]:
+def _reports() -> Iterator[Found]:
     shared = ("arbiter/notation.py", "arbiter/cards.py", "arbiter/i18n.py")
     code = _files(
         "arbiter/*.py",
@@ -103,12 +112,12 @@ def _reports() -> Iterator[tuple[str, str | None]]:
     yield from _templates(_files("arbiter_cli/templates/**/*.html"))
 
 
-def _web() -> Iterator[tuple[str, str | None]]:
+def _web() -> Iterator[Found]:
     yield from _python(_files("arbiter_web/**/*.py"), WEB_KEYWORDS)
     yield from _templates(_files("arbiter_web/templates/**/*.html"))
 
 
-def _rulesets() -> Iterator[tuple[str, str | None]]:
+def _rulesets() -> Iterator[Found]:
     """The rule sets' data: what the rule reference, the rulings and the pages say of each rule."""
     import importlib
     import pkgutil
@@ -121,26 +130,26 @@ def _rulesets() -> Iterator[tuple[str, str | None]]:
     from arbiter.rules.codes import NOTATION
 
     for rule in NOTATION.values():
-        yield from ((s, None) for s in (rule.name, rule.summary, rule.source))
+        yield from ((s, None, None) for s in (rule.name, rule.summary, rule.source))
     for name in names():
         rules = ruleset(name)
-        yield from ((s, None) for s in (rules.title, rules.summary))
+        yield from ((s, None, None) for s in (rules.title, rules.summary))
         for rule in rules.catalogue.values():
-            yield from ((s, None) for s in (rule.name, rule.summary, rule.source))
+            yield from ((s, None, None) for s in (rule.name, rule.summary, rule.source))
         for option in rules.options:
-            yield from ((s, None) for s in (option.summary, option.source, option.form))
+            yield from ((s, None, None) for s in (option.summary, option.source, option.form))
         for choice in rules.choices:
-            yield from ((s, None) for s in (choice.point, choice.books, choice.chosen, choice.why))
+            yield from ((s, None, None) for s in (choice.point, choice.books, choice.chosen, choice.why))
     words = [Words()]
     for module in pkgutil.iter_modules(rules_package.__path__):
         loaded = importlib.import_module(f"arbiter.rules.{module.name}")
         words += [value for value in vars(loaded).values() if isinstance(value, Words)]
     for word in words:
-        yield from ((s, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))
-    yield from ((s, None) for s in cards.NAMES.values())
+        yield from ((s, None, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))
+    yield from ((s, None, None) for s in cards.NAMES.values())
 
 
-SOURCES: dict[str, Callable[[], Iterator[tuple[str, str | None]]]] = {
+SOURCES: dict[str, Callable[[], Iterator[Found]]] = {
     "rulesets": _rulesets,
     "findings": _findings,
     "notation": _notation,
@@ -153,9 +162,9 @@ assert tuple(SOURCES) == DOMAINS
 def template(domain: str) -> Catalog:
     """The domain's messages as the code says them now (a .pot, kept in memory)."""
     catalog = Catalog(domain=domain, project="arbiter", version="1", fuzzy=False, creation_date=STABLE_DATE)
-    for message, plural in SOURCES[domain]():
+    for message, plural, context in SOURCES[domain]():
         if message:
-            catalog.add((message, plural) if plural else message)
+            catalog.add((message, plural) if plural else message, context=context)
     return catalog
 
 
@@ -229,8 +238,8 @@ def problems(language: str, domain: str) -> list[str]:
     pot, catalog = template(domain), read(language, domain)
     where = f"{language}/{domain}.po"
     found = []
-    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in pot if m.id}
-    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    wanted = {_key(m) for m in pot if m.id}
+    have = {_key(m): m for m in catalog if m.id}
     found += [f"{where}: missing {key!r}" for key in sorted(wanted - set(have))]
     found += [f"{where}: no longer used {key!r}" for key in sorted(set(have) - wanted)]
     for key in sorted(wanted & set(have)):
@@ -253,8 +262,31 @@ def problems(language: str, domain: str) -> list[str]:
     return found
 
 
+def _key(message: Message) -> str:
+    """A message's English (its singular), preceded by its context where it has one."""
+    english = message.id if isinstance(message.id, str) else message.id[0]
+    return english if message.context is None else f"{message.context}|{english}"
+
+
+def disagreements(language: str) -> list[str]:
+    """The same English message (in the same context) said two ways in two domains of one
+    language: the catalogues are merged into one, so one of the two would be lost. A word that
+    says two things takes a context instead (arbiter.i18n.pmsg)."""
+    said: dict[str, dict[str, object]] = {}
+    for domain in DOMAINS:
+        for message in read(language, domain):
+            if message.id and message.string:
+                said.setdefault(_key(message), {})[domain] = message.string
+    return [
+        f"{language}: {key!r} is said differently in {', '.join(f'{d} ({t!r})' for d, t in ways.items())}"
+        for key, ways in sorted(said.items())
+        if len({str(t) for t in ways.values()}) > 1
+    ]
+
+
 def check() -> list[str]:
-    return [problem for domain in DOMAINS for language in GLOSSARIES for problem in problems(language, domain)]
+    per_domain = [problem for domain in DOMAINS for language in GLOSSARIES for problem in problems(language, domain)]
+    return per_domain + [problem for language in GLOSSARIES for problem in disagreements(language)]
 
 
 def main(argv: list[str]) -> int:

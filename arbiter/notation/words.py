@@ -8,7 +8,7 @@ import re
 import unicodedata
 
 from .. import cards as C
-from ..i18n import Text, msg
+from ..i18n import Text, msg, pmsg
 
 
 class NotationError(Exception):
@@ -78,16 +78,17 @@ _CARD_WORDS = {
 }
 # Each name is said after "the" in English (`write X for the big wild (joker)`); a translation
 # gives it with the article its language wants, since the advice templates leave the article out.
+# The card names have a context of their own: "ten" is also a count elsewhere.
 _CARD_NAMES = {
-    "X": msg("big wild (joker)"),
-    "2": msg("little wild (deuce)"),
-    "B": msg("Bonus card (red three)"),
-    "S": msg("Stop card (black three)"),
-    "10": msg("ten"),
-    "A": msg("ace"),
-    "K": msg("king"),
-    "Q": msg("queen"),
-    "J": msg("jack"),
+    "X": pmsg("a card's name", "big wild (joker)"),
+    "2": pmsg("a card's name", "little wild (deuce)"),
+    "B": pmsg("a card's name", "Bonus card (red three)"),
+    "S": pmsg("a card's name", "Stop card (black three)"),
+    "10": pmsg("a card's name", "ten"),
+    "A": pmsg("a card's name", "ace"),
+    "K": pmsg("a card's name", "king"),
+    "Q": pmsg("a card's name", "queen"),
+    "J": pmsg("a card's name", "jack"),
 }
 _GLUED = re.compile(r"(?:10|[2-9JQKAXBSCT])+")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
-from ..i18n import Text, msg, msg_n, term
+from ..i18n import Text, msg, msg_n, pmsg, term
 from ..rulings import Rule
 from . import codes
 from .defaults import Choice
@@ -171,10 +171,10 @@ class Words:
 
 # The plurals of the rule sets' words, as templates a translator sees (Words.bonuses, Words.stops).
 _PLURALS: dict[str, Callable[[], Text]] = {
-    "Bonus card": lambda: msg("Bonus cards"),
-    "red three": lambda: msg("red threes"),
-    "Stop card": lambda: msg("Stop cards"),
-    "black three": lambda: msg("black threes"),
+    "Bonus card": lambda: pmsg("within a sentence", "Bonus cards"),
+    "red three": lambda: pmsg("within a sentence", "red threes"),
+    "Stop card": lambda: pmsg("within a sentence", "Stop cards"),
+    "black three": lambda: pmsg("within a sentence", "black threes"),
 }
 
 # How many of the rule sets' words, as templates a translator sees (Words.count).
