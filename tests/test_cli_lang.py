@@ -307,7 +307,7 @@ def test_the_table_is_described_in_the_language():
     result = run("table", str(SAMPLES / "caliente-2-players.acn"), "--hand", "1", "--turn", "3", "--lang", "pt")
     assert result.exit_code == 0
     assert result.output.startswith("rodada 1, após a vez 3")
-    assert "cartas na mão:" in result.output and "monte: " in result.output
+    assert "mãos:" in result.output and "monte: " in result.output
 
 
 def test_fmt_reports_syntax_errors_in_the_language(tmp_path):
