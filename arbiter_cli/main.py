@@ -68,7 +68,7 @@ def usage_error(error: Exception) -> click.UsageError:
 
 def cluster_error(error: Exception) -> click.ClickException:
     """A cluster that cannot be used: exit 2, as for any problem that keeps inputs unchecked."""
-    problem = click.ClickException(str(error))
+    problem = click.ClickException(spoken(error))
     problem.exit_code = EXIT_USAGE
     return problem
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from arbiter.archive import cluster
+from arbiter.archive.discovery import RecordFinder
 from arbiter.house import RulebookError, parse
 from arbiter.i18n import Translator
 from arbiter_cli.config import ConfigError, load
@@ -94,3 +96,24 @@ def test_the_books_defaults_in_a_comparison_are_said_in_the_language(lang: str, 
     result = run("rules", "--lang", lang, "--compare", str(HOUSEHOLD), "hoyle")
     assert result.exit_code == 0, result.output
     assert words in result.output and "the book's defaults" not in result.output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clusters_errors_are_said_in_the_language(lang: str) -> None:
+    say = Translator(lang)
+    with pytest.raises(cluster.ClusterError) as raised:
+        cluster.connect("local:many").__enter__()
+    problems = [
+        raised.value.args[0],
+        cluster._died(cluster.Piece("club/a.acn", last_line=9)).error,
+        cluster._died(cluster.Piece("s3://club/a.acn", url="s3://club/a.acn")).error,
+        cluster._collect_url(str(SAMPLES / "nowhere"), RecordFinder(()))[0].error,
+    ]
+    for problem in problems:
+        assert say.unknown(problem) == [] and say(problem) != problem
+
+
+def test_a_cluster_error_reaches_the_command_line_in_the_language() -> None:
+    result = run("check", "--lang", "es", "--scheduler", "local:many", str(SAMPLES))
+    assert result.exit_code == 2
+    assert "un clúster local se escribe local:N" in result.output and "a local cluster is" not in result.output
