@@ -12,7 +12,6 @@ discard pile of the classic books).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .i18n import Text, msg
@@ -21,9 +20,6 @@ from .rulings import Finding
 NOTHING_ELSE = msg("nothing else was allowed")
 SEPARATOR = "; "  # between two actions: an action may itself hold commas and spaces
 
-RANK_NAMES = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces", "2": "wild cards", "X": "wild cards"}
-SPECIAL_NAMES = {"S": "Stop cards"}
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 _MELDS = re.compile(r"\[([^\]]*)\]")
 _MELD_NAME = re.compile(r"^(?P<low>[^#\s-]+)(?:-(?P<high>[^#\s]+))?(?:#(?P<nth>\d+))?$")
@@ -89,11 +85,15 @@ def in_words(text: str) -> str:
     """An action written in the notation, said as a player would: `draw 7` is "draw from the
     stock", `take 9 with [9 9]` "take the pile with the up card 9 and 9 9 from the hand". Several
     actions (`meld [K K K], discard 4`) are said one after the other; a text this module does not
-    know is returned as it is."""
+    know is returned as it is. The words are a `Text` (cards stay as written), said in a reader's
+    language by a `Translator`."""
     parts = [part.strip() for part in _split_actions(text) if part.strip()]
     if not parts:
         return " ".join(text.split())
-    return ", then ".join(_action_words(part) for part in parts)
+    said = _action_words(parts[0])
+    for part in parts[1:]:
+        said = msg("{actions}, then {action}", actions=said, action=_action_words(part))
+    return said
 
 
 def _split_actions(text: str) -> list[str]:
@@ -118,42 +118,57 @@ def _action_words(action: str) -> str:
     return words or " ".join(action.split())
 
 
-def _draw(rest: str) -> str:
-    return "draw from the stock"
+def _draw(rest: str) -> Text:
+    return msg("draw from the stock")
 
 
-def _take(rest: str) -> str | None:
+def _take(rest: str) -> Text | None:
     up, _, how = rest.partition(" ")
     main, _, before = how.partition(" and ")
     kind, _, what = main.partition(" ")
-    after = f", after melding {_meld_list(before)}" if before else ""
     if kind == "with":
         own = _cards(what)
-        return f"take the pile with the up card {up} and {own} from the hand{after}" if own else None
+        if not own:
+            return None
+        if before:
+            return msg(
+                "take the pile with the up card {up} and {cards} from the hand, after melding {melds}",
+                up=up,
+                cards=own,
+                melds=_meld_list(before),
+            )
+        return msg("take the pile with the up card {up} and {cards} from the hand", up=up, cards=own)
     if kind == "onto":
-        return f"take the pile, putting the up card {up} onto the {meld_name(what)}{after}"
+        if before:
+            return msg(
+                "take the pile, putting the up card {up} onto {meld}, after melding {melds}",
+                up=up,
+                meld=meld_name(what),
+                melds=_meld_list(before),
+            )
+        return msg("take the pile, putting the up card {up} onto {meld}", up=up, meld=meld_name(what))
     return None
 
 
-def _meld(rest: str) -> str | None:
-    return f"meld {_meld_list(rest)}" if _MELDS.search(rest) else None
+def _meld(rest: str) -> Text | None:
+    return msg("meld {melds}", melds=_meld_list(rest)) if _MELDS.search(rest) else None
 
 
-def _add(rest: str) -> str | None:
+def _add(rest: str) -> Text | None:
     cards, to, name = rest.rpartition(" to ")
-    return f"add {_cards(cards)} to the {meld_name(name)}" if to and _cards(cards) else None
+    return msg("add {cards} to {meld}", cards=_cards(cards), meld=meld_name(name)) if to and _cards(cards) else None
 
 
-def _discard(rest: str) -> str | None:
-    return f"discard {rest}" if rest else None
+def _discard(rest: str) -> Text | None:
+    return msg("discard {cards}", cards=rest) if rest else None
 
 
-def _bonus(rest: str) -> str | None:
-    return f"lay {rest} beside the melds" if rest else None
+def _bonus(rest: str) -> Text | None:
+    return msg("lay {cards} beside the melds", cards=rest) if rest else None
 
 
-def _ask(rest: str) -> str:
-    return "ask the partner whether to go out"
+def _ask(rest: str) -> Text:
+    return msg("ask the partner whether to go out")
 
 
 _SAYINGS = {
@@ -164,10 +179,10 @@ _SAYINGS = {
     "discard": _discard,
     "bonus": _bonus,
     "ask": _ask,
-    "caliente": lambda rest: "play a Caliente card instead of drawing",
-    "pass": lambda rest: "pass: decline the up card, which ends the hand",
-    "out": lambda rest: "go out",
-    "foot": lambda rest: "pick up the Foot",
+    "caliente": lambda rest: msg("play a Caliente card instead of drawing"),
+    "pass": lambda rest: msg("pass: decline the up card, which ends the hand"),
+    "out": lambda rest: msg("go out"),
+    "foot": lambda rest: msg("pick up the Foot"),
 }
 
 
@@ -177,28 +192,78 @@ def _cards(text: str) -> str:
 
 
 def _meld_list(text: str) -> str:
+    """Melds as written (cards, never translated), the last joined by the language's "and"."""
     melds = [" ".join(m.split()) for m in _MELDS.findall(text)] or [_cards(text)]
-    return _and(melds)
+    if len(melds) <= 1:
+        return "".join(melds)
+    return msg("{melds} and {last}", melds=", ".join(melds[:-1]), last=melds[-1])
 
 
-def _and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+# A meld named in the notation, said with its article ("the Kings") where an action puts cards
+# onto it; a translation says it as the preposition of those actions wants it ("a los reyes",
+# "aos Reis", "ai re"). The ordinal forms are whole templates, so each language agrees the
+# ordinal with its word for a meld or a sequence.
+_THE_RANKS = {
+    "J": lambda: msg("the Jacks"),
+    "Q": lambda: msg("the Queens"),
+    "K": lambda: msg("the Kings"),
+    "A": lambda: msg("the Aces"),
+    "2": lambda: msg("the wild cards"),
+    "X": lambda: msg("the wild cards"),
+    "S": lambda: msg("the Stop cards"),
+}
+_RANKS = {
+    "J": lambda: msg("Jacks"),
+    "Q": lambda: msg("Queens"),
+    "K": lambda: msg("Kings"),
+    "A": lambda: msg("Aces"),
+    "2": lambda: msg("wild cards"),
+    "X": lambda: msg("wild cards"),
+    "S": lambda: msg("Stop cards"),
+}
+_NTH_MELD = (
+    lambda what: msg("the first meld of {what}", what=what),
+    lambda what: msg("the second meld of {what}", what=what),
+    lambda what: msg("the third meld of {what}", what=what),
+    lambda what: msg("the fourth meld of {what}", what=what),
+    lambda what: msg("the fifth meld of {what}", what=what),
+    lambda what: msg("the sixth meld of {what}", what=what),
+    lambda what: msg("the seventh meld of {what}", what=what),
+    lambda what: msg("the eighth meld of {what}", what=what),
+    lambda what: msg("the ninth meld of {what}", what=what),
+    lambda what: msg("the tenth meld of {what}", what=what),
+)
+_NTH_SEQUENCE = (
+    lambda low, high: msg("the first sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the second sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the third sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the fourth sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the fifth sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the sixth sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the seventh sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the eighth sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the ninth sequence from {low} to {high}", low=low, high=high),
+    lambda low, high: msg("the tenth sequence from {low} to {high}", low=low, high=high),
+)
 
 
 def meld_name(name: str) -> str:
-    """A meld's name in the notation, in words: `Q` is "Queens", `Q#2` "second meld of Queens",
-    `5-9` "sequence from 5 to 9", `S` "Stop cards"."""
+    """A meld's name in the notation, in words with its article: `Q` is "the Queens", `Q#2` "the
+    second meld of Queens", `5-9` "the sequence from 5 to 9", `S` "the Stop cards"."""
     found = _MELD_NAME.match(name.strip())
     if not found:
         return name.strip()
     low, high, nth = found["low"], found["high"], found["nth"]
-    what = f"sequence from {low} to {high}" if high else SPECIAL_NAMES.get(low) or RANK_NAMES.get(low) or f"{low}s"
-    if nth is None:
-        return what
-    place, kind = int(nth), "sequence" if high else "meld"
-    rest = f" from {low} to {high}" if high else f" of {what}"
-    if 1 <= place <= len(ORDINALS):
-        return f"{ORDINALS[place - 1]} {kind}{rest}"
-    return f"{kind} number {place}{rest}"
+    place = None if nth is None else int(nth)
+    if high:
+        if place is None:
+            return msg("the sequence from {low} to {high}", low=low, high=high)
+        if 1 <= place <= len(_NTH_SEQUENCE):
+            return _NTH_SEQUENCE[place - 1](low, high)
+        return msg("the sequence number {place} from {low} to {high}", place=place, low=low, high=high)
+    if place is None:
+        return _THE_RANKS[low]() if low in _THE_RANKS else msg("the {rank}s", rank=low)
+    what = _RANKS[low]() if low in _RANKS else msg("{rank}s", rank=low)
+    if 1 <= place <= len(_NTH_MELD):
+        return _NTH_MELD[place - 1](what)
+    return msg("the meld number {place} of {what}", place=place, what=what)

@@ -18,7 +18,7 @@ from typing import Any
 from . import rules as rulesets
 from .engine import Observer, judge_game
 from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
-from .i18n import msg
+from .i18n import Text, msg, term
 from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
@@ -51,6 +51,29 @@ def check(
     request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
     for parsed in parse(source, limits, start):
         yield request.judge(parsed)
+
+
+# How a caller undoes a request that contradicts a game's rules: the command line drops a flag, a
+# form of choices (the web page) clears the choice. A message says the command line's remedy as
+# its `remedy`; `on_a_form` gives the message with the form's remedy instead, in every language.
+DROP_THE_FLAG = msg("drop the flag")
+DROP_THE_FLAG_OR_FIX_THE_TAG = msg("drop the flag or fix the tag")
+DROP_RULES_AND_OPTIONS = msg("drop --rules and --option")
+ON_A_FORM = {
+    DROP_THE_FLAG.msgid: msg("clear that choice below"),
+    DROP_THE_FLAG_OR_FIX_THE_TAG.msgid: msg("clear that choice below or fix the tag"),
+    DROP_RULES_AND_OPTIONS.msgid: msg("clear the rule set and the options chosen below"),
+}
+
+
+def on_a_form(message: str) -> str:
+    """A usage error's message as a form of choices says it: the remedy a command line gives
+    (`drop the flag`) becomes the form's (`clear that choice below`); any other message as it is."""
+    if not isinstance(message, Text) or "remedy" not in message.params:
+        return message
+    remedy = message.params["remedy"]
+    instead = ON_A_FORM.get(remedy.msgid, remedy) if isinstance(remedy, Text) else remedy
+    return Text(message.msgid, {**message.params, "remedy": instead}, message.plural, message.n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +114,13 @@ def asked(
     default = rulesets.get(default_rules) if default_rules else None
     if house is not None and ((requested and requested.name != house.family) or options):
         raise UsageError(
-            f"{house.title} is a {house.ruleset.title} rulebook and sets every option a game is judged by; "
-            "drop --rules and --option (a different rule is a new version of the rulebook)"
+            msg(
+                "{rulebook} is a {family} rulebook and sets every option a game is judged by; "
+                "{remedy} (a different rule is a new version of the rulebook)",
+                rulebook=house.title,
+                family=term(house.ruleset.title),
+                remedy=DROP_RULES_AND_OPTIONS,
+            )
         )
     chosen = requested or default
     if chosen and options:
@@ -191,12 +219,24 @@ def _check_request(book: Rulebook, rules: RuleSet | None, options: Mapping[str, 
     """A caller asking for another rule set or other options than the rulebook's: a UsageError."""
     if rules is not None and rules.name != book.family:
         raise UsageError(
-            f"the game is judged by {book.title}, a {book.ruleset.title} rulebook, but {rules.name} was asked for"
+            msg(
+                "the game is judged by {rulebook}, a {family} rulebook, but {asked} was asked for",
+                rulebook=book.title,
+                family=term(book.ruleset.title),
+                asked=rules.name,
+            )
         )
     wanted = book.options()
     clash = [f"{name}={_show(value)}" for name, value in book.ruleset.expand(options).items() if wanted[name] != value]
     if clash:
-        raise UsageError(f"the game is judged by {book.title}, but {', '.join(clash)} was asked for; drop the flag")
+        raise UsageError(
+            msg(
+                "the game is judged by {rulebook}, but {asked} was asked for; {remedy}",
+                rulebook=book.title,
+                asked=", ".join(clash),
+                remedy=DROP_THE_FLAG,
+            )
+        )
 
 
 def _resolve_options(
@@ -208,8 +248,23 @@ def _resolve_options(
         tagged = _tagged_rule_set(tag)
         if rules is not None and tagged.name != rules.name:
             raise UsageError(
-                f'game {game.line and "at line " + str(game.line)} says [Rules "{tag.value}"] '
-                f"(line {tag.line}) but {rules.name} was asked for; drop the flag or fix the tag"
+                msg(
+                    'game at line {line} says [Rules "{value}"] (line {tag_line}) but {asked} was asked for; {remedy}',
+                    line=game.line,
+                    value=tag.value,
+                    tag_line=tag.line,
+                    asked=rules.name,
+                    remedy=DROP_THE_FLAG_OR_FIX_THE_TAG,
+                )
+                if game.line
+                else msg(
+                    'game {line} says [Rules "{value}"] (line {tag_line}) but {asked} was asked for; {remedy}',
+                    line=str(game.line),
+                    value=tag.value,
+                    tag_line=tag.line,
+                    asked=rules.name,
+                    remedy=DROP_THE_FLAG_OR_FIX_THE_TAG,
+                )
             )
         ruleset = tagged
     ruleset = ruleset or default or rulesets.get(DEFAULT_RULES)
@@ -218,8 +273,12 @@ def _resolve_options(
     for name, value in asked.items():
         if name in tagged_options and value != tagged_options[name]:
             raise UsageError(
-                f"the record sets option {name}={_show(tagged_options[name])} in its tags, "
-                f"but {name}={_show(value)} was asked for; drop the flag or fix the tag"
+                msg(
+                    "the record sets option {tagged} in its tags, but {asked} was asked for; {remedy}",
+                    tagged=f"{name}={_show(tagged_options[name])}",
+                    asked=f"{name}={_show(value)}",
+                    remedy=DROP_THE_FLAG_OR_FIX_THE_TAG,
+                )
             )
     return ruleset, ruleset.resolve({**asked, **tagged_options})
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from arbiter.i18n import msg
+
 PYPROJECT = "pyproject.toml"
 ARBITER_TOML = "arbiter.toml"
 
@@ -127,9 +129,11 @@ def _read(path: Path) -> dict[str, Any]:
         with path.open("rb") as stream:
             return tomllib.load(stream)
     except OSError as error:
-        raise ConfigError(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise ConfigError(
+            msg("{path}: cannot be read ({problem})", path=str(path), problem=str(error.strerror or error))
+        ) from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML ({error})") from None
+        raise ConfigError(msg("{path}: not valid TOML ({error})", path=str(path), error=str(error))) from None
 
 
 def parse(table: dict[str, Any], path: Path) -> Settings:
@@ -141,12 +145,26 @@ def parse(table: dict[str, Any], path: Path) -> Settings:
         kind = _KINDS.get(name)
         if kind is None:
             known = ", ".join(_KINDS)
-            raise ConfigError(f"{where}: unknown key {key!r} (the keys are {known})")
+            raise ConfigError(
+                msg("{where}: unknown key {key} (the keys are {known})", where=where, key=repr(key), known=known)
+            )
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ConfigError(f"{where}: {key} must be {_KIND_WORDS[kind]}, not {value!r}")
+            raise ConfigError(
+                msg(
+                    "{where}: {key} must be {kind}, not {value}",
+                    where=where,
+                    key=key,
+                    kind=_KIND_WORDS[kind](),
+                    value=repr(value),
+                )
+            )
         if kind is list:
             if not all(isinstance(item, str) for item in value):
-                raise ConfigError(f"{where}: {key} must be a list of strings, not {value!r}")
+                raise ConfigError(
+                    msg(
+                        "{where}: {key} must be a list of strings, not {value}", where=where, key=key, value=repr(value)
+                    )
+                )
             value = tuple(value)
         if kind is dict:
             value = {str(k): _option_value(v) for k, v in value.items()}
@@ -156,7 +174,13 @@ def parse(table: dict[str, Any], path: Path) -> Settings:
     return Settings(**values, source=path)
 
 
-_KIND_WORDS = {str: "a string", dict: "a table", list: "a list of strings", bool: "true or false", int: "a number"}
+_KIND_WORDS = {
+    str: lambda: msg("a string"),
+    dict: lambda: msg("a table"),
+    list: lambda: msg("a list of strings"),
+    bool: lambda: msg("true or false"),
+    int: lambda: msg("a number"),
+}
 
 
 def _option_value(value: Any) -> str:

@@ -11,6 +11,9 @@ from arbiter import house
 from arbiter import rules as rulesets
 from arbiter.archive.inputs import NO_BOOKS, Books
 from arbiter.house import Rulebook, RulebookError, Shelf
+from arbiter.i18n import msg
+
+from .language import said, spoken
 
 
 def house_option(help: str):  # type: ignore[no-untyped-def]
@@ -25,7 +28,7 @@ def load(path: str) -> Rulebook:
     try:
         return house.load(path)
     except RulebookError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(spoken(error)) from None
 
 
 def books(files: tuple[str, ...]) -> Books:
@@ -45,7 +48,10 @@ def rulebook_or_family(word: str) -> Rulebook:
         rulesets.get(word)
     except rulesets.UsageError:
         names = ", ".join(rulesets.names())
-        raise click.UsageError(f"{word!r} is neither a rulebook file (*.rules.toml) nor a rule set ({names})") from None
+        problem = msg(
+            "{word} is neither a rulebook file (*.rules.toml) nor a rule set ({names})", word=repr(word), names=names
+        )
+        raise click.UsageError(said(problem)) from None
     return house.defaults(word)
 
 
@@ -53,4 +59,4 @@ def comparison(first: str, second: str, lang: str | None = None) -> str:
     try:
         return house.comparison(rulebook_or_family(first), rulebook_or_family(second), lang)
     except RulebookError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(spoken(error)) from None

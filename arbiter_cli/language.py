@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from arbiter.i18n import LANGUAGES, Translator, language_from_environment, translator
+from arbiter.i18n import LANGUAGES, Text, Translator, language_from_environment, translator
 
 from . import config
 
@@ -46,8 +46,31 @@ def _known(code: str, where: str) -> str:
 
 
 def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
-    """The translator of the language `choose` picks."""
-    return translator(choose(flag, configured, source))
+    """The translator of the language `choose` picks, kept on the running command's context so
+    that its usage errors are said in that language too (`spoken`)."""
+    say = translator(choose(flag, configured, source))
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.meta[_SPEAKER] = say
+    return say
+
+
+_SPEAKER = "arbiter.speaker"
+
+
+def spoken(error: BaseException, say: Translator | None = None) -> str:
+    """An error's message in the command's language (`say`, else the translator `speaker` chose);
+    a message that is not a `Text` is given as it is."""
+    message = error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)
+    return said(message, say)
+
+
+def said(message: str, say: Translator | None = None) -> str:
+    """`message` in the command's language (`say`, else the translator `speaker` chose)."""
+    if say is None:
+        context = click.get_current_context(silent=True)
+        say = context.meta.get(_SPEAKER) if context is not None else None
+    return say(message) if say is not None else str(message)
 
 
 def configured_language() -> tuple[str | None, Path | None]:

@@ -35,7 +35,7 @@ from . import config
 from . import house as house_cli
 from .config import Settings
 from .formats import RENDERERS, version
-from .language import configured_language, lang_option, speaker
+from .language import configured_language, lang_option, speaker, spoken
 from .params import codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
@@ -63,12 +63,12 @@ def consoles(stream: IO[str] | None = None) -> tuple[Console, Console]:
 
 
 def usage_error(error: Exception) -> click.UsageError:
-    return click.UsageError(str(error))
+    return click.UsageError(spoken(error))
 
 
 def cluster_error(error: Exception) -> click.ClickException:
     """A cluster that cannot be used: exit 2, as for any problem that keeps inputs unchecked."""
-    problem = click.ClickException(str(error))
+    problem = click.ClickException(spoken(error))
     problem.exit_code = EXIT_USAGE
     return problem
 
@@ -181,7 +181,7 @@ def check(
     from arbiter.toml.
     """
     paths = paths or (".",)
-    configured = _settings(config_file, isolated)
+    configured = _settings(config_file, isolated, lang)
     say = speaker(lang, configured.lang, configured.source)
     settings = configured.with_flags(
         rules=rules_name,
@@ -272,7 +272,7 @@ def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tup
         check_codes("--ignore", ignore or ())
         check_codes(f"ignore{where}", settings.ignore[: len(settings.ignore) - len(ignore or ())])
     except UnknownCode as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(spoken(error)) from None
 
 
 def _say_skipped(err: Console, finder: RecordFinder, say: Translator) -> None:
@@ -291,11 +291,11 @@ def _processes(jobs: int | None) -> int:
     return jobs or os.cpu_count() or 1
 
 
-def _settings(config_file: str | None, isolated: bool) -> Settings:
+def _settings(config_file: str | None, isolated: bool, lang: str | None) -> Settings:
     try:
         return config.load(config_file, isolated)
-    except config.ConfigError as error:
-        raise click.UsageError(str(error)) from None
+    except config.ConfigError as error:  # the file that could say the language cannot: the flag or environment
+        raise click.UsageError(spoken(error, speaker(lang))) from None
 
 
 @contextlib.contextmanager
@@ -414,7 +414,7 @@ def fmt(
         raise click.UsageError("--write rewrites the records; --check and --diff only report")
     if write and STDIN in paths:
         raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
-    settings = _settings(config_file, isolated).with_flags(include=include)
+    settings = _settings(config_file, isolated, lang).with_flags(include=include)
     say = speaker(lang, settings.lang, settings.source)
     finder = RecordFinder(settings.include)
     tasks = collect(paths, _read_stdin, stdin_name, finder)

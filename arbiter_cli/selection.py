@@ -21,6 +21,8 @@ from fnmatch import fnmatchcase
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.archive.inputs import FileReport
+from arbiter.i18n import msg
+from arbiter.wording import joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +69,26 @@ def check_codes(option: str, patterns: Iterable[str], known: frozenset[str] | No
         stem = pattern.rstrip("*?")
         prefixed = sorted(code for code in known if stem and code.startswith(stem))
         close = difflib.get_close_matches(stem, sorted(known), n=3, cutoff=0.6)
-        hints = list(dict.fromkeys(prefixed[:3] + close))[:3]
+        hints: list[str] = list(dict.fromkeys(prefixed[:3] + close))[:3]
         if len(prefixed) > 1:
-            hints.append(f"the glob '{stem}*'")
-        hint = f"; did you mean {', '.join(hints)}?" if hints else ""
+            hints.append(msg("the glob {glob}", glob=f"'{stem}*'"))
+        if hints:
+            raise UnknownCode(
+                msg(
+                    "{option} {pattern} matches no finding code of any rule set; did you mean {hints}? "
+                    "(a family of codes is a glob: 'score-*'; the codes: arbiter rules NAME)",
+                    option=option,
+                    pattern=repr(pattern),
+                    hints=joined(hints),
+                )
+            )
         raise UnknownCode(
-            f"{option} {pattern!r} matches no finding code of any rule set{hint} "
-            "(a family of codes is a glob: 'score-*'; the codes: arbiter rules NAME)"
+            msg(
+                "{option} {pattern} matches no finding code of any rule set "
+                "(a family of codes is a glob: 'score-*'; the codes: arbiter rules NAME)",
+                option=option,
+                pattern=repr(pattern),
+            )
         )
 
 

@@ -13,7 +13,7 @@ from marshmallow import ValidationError
 
 import arbiter
 from arbiter import rules as rulesets
-from arbiter.checker import DEFAULT_RULES
+from arbiter.checker import DEFAULT_RULES, on_a_form
 from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
@@ -32,23 +32,10 @@ PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
 
 
-COMMAND_LINE_WORDS = {
-    "drop the flag": "clear that choice below",
-    "drop --rules and --option": "clear the rule set and the options chosen below",
-}
-"""The core's messages speak to the command line; a web page has choices, not flags."""
-
-
-def web_words(message: str) -> str:
-    for words, instead in COMMAND_LINE_WORDS.items():
-        message = message.replace(words, instead)
-    return message
-
-
 def _sentence(text: object) -> str:
     """The core's message (an exception's, say) as a sentence of the page, in its language."""
     said = lang.said(text) if isinstance(text, BaseException) else text
-    words = web_words(str(lang.say(said))).strip()
+    words = str(lang.say(on_a_form(said))).strip()  # a page has choices, not a command line's flags
     words = words[:1].upper() + words[1:]
     return words if words.endswith((".", "!", "?")) else words + "."
 

@@ -20,6 +20,7 @@ from arbiter import Finding, GameRuling, Severity
 from arbiter.allowed import allowed_line, allowed_sentence, alternatives, in_words, meld_name
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
+from arbiter.i18n import Translator
 from arbiter_cli.formats import RENDERERS
 from arbiter_cli.main import cli
 from arbiter_cli.text import TextRenderer
@@ -106,8 +107,37 @@ def test_an_action_the_words_do_not_know_is_shown_as_written() -> None:
 
 
 def test_a_meld_name_past_the_tenth_is_numbered() -> None:
-    assert meld_name("Q#12") == "meld number 12 of Queens"
-    assert meld_name("5-9#3") == "third sequence from 5 to 9"
+    assert meld_name("Q#12") == "the meld number 12 of Queens"
+    assert meld_name("5-9#3") == "the third sequence from 5 to 9"
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "it"])
+@pytest.mark.parametrize(
+    "action",
+    [
+        "draw 7",
+        "take 9 with [9 9] and [K K K] [A A 2] [4 5 6]",
+        "take K onto K#2 and [Q Q Q]",
+        "take 6 onto 4-5#12",
+        "add [5] to 5",
+        "add [8] to 4-7#3",
+        "add [2] to X",
+        "add [S] to S",
+        "add [Q] to Q#11",
+        "bonus B B",
+        "caliente",
+        "ask yes",
+        "pass",
+        "out",
+        "foot",
+        "meld [K K K], discard 4, out",
+    ],
+)
+def test_an_action_in_players_words_is_said_in_every_language(action: str, lang: str) -> None:
+    say = Translator(lang)
+    words = in_words(action)
+    assert say.unknown(words) == []
+    assert say(words) != words
 
 
 def test_draws_of_different_cards_read_the_same_and_are_said_once() -> None:

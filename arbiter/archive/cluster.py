@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import arbiter
+from arbiter.i18n import msg
 from arbiter.notation import SOURCE_START, Start, parse_line
 from arbiter.records import HandStart, Tag
 
@@ -106,14 +107,17 @@ def _collect_url(url: str, finder: RecordFinder) -> list[Task]:
                     address = filesystem.unstrip_protocol(f"{folder.rstrip('/')}/{name}")
                     found.append(Task(address, file=address))
     except ImportError as error:
-        return [Task(url, error=f"cannot be read: {error}")]  # a storage whose package is missing
+        return [
+            Task(url, error=msg("cannot be read: {reason}", reason=str(error)))
+        ]  # a storage whose package is missing
     except OSError as error:
         return [Task(url, error=inputs.describe_os_error(error))]
     except Exception as error:  # a storage's own error (credentials, a bad bucket name): say it
-        return [Task(url, error=f"cannot be read: {type(error).__name__}: {error}")]
+        return [Task(url, error=msg("cannot be read: {reason}", reason=f"{type(error).__name__}: {error}"))]
     found.extend(Task(problem.filename or url, error=inputs.describe_os_error(problem)) for problem in problems)
     if not found:
-        return [Task(url, error=f"no game records in this folder (records are files matching {finder.describe()})")]
+        problem = msg("no game records in this folder (records are files matching {globs})", globs=finder.describe())
+        return [Task(url, error=problem)]
     return found
 
 
@@ -336,7 +340,7 @@ def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], bo
     except OSError as error:
         return FileReport(piece.path, error=inputs.describe_os_error(error))
     except Exception as error:  # a storage's own error (credentials, a missing package): say it
-        return FileReport(piece.path, error=f"cannot be read: {type(error).__name__}: {error}")
+        return FileReport(piece.path, error=msg("cannot be read: {reason}", reason=f"{type(error).__name__}: {error}"))
     return inputs.check_task(Task(piece.path, data=data), rules, options, books)
 
 
@@ -351,7 +355,9 @@ def connect(scheduler: str) -> Iterator[Any]:
         import dask
         from distributed import Client, LocalCluster
     except ImportError as error:
-        raise ClusterError(f"checking on a cluster needs Dask: {CLUSTER_EXTRA} ({error})") from None
+        raise ClusterError(
+            msg("checking on a cluster needs Dask: {extra} ({error})", extra=CLUSTER_EXTRA, error=str(error))
+        ) from None
     workers = _local_workers(scheduler)
     with contextlib.ExitStack() as stack:
         try:
@@ -373,9 +379,12 @@ def connect(scheduler: str) -> Iterator[Any]:
             stack.callback(client.close)
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as error:
-            raise ClusterError(
-                f"cannot use the Dask scheduler at {scheduler}: {error or type(error).__name__}"
-            ) from None
+            problem = msg(
+                "cannot use the Dask scheduler at {scheduler}: {error}",
+                scheduler=scheduler,
+                error=str(error or type(error).__name__),
+            )
+            raise ClusterError(problem) from None
         yield client
 
 
@@ -384,7 +393,12 @@ def _local_workers(scheduler: str) -> int | None:
         return None
     count = scheduler[len(LOCAL_PREFIX) :]
     if not count.isdigit():
-        raise ClusterError(f"{scheduler}: a local cluster is local:N, N worker processes (local:0: one per CPU)")
+        raise ClusterError(
+            msg(
+                "{scheduler}: a local cluster is local:N, N worker processes (local:0: one per CPU)",
+                scheduler=scheduler,
+            )
+        )
     return int(count) or os.cpu_count() or 1
 
 
@@ -512,7 +526,9 @@ class _Line:
             except self.killed:
                 batch.reports = self._after_death(batch)
             except Exception as error:
-                raise ClusterError(f"the cluster failed: {type(error).__name__}: {error}") from None
+                raise ClusterError(
+                    msg("the cluster failed: {kind}: {error}", kind=type(error).__name__, error=str(error))
+                ) from None
             batch.future = None
         return batch.reports
 
@@ -562,8 +578,13 @@ class WorkerDied(Exception):
 
 
 def _died(piece: Piece) -> FileReport:
-    where = f"lines {piece.start.line}-{piece.last_line}" if piece.url is None else "this record"
-    died = WorkerDied(f"a Dask worker died each time it checked {where}")
+    if piece.url is None:
+        said = msg(
+            "a Dask worker died each time it checked lines {first}-{last}", first=piece.start.line, last=piece.last_line
+        )
+    else:
+        said = msg("a Dask worker died each time it checked this record")
+    died = WorkerDied(said)
     return FileReport(piece.path, error=inputs.internal_error(died))
 
 

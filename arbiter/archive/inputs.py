@@ -24,7 +24,7 @@ from typing import IO, Any
 
 import arbiter
 from arbiter.house import Rulebook, Shelf
-from arbiter.i18n import msg, translator
+from arbiter.i18n import Text, msg, translator
 
 from .discovery import RecordFinder
 
@@ -220,7 +220,7 @@ def internal_error(error: BaseException) -> str:
         "internal error while checking this record ({kind}: {error}); "
         "this is a bug in the arbiter: please report it with the record",
         kind=type(error).__name__,
-        error=str(error),
+        error=error.args[0] if error.args and isinstance(error.args[0], Text) else str(error),
     )
 
 

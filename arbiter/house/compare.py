@@ -28,8 +28,14 @@ def compare(first: Rulebook, second: Rulebook) -> list[Difference]:
     compare option by option: a RulebookError says so."""
     if first.family != second.family:
         raise RulebookError(
-            f"{first.title} is a {first.ruleset.title} rulebook and {second.title} a {second.ruleset.title} one: "
-            "only rulebooks of one family compare rule by rule"
+            msg(
+                "{first} is a {first_family} rulebook and {second} a {second_family} one: "
+                "only rulebooks of one family compare rule by rule",
+                first=first.title,
+                first_family=term(first.ruleset.title),
+                second=second.title,
+                second_family=term(second.ruleset.title),
+            )
         )
     values = first.options(), second.options()
     differences = []
@@ -75,7 +81,9 @@ def comparison(first: Rulebook, second: Rulebook, lang: str | None = None) -> st
         len(differences),
         options=len(ruleset.options),
     )
-    header = say(msg("| rule | {first} | {second} | the book |", first=_cell(first.title), second=_cell(second.title)))
+    header = say(
+        msg("| rule | {first} | {second} | the book |", first=_cell(say(first.title)), second=_cell(say(second.title)))
+    )
     lines += [say(differ), "", header, "|---|---|---|---|"]
     for d in differences:
         lines.append(

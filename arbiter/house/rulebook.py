@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rules as rulesets
+from ..i18n import msg, term
 from ..rules.base import OptionValue, RuleSet, UsageError
+from ..wording import joined
 
 SUFFIX = ".rules.toml"
 DIGEST_LENGTH = 12  # hex digits of SHA-256 kept: 48 bits, ample for the rulebooks of the world's clubs
@@ -133,14 +135,21 @@ def parse(text: str, origin: str = "the rulebook", find_base: BaseFinder | None 
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulebookError(f"{origin}: not valid TOML ({error})") from None
+        raise RulebookError(msg("{origin}: not valid TOML ({error})", origin=origin, error=str(error))) from None
     return _build(document, origin, find_base, depth, text)
 
 
 def _build(document: dict[str, Any], origin: str, find_base: BaseFinder | None, depth: int, text: str) -> Rulebook:
     unknown = [key for key in document if key not in TOP_KEYS]
     if unknown:
-        raise RulebookError(f"{origin}: unknown key {unknown[0]!r}; a rulebook's keys are {', '.join(TOP_KEYS)}")
+        raise RulebookError(
+            msg(
+                "{origin}: unknown key {key}; a rulebook's keys are {keys}",
+                origin=origin,
+                key=repr(unknown[0]),
+                keys=", ".join(TOP_KEYS),
+            )
+        )
     name = _text(document, "name", origin, MAX_NAME, required=True)
     version = _version(document, origin)
     ruleset = _family(document, origin)
@@ -159,32 +168,48 @@ def _text(document: Mapping[str, Any], key: str, origin: str, limit: int, requir
     if value is None and not required:
         return ""
     if not isinstance(value, str) or not value.strip():
-        raise RulebookError(f"{origin}: {key} must be a non-empty string, not {value!r}")
+        raise RulebookError(
+            msg("{origin}: {key} must be a non-empty string, not {value}", origin=origin, key=key, value=repr(value))
+        )
     if len(value) > limit:
-        raise RulebookError(f"{origin}: {key} is at most {limit:,} characters")
+        raise RulebookError(msg("{origin}: {key} is at most {limit:,} characters", origin=origin, key=key, limit=limit))
     if key != "description" and ("\n" in value or "\r" in value):
-        raise RulebookError(f"{origin}: {key} is one line")
+        raise RulebookError(msg("{origin}: {key} is one line", origin=origin, key=key))
     return value.strip()
 
 
 def _version(document: Mapping[str, Any], origin: str) -> str:
     value = document.get("version")
     if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip():
-        raise RulebookError(f'{origin}: version must be a number (3) or a short string ("2026-spring"), not {value!r}')
+        raise RulebookError(
+            msg(
+                '{origin}: version must be a number (3) or a short string ("2026-spring"), not {value}',
+                origin=origin,
+                value=repr(value),
+            )
+        )
     shown = str(value).strip()
     if len(shown) > MAX_VERSION or "\n" in shown:
-        raise RulebookError(f"{origin}: version is one line of at most {MAX_VERSION} characters")
+        raise RulebookError(
+            msg("{origin}: version is one line of at most {limit} characters", origin=origin, limit=MAX_VERSION)
+        )
     return shown
 
 
 def _family(document: Mapping[str, Any], origin: str) -> RuleSet:
     value = document.get("family")
     if not isinstance(value, str):
-        raise RulebookError(f"{origin}: family must name a rule set, one of {', '.join(rulesets.names())}")
+        raise RulebookError(
+            msg(
+                "{origin}: family must name a rule set, one of {names}",
+                origin=origin,
+                names=", ".join(rulesets.names()),
+            )
+        )
     try:
         return rulesets.get(value)
     except UsageError as error:
-        raise RulebookError(f"{origin}: family: {error}") from None
+        raise RulebookError(msg("{origin}: family: {problem}", origin=origin, problem=error.message)) from None
 
 
 def _base(
@@ -198,60 +223,106 @@ def _base(
         origin_of = f"preset {base}"
         return {o: HouseRule(o, v, note, origin_of) for o, v in ruleset.presets[base].items()}, base
     if depth >= MAX_BASES:
-        raise RulebookError(f"{origin}: base {base!r}: bases nest at most {MAX_BASES} deep (a loop?)")
+        raise RulebookError(
+            msg(
+                "{origin}: base {base}: bases nest at most {limit} deep (a loop?)",
+                origin=origin,
+                base=repr(base),
+                limit=MAX_BASES,
+            )
+        )
     found = find_base(base) if find_base else None
     if found is None:
-        presets = ", ".join(ruleset.presets) or "none"
+        presets = ", ".join(ruleset.presets) or msg("none")
         raise RulebookError(
-            f"{origin}: base {base!r} is neither a preset of {ruleset.title} (its presets: {presets}) "
-            "nor a rulebook at hand"
+            msg(
+                "{origin}: base {base} is neither a preset of {family} (its presets: {presets}) nor a rulebook at hand",
+                origin=origin,
+                base=repr(base),
+                family=term(ruleset.title),
+                presets=presets,
+            )
         )
     if found.family != ruleset.name:
-        raise RulebookError(f"{origin}: base {base!r} is a {found.ruleset.title} rulebook; this one is {ruleset.title}")
+        raise RulebookError(
+            msg(
+                "{origin}: base {base} is a {other} rulebook; this one is {family}",
+                origin=origin,
+                base=repr(base),
+                other=term(found.ruleset.title),
+                family=term(ruleset.title),
+            )
+        )
     return {rule.option: rule for rule in found.rules}, f"{found.title}, #{found.digest}"
 
 
 def _own_rules(table: Any, ruleset: RuleSet, origin: str, title: str) -> dict[str, HouseRule]:
     if not isinstance(table, dict):
-        raise RulebookError(f"{origin}: rules is a table of options ([rules.pile-take] with value and note)")
+        raise RulebookError(
+            msg("{origin}: rules is a table of options ([rules.pile-take] with value and note)", origin=origin)
+        )
     rules: dict[str, HouseRule] = {}
     for option, entry in table.items():
         spec = _spec(ruleset, option, origin)
         where = f"{origin}: rules.{option}"
         if not isinstance(entry, dict):
-            raise RulebookError(f"{where} is a table with a value and a note, not {entry!r}")
+            raise RulebookError(
+                msg("{where} is a table with a value and a note, not {entry}", where=where, entry=repr(entry))
+            )
         unknown = [key for key in entry if key not in RULE_KEYS]
         if unknown:
-            raise RulebookError(f"{where}: unknown key {unknown[0]!r}; each rule has a value and a note")
+            raise RulebookError(
+                msg("{where}: unknown key {key}; each rule has a value and a note", where=where, key=repr(unknown[0]))
+            )
         if "value" not in entry:
-            raise RulebookError(f"{where} has no value")
+            raise RulebookError(msg("{where} has no value", where=where))
         note = entry.get("note")
         if not isinstance(note, str) or not note.strip():
-            raise RulebookError(f"{where} has no note: say in the club's own words what the club plays")
+            raise RulebookError(
+                msg("{where} has no note: say in the club's own words what the club plays", where=where)
+            )
         if len(note) > MAX_NOTE:
-            raise RulebookError(f"{where}: a note is at most {MAX_NOTE:,} characters")
+            raise RulebookError(msg("{where}: a note is at most {limit:,} characters", where=where, limit=MAX_NOTE))
         value = entry["value"]
         if not isinstance(value, bool | int | str):
-            raise RulebookError(f"{where}: value is a word, a number or true/false, not {value!r}")
+            raise RulebookError(
+                msg("{where}: value is a word, a number or true/false, not {value}", where=where, value=repr(value))
+            )
         try:
             parsed = spec.parse(value)
         except UsageError as error:
-            raise RulebookError(f"{where}: {error}") from None
+            raise RulebookError(msg("{where}: {problem}", where=where, problem=error.message)) from None
         rules[option] = HouseRule(option, parsed, " ".join(note.split()), title)
     return rules
 
 
 def _spec(ruleset: RuleSet, option: str, origin: str) -> Any:
     if option in ruleset.presets:
-        raise RulebookError(f'{origin}: {option} is a preset of {ruleset.title}: write base = "{option}"')
+        raise RulebookError(
+            msg(
+                '{origin}: {option} is a preset of {family}: write base = "{option}"',
+                origin=origin,
+                option=option,
+                family=term(ruleset.title),
+            )
+        )
     try:
         return ruleset.option(option)
     except UsageError as error:
         others = [
             rulesets.get(n).title for n in rulesets.names() if n != ruleset.name and _has(rulesets.get(n), option)
         ]
-        elsewhere = f" ({option} is an option of {', '.join(others)})" if others else ""
-        raise RulebookError(f"{origin}: {error}{elsewhere}") from None
+        if others:
+            raise RulebookError(
+                msg(
+                    "{origin}: {problem} ({option} is an option of {families})",
+                    origin=origin,
+                    problem=error.message,
+                    option=option,
+                    families=joined([term(title) for title in others]),
+                )
+            ) from None
+        raise RulebookError(msg("{origin}: {problem}", origin=origin, problem=error.message)) from None
 
 
 def _has(ruleset: RuleSet, option: str) -> bool:
@@ -261,4 +332,4 @@ def _has(ruleset: RuleSet, option: str) -> bool:
 def defaults(family: str) -> Rulebook:
     """A family's own rules as a rulebook that sets nothing: what a club's rules compare with."""
     ruleset = rulesets.get(family)
-    return Rulebook(f"{ruleset.title} (the book's defaults)", "", ruleset.name, ())
+    return Rulebook(msg("{family} (the book's defaults)", family=term(ruleset.title)), "", ruleset.name, ())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..i18n import msg
 from .rulebook import SUFFIX, Rulebook, RulebookError, parse
 
 MAX_FILE = 256 * 1024  # bytes: a rulebook is a page of text
@@ -18,13 +19,15 @@ def load(path: str | Path, depth: int = 0) -> Rulebook:
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE + 1)
     except OSError as error:
-        raise RulebookError(f"{path}: cannot be read ({error.strerror or error})") from None
+        raise RulebookError(
+            msg("{path}: cannot be read ({problem})", path=str(path), problem=str(error.strerror or error))
+        ) from None
     if len(data) > MAX_FILE:
-        raise RulebookError(f"{path}: a rulebook is at most {MAX_FILE:,} bytes")
+        raise RulebookError(msg("{path}: a rulebook is at most {limit:,} bytes", path=str(path), limit=MAX_FILE))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RulebookError(f"{path}: not UTF-8 text") from None
+        raise RulebookError(msg("{path}: not UTF-8 text", path=str(path))) from None
 
     def find_base(base: str) -> Rulebook | None:
         if not base.endswith(SUFFIX):

@@ -1,0 +1,119 @@
+"""The command line's usage errors are said in the language asked for: a rulebook that cannot be
+used, a --select code that names nothing, a configuration file that cannot be used, and the
+"(the book's defaults)" side of `arbiter rules --compare`. Each test fails if the words come out
+in English again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from arbiter.archive import cluster
+from arbiter.archive.discovery import RecordFinder
+from arbiter.house import RulebookError, parse
+from arbiter.i18n import Translator
+from arbiter_cli.config import ConfigError, load
+from arbiter_cli.main import cli
+from arbiter_cli.selection import UnknownCode, check_codes
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+HOUSEHOLD = SAMPLES / "hoyle-household.rules.toml"
+LANGUAGES = ("es", "pt", "it")
+NO_LANGUAGE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), env=NO_LANGUAGE)
+
+
+def error_of(call) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises((RulebookError, UnknownCode, ConfigError)) as raised:
+        call()
+    return raised.value.args[0]
+
+
+BAD_RULEBOOKS = {
+    "not TOML": "name = ",
+    "an unknown key": 'name = "x"\nfamily = "hoyle"\nversion = 1\ncolour = "red"\n',
+    "no family": 'name = "x"\nversion = 1\n',
+    "a rule with no note": 'name = "x"\nfamily = "hoyle"\nversion = 1\n[rules.pile-take]\nvalue = "covered"\n',
+    "an unknown base": 'name = "x"\nfamily = "hoyle"\nversion = 1\nbase = "nowhere"\n',
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("text", BAD_RULEBOOKS.values(), ids=BAD_RULEBOOKS.keys())
+def test_a_rulebook_that_cannot_be_used_is_said_in_the_language(text: str, lang: str) -> None:
+    problem = error_of(lambda: parse(text, "club.rules.toml"))
+    say = Translator(lang)
+    assert say.unknown(problem) == [] and say(problem) != problem
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_select_code_that_names_nothing_is_said_in_the_language(lang: str) -> None:
+    say = Translator(lang)
+    for pattern in ("frozen-pile-taken-with-wil", "zzz"):
+        problem = error_of(lambda pattern=pattern: check_codes("--select", [pattern]))
+        assert say.unknown(problem) == [] and say(problem) != problem
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_configuration_file_that_cannot_be_used_is_said_in_the_language(tmp_path: Path, lang: str) -> None:
+    say = Translator(lang)
+    for text in ("rules = 3\n", "colour = 1\n", "select = [1]\n", "rules = \n"):
+        (tmp_path / "arbiter.toml").write_text(text)
+        problem = error_of(lambda: load(str(tmp_path / "arbiter.toml")))
+        assert say.unknown(problem) == [] and say(problem) != problem
+
+
+def test_the_command_line_says_a_rulebook_error_in_spanish(tmp_path: Path) -> None:
+    book = tmp_path / "club.rules.toml"
+    book.write_text(BAD_RULEBOOKS["an unknown key"])
+    result = run("rules", "--lang", "es", "--house", str(book))
+    assert result.exit_code == 2
+    assert "clave desconocida 'colour'" in result.output and "unknown key" not in result.output
+
+
+def test_the_command_line_says_an_unknown_code_in_italian() -> None:
+    result = run("check", "--lang", "it", "--select", "zzz", str(SAMPLES))
+    assert result.exit_code == 2
+    assert "non corrisponde a nessun codice" in result.output and "matches no" not in result.output
+
+
+def test_a_configuration_error_is_said_in_the_language_of_the_flag(tmp_path: Path) -> None:
+    (tmp_path / "arbiter.toml").write_text("colour = 1\n")
+    result = run("check", "--lang", "pt", "--config", str(tmp_path / "arbiter.toml"), str(SAMPLES))
+    assert result.exit_code == 2
+    assert "chave desconhecida 'colour'" in result.output and "unknown key" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("es", "los valores del libro"), ("pt", "os valores do livro"), ("it", "i valori del libro")]
+)
+def test_the_books_defaults_in_a_comparison_are_said_in_the_language(lang: str, words: str) -> None:
+    result = run("rules", "--lang", lang, "--compare", str(HOUSEHOLD), "hoyle")
+    assert result.exit_code == 0, result.output
+    assert words in result.output and "the book's defaults" not in result.output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clusters_errors_are_said_in_the_language(lang: str) -> None:
+    say = Translator(lang)
+    with pytest.raises(cluster.ClusterError) as raised:
+        cluster.connect("local:many").__enter__()
+    problems = [
+        raised.value.args[0],
+        cluster._died(cluster.Piece("club/a.acn", last_line=9)).error,
+        cluster._died(cluster.Piece("s3://club/a.acn", url="s3://club/a.acn")).error,
+        cluster._collect_url(str(SAMPLES / "nowhere"), RecordFinder(()))[0].error,
+    ]
+    for problem in problems:
+        assert say.unknown(problem) == [] and say(problem) != problem
+
+
+def test_a_cluster_error_reaches_the_command_line_in_the_language() -> None:
+    result = run("check", "--lang", "es", "--scheduler", "local:many", str(SAMPLES))
+    assert result.exit_code == 2
+    assert "un clúster local se escribe local:N" in result.output and "a local cluster is" not in result.output
