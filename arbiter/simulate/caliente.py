@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take
+from .caliente_coverage import COVERAGE
 from .caliente_rules import CalienteRules, wild_room
 from .cards import (
     BIG,
@@ -550,6 +551,7 @@ FAMILY = register(
         ),
         build=CalienteRules.build,
         hand=CalienteHand,
+        coverage=COVERAGE,
         table_problem=_table_problem,
     )
 )

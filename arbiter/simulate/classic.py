@@ -34,6 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..records import MeldRef, Pass, Take, UpCard
+from . import classic_coverage
 from .caliente import CalienteHand
 from .caliente_rules import CalienteRules
 from .cards import BONUS, NATURAL_SET, STOP, WILDS
@@ -141,6 +142,7 @@ HOYLE = register(
         ),
         build=hoyle_rules,
         hand=HoyleHand,
+        coverage=classic_coverage.HOYLE,
     )
 )
 
@@ -163,6 +165,7 @@ FAMILY = register(
         ),
         build=classic_rules,
         hand=ClassicHand,
+        coverage=classic_coverage.CLASSIC,
     )
 )
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.base import UsageError
+from .coverage_parts import FamilyCoverage
 from .table import HandTable
 
 SimValue = bool | int | str
@@ -62,6 +63,8 @@ class Family:
     hand: type[HandTable]
     table_problem: Callable[[int, Mapping[str, SimValue]], str | None] = lambda players, options: None
     """Why a table (players, options) cannot be played, or None."""
+    coverage: FamilyCoverage | None = None
+    """The family's coverage data (`coverage_parts.py`): none for a family the arbiter does not judge."""
 
     @property
     def usual_players(self) -> int:
@@ -98,8 +101,13 @@ def family(name: str) -> Family:
         raise UsageError(f"unknown rule set {name!r}; the simulator plays: {', '.join(names())}") from None
 
 
+def registered() -> tuple[Family, ...]:
+    """Every family the simulator plays, by name."""
+    return tuple(_FAMILIES[name] for name in names())
+
+
 def names() -> tuple[str, ...]:
     return tuple(sorted(_FAMILIES))
 
 
-__all__ = ["Family", "SimOption", "SimValue", "family", "names", "register"]
+__all__ = ["Family", "SimOption", "SimValue", "family", "names", "register", "registered"]

@@ -40,6 +40,7 @@ from ..records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pa
 from .cards import BIG, BONUS, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
 from .choices import partner_says_yes, safest_discard
 from .families import Family, SimOption, register
+from .hand_and_foot_coverage import COVERAGE
 from .hand_and_foot_plans import FootMeld, FootTurn, OutPlan, Planner, meld_name
 from .hand_and_foot_rules import KINDS, HandAndFootRules, card_loss
 from .table import HandTable, TurnState
@@ -374,6 +375,7 @@ FAMILY = register(
         ),
         build=HandAndFootRules.build,
         hand=HandAndFootHand,
+        coverage=COVERAGE,
     )
 )
 

@@ -48,6 +48,7 @@ from .cards import (
 )
 from .choices import partner_says_yes, safest_discard, wants_take
 from .families import Family, SimOption, register
+from .samba_coverage import COVERAGE
 from .samba_plans import OutPlan, Planner, SambaMeld, TakePlan, meld_name, runs
 from .samba_rules import SambaRules
 from .specials import SpecialCards
@@ -471,6 +472,7 @@ FAMILY = register(
         ),
         build=SambaRules.build,
         hand=SambaHand,
+        coverage=COVERAGE,
     )
 )
 
