@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .i18n import Text, msg
+from .i18n import Text, msg, pmsg
 from .rulings import Finding
 
 NOTHING_ELSE = msg("nothing else was allowed")
@@ -219,7 +219,7 @@ _RANKS = {
     "A": lambda: msg("Aces"),
     "2": lambda: msg("wild cards"),
     "X": lambda: msg("wild cards"),
-    "S": lambda: msg("Stop cards"),
+    "S": lambda: pmsg("within a sentence", "Stop cards"),
 }
 _NTH_MELD = (
     lambda what: msg("the first meld of {what}", what=what),
