@@ -410,17 +410,17 @@ def fmt(
     Exits 1 if a record has syntax errors (printed on standard error; the record is left as it
     is) or, with --check or --diff, if a record is not canonical; 2 on a usage or I/O problem.
     """
-    if write and (check_only or show_diff):
-        raise click.UsageError("--write rewrites the records; --check and --diff only report")
-    if write and STDIN in paths:
-        raise click.UsageError("standard input cannot be rewritten in place; leave out --write to print it")
     settings = _settings(config_file, isolated, lang).with_flags(include=include)
     say = speaker(lang, settings.lang, settings.source)
+    if write and (check_only or show_diff):
+        raise click.UsageError(say(msg("--write rewrites the records; --check and --diff only report")))
+    if write and STDIN in paths:
+        raise click.UsageError(say(msg("standard input cannot be rewritten in place; leave out --write to print it")))
     finder = RecordFinder(settings.include)
     tasks = collect(paths, _read_stdin, stdin_name, finder)
     printing = not (check_only or show_diff or write)
     if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
-        raise click.UsageError("arbiter fmt prints one record; for several, use --check, --diff or --write")
+        raise click.UsageError(say(msg("arbiter fmt prints one record; for several, use --check, --diff or --write")))
     _, err = consoles()
     _say_skipped(err, finder, say)
     changed = broken = unreadable = 0
@@ -529,7 +529,7 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
     say = speaker(lang, *configured_language())
     out, _ = consoles()
     if sum(bool(given) for given in (name, house_file, compare)) > 1:
-        raise click.UsageError("give one of NAME, --house FILE and --compare A B")
+        raise click.UsageError(say(msg("give one of NAME, --house FILE and --compare A B")))
     if house_file or compare:
         markdown = (
             house_reference(house_cli.load(house_file), say.language)

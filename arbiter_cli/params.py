@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from arbiter.i18n import language_from_environment, msg, translator
+
 
 def name_values(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
     """Repeated `NAME=VALUE` options as a dict; `NAME` alone means `NAME=yes`."""
@@ -12,7 +14,8 @@ def name_values(ctx: click.Context, param: click.Parameter, values: tuple[str, .
         name, sep, raw = value.partition("=")
         name = name.strip()
         if not name:
-            raise click.BadParameter(f"{value!r}: write NAME=VALUE, such as always-frozen=yes or target=10000")
+            problem = msg("{value}: write NAME=VALUE, such as always-frozen=yes or target=10000", value=repr(value))
+            raise click.BadParameter(translator(language_from_environment())(problem))  # before --lang is read
         pairs[name] = raw.strip() if sep else "yes"
     return pairs
 

@@ -33,7 +33,7 @@ from arbiter.simulate import (
 )
 from arbiter.simulate.families import family
 
-from .language import configured_language, lang_option, speaker
+from .language import configured_language, lang_option, said, speaker, spoken
 from .params import name_values, options_option
 
 EXIT_NOT_VALID = 1
@@ -44,7 +44,7 @@ def _style(values: dict[str, str]) -> Style:
         return Style(**{name.replace("-", "_"): float(value) for name, value in values.items()})
     except TypeError:
         known = ", ".join(Style.__dataclass_fields__)
-        raise click.BadParameter(f"the style names are {known}", param_hint="--style") from None
+        raise click.BadParameter(said(msg("the style names are {known}", known=known)), param_hint="--style") from None
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--style") from None
 
@@ -54,7 +54,11 @@ def _judged(rules_name: str) -> None:
     name = family(rules_name).name
     if name not in arbiter.rules.names():
         judged = ", ".join(arbiter.rules.names())
-        raise arbiter.UsageError(f"--coverage judges the games, and {name} is not judged yet (judged: {judged})")
+        raise arbiter.UsageError(
+            msg(
+                "--coverage judges the games, and {name} is not judged yet (judged: {judged})", name=name, judged=judged
+            )
+        )
 
 
 @click.command("simulate", short_help="Write complete legal games played by bots.")
@@ -148,7 +152,7 @@ def simulate(
             not_valid = _write(texts, sys.stdout, report, counts, advance, say)  # above the bar, if any
         out.flush()
     except arbiter.UsageError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(spoken(error)) from None
     except BrokenPipeError:  # `arbiter simulate ... | head`
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -219,7 +219,7 @@ def _base(
     if base is None:
         return {}, None
     if base in ruleset.presets:
-        note = f"Set by the {ruleset.title} preset `{base}`."
+        note = msg("Set by the {title} preset `{base}`.", title=term(ruleset.title), base=base)
         origin_of = f"preset {base}"
         return {o: HouseRule(o, v, note, origin_of) for o, v in ruleset.presets[base].items()}, base
     if depth >= MAX_BASES:
