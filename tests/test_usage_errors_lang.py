@@ -117,3 +117,27 @@ def test_a_cluster_error_reaches_the_command_line_in_the_language() -> None:
     result = run("check", "--lang", "es", "--scheduler", "local:many", str(SAMPLES))
     assert result.exit_code == 2
     assert "un clúster local se escribe local:N" in result.output and "a local cluster is" not in result.output
+
+
+CONFLICTING_FLAGS = {
+    "rules with a name and --house": ("rules", "caliente", "--house", str(HOUSEHOLD)),
+    "fmt --write with --check": ("fmt", "--write", "--check", str(SAMPLES / "caliente-scoring-example.acn")),
+    "fmt --write of standard input": ("fmt", "--write", "-"),
+    "fmt printing a folder": ("fmt", str(SAMPLES)),
+}
+
+
+@pytest.mark.parametrize("args", CONFLICTING_FLAGS.values(), ids=CONFLICTING_FLAGS.keys())
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_flags_that_cannot_go_together_are_said_in_the_language(args: tuple[str, ...], lang: str) -> None:
+    english, said = run(*args), run(*args, "--lang", lang)
+    assert english.exit_code == said.exit_code == 2
+    problem = english.output.strip().splitlines()[-1].removeprefix("Error: ")
+    assert problem and problem not in said.output and said.output.strip().splitlines()[-1].startswith("Error: ")
+
+
+def test_an_option_not_written_name_equals_value_is_said_in_the_environments_language() -> None:
+    result = CliRunner().invoke(
+        cli, ["check", "--option", "=yes", "-"], input="", env=NO_LANGUAGE | {"LANG": "es_AR.UTF-8"}
+    )
+    assert result.exit_code == 2 and "escriba NAME=VALUE" in result.output
