@@ -117,7 +117,7 @@ def test_the_editor_in_spanish(page: Watched) -> None:
     problems = browser_page.locator("#problems").inner_text()
     assert (
         "Revise la mesa" in problems
-        and "hay 5 cartas X en esta mesa, pero Hoyle" in problems
+        and "hay 5 cartas X en esta mesa, pero Canasta para dos de Hoyle solo tiene 4" in problems
         and "solo tiene 4" in problems
     )
     with browser_page.expect_navigation():
