@@ -23,6 +23,7 @@ from typing import Any
 from . import rules as rulesets
 from .checker import Request, asked
 from .house import Rulebook, RulebookSource, Shelf
+from .i18n import msg, msg_n
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from .positions import PositionError, read_games
 from .records import Game, HandRecord
@@ -161,8 +162,16 @@ def replay(
         count = parsed.index
         if parsed.index == game:
             return replay_game(parsed, rules=rules, options=options)
-    games = f"{count} game{'s' * (count != 1)}" if count else "no game"
-    raise PositionError(f"there is no game {game}: the record holds {games}")
+    if not count:
+        raise PositionError(msg("there is no game {game}: the record holds no game", game=game))
+    raise PositionError(
+        msg_n(
+            "there is no game {game}: the record holds {n} game",
+            "there is no game {game}: the record holds {n} games",
+            count,
+            game=game,
+        )
+    )
 
 
 def moment(

@@ -41,12 +41,21 @@ EXIT_NOT_VALID = 1
 
 def _style(values: dict[str, str]) -> Style:
     try:
-        return Style(**{name.replace("-", "_"): float(value) for name, value in values.items()})
+        return Style(**{name.replace("-", "_"): _probability(name, value) for name, value in values.items()})
     except TypeError:
         known = ", ".join(Style.__dataclass_fields__)
         raise click.BadParameter(said(msg("the style names are {known}", known=known)), param_hint="--style") from None
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--style") from None
+    except arbiter.UsageError as error:  # a value out of range
+        raise click.BadParameter(spoken(error), param_hint="--style") from None
+
+
+def _probability(name: str, value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise arbiter.UsageError(
+            msg("style {name} is a probability between 0 and 1, not {value}", name=name, value=repr(value))
+        ) from None
 
 
 def _judged(rules_name: str) -> None:

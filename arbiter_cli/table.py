@@ -14,7 +14,7 @@ from arbiter.cards import show
 from arbiter.i18n import Translator, msg, msg_n, term, translator
 from arbiter.marks import TableWords, table_words
 
-from .language import configured_language, lang_option, speaker
+from .language import configured_language, lang_option, speaker, spoken
 from .params import options_option
 
 
@@ -57,13 +57,13 @@ def table(
     try:
         replayed = turn_tables.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(spoken(error, say)) from None
     except arbiter.PositionError as error:
-        click.echo(str(error), err=True)
+        click.echo(spoken(error, say), err=True)
         sys.exit(1)
     found = turn_tables.where(replayed, hand, turn, game)
     if found.frame is None:
-        click.echo(found.problem, err=True)
+        click.echo(say(found.problem), err=True)
         sys.exit(1)
     illegal = found.frame.illegal
     if as_json:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+import arbiter
 from arbiter.archive import cluster
 from arbiter.archive.discovery import RecordFinder
 from arbiter.house import RulebookError, parse
@@ -141,3 +142,58 @@ def test_an_option_not_written_name_equals_value_is_said_in_the_environments_lan
         cli, ["check", "--option", "=yes", "-"], input="", env=NO_LANGUAGE | {"LANG": "es_AR.UTF-8"}
     )
     assert result.exit_code == 2 and "escriba NAME=VALUE" in result.output
+
+
+def _simulator_errors() -> list[str]:
+    """Every usage error of the simulator as a library: an option's value, an unknown option or
+    rule set, a stock mode, a table size, a count, a style, a three-pack game of four."""
+    from arbiter.simulate import Style, simulate_games
+    from arbiter.simulate.families import family
+    from arbiter.simulate.hand_and_foot_rules import HandAndFootRules
+
+    samba, caliente, hand_and_foot = family("samba"), family("caliente"), family("hand-and-foot")
+    calls = [
+        lambda: caliente.option("three-packs").parse("perhaps"),
+        lambda: caliente.option("caliente-refill").parse("many"),
+        lambda: samba.option("colour"),
+        lambda: family("poker"),
+        lambda: list(simulate_games("samba", stock="often")),
+        lambda: list(simulate_games("samba", players=7)),
+        lambda: list(simulate_games("samba", games=-1)),
+        lambda: list(simulate_games("caliente", players=4, options={"three-packs": True})),
+        lambda: Style(ask=2.0),
+        lambda: HandAndFootRules.build(4, hand_and_foot.resolve({"pile-take": "some"})),
+        lambda: HandAndFootRules.build(4, hand_and_foot.resolve({"minimums": "50/90"})),
+        lambda: HandAndFootRules.build(4, hand_and_foot.resolve({"hand-size": 2})),
+    ]
+    problems = []
+    for call in calls:
+        with pytest.raises(arbiter.UsageError) as raised:
+            call()
+        problems.append(raised.value.args[0])
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_simulators_usage_errors_are_said_in_the_language(lang: str) -> None:
+    say = Translator(lang)
+    for problem in _simulator_errors():
+        assert say.unknown(problem) == [] and say(problem) != problem, problem
+
+
+def test_a_style_out_of_range_reaches_the_command_line_in_the_language() -> None:
+    for value in ("2", "x"):
+        result = run("simulate", "--lang", "es", "--style", f"ask={value}")
+        assert result.exit_code == 2
+        assert "es una probabilidad entre 0 y 1" in result.output and "is a probability" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("es", "no hay partida 2"), ("pt", "não há partida 2"), ("it", "non c'è la partita 2")],
+)
+def test_a_game_the_record_does_not_have_is_said_in_the_language(lang: str, words: str) -> None:
+    record = str(SAMPLES / "caliente-scoring-example.acn")
+    result = run("table", record, "--hand", "1", "--game", "2", "--lang", lang)
+    assert result.exit_code == 1
+    assert words in result.output and "there is no game" not in result.output

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import msg
 from ..records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take
 from .caliente_coverage import COVERAGE
 from .caliente_rules import CalienteRules, wild_room
@@ -524,7 +525,7 @@ class CalienteHand(SpecialCards):
 
 def _table_problem(players: int, options: Mapping[str, Any]) -> str | None:
     if options.get("three-packs") and players != 6:
-        return f"the three-pack game is for six players, not {players}"
+        return msg("the three-pack game is for six players, not {count}", count=players)
     return None
 
 

@@ -8,6 +8,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import msg
+from ..rules.base import UsageError
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -31,7 +34,13 @@ class Style:
         for name in ("long_hands", "concealed", "ask", "freeze", "forget_bonus"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
-                raise ValueError(f"style {name} is a probability between 0 and 1, not {value}")
+                raise UsageError(
+                    msg(
+                        "style {name} is a probability between 0 and 1, not {value}",
+                        name=name.replace("_", "-"),
+                        value=value,
+                    )
+                )
 
 
 def partner_says_yes(loss: int, stock_left: int, rng: random.Random) -> bool:

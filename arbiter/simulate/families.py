@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import msg, term
 from ..rules.base import UsageError
 from .coverage_parts import FamilyCoverage
 from .table import HandTable
@@ -36,17 +37,26 @@ class SimOption:
                 return True
             if text in NO:
                 return False
-            raise UsageError(f"option {self.name} is yes or no, not {raw!r}")
+            raise UsageError(msg("option {option} is yes or no, not {value}", option=self.name, value=repr(raw)))
         if isinstance(self.default, int):
             try:
                 value: SimValue = int(raw)
             except (TypeError, ValueError):
-                raise UsageError(f"option {self.name} is a whole number, not {raw!r}") from None
+                raise UsageError(
+                    msg("option {option} is a whole number, not {value}", option=self.name, value=repr(raw))
+                ) from None
         else:
             value = str(raw).strip().lower()
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise UsageError(f"option {self.name} is one of {allowed}, not {raw!r}")
+            raise UsageError(
+                msg(
+                    "option {option} is one of {allowed}, not {value}",
+                    option=self.name,
+                    allowed=allowed,
+                    value=repr(raw),
+                )
+            )
         return value
 
 
@@ -76,7 +86,14 @@ class Family:
             if spec.name == name:
                 return spec
         known = ", ".join(spec.name for spec in self.options)
-        raise UsageError(f"{self.title} has no option {name!r}; its options are: {known}")
+        raise UsageError(
+            msg(
+                "{title} has no option {option}; its options are: {known}",
+                title=term(self.title),
+                option=repr(name),
+                known=known,
+            )
+        )
 
     def resolve(self, given: Mapping[str, SimValue]) -> dict[str, SimValue]:
         """Every option's value: the defaults, overridden by the options given (already parsed)."""
@@ -98,7 +115,9 @@ def family(name: str) -> Family:
     try:
         return _FAMILIES[key]
     except KeyError:
-        raise UsageError(f"unknown rule set {name!r}; the simulator plays: {', '.join(names())}") from None
+        raise UsageError(
+            msg("unknown rule set {name}; the simulator plays: {known}", name=repr(name), known=", ".join(names()))
+        ) from None
 
 
 def registered() -> tuple[Family, ...]:

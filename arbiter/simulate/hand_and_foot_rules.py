@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import msg
 from ..rules.base import UsageError
 from .cards import BONUS, POINTS, deck
 
@@ -20,7 +21,14 @@ def numbers(text: str, count: int, name: str) -> tuple[int, ...]:
     """`2/2/1` as (2, 2, 1): `count` whole numbers joined by `/`."""
     parts = text.split("/")
     if len(parts) != count or not all(p.strip().isdigit() for p in parts):
-        raise UsageError(f"option {name} is {count} whole numbers joined by /, not {text!r}")
+        raise UsageError(
+            msg(
+                "option {option} is {count} whole numbers joined by /, not {value}",
+                option=name,
+                count=count,
+                value=repr(text),
+            )
+        )
     return tuple(int(p) for p in parts)
 
 
@@ -52,7 +60,9 @@ class HandAndFootRules:
     def build(cls, players: int, options: Mapping[str, Any]) -> HandAndFootRules:
         take = str(options["pile-take"])
         if take != "all" and not (take.isdigit() and int(take) >= 1):
-            raise UsageError(f"option pile-take is all or a number of cards, not {take!r}")
+            raise UsageError(
+                msg("option {option} is all or a number of cards, not {value}", option="pile-take", value=repr(take))
+            )
         quota = numbers(str(options["canastas-to-go-out"]), 3, "canastas-to-go-out")
         rules = cls(
             players=players,
@@ -68,7 +78,9 @@ class HandAndFootRules:
         )
         dealt = players * (rules.hand_size + rules.foot_size)
         if not (rules.hand_size >= 5 and rules.foot_size >= 1 and dealt <= 200 and rules.rounds >= 1):
-            raise UsageError("hand-size 5 or more, foot-size 1 or more (at most 200 cards dealt), rounds 1 or more")
+            raise UsageError(
+                msg("hand-size 5 or more, foot-size 1 or more (at most 200 cards dealt), rounds 1 or more")
+            )
         return rules
 
     def pack(self) -> list[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..formatter import format_game
+from ..i18n import msg, term
 from ..records import Game
 from ..rules.base import UsageError
 from . import caliente, classic, hand_and_foot, samba  # noqa: F401  (each registers its family)
@@ -62,12 +63,19 @@ def simulate_games(
     if players is None:
         players = fam.usual_players
     if stock not in STOCK_MODES:
-        raise UsageError(f"stock is one of {', '.join(STOCK_MODES)}, not {stock!r}")
+        raise UsageError(msg("stock is one of {modes}, not {stock}", modes=", ".join(STOCK_MODES), stock=repr(stock)))
     if players not in fam.seat_counts:
         counts = ", ".join(map(str, fam.seat_counts))
-        raise UsageError(f"{fam.title} is played by {counts} players, not {players}")
+        raise UsageError(
+            msg(
+                "{title} is played by {counts} players, not {count}",
+                title=term(fam.title),
+                counts=counts,
+                count=players,
+            )
+        )
     if games < 0 or (hands is not None and hands < 1):
-        raise UsageError("games must be 0 or more and hands 1 or more")
+        raise UsageError(msg("games must be 0 or more and hands 1 or more"))
     given = {name: fam.option(name).parse(value) for name, value in (options or {}).items()}
     resolved = fam.resolve(given)
     problem = fam.table_problem(players, resolved)
