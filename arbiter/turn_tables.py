@@ -23,7 +23,7 @@ from typing import Any
 from . import rules as rulesets
 from .checker import Request, asked
 from .house import Rulebook, RulebookSource, Shelf
-from .i18n import msg, msg_n
+from .i18n import Text, msg, msg_n
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from .positions import PositionError, read_games
 from .records import Game, HandRecord
@@ -78,7 +78,7 @@ class Moment:
     """The answer to "show me the table after turn T of hand H of game G"."""
 
     frame: Frame | None
-    problem: str | None = None
+    problem: Text | None = None
     """Why there is no table to show, in plain words; None when `frame` is the one asked for."""
     hand: HandFrames | None = None
 
@@ -197,35 +197,62 @@ def where(found: GameReplay, hand: int, turn: int, game: int = 1) -> Moment:
     """The frame after `turn` of `hand` in a replayed game, or why there is none."""
     if found.ruling.malformed:
         first = next((f for f in found.ruling.findings if f.is_error), None)
-        why = f" (line {first.line}: {first.message})" if first else ""
-        return Moment(None, f"game {game} cannot be read as notation{why}, so it is not replayed")
+        if first is None:
+            return Moment(None, msg("game {game} cannot be read as notation, so it is not replayed", game=game))
+        return Moment(
+            None,
+            msg(
+                "game {game} cannot be read as notation (line {line}: {why}), so it is not replayed",
+                game=game,
+                line=first.line,
+                why=first.message,
+            ),
+        )
     frames = found.hand(hand)
     if frames is None:
-        numbers = ", ".join(str(h.number) for h in found.hands) or "none"
-        return Moment(None, f"game {game} has no hand {hand} (its hands: {numbers})")
+        if not found.hands:
+            return Moment(None, msg("game {game} has no hand {hand} (its hands: none)", game=game, hand=hand))
+        numbers = ", ".join(str(h.number) for h in found.hands)
+        return Moment(
+            None, msg("game {game} has no hand {hand} (its hands: {numbers})", game=game, hand=hand, numbers=numbers)
+        )
     if turn > frames.turns:
-        return Moment(None, f"hand {hand} of game {game} has {_turns(frames.turns)}; there is no turn {turn}", frames)
+        return Moment(None, _no_turn(hand, game, frames.turns, turn), frames)
     frame = next((f for f in frames.frames if f.turn == turn), None)
     stop = frames.stopped
     if stop is not None and (frame is None or turn > (stop.turn or 0)):
-        return Moment(
-            None,
-            f"hand {hand} of game {game} stops at {_at(stop)}, which is illegal ({stop.code}: {stop.message}); "
-            f"turn {turn} comes after it",
-            frames,
+        values = {"hand": hand, "game": game, "line": stop.line, "code": stop.code, "why": stop.message, "turn": turn}
+        stopped = (
+            msg(
+                "hand {hand} of game {game} stops at turn {stopped} (line {line}), which is illegal ({code}: {why}); "
+                "turn {turn} comes after it",
+                stopped=stop.turn,
+                **values,
+            )
+            if stop.turn
+            else msg(
+                "hand {hand} of game {game} stops at its start (line {line}), which is illegal ({code}: {why}); "
+                "turn {turn} comes after it",
+                **values,
+            )
         )
+        return Moment(None, stopped, frames)
     if frame is None:
-        return Moment(None, f"hand {hand} of game {game} was not replayed", frames)
+        return Moment(None, msg("hand {hand} of game {game} was not replayed", hand=hand, game=game), frames)
     return Moment(frame, None, frames)
 
 
-def _turns(n: int) -> str:
-    return f"{n} turn{'s' * (n != 1)}" if n else "no turns"
-
-
-def _at(finding: Finding) -> str:
-    where = f"turn {finding.turn}" if finding.turn else "its start"
-    return f"{where} (line {finding.line})"
+def _no_turn(hand: int, game: int, turns: int, turn: int) -> Text:
+    if not turns:
+        return msg("hand {hand} of game {game} has no turns; there is no turn {turn}", hand=hand, game=game, turn=turn)
+    return msg_n(
+        "hand {hand} of game {game} has {n} turn; there is no turn {turn}",
+        "hand {hand} of game {game} has {n} turns; there is no turn {turn}",
+        turns,
+        hand=hand,
+        game=game,
+        turn=turn,
+    )
 
 
 def _frame(record: HandRecord, turn: int, table: dict[str, Any]) -> Frame:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -53,9 +52,10 @@ def judged_again(kept: stored.StoredRuling) -> table_view.PageReplays | None:
     record once, as it was asked (None: it cannot be judged so today, which the page says); today's
     games are kept with them (`PageReplays.games`)."""
     replays = table_view.PageReplays(page_size.most_frames())
-    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
     try:
-        replays.games = service.rule(kept.text, kept.rules, kept.options, house=house, replays=replays)
+        replays.games = service.rule(
+            kept.text, kept.rules, kept.options, house=stored.kept_house(kept), replays=replays
+        )
     except (arbiter.UsageError, service.TooManyGames):
         return None
     return replays
@@ -67,10 +67,9 @@ def said_games(kept: stored.StoredRuling, replays: table_view.PageReplays | None
     the kept one word for word (its sentences can then be said in any language); otherwise, the
     kept ruling as it is, its findings in English."""
     kept_games = [stored.ruling_from_dict(g) for g in kept.games]
-    if lang.current() == DEFAULT_LANGUAGE or replays is None or replays.games is None:
+    if lang.current() == DEFAULT_LANGUAGE or replays is None:
         return kept_games
-    today = json.loads(json.dumps([game.to_dict() for game in replays.games]))
-    return replays.games if today == kept.games else kept_games
+    return stored.said_kept(kept, replays.games) or kept_games
 
 
 def _kept(ruling_id: str) -> stored.StoredRuling:

@@ -23,6 +23,7 @@ from sqlalchemy.engine import Connection, Engine
 from arbiter import house
 from arbiter.house import Rulebook, RulebookError
 from arbiter.house.rulebook import DIGEST_LENGTH
+from arbiter.i18n import msg
 
 from .store import Store, run_migrations
 
@@ -65,7 +66,7 @@ MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulebooks,)
 
 class RulebookTooLarge(Exception):
     def __init__(self) -> None:
-        super().__init__(f"a rulebook is at most {MAX_RULEBOOK:,} bytes")
+        super().__init__(msg("a rulebook is at most {limit:,} bytes", limit=MAX_RULEBOOK))
 
 
 @dataclass(frozen=True, slots=True)

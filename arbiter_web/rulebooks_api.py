@@ -144,7 +144,7 @@ def keep_rulebook() -> Any:
     except RulebookTooLarge as error:
         abort(413, message=lang.said(error))
     except StoreFull as error:
-        raise InsufficientStorage(str(error)) from None
+        raise InsufficientStorage(lang.said(error)) from None
     headers = {"Location": url_for("rulebooks.get_rulebook", digest=kept.book.digest)}
     return answer(kept.book.digest), 201 if kept.new else 200, headers
 

@@ -12,6 +12,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
+from arbiter.i18n import msg
 
 from . import DEFAULT_MAX_GAMES, lang, rulebooks
 from .limits import check_time
@@ -22,7 +23,9 @@ class TooManyGames(Exception):
     """The record holds more games than one request may (config MAX_GAMES)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"the record holds more than {limit:,} games; send at most {limit:,} per request")
+        super().__init__(
+            msg("the record holds more than {limit:,} games; send at most {limit:,} per request", limit=limit)
+        )
         self.limit = limit
 
 
@@ -73,8 +76,9 @@ def budget() -> arbiter.FindingBudget:
 
 def answer(games: list[Any]) -> dict[str, Any]:
     """The body of a rulings response: the game objects, and the summary (as the CLI's: games by
-    verdict, and the findings by severity)."""
-    return lang.localized({"games": [game.to_dict() for game in games], "summary": arbiter.summarize(games)})
+    verdict, and the findings by severity), the rulings said by the library in the request's language."""
+    language = lang.current()
+    return {"games": [game.to_dict(language) for game in games], "summary": arbiter.summarize(games)}
 
 
 def option_info(spec: Any) -> dict[str, Any]:

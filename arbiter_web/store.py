@@ -36,6 +36,8 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 
+from arbiter.i18n import msg
+
 ID_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
 ID_LENGTH = 22
 TOKEN_BYTES = 24
@@ -124,7 +126,7 @@ rate_limits = sa.Table("rate_limits", metadata, *_columns_rate_limits())
 
 class RecordTooLarge(Exception):
     def __init__(self, limit: int) -> None:
-        super().__init__(f"records larger than {limit:,} bytes are not kept (STORE_MAX_RECORD)")
+        super().__init__(msg("records larger than {limit:,} bytes are not kept (STORE_MAX_RECORD)", limit=limit))
 
 
 class StoreFull(Exception):
@@ -132,8 +134,11 @@ class StoreFull(Exception):
 
     def __init__(self, quota: int) -> None:
         super().__init__(
-            f"the arbiter's storage is full (its quota is {quota:,} bytes, STORE_QUOTA): nothing more can be kept "
-            "until kept rulings expire or are deleted; the ruling itself is given as usual"
+            msg(
+                "the arbiter's storage is full (its quota is {quota:,} bytes, STORE_QUOTA): nothing more can be kept "
+                "until kept rulings expire or are deleted; the ruling itself is given as usual",
+                quota=quota,
+            )
         )
         self.quota = quota
 

@@ -31,6 +31,7 @@ from flask import Flask, current_app
 
 import arbiter
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
+from arbiter.i18n import Text, msg
 
 from . import service
 from .store import (
@@ -119,7 +120,7 @@ class Change:
     game: int
     stored: str
     today: str
-    what: str
+    what: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,32 +129,55 @@ class Recheck:
 
     games: list[dict[str, Any]]
     changes: list[Change]
-    problem: str | None = None
+    problem: Text | None = None
 
     @property
     def same(self) -> bool:
         return self.problem is None and not self.changes
 
 
-def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | None) -> str:
+def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | None) -> Text:
     if stored is None:
-        return "today's arbiter reads a game here that was not there"
+        return msg("today's arbiter reads a game here that was not there")
     if today is None:
-        return "today's arbiter does not read this game"
+        return msg("today's arbiter does not read this game")
     parts = []
     if stored["verdict"] != today["verdict"]:
-        parts.append(f"the verdict is {today['verdict']}, not {stored['verdict']}")
+        parts.append(msg("the verdict is {today}, not {kept}", today=today["verdict"], kept=stored["verdict"]))
     codes = [f["code"] for f in stored["findings"]], [f["code"] for f in today["findings"]]
     if codes[0] != codes[1]:
-        parts.append(f"the findings are {', '.join(codes[1]) or 'none'}, not {', '.join(codes[0]) or 'none'}")
+        parts.append(msg("the findings are {today}, not {kept}", today=_codes(codes[1]), kept=_codes(codes[0])))
     if stored["totals"] != today["totals"] or stored["winner"] != today["winner"]:
-        parts.append("the scores or the winner differ")
-    return "; ".join(parts) or "the findings' details differ"
+        parts.append(msg("the scores or the winner differ"))
+    if not parts:
+        return msg("the findings' details differ")
+    return functools.reduce(lambda said, part: msg("{said}; {part}", said=said, part=part), parts)
+
+
+def _codes(codes: list[str]) -> str | Text:
+    return ", ".join(codes) or msg("none")
 
 
 def unchanged(games: list[GameRuling]) -> Recheck:
     """The recheck of a ruling kept a moment ago: today's ruling is the one just made."""
-    return Recheck(json.loads(json.dumps([game.to_dict() for game in games])), [])
+    return Recheck(as_stored(games), [])
+
+
+def as_stored(games: list[GameRuling]) -> list[dict[str, Any]]:
+    """The game objects as a kept ruling holds them (JSON's lists, not tuples), in English."""
+    return json.loads(json.dumps([game.to_dict() for game in games]))
+
+
+def kept_house(kept: StoredRuling) -> str | None:
+    """The digest of the house rulebook a kept ruling's games were judged by, if any."""
+    return next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
+
+
+def said_kept(kept: StoredRuling, today: list[GameRuling] | None) -> list[GameRuling] | None:
+    """Today's games, when they are the kept ruling word for word: the kept JSON holds the English
+    words only, and today's sentences can be said in any language. None when they differ (or
+    today's arbiter cannot judge the record: `today` is None), and the kept words stand."""
+    return today if today is not None and as_stored(today) == kept.games else None
 
 
 def recheck(kept: StoredRuling) -> Recheck:
@@ -165,12 +189,12 @@ def recheck(kept: StoredRuling) -> Recheck:
         return Recheck(kept.games, [])
     if kept.today_version == current and kept.today_games is not None:
         return compare(kept, kept.today_games)
-    house = next((game["house"]["digest"] for game in kept.games if game.get("house")), None)
     try:
-        games = service.rule(kept.record, kept.rules, kept.options, house=house)
-        today = json.loads(json.dumps([game.to_dict() for game in games]))  # as stored: lists, not tuples
+        games = service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
+        today = as_stored(games)
     except (arbiter.UsageError, service.TooManyGames) as problem:
-        return Recheck([], [], f"today's arbiter cannot judge this record as it was asked: {problem}")
+        why = problem.args[0] if problem.args and isinstance(problem.args[0], Text) else str(problem)
+        return Recheck([], [], msg("today's arbiter cannot judge this record as it was asked: {why}", why=why))
     store().keep_today(kept.id, current, today)
     return compare(kept, today)
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from flask import request, url_for
@@ -12,7 +13,7 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException
 
 import arbiter
-from arbiter.i18n import msg
+from arbiter.i18n import DEFAULT_LANGUAGE, msg
 
 from . import api, lang, service, stored
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
@@ -113,8 +114,11 @@ class InsufficientStorage(HTTPException):
 
 
 def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None) -> dict[str, Any]:
+    """A kept ruling, its words in the request's language where today's arbiter rules it word for
+    word (`stored.said_kept`; else as kept, in English), and how today's arbiter rules its record."""
     games = [stored.ruling_from_dict(g) for g in kept.games]
     again = again or stored.recheck(kept)
+    language = lang.current()
     return {
         "id": kept.id,
         "url": url_for("permalink.show", ruling_id=kept.id, _external=True),
@@ -125,15 +129,26 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
         "notation_version": kept.notation_version,
         "created": kept.created,
         "expires": kept.expires,
-        "games": kept.games,
+        "games": _said_games(kept, language),
         "summary": arbiter.summarize(games),
         "today": {
             "same": again.same,
-            "problem": again.problem,
-            "changes": again.changes,
+            "problem": lang.say(again.problem),
+            "changes": [dataclasses.replace(change, what=lang.say(change.what)) for change in again.changes],
             "games": again.games,
         },
     }
+
+
+def _said_games(kept: stored.StoredRuling, language: str) -> list[dict[str, Any]]:
+    if language == DEFAULT_LANGUAGE:
+        return kept.games
+    try:
+        today = service.rule(kept.text, kept.rules, kept.options, house=stored.kept_house(kept))
+    except (arbiter.UsageError, service.TooManyGames):
+        return kept.games
+    said = stored.said_kept(kept, today)
+    return kept.games if said is None else [game.to_dict(language) for game in said]
 
 
 @blp.route("/rulings/stored", methods=["POST"])
@@ -169,7 +184,7 @@ def store_ruling() -> Any:
     except (service.TooManyGames, RecordTooLarge) as error:
         abort(413, message=lang.said(error))
     except StoreFull as error:
-        raise InsufficientStorage(str(error)) from None
+        raise InsufficientStorage(lang.said(error)) from None
     kept = stored.store().get(receipt.id)
     if kept is None:  # expired or deleted in the instant since
         abort(404, message=msg("the ruling was deleted as soon as it was kept"))

@@ -197,3 +197,35 @@ def test_a_game_the_record_does_not_have_is_said_in_the_language(lang: str, word
     result = run("table", record, "--hand", "1", "--game", "2", "--lang", lang)
     assert result.exit_code == 1
     assert words in result.output and "there is no game" not in result.output
+
+
+NO_KING = (
+    (SAMPLES / "caliente-scoring-example.acn")
+    .read_text()
+    .replace("dee: draw Q, meld [7 7 7], discard Q", "dee: draw Q, meld [7 7 7], discard K")
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_why_there_is_no_table_at_a_moment_is_said_in_the_language(lang: str) -> None:
+    from arbiter import turn_tables
+
+    say = Translator(lang)
+    example = turn_tables.replay((SAMPLES / "caliente-scoring-example.acn").read_bytes())
+    stopped = turn_tables.replay(NO_KING.encode())
+    unreadable = turn_tables.replay(b'[Rules "caliente"]\nhand 1 ???\n')
+    moments = [
+        turn_tables.where(example, 2, 1),  # no such hand
+        turn_tables.where(example, 1, 80),  # no such turn
+        turn_tables.where(stopped, 1, 5),  # after the illegal turn
+        turn_tables.where(unreadable, 1, 1),  # not notation
+    ]
+    for moment in moments:
+        assert moment.problem is not None
+        assert say.unknown(moment.problem) == [] and say(moment.problem) != moment.problem, moment.problem
+
+
+def test_the_table_command_says_a_turn_the_hand_does_not_have_in_portuguese() -> None:
+    result = run("table", str(SAMPLES / "caliente-scoring-example.acn"), "--hand", "1", "--turn", "80", "--lang", "pt")
+    assert result.exit_code == 1
+    assert "não há vez 80" in result.output and "there is no turn" not in result.output

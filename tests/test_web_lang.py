@@ -455,3 +455,50 @@ def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_
     assert not english[0].coverage  # the kept JSON, as it is
     assert italian[0].coverage  # judged again: the same ruling, with its sentences as Texts
     assert [g.to_dict() for g in italian] == kept.games
+
+
+UNSCORED_SAMPLE = (Path(__file__).resolve().parent.parent / "samples" / "caliente-illegal-foot-dealt.acn").read_bytes()
+
+
+def test_the_api_says_the_score_sheets_reasons_in_the_language(client: Any) -> None:
+    answer = client.post("/api/v1/rulings?lang=es", data=UNSCORED_SAMPLE, content_type="text/plain")
+    reasons = [hand["reason"] for hand in answer.get_json()["games"][0]["sheet"]["hands"] if hand.get("reason")]
+    assert reasons and all("no se puede puntuar" in r or "el reglamento no prevé" in r for r in reasons), reasons
+
+
+def test_the_api_gives_each_ruling_as_the_library_says_it_in_the_language(client: Any) -> None:
+    for language in OTHERS:
+        answer = client.post(f"/api/v1/rulings?lang={language}", data=UNSCORED_SAMPLE, content_type="text/plain")
+        assert answer.get_json()["games"] == [g.to_dict(language) for g in arbiter.check(UNSCORED_SAMPLE)]
+
+
+def test_a_kept_ruling_from_the_api_is_said_in_the_language(client: Any) -> None:
+    kept = client.post("/api/v1/rulings/stored", json={"record": ILLEGAL_SAMPLE}).get_json()
+    english = client.get(f"/api/v1/rulings/{kept['id']}").get_json()
+    italian = client.get(f"/api/v1/rulings/{kept['id']}?lang=it").get_json()
+    assert english["games"] == kept["games"]
+    assert italian["games"] == [g.to_dict("it") for g in arbiter.check(ILLEGAL_SAMPLE)] != english["games"]
+    assert [f["code"] for f in italian["games"][0]["findings"]] == [f["code"] for f in english["games"][0]["findings"]]
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_how_todays_arbiter_differs_from_a_kept_ruling_is_said_in_the_language(language: str) -> None:
+    from arbiter_web import stored
+
+    game = next(iter(arbiter.check(ILLEGAL_SAMPLE))).to_dict()
+    other = game | {"verdict": "valid", "findings": [], "totals": {}, "winner": None}
+    say = Translator(language)
+    for kept, today in ((game, None), (None, game), (game, other), (game, game | {"line": 0})):
+        what = stored._differences(kept, today)
+        assert say.unknown(what) == [] and say(what) != what, what
+
+
+def test_the_stores_and_services_limits_are_said_in_the_language() -> None:
+    from arbiter_web.rulebook_store import RulebookTooLarge
+    from arbiter_web.service import TooManyGames
+    from arbiter_web.store import RecordTooLarge, StoreFull
+
+    for error in (RecordTooLarge(1000), StoreFull(1000), RulebookTooLarge(), TooManyGames(10)):
+        for language in OTHERS:
+            say = Translator(language)
+            assert say.unknown(lang.said(error)) == [] and say(lang.said(error)) != str(error), error
