@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,20 +45,33 @@ def repeated_archive(files: list[Path], games_per_file: int, games: int, into: P
     return folder
 
 
+# Linux keeps a process's peak RSS across exec, so a command forked by the bench (which holds the
+# corpora, some 120 MiB) would report at least the bench's size: every 1,000-game run read 121 MiB.
+# A small launcher starts the command instead and reports what wait4 says of it; the launcher's own
+# size (about 10 MiB) is then the floor, below any run of the arbiter.
+LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ,
+                     file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
 def measured(command: list[str]) -> Run:
     """Run `command` to the end, its output discarded; its wall time and peak RSS (wait4 reports
-    the largest of the process and the children it waited for)."""
+    the largest of the process and the children it waited for), measured by a small launcher."""
     with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
+        launched = subprocess.run(
+            [sys.executable, "-c", LAUNCHER, *command], stdout=subprocess.PIPE, stderr=err, text=True, check=True
+        )
+        seconds, rss_kib, code = launched.stdout.split()
+        if int(code) != 0:
             err.seek(0)
             message = err.read(2000).decode("utf-8", "replace")
-            raise SystemExit(f"{' '.join(command)} failed ({process.returncode}): {message}")
-    return Run(seconds, usage.ru_maxrss)
+            raise SystemExit(f"{' '.join(command)} failed ({code}): {message}")
+    return Run(float(seconds), int(rss_kib))
 
 
 def check_command(folder: Path, output_format: str, jobs: int) -> list[str]:

@@ -64,3 +64,15 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     )
     assert all(row["rss_kib"] > 1024 and row["seconds"] > 0 for row in figures["scale"])
     assert figures["api_ms"]["requests"] == 20 and figures["api_ms"]["median"] > 0
+
+
+def test_a_commands_peak_memory_is_its_own_not_the_benchs_that_started_it() -> None:
+    # Linux keeps a process's peak RSS across exec: a command forked by a large process would
+    # report at least that process's size. The scaling table must show the command's own.
+    sys.path.insert(0, str(ROOT / "bench"))
+    import scaling
+
+    held = bytearray(256 * 1024 * 1024)
+    held[::4096] = b"\1" * len(held[::4096])  # touched: resident in this process
+    run = scaling.measured([sys.executable, "-c", "pass"])
+    assert run.rss_kib < 128 * 1024 and len(held)
