@@ -23,7 +23,7 @@ from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, 
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
 from .rules.codes import NOTATION
-from .rulings import Finding, GameRuling, Severity
+from .rulings import ROUND_TAGS, Finding, GameRuling, Severity
 from .wording import joined
 
 DEFAULT_RULES = "caliente"
@@ -139,7 +139,9 @@ def judge(
     shelf: RulebookSource | None = None,
 ) -> GameRuling:
     game = parsed.game
-    ruling = GameRuling(index=parsed.index, line=parsed.line, rules=rules.name if rules else None)
+    ruling = GameRuling(
+        index=parsed.index, line=parsed.line, rules=rules.name if rules else None, tags=_round_tags(game)
+    )
     try:
         book = _house(game, house, shelf)
         ruleset, values = _resolve(game, rules, options or {}, default, book)
@@ -171,6 +173,11 @@ def judge(
         ruling.house = book.ref()
         cite_house_rules(game, ruleset, values, book, ruling)
     return ruling
+
+
+def _round_tags(game: Game) -> dict[str, str]:
+    """The round tags the game gives (the last of each name, as `Game.tag` reads them)."""
+    return {name: value for name in ROUND_TAGS if (value := game.tag(name))}
 
 
 def _house(game: Game, house: Rulebook | None, shelf: RulebookSource | None) -> Rulebook | None:

@@ -28,6 +28,9 @@ from .findings import (  # noqa: F401 (read from here too)
 from .i18n import Translator, translator
 from .sheet import score_sheet
 
+ROUND_TAGS = ("Event", "Table", "Round")
+"""The tags that place a game in a tournament round, which its ruling keeps for the round's reports."""
+
 
 class Verdict(StrEnum):
     VALID = "valid"  # every rule kept, every declared score right
@@ -58,6 +61,9 @@ class GameRuling:
     ignored: Counter[str] = field(default_factory=Counter)
     """Findings left out by the caller's selection of codes (the command line's --select and
     --ignore), by severity: they fail nothing, and are counted so the report says so."""
+    tags: dict[str, str] = field(default_factory=dict)
+    """The game's `ROUND_TAGS` the record gives, by those names, so that a round's report needs
+    not read the record again (arbiter.archive.round_report); not part of the JSON shape."""
 
     @property
     def errors(self) -> int:

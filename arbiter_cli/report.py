@@ -1,17 +1,15 @@
 """Round reports a director files: `arbiter check --format html` (one self-contained page for
 every game of every file) and `--format csv` (one row per game, for a spreadsheet).
 
-The Event, Table and Round tags are not part of a ruling, so the renderers read them from each
-file again with `arbiter.parse` (reading only, no judging); standard input is not read twice, so
-its games show no tags. The HTML page carries its style inline and loads nothing: it can be mailed,
-attached to a protest or printed as it is.
+The report's data, with each game's Event, Table and Round tags, is the library's
+(`arbiter.archive.round_report`, from the rulings alone); this module only renders it. The HTML
+page carries its style inline and loads nothing: it can be mailed, attached to a protest or
+printed as it is.
 """
 
 from __future__ import annotations
 
 import csv
-import os
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -25,19 +23,20 @@ import arbiter
 from arbiter import counts
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
+from arbiter.archive.round_report import RoundReport, result
 from arbiter.archive.tally import Tally
 from arbiter.i18n import Text as Words
 from arbiter.i18n import Translator, msg
+from arbiter.rulings import ROUND_TAGS
 
 from .text import ENGLISH, house_name, one_line, shown_path
 
-TAGS = ("Event", "Table", "Round")
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = (
     "file",
     "game",
     "line",
-    *(tag.lower() for tag in TAGS),
+    *(tag.lower() for tag in ROUND_TAGS),
     "rules",
     "verdict",
     "result",
@@ -48,28 +47,6 @@ CSV_COLUMNS = (
     "allowed_instead",
 )
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run such a cell as a formula
-
-
-def read_tags(path: str) -> list[dict[str, str]]:
-    """The Event, Table and Round tags of each game of the file at `path` (none if it cannot be read)."""
-    if not os.path.isfile(path):
-        return []
-    try:
-        with open(path, "rb") as stream:
-            return [
-                {tag: parsed.game.tag(tag) or "" for tag in TAGS}
-                for parsed in arbiter.parse(stream)  # reading only: cheap next to judging
-            ]
-    except OSError:
-        return []
-
-
-def result(game: arbiter.GameRuling) -> Words:
-    if game.winner:
-        return msg("{winner} won", winner=game.winner)
-    if game.malformed:
-        return msg("not judged")
-    return msg("no winner yet") if game.totals else msg("no hands")
 
 
 def judged_by(game: arbiter.GameRuling) -> str:
@@ -99,64 +76,17 @@ def first_allowed(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
     return one_line(say(allowed_line(game.findings[0]) or "")) if game.findings else ""
 
 
-@dataclass(slots=True)
-class HandRow:
-    number: int
-    cells: list[tuple[int | None, int | None, int | None]]  # per side: counted, declared, total
-    note: str = ""  # a `Text`, said by the template
-
-
-@dataclass(slots=True)
-class GameEntry:
-    path: str
-    anchor: str
-    game: arbiter.GameRuling
-    tags: dict[str, str]
-    sides: list[str] = field(default_factory=list)
-    rows: list[HandRow] = field(default_factory=list)
-
-    @property
-    def verdict(self) -> str:
-        return str(self.game.verdict)
-
-
-def _sides(game: arbiter.GameRuling) -> list[str]:
-    seen: dict[str, None] = {}
-    for hand in game.hands:
-        for points in (hand.scores, hand.declared, hand.totals):
-            seen.update(dict.fromkeys(points or {}))
-    seen.update(dict.fromkeys(game.totals or {}))
-    return list(seen)
-
-
-def game_entry(path: str, number: int, game: arbiter.GameRuling, tags: dict[str, str]) -> GameEntry:
-    sides = _sides(game)
-    rows = []
-    for hand in game.hands:
-        cells = [((hand.scores or {}).get(s), (hand.declared or {}).get(s), (hand.totals or {}).get(s)) for s in sides]
-        note = msg("did not end") if not hand.ended else (msg("not judged") if not hand.judged else "")
-        rows.append(HandRow(hand.number, cells, note))
-    return GameEntry(path, f"g{number}", game, tags, sides, rows)
-
-
 class _Round:
-    """Collects every file's games (with their tags) for a document written at the end."""
+    """Collects every file's games into the round's report, a document written at the end."""
 
     def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
         self.out, self.err, self.strict, self.say = out, err, strict, say
-        self.entries: list[GameEntry] = []
-        self.unreadable: list[FileReport] = []
+        self.round = RoundReport()
 
     def file(self, report: FileReport) -> None:
         if report.error:
             self.err.print(Text(f"{shown_path(report.path)}: error: {self.say(report.error)}"), soft_wrap=True)
-            self.unreadable.append(report)
-            return
-        tags = read_tags(report.path)
-        for index, game in enumerate(report.games):
-            game_tags = tags[index] if index < len(tags) else dict.fromkeys(TAGS, "")
-            entry = game_entry(shown_path(report.path), len(self.entries) + 1, game.said(self.say), game_tags)
-            self.entries.append(entry)
+        self.round.add(report, self.say)
 
 
 class HtmlRenderer(_Round):
@@ -173,10 +103,11 @@ class HtmlRenderer(_Round):
         page = environment.get_template("round.html").render(
             lang=say.language,
             say=say,
-            entries=self.entries,
-            unreadable=self.unreadable,
+            entries=self.round.entries,
+            unreadable=self.round.unreadable,
+            shown=shown_path,
             summary=say(tally.sentence()),
-            tags=TAGS,
+            tags=ROUND_TAGS,
             css=Markup((TEMPLATES / "round.css").read_text(encoding="utf-8")),
             result=lambda game: say(result(game)),
             totals=lambda game: totals(game, say),
@@ -227,14 +158,14 @@ class CsvRenderer(_Round):
         say = self.say
         writer = csv.writer(self.out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for entry in self.entries:
+        for entry in self.round.entries:
             game = entry.game
             errors = sum(1 for f in game.findings if f.is_error)
             row = [
-                entry.path,
+                shown_path(entry.path),
                 game.index,
                 game.line,
-                *(entry.tags.get(tag, "") for tag in TAGS),
+                *entry.tags.values(),
                 say(judged_by(game)),
                 entry.verdict,
                 say(result(game)),
@@ -245,12 +176,12 @@ class CsvRenderer(_Round):
                 first_allowed(game, say),
             ]
             writer.writerow([_cell(value) for value in row])
-        for report in self.unreadable:
+        for report in self.round.unreadable:
             row = [
                 shown_path(report.path),
                 "",
                 "",
-                *([""] * len(TAGS)),
+                *([""] * len(ROUND_TAGS)),
                 "",
                 "unreadable",
                 "",

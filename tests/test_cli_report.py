@@ -6,13 +6,19 @@ from __future__ import annotations
 import csv
 import io
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 from web_support import EXAMPLE
 
 import arbiter
+from arbiter.archive import inputs
+from arbiter.archive.inputs import FileReport
+from arbiter.archive.tally import Tally
+from arbiter_cli.formats import RENDERERS
 from arbiter_cli.main import cli
 
 TABLE_TAGS = '[Event "Club night"]\n[Table "{table}"]\n[Round "{round}"]\n'
@@ -133,3 +139,30 @@ def test_the_documented_csv_header_is_the_one_written(round_folder: Path) -> Non
     header = re.search(r"```\n(file,game,.*)\n```", docs).group(1)
     _, out = run("--format", "csv", str(round_folder))
     assert out.split("\n", 1)[0] == header
+
+
+def rendered(output_format: str, *reports: FileReport) -> str:
+    out, tally = io.StringIO(), Tally()
+    renderer = RENDERERS[output_format](out, Console(file=io.StringIO()))
+    for report in reports:
+        tally.add(report)
+        renderer.file(report)
+    renderer.finish(tally)
+    return out.getvalue()
+
+
+def test_the_reports_take_the_tags_from_the_rulings_and_do_not_read_the_files_again(round_folder: Path) -> None:
+    tasks = inputs.collect((str(round_folder),), lambda: b"")
+    reports = list(inputs.run(tasks, None, {}, jobs=2))  # the rulings come back from worker processes
+    shutil.rmtree(round_folder)  # nothing left to read again
+    rows = list(csv.DictReader(io.StringIO(rendered("csv", *reports))))
+    assert [(row["event"], row["table"], row["round"]) for row in rows] == [
+        ("Club night", str(n), "4") for n in (1, 2, 3)
+    ]
+    assert "<td>Club night</td><td>3</td><td>4</td>" in rendered("html", *reports)
+
+
+def test_games_read_from_standard_input_show_their_tags() -> None:
+    result = CliRunner().invoke(cli, ["check", "--format", "csv", "-"], input=DISPUTED)
+    (row,) = csv.DictReader(io.StringIO(result.stdout))
+    assert (row["file"], row["event"], row["table"], row["round"]) == ("<stdin>", "Club night", "3", "4")

@@ -8,6 +8,7 @@ the whole, whatever the size of the pieces, without a cluster.
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 import json
@@ -64,7 +65,7 @@ def as_data(report: FileReport) -> dict:
         "error": report.error,
         "usage_error": report.usage_error,
         "lines": report.lines,
-        "games": [game.to_dict() for game in report.games],
+        "games": [game.to_dict() | {"tags": game.tags} for game in report.games],  # the round report's tags too
     }
 
 
@@ -291,6 +292,13 @@ def test_records_named_by_url_are_read_by_the_workers(scheduler: str, archive: P
     missing = check("--scheduler", scheduler, archive.as_uri() + "/missing.acn", cwd=archive.parent)
     assert missing.returncode == 2
     assert f"{archive.as_uri()}/missing.acn: error: no such file or directory" in missing.stderr
+
+
+def test_the_round_report_of_records_read_by_the_workers_shows_their_tags(scheduler: str, archive: Path) -> None:
+    local = check("-f", "csv", "archive", cwd=archive.parent).stdout
+    url = check("-f", "csv", "--scheduler", scheduler, archive.as_uri() + "/", cwd=archive.parent).stdout
+    assert url.replace(archive.as_uri(), "archive") == local
+    assert any(row["event"] for row in csv.DictReader(io.StringIO(url)))  # from the rulings: no file read again
 
 
 def test_a_killed_worker_costs_nothing_but_time(scheduler: str, tmp_path: Path) -> None:
