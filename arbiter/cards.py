@@ -40,6 +40,15 @@ VALUES: dict[str, int] = {
     CALIENTE: 0,
 }
 
+# What kind of card each is, as the coverage report's paths name it (`discard-stop`).
+KINDS: dict[str, str] = {
+    **dict.fromkeys(NATURALS, "natural"),
+    **dict.fromkeys(WILDS, "wild"),
+    BONUS: "bonus",
+    STOP: "stop",
+    CALIENTE: "caliente",
+}
+
 # Rank order for sequences (Samba): 4 low, Ace high.
 SEQUENCE_ORDER: dict[str, int] = {rank: i for i, rank in enumerate(NATURALS)}
 
@@ -73,11 +82,11 @@ def points(cards: Iterable[str]) -> int:
     return sum(map(VALUES.__getitem__, cards))
 
 
-def pack(packs: int, caliente_cards: int = 0) -> Counter[str]:
-    """The composition of the cards in play: `packs` packs plus any Caliente cards."""
+def pack(packs: int, extra: Mapping[str, int] | None = None) -> Counter[str]:
+    """The composition of the cards in play: `packs` packs plus the cards a rule set adds to
+    them (Caliente's variation adds two Caliente cards)."""
     composition = Counter({card: count * packs for card, count in ONE_PACK.items()})
-    if caliente_cards:
-        composition[CALIENTE] = caliente_cards
+    composition.update({card: n for card, n in (extra or {}).items() if n})
     return composition
 
 

@@ -109,7 +109,7 @@ class Situation:
             )
 
     def _too_many(self, config: Config) -> Iterable[str]:
-        pack = C.pack(config.packs, config.caliente_cards)
+        pack = config.pack()
         packs = msg_n("{n} pack", "{n} packs", config.packs)
         title = term(rulesets.get(self.rules).title)
         for card, count in sorted(self.shown().items(), key=lambda item: C.ORDER.get(item[0], 99)):

@@ -192,7 +192,7 @@ def pack_counts(situation: Situation) -> dict[str, int]:
         config = situation.config()
     except arbiter.UsageError:
         return {}
-    return dict(C.pack(config.packs, config.caliente_cards))
+    return dict(config.pack())
 
 
 def render_editor(situation: Situation, errors: list[str], legal: LegalView | None = None, house: str = "") -> str:

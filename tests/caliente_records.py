@@ -80,7 +80,7 @@ def the_rest(
     """Hands for `players` holding every card of the pack that is not in `accounted` (melds,
     pile, stock, as written) nor in the given `hands`, dealt round the players in turn: for
     positions on an exhausted stock."""
-    rest = C.pack(packs, caliente)
+    rest = C.pack(packs, {C.CALIENTE: caliente})
     given = dict(hands or {})
     for cards in (*accounted, *given.values()):
         rest.subtract(cards.replace("[", " ").replace("]", " ").split())

@@ -108,7 +108,7 @@ class Referee:
 
     def hand(self, record: HandRecord) -> None:
         n = record.number
-        caliente = 2 if self.options.get("caliente-cards") == "yes" else 0
+        caliente = {"C": 2} if self.options.get("caliente-cards") == "yes" else {}
         unseen = pack(3, caliente)  # the stock: every card not yet seen
         stock_order: list[str] | None = None  # the stock line, once the deal is done
         hands: dict[str, Counter[str]] = {}

@@ -6,10 +6,11 @@ The modules, named from the rules:
 - `context`: what every check reads (HandContext): the configuration, the table, the outcome, a turn;
 - `replay`: the hand loop (HandReplay): turn order, each turn's actions in order;
 - `start`: the start of a hand: the deal, the stock, dealt Bonus cards, the up card, a stated position;
-- `turn`: each action's handler (HANDLERS), from the modules named for them: `drawing` (draw, caliente),
-  `taking_the_pile` (take), `melding` (meld, add), `bonus_cards` (bonus), `going_out` (ask, out),
-  `passing` (pass, the forced take), `foot` (foot); `first_meld` checks a side's first meld, `holding`
-  the cards held;
+- `turn`: each action's handler (HANDLERS, the actions every family plays), from the modules named
+  for them: `drawing` (draw, and the draws a turn owes), `taking_the_pile` (take), `melding` (meld,
+  add), `bonus_cards` (bonus), `going_out` (ask, out), `passing` (pass, the forced take);
+  `first_meld` checks a side's first meld, `holding` the cards held. The actions only some families
+  play are the rule set's (`Config.actions`), from a module of its family;
 - `steps`: a turn step by step (start_turn, play_action), shared by a replay and a position;
 - `ending`: the end of a turn: the discard, what a turn may not leave undone (going out: `going_out`);
 - `legal`, `candidates`, `alternatives`: every legal next action, and what was allowed instead of an illegal one;

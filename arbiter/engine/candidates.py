@@ -2,10 +2,10 @@
 
 Candidates are generated from the cards' counts, never from their permutations: a meld is a rank
 with so many naturals and so many of each wild, in canonical card order, so that each outcome is
-proposed once. What kinds exist follows the table: a Caliente card is proposed only to a player
-holding one, the Foot only where `Config.foot_size` deals one, a two-card draw where
-`Config.draw_count` says two, a sequence only where the rule set's meld policy accepts one. The
-generation is generous and cheap; the handlers decide (every candidate is tried on a copy).
+proposed once. What kinds exist follows the table: a two-card draw where `Config.draw_count` says
+two, a sequence only where the rule set's meld policy accepts one, and the actions a rule set
+brings (`Config.actions`: the Caliente card, the Foot) where each offers itself. The generation is
+generous and cheap; the handlers decide (every candidate is tried on a copy).
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ from ..records import (
     MeldRef,
     MeldSpec,
     Pass,
-    PickUpFoot,
-    PlayCaliente,
     Take,
 )
 from .context import HandContext, TurnState
@@ -35,7 +33,7 @@ from .melds import MeldState, meld_problem, meld_shape
 
 MAX_UNKNOWN_DRAWS = 200
 """With the stock's order unknown (a position read from a record), a draw of more than two cards
-(a Caliente card's refill) is listed by at most this many of its possible card multisets, in
+(a draw owed after an action played instead of drawing) is listed by at most this many of its possible card multisets, in
 canonical order; one- and two-card draws are always listed in full."""
 
 FIRST_MELD_PARTS = 3
@@ -74,8 +72,8 @@ def draw_count(r: HandContext, state: TurnState) -> int:
     stock = r.table.stock_count
     if state.replacements_owed:
         return min(state.replacements_owed, stock)
-    if state.refill_owed:
-        return state.refill_owed
+    if state.owed_draw:
+        return state.owed_draw
     return min(r.config.draw_count, stock)
 
 
@@ -255,25 +253,30 @@ def bonuses(state: TurnState) -> Iterator[LayBonus]:
         yield LayBonus(cards=(C.BONUS,) * n)
 
 
+def brought(r: HandContext, state: TurnState) -> Iterator[Action]:
+    """The actions the rule set brings (`Config.actions`), where each offers itself."""
+    for extra in r.config.actions.values():
+        yield from extra.offers(r, state)
+
+
 def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
     """Every action worth trying at the step the turn is at."""
-    if state.foot_first:
-        yield from (PickUpFoot(), Pass())
+    if state.foot_first:  # the turn begins with the Foot, or a pass
+        for extra in r.config.actions.values():
+            if extra.picks_up_foot:
+                yield from extra.offers(r, state)
+        yield Pass()
         return
-    table, hand = r.table, state.hand
     yield from bonuses(state)
-    owes = state.replacements_owed or state.refill_owed
-    if not state.drawn or owes:
+    if not state.drawn or state.replacements_owed or state.owed_draw:
         yield from draws(r, state)
     if not state.drawn:
-        if hand[C.CALIENTE]:
-            yield PlayCaliente()
-        if table.stock_count == 0:
+        yield from brought(r, state)
+        if r.table.stock_count == 0:
             yield Pass()
         yield from takes(r, state, 0 if state.side_melded_at_start else r.minimum(state.side))
         return
-    if r.config.foot_size and state.player in table.feet and not hand.total():
-        yield PickUpFoot()
+    yield from brought(r, state)
     if not state.melded and state.asked is None and len(state.side.players) > 1:
         yield from (Ask(answer=True), Ask(answer=False))
     needed = 0

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Protocol
 
-from .. import cards as C
 from ..i18n import msg
 from ..records import HandRecord, Node
 from ..rules.base import Config, RuleSet, Seating, cite
@@ -42,8 +42,8 @@ class TurnState:
     replacements_owed: int = 0
     pile_bonus: int = 0  # Bonus cards from the first pile taken: laid without replacement
     unreplaced_bonus: int = 0  # of those, how many have been laid this turn
-    refill_owed: int = 0  # cards still to draw after a Caliente card
-    caliente_played: bool = False
+    owed_draw: int = 0  # cards still to draw after the action played instead of drawing
+    instead: PlayedInstead | None = None  # the action played instead of drawing, if one was
     asked: bool | None = None
     discarded: bool = False
     melded: bool = False  # melded or added this turn
@@ -52,6 +52,35 @@ class TurnState:
     stops_melded: bool = False
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+
+
+class PlayedInstead(Protocol):
+    """An action a rule set brings that is played instead of drawing (`TurnState.instead`), and
+    may leave the turn owing a draw from the stock (`TurnState.owed_draw`): the engine checks
+    that draw wherever a draw is due, and asks the action for the code and words of a finding
+    about it, and of a later draw or take of the pile it forbids."""
+
+    owed_path: str  # the coverage path of the owed draw, drawn
+
+    def miscounted(self, r: HandContext, state: TurnState, node: Node, drawn: int) -> Illegal:
+        """The owed draw, of `drawn` cards rather than `state.owed_draw`."""
+        ...
+
+    def put_off(self, r: HandContext, state: TurnState, node: Node) -> Illegal:
+        """An action played before the owed draw."""
+        ...
+
+    def left_undone(self, r: HandContext, state: TurnState, node: Node) -> Illegal:
+        """The turn ended without the owed draw."""
+        ...
+
+    def draws_again(self, r: HandContext, state: TurnState, node: Node) -> Illegal:
+        """A draw once nothing is owed."""
+        ...
+
+    def takes_the_pile(self, r: HandContext, state: TurnState, node: Node) -> Illegal:
+        """A take of the pile after it."""
+        ...
 
 
 class HandContext:
@@ -87,7 +116,7 @@ class HandContext:
             hands={p: Counter() for p in self.active},
             sides=sides,
             side_of=side_of,
-            pool=C.pack(config.packs, config.caliente_cards),
+            pool=config.pack(),
             stock=None,
             stock_count=0,
             totals_before=dict(totals_before),

@@ -1,5 +1,5 @@
 """The end of a turn: the discard that ends it (or going out, engine/going_out.py), and what a
-turn may not leave undone (a replacement, a refill, a first meld short of the minimum)."""
+turn may not leave undone (a replacement, a draw owed, a first meld short of the minimum)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,7 @@ from .holding import plays_unheld, require_drawn
 from .illegal import Illegal
 
 # What kind of card a discard is, for the coverage report's paths.
-_DISCARD_PATH = {
-    card: "discard-" + {C.STOP: "stop", C.CALIENTE: "caliente"}.get(card, "wild" if C.is_wild(card) else "natural")
-    for card in C.CARDS
-}
+_DISCARD_PATH = {card: f"discard-{kind}" for card, kind in C.KINDS.items()}
 
 
 def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
@@ -55,17 +52,9 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
             ),
             turn,
         )
-    if state.refill_owed:
-        raise Illegal(
-            "caliente-refill",
-            msg(
-                "{player} played a Caliente card without drawing up to {refill} cards ({owed} to draw)",
-                player=state.player,
-                refill=r.config.caliente_refill,
-                owed=state.refill_owed,
-            ),
-            turn,
-        )
+    if state.owed_draw:
+        assert state.instead is not None
+        raise state.instead.left_undone(r, state, turn)
     side = state.side
     empty = not any(state.hand.values())  # counts never go below zero: remove() checks first
     if empty and state.player in r.table.feet:  # the Hand is played out; the Foot is still to come

@@ -1,6 +1,6 @@
 """The player's cards: whether the player holds what an action plays (and where a missing card
 is, when it waits in the Foot), and what an action needs done first (the draw, a replacement, a
-refill)."""
+draw owed)."""
 
 from __future__ import annotations
 
@@ -106,17 +106,9 @@ def require_drawn(r: HandContext, state: TurnState, node: Node, action: str) -> 
         )
     if state.replacements_owed:
         raise Illegal("bonus-replacement", replacement_first(r, state), node)
-    if state.refill_owed:
-        raise Illegal(
-            "caliente-refill",
-            msg(
-                "{player} must first draw up to {refill} cards after playing the Caliente card: {owed} more",
-                player=state.player,
-                refill=r.config.caliente_refill,
-                owed=state.refill_owed,
-            ),
-            node,
-        )
+    if state.owed_draw:
+        assert state.instead is not None
+        raise state.instead.put_off(r, state, node)
 
 
 def replacement_first(r: HandContext, state: TurnState) -> Text:

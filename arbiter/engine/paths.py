@@ -2,7 +2,9 @@
 
 Each hand counts the paths its moves take (`replay.paths["take-frozen"] += 1`), for coverage
 reports (arbiter.simulate's EXPECTED_PATHS, tests/test_coverage_corpus.py). Every name counted
-must be one of PATHS: the coverage test checks the counts of a whole corpus against it.
+must be one of PATHS: the coverage test checks the counts of a whole corpus against it. The names
+are declared here for every family, the paths of the actions a rule set brings and of its
+policies included, so that a coverage report has one list to hold them to.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ PATHS: frozenset[str] = frozenset(
         "draw-1",
         "draw-2",
         "draw-last-card",
+        # the Caliente card and its refill (rules/caliente_card.py)
         "caliente-card",
         "caliente-refill",
         "caliente-no-refill",
@@ -28,10 +31,10 @@ PATHS: frozenset[str] = frozenset(
         "take-onto-sequence",
         "take-up-card-only",
         "take-top-of-pile",
-        # the Foot (Hand & Foot)
+        "take-exhausted-stock",
+        # the Foot picked up (rules/hand_and_foot_foot.py)
         "foot-at-once",
         "foot-next-turn",
-        "take-exhausted-stock",
         # melds
         "add",
         "add-to-sequence",
@@ -43,7 +46,7 @@ PATHS: frozenset[str] = frozenset(
         "bonus-laid-no-replacement-left",
         "bonus-drawn-last",
         # the end of the turn and of the hand
-        *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),
+        *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),  # cards.KINDS, the Bonus card never
         "ask-yes",
         "ask-no",
         "pass",

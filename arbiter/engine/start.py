@@ -250,7 +250,7 @@ def turn_up(r: HandContext, record: HandRecord) -> None:
     for card in cards:
         table.take_from_stock(card, up)
         table.pile.append(card)
-        if card in C.WILDS or card == C.BONUS or (card in (C.STOP, C.CALIENTE) and config.stop_up_card_freezes):
+        if card in C.WILDS or card == C.BONUS or (not C.is_natural(card) and config.stop_up_card_freezes):
             table.frozen = True
     if len(cards) > 1:
         r.paths["up-card-covered"] += len(cards) - 1
@@ -335,7 +335,7 @@ def set_up_position(r: HandContext) -> None:
                 "position",
                 msg(
                     "the position accounts for {seen} cards, which leaves {unseen} for the stock, not {count}",
-                    seen=C.PACK_SIZE * config.packs + config.caliente_cards - unseen,
+                    seen=config.pack().total() - unseen,
                     unseen=unseen,
                     count=stock.count,
                 ),

@@ -1,15 +1,15 @@
 """A turn, step by step: the steps a replay (engine/hand_play.py) and a position (arbiter/positions/)
 both take. `start_turn` begins a player's turn; `play_action` checks what the turn so far forbids
 (an action after the hand ended or after the discard, anything before a Foot that is due) and
-runs the action's handler (engine/turn.py's HANDLERS)."""
+runs the action's handler (engine/turn.py's `handler_for`: the engine's, or the rule set's own)."""
 
 from __future__ import annotations
 
 from ..i18n import msg
-from ..records import Action, GoOut, Node, Pass, PickUpFoot, Turn
+from ..records import Action, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .turn import HANDLERS
+from .turn import handler_for, picks_up_foot
 
 
 def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
@@ -45,19 +45,19 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
         )
     kind = type(action)
     if state.foot_first:
-        if kind is not PickUpFoot and kind is not Pass:
+        if kind is not Pass and not picks_up_foot(r, kind):
             raise _foot_first(state.player, action)
         state.foot_first = False
     if state.discarded and kind is not GoOut:
         raise Illegal("discard", msg("the discard ends the turn: nothing may follow it"), action)
     feet = r.table.feet
     if (
-        kind is not PickUpFoot
-        and feet
+        feet
         and state.drawn
         and not state.discarded
         and state.player in feet
         and not state.hand.total()
+        and not picks_up_foot(r, kind)
     ):
         raise Illegal(  # the Hand melded out, its Foot not picked up
             "foot-pickup",
@@ -67,4 +67,5 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             ),
             action,
         )
-    HANDLERS[kind](r, state, action)
+    play = handler_for(r, state, action)
+    play(r, state, action)

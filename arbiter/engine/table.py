@@ -183,18 +183,15 @@ class Table:
         """Whether `n` more of `card` can still be in play."""
         if self.pool[card] >= n:
             return
-        have = self.config.packs * C.ONE_PACK[card] if card != C.CALIENTE else self.config.caliente_cards
-        if card == C.CALIENTE and not have:
-            raise Illegal(
-                code,
-                msg("Caliente cards are in play only in the Caliente-card variation (option caliente-cards)"),
-                node,
-            )
+        config = self.config
+        have = config.packs * C.ONE_PACK[card] + config.extra_cards.get(card, 0)
+        if not have and card in config.absent_cards:
+            raise Illegal(code, config.absent_cards[card], node)
         raise Illegal(
             code,
             msg(
                 "the pack has only {cards}, and all of them are already accounted for: this one cannot be in play",
-                cards=self.config.words.counted(have, card),
+                cards=config.words.counted(have, card),
             ),
             node,
         )

@@ -36,16 +36,8 @@ def take(r: HandContext, state: TurnState, action: Take) -> None:
 
 def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     table, config = r.table, r.config
-    if state.caliente_played:
-        raise Illegal(
-            "caliente-card",
-            msg(
-                "{player} played a Caliente card, which takes the place of drawing or taking the {pile}",
-                player=state.player,
-                pile=term(config.words.pile),
-            ),
-            action,
-        )
+    if state.instead is not None:
+        raise state.instead.takes_the_pile(r, state, action)
     if state.drawn:
         raise Illegal(
             "draw-count",

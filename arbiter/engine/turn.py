@@ -3,10 +3,13 @@
 A handler checks every rule its action must meet, raising `Illegal` before it changes the table,
 then applies the action. The draw and the discard are most of all actions: they stay short.
 Handlers are plain functions of (hand context, turn state, action); engine/steps.py plays a
-turn's actions through HANDLERS. Each lives in the module named for what it does: drawing.py
-(`draw`, `caliente`), taking_the_pile.py (`take`), melding.py (`meld`, `add`), bonus_cards.py
-(`bonus`), ending.py (`discard`), going_out.py (`ask`, `out`), passing.py (`pass`, the forced
-take) and foot.py (`foot`); first_meld.py checks a side's first meld, holding.py the cards held.
+turn's actions through `handler_for`. HANDLERS holds the actions every family plays, each in the
+module named for what it does: drawing.py (`draw`), taking_the_pile.py (`take`), melding.py
+(`meld`, `add`), bonus_cards.py (`bonus`), ending.py (`discard`), going_out.py (`ask`, `out`) and
+passing.py (`pass`, the forced take); first_meld.py checks a side's first meld, holding.py the
+cards held. The actions only some families play come with their rule set (`Config.actions`, from
+a module of the family: docs/engine.md lists them); a rule set that does not bring one refuses it
+(rules/unplayed.py).
 """
 
 from __future__ import annotations
@@ -14,28 +17,49 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..records import Add, Ask, Discard, Draw, GoOut, LayBonus, Meld, Pass, PickUpFoot, PlayCaliente, Take
+from ..records import Action, Add, Ask, Discard, Draw, GoOut, LayBonus, Meld, Pass, Take
+from ..rules.unplayed import REFUSALS
 from .bonus_cards import bonus
 from .context import HandContext, TurnState
-from .drawing import draw, play_caliente
+from .drawing import draw
 from .ending import discard
-from .foot import pick_up_foot
 from .going_out import ask, go_out
+from .illegal import Illegal
 from .melding import add, meld
 from .passing import pass_
 from .taking_the_pile import take
 
-# Each action's handler, by the action's record type.
-HANDLERS: dict[type, Callable[[HandContext, TurnState, Any], None]] = {
+Handler = Callable[[HandContext, TurnState, Any], None]
+
+# Each action's handler, by the action's record type: the actions every family plays.
+HANDLERS: dict[type, Handler] = {
     Draw: draw,
     Take: take,
     Meld: meld,
     Add: add,
     Discard: discard,
     LayBonus: bonus,
-    PlayCaliente: play_caliente,
     Ask: ask,
     Pass: pass_,
     GoOut: go_out,
-    PickUpFoot: pick_up_foot,
 }
+
+
+def handler_for(r: HandContext, state: TurnState, action: Action) -> Handler:
+    """The handler of `action`: the engine's, or the rule set's own; an action of the notation the
+    rule set does not bring is refused."""
+    kind = type(action)
+    found = HANDLERS.get(kind)
+    if found is not None:
+        return found
+    extra = r.config.actions.get(kind)
+    if extra is None:
+        code, words = REFUSALS[kind](state.player, r.config.words)
+        raise Illegal(code, words, action)
+    return extra.handle
+
+
+def picks_up_foot(r: HandContext, kind: type) -> bool:
+    """Whether an action of this kind picks up the Foot (an action the rule set brings)."""
+    extra = r.config.actions.get(kind)
+    return extra is not None and extra.picks_up_foot

@@ -54,7 +54,7 @@ def deal_hand(config: Config, seed: int | str) -> HandRecord:
     out = sitting_out(seating, config)
     dealer = seating.seats[DEALER_SEAT]
     active = [p for p in seating.playing_order(set(out))]
-    cards = sorted(C.pack(config.packs, config.caliente_cards).elements(), key=C.ORDER.__getitem__)
+    cards = sorted(config.pack().elements(), key=C.ORDER.__getitem__)
     random.Random(seed).shuffle(cards)
     deals, feet = [], []
     for player in active:

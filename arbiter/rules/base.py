@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -230,6 +230,29 @@ EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraAction:
+    """An action a rule set brings beyond the engine's own, from a module of its family
+    (docs/engine.md lists them). The engine plays it as one of its own handlers, and the legal
+    actions at a point of a turn include its offers. The engine's types are said as `Any` here:
+    the engine imports this module."""
+
+    record: type  # the action's record type (arbiter.records)
+    handle: Callable[[Any, Any, Any], None]
+    """(hand context, turn state, action): checks the action, raising `Illegal` before it changes
+    anything, then plays it, as the handlers of engine/turn.py do."""
+    offers: Callable[[Any, Any], Iterable[Any]]
+    """(hand context, turn state) -> the actions of this kind worth trying there (engine/candidates.py)."""
+    picks_up_foot: bool = False
+    """Whether it picks up the Foot: the one action, beside a pass, that may open a turn whose Foot
+    is due, or follow a Hand played out."""
+
+
+def brings(*actions: ExtraAction) -> dict[type, ExtraAction]:
+    """`Config.actions` for these actions."""
+    return {action.record: action for action in actions}
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything the engine needs to know about the game being judged."""
 
@@ -238,7 +261,6 @@ class Config:
     players_per_hand: int  # seats less those sitting out each hand
     # the cards
     packs: int
-    caliente_cards: int
     deal_size: int
     draw_count: int  # cards drawn from the stock per turn
     # melds
@@ -262,9 +284,6 @@ class Config:
     mixed_canasta_bonus: int
     bonus_card_points: Callable[[int, bool], int]  # (cards laid, side has melded) -> points
     bonus_in_hand_penalty: int
-    caliente_played_penalty: int
-    caliente_refill: int  # a Caliente card played draws the hand back up to this many cards
-    caliente_multiplies_bonus: bool  # a held Caliente card also multiplies forgotten Bonus cards
     # remedies the rule set prescribes
     permission_penalty: int
     wrong_take_penalty: int
@@ -281,7 +300,17 @@ class Config:
     blocks_pile: frozenset[str]  # cards that, on top of the pile, stop anyone taking it
     addition_problem: AdditionProblem = lambda meld, added, config: None  # anything a legal meld allows
     pile_cards_taken: PileTaken = lambda take, rest, config: rest  # the whole pile, always
-    # Hand & Foot: a second packet (the Foot) per player, the game in a set number of rounds
+    # the cards: what the rule set adds to its packs, and the actions it brings beyond every family's
+    extra_cards: Mapping[str, int] = field(default_factory=dict)  # cards added to the packs, by card
+    absent_cards: Mapping[str, Text] = field(default_factory=dict)
+    """What a finding says of a card the packs hold none of, by card, where the rule set says why."""
+    actions: Mapping[type, ExtraAction] = field(default_factory=dict)
+    """The actions the rule set brings beyond the engine's own (engine/turn.py's HANDLERS), by
+    record type: `brings(...)` of its family's modules' actions."""
+    # a second packet (the Foot) per player, and the game in a set number of rounds (Hand & Foot).
+    # The Foot is the engine's: it deals it (Table.feet), holds a turn to picking it up once the
+    # Hand is played out, and counts who has played from one; picking it up is the rule set's
+    # action (an ExtraAction with `picks_up_foot`)
     foot_size: int = 0  # cards dealt to each Foot (0: no Foot)
     rounds: int = 0  # hands in a game (0: played until a side reaches the target)
     one_open_meld_per_rank: bool = False  # a new meld of a rank only once the side's earlier one is closed
@@ -290,10 +319,10 @@ class Config:
     exhausted_stock_ends_hand: bool = False  # with the stock drawn out nobody takes the pile: the next player passes
     stop_meld_sizes: tuple[int, int] = (3, 4)  # the fewest and most Stop cards a Stop meld holds
     words: Words = Words()
-    caliente_on_exhausted_stock: bool = False  # a Caliente card may be played with nothing left to draw
     # the classic deck (Hoyle, the Official Canasta Laws)
-    covered_up_cards: frozenset[str] = frozenset({C.LITTLE_WILD, C.BIG_WILD, C.BONUS, C.STOP, C.CALIENTE})
-    """cards turned up to start the pile that are covered by the next card turned (the rest stay on top)"""
+    covered_up_cards: frozenset[str] = C.CARD_SET - C.NATURAL_SET
+    """cards turned up to start the pile that are covered by the next card turned (the naturals
+    stay on top)"""
     discard_freezes: frozenset[str] = C.WILDS  # cards that freeze the pile when discarded
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
@@ -302,6 +331,10 @@ class Config:
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure
     function of the cards and this configuration (engine.melds.meld_problem keeps it). A Config
     starts with its own; `RuleSet.config_for` shares one among the tables of one shape."""
+
+    def pack(self) -> Counter[str]:
+        """The cards in play: the packs and the cards the rule set adds to them."""
+        return C.pack(self.packs, self.extra_cards)
 
 
 def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:

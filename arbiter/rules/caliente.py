@@ -14,13 +14,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .. import cards as C
 from ..i18n import msg, msg_n, term
-from .base import Config, OptionValue, PileTake, RuleSet, Seating, Words
+from .base import Config, HandPenalty, OptionValue, PileTake, RuleSet, Seating, Words, brings
+from .caliente_card import CalienteCard
 from .caliente_catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
 from .caliente_choices import CHOICES
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
 from .lists import any_of
 
 __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure", "kept_from"]
+
+CALIENTE_PLAYED_PENALTY = 100  # what each Caliente card played costs its side
 
 
 def first_meld_minimum(three_packs: bool, below_zero: int = 0):  # type: ignore[no-untyped-def]
@@ -101,25 +104,29 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     return None
 
 
-def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
+def hand_penalty(multiplies_bonus: bool) -> HandPenalty:
     """What the cards left in one player's hand cost, and how it was counted. A Caliente card
     held doubles the loss of the hand, two triple it; the card itself is worth nothing, so a hand
-    of only Caliente cards costs nothing. Forgotten Bonus cards are part of that loss unless the
-    rule set says otherwise (option caliente-multiplies-bonus)."""
-    bonus = held[C.BONUS] * config.bonus_in_hand_penalty
-    caliente = held[C.CALIENTE]
-    values = C.VALUES
-    plain = sum(values[card] * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
-    if caliente:
-        factor = 2 if caliente == 1 else 3
-        cost = (plain + bonus) * factor if config.caliente_multiplies_bonus else plain * factor + bonus
-        return cost, msg_n(
-            "x{factor} for holding {n} Caliente card",
-            "x{factor} for holding {n} Caliente cards",
-            caliente,
-            factor=factor,
-        )
-    return plain + bonus, ""
+    of only Caliente cards costs nothing. Forgotten Bonus cards are part of that loss where
+    `multiplies_bonus` (option caliente-multiplies-bonus)."""
+
+    def penalty(held: Counter[str], config: Config) -> tuple[int, str]:
+        bonus = held[C.BONUS] * config.bonus_in_hand_penalty
+        caliente = held[C.CALIENTE]
+        values = C.VALUES
+        plain = sum(values[card] * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
+        if caliente:
+            factor = 2 if caliente == 1 else 3
+            cost = (plain + bonus) * factor if multiplies_bonus else plain * factor + bonus
+            return cost, msg_n(
+                "x{factor} for holding {n} Caliente card",
+                "x{factor} for holding {n} Caliente cards",
+                caliente,
+                factor=factor,
+            )
+        return plain + bonus, ""
+
+    return penalty
 
 
 def laid_score(
@@ -148,7 +155,7 @@ def caliente_cards_played(laid: Sequence[str], config: Config) -> list[tuple[Cal
         lines.append(
             (
                 lambda: msg_n("{n} Caliente card played", "{n} Caliente cards played", caliente_played),
-                -config.caliente_played_penalty * caliente_played,
+                -CALIENTE_PLAYED_PENALTY * caliente_played,
             )
         )
     return lines
@@ -203,7 +210,6 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         seating=seating,
         players_per_hand=players_per_hand,
         packs=3 if three_packs else 2,
-        caliente_cards=2 if options["caliente-cards"] else 0,
         deal_size=deal_size,
         draw_count=2 if players_per_hand == 2 else 1,
         max_wilds=3,
@@ -223,10 +229,6 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         mixed_canasta_bonus=300,
         bonus_card_points=bonus_card_points(three_packs),
         bonus_in_hand_penalty=int(options["bonus-in-hand-penalty"]),
-        caliente_played_penalty=100,
-        caliente_refill=int(options["caliente-refill"]) or deal_size,
-        caliente_multiplies_bonus=bool(options["caliente-multiplies-bonus"]),
-        caliente_on_exhausted_stock=bool(options["caliente-on-exhausted-stock"]),
         permission_penalty=int(options["permission-penalty"]),
         wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
@@ -234,14 +236,32 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         take_problem=take_problem,
         canasta_bonus=group_canasta_bonus,
         go_out_problem=canastas_to_go_out,
-        hand_penalty=hand_penalty,
+        hand_penalty=hand_penalty(bool(options["caliente-multiplies-bonus"])),
         laid_score=laid_score,
         end_of_hand=end_of_hand,
         laid_cards=frozenset({C.BONUS, C.CALIENTE}),
         blocks_pile=frozenset({C.STOP, C.CALIENTE, *C.WILDS}),
         words=Words(pile="Prize pile"),
+        extra_cards=caliente_cards(options),
+        absent_cards={C.CALIENTE: CALIENTE_CARDS_ABSENT},
+        actions=brings(
+            CalienteCard(
+                refill=int(options["caliente-refill"]) or deal_size,
+                on_exhausted_stock=bool(options["caliente-on-exhausted-stock"]),
+            ).action()
+        ),
         options=dict(options),
     )
+
+
+def caliente_cards(options: Mapping[str, OptionValue]) -> dict[str, int]:
+    """The Caliente cards the variation adds to the packs (option caliente-cards): two, or none."""
+    return {C.CALIENTE: 2} if options["caliente-cards"] else {}
+
+
+CALIENTE_CARDS_ABSENT = msg("Caliente cards are in play only in the Caliente-card variation (option caliente-cards)")
+"""What a finding says of a Caliente card where the packs hold none (the rule sets that start
+from Caliente's configuration keep it)."""
 
 
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:

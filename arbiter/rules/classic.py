@@ -542,7 +542,8 @@ def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, blac
     covered = {C.LITTLE_WILD, C.BIG_WILD, C.BONUS} | ({C.STOP} if black_three_covered else set())
     return replace(
         as_caliente,
-        caliente_cards=0,
+        extra_cards={},
+        actions={},  # neither the Caliente card nor the Foot
         naturals_must_outnumber_wilds=options["wild-ratio"] == "naturals-outnumber",
         concealed_waives_minimum=bool(options["concealed-waives-minimum"]),
         concealed_allows_discard=bool(options.get("concealed-allows-discard", True)),

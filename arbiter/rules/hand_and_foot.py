@@ -16,9 +16,10 @@ from .. import cards as C
 from ..i18n import Text, msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, brings, entry
 from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
+from .hand_and_foot_foot import FOOT
 from .lists import all_of
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 
@@ -499,7 +500,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         as_caliente,
         players_per_hand=4,
         packs=PACKS,
-        caliente_cards=0,
+        extra_cards={},
         deal_size=int(options["hand-size"]),
         foot_size=int(options["foot-size"]),
         draw_count=2,
@@ -530,6 +531,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         addition_problem=addition_problem,
         pile_cards_taken=pile_cards_taken,
         blocks_pile=frozenset({C.STOP, C.BONUS, *(C.WILDS if wilds_block else ())}),
+        actions=brings(FOOT),
         options=dict(options),
     )
 

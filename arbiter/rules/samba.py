@@ -16,7 +16,8 @@ from .. import cards as C
 from ..i18n import msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, brings, entry
+from .caliente_card import CalienteCard
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
@@ -470,7 +471,6 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         as_caliente,
         players_per_hand=min(len(seating.seats), 4),
         packs=3,
-        caliente_cards=2 if options["caliente-cards"] else 0,
         deal_size=15,
         draw_count=2,
         max_wilds=2,
@@ -485,9 +485,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         going_out_bonus=200,
         concealed_bonus=0,
         bonus_in_hand_penalty=int(options["bonus-in-hand-penalty"]),
-        caliente_refill=15,
-        caliente_multiplies_bonus=True,
-        caliente_on_exhausted_stock=bool(options["caliente-on-exhausted-stock"]),
+        hand_penalty=caliente.hand_penalty(multiplies_bonus=True),
         permission_penalty=int(options["permission-penalty"]),
         wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
@@ -499,6 +497,10 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         addition_problem=addition_problem,
         pile_cards_taken=pile_cards_taken,
         stop_meld_sizes=(3, 6),
+        extra_cards=caliente.caliente_cards(options),
+        actions=brings(
+            CalienteCard(refill=15, on_exhausted_stock=bool(options["caliente-on-exhausted-stock"])).action()
+        ),
         options=dict(options),
     )
 

@@ -1,19 +1,25 @@
-"""The Foot (Hand & Foot): picked up once the Hand is played out."""
+"""Picking up the Foot (Hand & Foot): an action the rule set brings.
+
+The Foot itself is the engine's (`Config.foot_size`): a second packet dealt to each player, kept
+in `Table.feet` until picked up, the turn held to picking it up once the Hand is played out. The
+action that picks it up, and the candidate the legal actions offer for it, are Hand & Foot's.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ..engine.context import HandContext, TurnState
+from ..engine.holding import replacement_first
+from ..engine.illegal import Illegal
 from ..i18n import msg, msg_n
 from ..records import PickUpFoot
-from .context import HandContext, TurnState
-from .holding import replacement_first
-from .illegal import Illegal
+from .base import ExtraAction
 
 
 def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
     """The Foot is picked up once the Hand is played out: at once, when the player melds the
     last card of the Hand, or as the next turn begins, when it went as a discard."""
-    if not r.config.foot_size:
-        raise Illegal("draw-first", msg("there is no Foot in this rule set: `foot` is a Hand & Foot action"), action)
     foot = r.table.feet.get(state.player)
     if foot is None:
         raise Illegal("foot-pickup", msg("{player} has already picked up the Foot", player=state.player), action)
@@ -34,3 +40,12 @@ def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
     state.hand.update(foot)
     del r.table.feet[state.player]
     r.paths["foot-at-once" if state.drawn else "foot-next-turn"] += 1
+
+
+def offers(r: HandContext, state: TurnState) -> Iterator[PickUpFoot]:
+    """Once the Hand is played out, while the Foot waits."""
+    if state.player in r.table.feet and not state.hand.total():
+        yield PickUpFoot()
+
+
+FOOT = ExtraAction(PickUpFoot, pick_up_foot, offers, picks_up_foot=True)
