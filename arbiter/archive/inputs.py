@@ -14,8 +14,10 @@ from __future__ import annotations
 import errno
 import gc
 import io
+import itertools
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -33,6 +35,7 @@ from .discovery import RecordFinder
 BATCH_GC_THRESHOLD = (50_000, 20, 100)
 STDIN = "-"
 BINARY_SNIFF = 8192  # bytes looked at for a NUL, as git and grep do
+IN_FLIGHT_PER_WORKER = 4  # inputs given to each worker ahead of the report being written
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,16 +276,32 @@ def run(
         for task in tasks:
             yield check_task(task, rules, options, books, progress)
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    workers = min(jobs, len(tasks))
+    pool = ProcessPoolExecutor(max_workers=workers)
+
+    def submitted(task: Task) -> tuple[Task, Future[FileReport]]:
+        try:
+            return task, pool.submit(check_task, task, rules, dict(options), books)
+        except BrokenProcessPool as error:  # a worker died before: this input is not checked either
+            failed: Future[FileReport] = Future()
+            failed.set_exception(error)
+            return task, failed
+
+    # A few inputs per worker in flight, the next submitted as each report is taken: the workers
+    # never wait, and only the reports not yet written are held, however large the archive.
+    waiting = iter(tasks)
+    window = deque(submitted(task) for task in itertools.islice(waiting, IN_FLIGHT_PER_WORKER * workers))
     try:
-        futures: list[Future[FileReport]] = [
-            pool.submit(check_task, task, rules, dict(options), books) for task in tasks
-        ]
-        for task, future in zip(tasks, futures, strict=True):
+        while window:
+            task, future = window.popleft()
             try:
-                yield future.result()
+                report = future.result()
             except BrokenProcessPool as error:  # a worker died (out of memory, killed)
-                yield FileReport(task.path, error=internal_error(error))
+                report = FileReport(task.path, error=internal_error(error))
+            following = next(waiting, None)
+            if following is not None:
+                window.append(submitted(following))
+            yield report
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
