@@ -20,6 +20,7 @@ import gettext
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +74,29 @@ def language_of_arguments(args: Sequence[str], environ: Mapping[str, str] = os.e
         return language_from_environment(environ)
 
 
-_STANDARD = {"_": gettext.gettext, "ngettext": gettext.ngettext}
-"""The names click's modules give the standard library's gettext functions."""
+_STANDARD = {"_": (gettext.gettext, "gettext"), "ngettext": (gettext.ngettext, "ngettext")}
+"""The names click's modules give the standard library's gettext functions, and the method of a
+catalogue that says the same."""
+
+_WORDS: ContextVar[gettext.NullTranslations | None] = ContextVar("arbiter_cli.click_words", default=None)
+
+
+def click_says(message: str) -> str:
+    """One of click's messages in the language of the run (`speaking`), for the words click fixes
+    when an option is declared, before the language is known (`params.SpokenPath`)."""
+    words = _WORDS.get()
+    return words.gettext(message) if words is not None else message
+
+
+def _click_gettext() -> list[tuple[Any, str]]:
+    """Each (module of click, name) that holds one of the standard gettext functions."""
+    return [
+        (module, name)
+        for module_name, module in list(sys.modules.items())
+        if module_name == "click" or module_name.startswith("click.")
+        for name, (standard, _method) in _STANDARD.items()
+        if getattr(module, name, None) is standard
+    ]
 
 
 @contextlib.contextmanager
@@ -86,21 +108,16 @@ def speaking(language: str) -> Iterator[None]:
             yield
             return
         words = gettext.translation(DOMAIN, LOCALE_DIR, [language], fallback=True)
-        said = {"_": words.gettext, "ngettext": words.ngettext}
-        marked = [
-            (module, name)
-            for module_name, module in list(sys.modules.items())
-            if module_name == "click" or module_name.startswith("click.")
-            for name, standard in _STANDARD.items()
-            if getattr(module, name, None) is standard
-        ]
-        for module, name in marked:
-            setattr(module, name, said[name])
+        marked = _click_gettext()
+        token = _WORDS.set(words)
         try:
+            for module, name in marked:
+                setattr(module, name, getattr(words, _STANDARD[name][1]))
             yield
         finally:
             for module, name in marked:
-                setattr(module, name, _STANDARD[name])
+                setattr(module, name, _STANDARD[name][0])
+            _WORDS.reset(token)
 
 
 class SpokenGroup(click.Group):

@@ -37,7 +37,7 @@ from .click_words import SpokenGroup
 from .config import Settings
 from .formats import RENDERERS, version
 from .language import configured_language, lang_option, speaker, spoken
-from .params import codes_option, config_options, include_option, options_option, stdin_name_option
+from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
@@ -134,7 +134,7 @@ def _read_stdin() -> bytes:
 @click.option("--statistics", is_flag=True, help="Print how many findings of each code, not each finding.")
 @click.option(
     "--output-file",
-    type=click.Path(dir_okay=False, writable=True),
+    type=SpokenPath(dir_okay=False, writable=True),
     metavar="FILE",
     help="Write the output to FILE instead of standard output.",
 )

@@ -9,6 +9,7 @@ import click
 from arbiter.archive.inputs import describe_os_error
 from arbiter.i18n import msg
 
+from .click_words import click_says
 from .language import said
 
 
@@ -42,6 +43,20 @@ class RecordFile(click.File):
             if english is None or said(english) == english:
                 raise
             self.fail(f"'{click.format_filename(value)}': {said(english)}", param, ctx)
+
+
+class SpokenPath(click.Path):
+    """`click.Path`, naming its kind ("file", "directory", "path") in the run's language when a
+    value is refused (`File 'x' is a directory`): click names it when the option is declared,
+    before the language is known."""
+
+    @property  # type: ignore[override]
+    def name(self) -> str:
+        return click_says(self.kind)
+
+    @name.setter
+    def name(self, kind: str) -> None:
+        self.kind = kind  # click's English word, set as the option is declared
 
 
 stdin_name_option = click.option(
@@ -86,7 +101,7 @@ def config_options(command):  # type: ignore[no-untyped-def]
         "--config",
         "config_file",
         metavar="FILE",
-        type=click.Path(dir_okay=False),
+        type=SpokenPath(dir_okay=False),
         help="The configuration file to read [default: the nearest arbiter.toml, or pyproject.toml with "
         "[tool.arbiter], from the current folder up].",
     )(command)

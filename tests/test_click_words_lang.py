@@ -43,6 +43,7 @@ CLICKS_OWN_ERRORS = {
     "bad integer": (("check", "-j", "abc"), "Invalid value for '--jobs' / '-j': 'abc' is not a valid integer range."),
     "missing path": (("table", "nowhere.acn", "--hand", "1"), "Invalid value for 'FILE|-': 'nowhere.acn'"),
     "extra argument": (("rules", "caliente", "samba"), "Got unexpected extra argument (samba)"),
+    "a folder for a file": (("check", "--output-file", str(SAMPLES)), "Invalid value for '--output-file': File "),
     "unknown command": (("judge", "--lang", "{lang}"), "No such command 'judge'."),
 }
 """Each usage error click finds itself: the arguments, and the start of its English message."""
@@ -95,6 +96,14 @@ def test_clicks_own_usage_errors_are_said_in_the_language_of_the_environment(
 ) -> None:
     args = tuple(arg for arg in args if arg not in ("--lang", "{lang}"))
     assert_framed_in("pt", run(*args, env={"LANG": "pt_BR.UTF-8"}), english)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("es", "Archivo '{path}': es una carpeta."), ("pt", "Arquivo '{path}': é uma pasta.")]
+)
+def test_the_kind_of_a_path_click_names_as_the_option_is_declared_is_said_in_the_language(lang: str, said: str) -> None:
+    result = run("check", "--config", str(SAMPLES), "--lang", lang)
+    assert result.output.splitlines()[-1].endswith(said.format(path=SAMPLES)), result.output
 
 
 def test_the_flag_beats_the_environment_for_clicks_words() -> None:
