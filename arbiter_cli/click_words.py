@@ -6,8 +6,9 @@ Click marks its messages with the standard library's gettext (`from gettext impo
 in each of its modules), whose language comes from the environment. So the language is found from
 the arguments before click parses them (`language_of_arguments`: --lang, else the configuration's
 `lang`, else the environment), and for that run click's modules say their words through that
-language's `click` catalogue (`speaking`). English installs nothing. Neither the process's
-environment nor its gettext domain is changed: they are the user's, and the library's.
+language's `click` catalogue (`speaking`: their `_` and `ngettext` point at it, and are given back
+the standard functions after). English installs nothing. Neither the process's environment nor its
+gettext domain is changed: they are the user's, and the libraries'.
 
 The catalogue is arbiter/locale/<lang>/LC_MESSAGES/click.po, its messages extracted from the
 installed click by tools/messages.py (docs/translations.md).
@@ -118,6 +119,19 @@ def speaking(language: str) -> Iterator[None]:
             for module, name in marked:
                 setattr(module, name, _STANDARD[name][0])
             _WORDS.reset(token)
+
+
+class SpokenHelp(click.Option):
+    """An option whose help is one of click's own messages, said in the run's language: click
+    writes it when the option is declared (`Show the version and exit.`), before that is known."""
+
+    @property  # type: ignore[override]
+    def help(self) -> str | None:
+        return click_says(self.english_help) if self.english_help else self.english_help
+
+    @help.setter
+    def help(self, english: str | None) -> None:
+        self.english_help = english
 
 
 class SpokenGroup(click.Group):

@@ -33,7 +33,7 @@ from arbiter.i18n import Translator, msg, msg_n
 
 from . import config
 from . import house as house_cli
-from .click_words import SpokenGroup
+from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
 from .formats import RENDERERS, version
 from .language import configured_language, lang_option, speaker, spoken
@@ -75,7 +75,7 @@ def cluster_error(error: Exception) -> click.ClickException:
 
 
 @click.group(cls=SpokenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s")
+@click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s", cls=SpokenHelp)
 def cli() -> None:
     """The rules arbiter for Canasta: checks game records against the rules and recomputes every
     score.

@@ -158,6 +158,7 @@ def test_the_frame_words_of_the_help_are_said_in_the_language(lang: str) -> None
     assert f"[{click_says(lang, 'default: {default}').format(default='<stdin>')}]" in check
     assert click_says(lang, "required") in table
     assert f"{click_says(lang, 'Commands')}:" in group and "Commands:" not in group
+    assert click_says(lang, "Show the version and exit.") in group and "Show the version" not in group
     assert "Check game records" in check  # the arbiter's own help texts stay English
 
 
