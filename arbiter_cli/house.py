@@ -14,12 +14,13 @@ from arbiter.house import Rulebook, RulebookError, Shelf
 from arbiter.i18n import msg
 
 from .language import said, spoken
+from .params import SpokenPath
 
 
 def house_option(help: str):  # type: ignore[no-untyped-def]
     """`--house FILE`, repeatable: house rulebooks."""
     return click.option(
-        "--house", "house_files", multiple=True, metavar="FILE", type=click.Path(dir_okay=False), help=help
+        "--house", "house_files", multiple=True, metavar="FILE", type=SpokenPath(dir_okay=False), help=help
     )
 
 

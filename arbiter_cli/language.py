@@ -4,13 +4,15 @@ English. Codes, keys, option names and the notation stay as they are in every la
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from pathlib import Path
 
 import click
 
-from arbiter.i18n import LANGUAGES, Text, Translator, language_from_environment, translator
+from arbiter.i18n import LANGUAGES, Text, Translator, language_from_environment, msg, translator
 
 from . import config
 
@@ -31,17 +33,22 @@ def choose(
     """The language to speak: the flag, the configuration's `lang` (read from `source`), the
     environment, English; a flag or configured value the arbiter does not speak is a usage error."""
     if flag is not None:
-        return _known(flag, "--lang")
+        return _known(flag, "--lang", environ)
     if configured is not None:
-        return _known(configured, f"lang ({source})" if source else "lang")
+        return _known(configured, f"lang ({source})" if source else "lang", environ)
     return language_from_environment(environ)
 
 
-def _known(code: str, where: str) -> str:
+def _known(code: str, where: str, environ: Mapping[str, str]) -> str:
     language = code.strip().lower()
     if language not in LANGUAGES:
-        known = ", ".join(LANGUAGES)  # said in English: the language asked for is not known
-        raise click.UsageError(f"{where}: {code!r} is not a language the arbiter speaks (one of {known})")
+        problem = msg(
+            "{where}: {code} is not a language the arbiter speaks (one of {known})",
+            where=where,
+            code=repr(code),
+            known=", ".join(LANGUAGES),
+        )
+        raise click.UsageError(translator(language_from_environment(environ))(problem))  # not the one asked for
     return language
 
 
@@ -57,6 +64,20 @@ def speaker(flag: str | None, configured: str | None = None, source: Path | None
 
 _SPEAKER = "arbiter.speaker"
 
+_CHOSEN: ContextVar[Translator | None] = ContextVar("arbiter_cli.language.chosen", default=None)
+"""The translator of the language found before click parsed the arguments (`chosen`)."""
+
+
+@contextlib.contextmanager
+def chosen(language: str) -> Iterator[None]:
+    """`language` is the command line's for the time of the block, before a command's `speaker`
+    decides: the usage errors of the callbacks that run while click parses are said in it."""
+    token = _CHOSEN.set(translator(language))
+    try:
+        yield
+    finally:
+        _CHOSEN.reset(token)
+
 
 def spoken(error: BaseException, say: Translator | None = None) -> str:
     """An error's message in the command's language (`say`, else the translator `speaker` chose);
@@ -66,10 +87,12 @@ def spoken(error: BaseException, say: Translator | None = None) -> str:
 
 
 def said(message: str, say: Translator | None = None) -> str:
-    """`message` in the command's language (`say`, else the translator `speaker` chose)."""
+    """`message` in the command's language (`say`, else the translator `speaker` chose, else the
+    one `chosen` before click parsed)."""
     if say is None:
         context = click.get_current_context(silent=True)
         say = context.meta.get(_SPEAKER) if context is not None else None
+    say = say or _CHOSEN.get()
     return say(message) if say is not None else str(message)
 
 

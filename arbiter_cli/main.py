@@ -33,10 +33,11 @@ from arbiter.i18n import Translator, msg, msg_n
 
 from . import config
 from . import house as house_cli
+from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
 from .formats import RENDERERS, version
 from .language import configured_language, lang_option, speaker, spoken
-from .params import codes_option, config_options, include_option, options_option, stdin_name_option
+from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
 from .serve import serve
@@ -73,8 +74,8 @@ def cluster_error(error: Exception) -> click.ClickException:
     return problem
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s")
+@click.group(cls=SpokenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s", cls=SpokenHelp)
 def cli() -> None:
     """The rules arbiter for Canasta: checks game records against the rules and recomputes every
     score.
@@ -133,7 +134,7 @@ def _read_stdin() -> bytes:
 @click.option("--statistics", is_flag=True, help="Print how many findings of each code, not each finding.")
 @click.option(
     "--output-file",
-    type=click.Path(dir_okay=False, writable=True),
+    type=SpokenPath(dir_okay=False, writable=True),
     metavar="FILE",
     help="Write the output to FILE instead of standard output.",
 )

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import IO, Any
+
 import click
 
-from arbiter.i18n import language_from_environment, msg, translator
+from arbiter.archive.inputs import describe_os_error
+from arbiter.i18n import msg
+
+from .click_words import click_says
+from .language import said
 
 
 def name_values(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -15,9 +21,42 @@ def name_values(ctx: click.Context, param: click.Parameter, values: tuple[str, .
         name = name.strip()
         if not name:
             problem = msg("{value}: write NAME=VALUE, such as always-frozen=yes or target=10000", value=repr(value))
-            raise click.BadParameter(translator(language_from_environment())(problem))  # before --lang is read
+            raise click.BadParameter(said(problem))  # the language found before click parsed
         pairs[name] = raw.strip() if sep else "yes"
     return pairs
+
+
+class RecordFile(click.File):
+    """`click.File("rb")`, a record to read (or - for standard input) as the command's argument: a
+    file that cannot be opened is said as `arbiter check` says it, in the command line's language,
+    where click gives the system's reason in English (English keeps click's words)."""
+
+    def __init__(self) -> None:
+        super().__init__("rb")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> IO[Any]:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as problem:
+            reason = problem.__context__  # the OSError click caught
+            english = describe_os_error(reason) if isinstance(reason, OSError) else None
+            if english is None or said(english) == english:
+                raise
+            self.fail(f"'{click.format_filename(value)}': {said(english)}", param, ctx)
+
+
+class SpokenPath(click.Path):
+    """`click.Path`, naming its kind ("file", "directory", "path") in the run's language when a
+    value is refused (`File 'x' is a directory`): click names it when the option is declared,
+    before the language is known."""
+
+    @property  # type: ignore[override]
+    def name(self) -> str:
+        return click_says(self.kind)
+
+    @name.setter
+    def name(self, kind: str) -> None:
+        self.kind = kind  # click's English word, set as the option is declared
 
 
 stdin_name_option = click.option(
@@ -62,7 +101,7 @@ def config_options(command):  # type: ignore[no-untyped-def]
         "--config",
         "config_file",
         metavar="FILE",
-        type=click.Path(dir_okay=False),
+        type=SpokenPath(dir_okay=False),
         help="The configuration file to read [default: the nearest arbiter.toml, or pyproject.toml with "
         "[tool.arbiter], from the current folder up].",
     )(command)

@@ -15,11 +15,11 @@ from arbiter.i18n import Translator, msg, msg_n, term, translator
 from arbiter.marks import TableWords, table_words
 
 from .language import configured_language, lang_option, speaker, spoken
-from .params import options_option
+from .params import RecordFile, options_option
 
 
 @click.command("table", short_help="Show the table after a turn of a record.")
-@click.argument("record", metavar="FILE|-", type=click.File("rb"))
+@click.argument("record", metavar="FILE|-", type=RecordFile())
 @click.option("--hand", type=click.IntRange(min=1), required=True, help="The hand, by its number in the record.")
 @click.option(
     "--turn",

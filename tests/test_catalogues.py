@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.i18n import DOMAINS, LANGUAGES, Text, Translator, msg, msg_n, pmsg, term
+from arbiter.i18n import LANGUAGES, Text, Translator, msg, msg_n, pmsg, term
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,7 +27,7 @@ TOOL = _messages_tool()
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", TOOL.CATALOGUES)
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_of_the_domain_is_translated_with_its_placeholders(language: str, domain: str) -> None:
     assert TOOL.problems(language, domain) == []
@@ -37,7 +37,7 @@ def test_every_message_of_the_domain_is_translated_with_its_placeholders(languag
 def test_each_catalogue_names_the_glossary_it_follows(language: str) -> None:
     glossary = ROOT / TOOL.GLOSSARIES[language]
     assert glossary.exists()
-    for domain in DOMAINS:
+    for domain in TOOL.CATALOGUES:
         header = (TOOL.LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
         assert TOOL.GLOSSARIES[language] in header.split("msgid", 1)[0]
 
@@ -112,3 +112,31 @@ def test_one_english_message_said_two_ways_in_two_domains_is_found(
     assert TOOL.disagreements("es") == [
         "es: 'no winner yet' is said differently in reports ('todavía no hay ganador'), web ('todavía sin ganador')"
     ]
+
+
+def test_clicks_messages_are_taken_from_the_installed_click() -> None:
+    # The click domain is extracted from click's own source: an upgrade brings its new messages in.
+    messages = {message.id for message in TOOL.template("click") if message.id}
+    assert {"Usage:", "No such option {name!r}.", "Error: {message}", "%(prog)s, version %(version)s"} <= messages
+    assert ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.") in messages
+
+
+def test_a_click_message_left_untranslated_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = TOOL.read("pt", "click")
+    monkeypatch.setattr(TOOL, "LOCALE_DIR", tmp_path)
+    catalog["Missing argument"].string = ""
+    TOOL.write(catalog, "pt", "click")
+    (tmp_path / "pt" / "LC_MESSAGES" / "click.mo").write_bytes(TOOL.compiled(catalog))
+    assert TOOL.problems("pt", "click") == ["pt/click.po: untranslated 'Missing argument'"]
+
+
+def test_a_click_placeholder_changed_in_a_translation_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Click's placeholders are {name}-style .format fields and some %(name)s ones.
+    catalog = TOOL.read("es", "click")
+    monkeypatch.setattr(TOOL, "LOCALE_DIR", tmp_path)
+    catalog["%(prog)s, version %(version)s"].string = "%(prog)s, versión"
+    catalog["No such option {name!r}."].string = "No existe la opción {nombre!r}."
+    TOOL.write(catalog, "es", "click")
+    (tmp_path / "es" / "LC_MESSAGES" / "click.mo").write_bytes(TOOL.compiled(catalog))
+    found = TOOL.problems("es", "click")
+    assert len(found) == 2 and all("placeholders" in problem for problem in found)

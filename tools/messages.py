@@ -8,12 +8,15 @@ and check that every catalogue is complete (`make messages`, and tests/test_cata
 Each domain (arbiter.i18n.DOMAINS) takes its messages from its own part of the project: the code's
 `msg`/`msg_n`/`term` calls (Babel's Python extractor), the web's `_`/`gettext`/`ngettext` calls and
 templates (Babel with Jinja's extractor), and the rule sets' data (walked here: every rule's name,
-explanation and source, every option, choice and word). docs/translations.md says how to work on them.
+explanation and source, every option, choice and word). One more domain, `click`, holds the messages
+of the installed click (its `_`/`ngettext` calls), which the command line says in the user's language
+(arbiter_cli/click_words.py). docs/translations.md says how to work on them.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import string
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arbiter.i18n import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
+from arbiter_cli.click_words import DOMAIN as CLICK  # noqa: E402
+
+CATALOGUES = (*DOMAINS, CLICK)
+"""The catalogues of each language: the arbiter's domains, merged into one by its translators, and
+click's own messages, said by click itself (arbiter_cli/click_words.py)."""
 
 GLOSSARIES = {language: f"docs/glossaries/{language}.md" for language in LANGUAGES if language != DEFAULT_LANGUAGE}
 """The terms glossary each language's catalogues follow (named in each catalogue's header)."""
@@ -47,6 +55,8 @@ WEB_KEYWORDS = {
     "term": None,
     "pmsg": ((1, "c"), 2),
 }
+CLICK_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+"""How click marks its messages: `from gettext import gettext as _` and `ngettext`."""
 
 
 Found = tuple[str, str | None, str | None]
@@ -149,14 +159,23 @@ def _rulesets() -> Iterator[Found]:
     yield from ((s, None, None) for s in cards.NAMES.values())
 
 
+def _click() -> Iterator[Found]:
+    """Every message of the installed click (requirements.txt pins it): upgrading click and running
+    `update` brings its new messages in, and `check` fails until they are translated."""
+    import click
+
+    yield from _python(Path(click.__file__).parent.glob("*.py"), CLICK_KEYWORDS)
+
+
 SOURCES: dict[str, Callable[[], Iterator[Found]]] = {
     "rulesets": _rulesets,
     "findings": _findings,
     "notation": _notation,
     "reports": _reports,
     "web": _web,
+    CLICK: _click,
 }
-assert tuple(SOURCES) == DOMAINS
+assert tuple(SOURCES) == CATALOGUES
 
 
 def template(domain: str) -> Catalog:
@@ -210,7 +229,7 @@ def compiled(catalog: Catalog) -> bytes:
 
 
 def update() -> None:
-    for domain in DOMAINS:
+    for domain in CATALOGUES:
         pot = template(domain)
         for language in GLOSSARIES:
             catalog = read(language, domain)
@@ -220,14 +239,16 @@ def update() -> None:
 
 
 def compile_all() -> None:
-    for domain in DOMAINS:
+    for domain in CATALOGUES:
         for language in GLOSSARIES:
             _po_path(language, domain).with_suffix(".mo").write_bytes(compiled(read(language, domain)))
 
 
 def _fields(text: str) -> set[str]:
+    """The placeholders of a message: `{name}` fields, and `%(name)s` ones (some of click's)."""
+    named = {f"%({name})" for name in re.findall(r"%\((\w+)\)", text)}
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+        return named | {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
     except ValueError:
         return {"<unbalanced braces>"}
 
@@ -250,12 +271,15 @@ def problems(language: str, domain: str) -> list[str]:
         if not all(strings):
             found.append(f"{where}: untranslated {key!r}")
             continue
-        english = set().union(*(_fields(i) for i in (message.id if isinstance(message.id, tuple) else (message.id,))))
-        for translated in strings:
-            fields = _fields(translated)
-            plural_may_drop = {"n"} if isinstance(message.id, tuple) else set()
-            if not (english - plural_may_drop <= fields <= english):
-                found.append(f"{where}: placeholders {sorted(fields)} differ from {sorted(english)} in {key!r}")
+        forms = message.id if isinstance(message.id, tuple) else (message.id,)
+        english = set().union(*(_fields(form) for form in forms))
+        for index, translated in enumerate(strings):
+            # Each form keeps its English form's placeholders (a singular may say the count `n` in
+            # words, and click's singulars write their count: "1 was given"), and adds none.
+            needed = _fields(forms[min(index, len(forms) - 1)]) - ({"n"} if len(forms) > 1 else set())
+            if not (needed <= _fields(translated) <= english):
+                fields = sorted(_fields(translated))
+                found.append(f"{where}: placeholders {fields} differ from {sorted(english)} in {key!r}")
     mo = _po_path(language, domain).with_suffix(".mo")
     if not mo.exists() or mo.read_bytes() != compiled(catalog):
         found.append(f"{where}: the .mo is not compiled from the .po (python tools/messages.py compile)")
@@ -285,7 +309,7 @@ def disagreements(language: str) -> list[str]:
 
 
 def check() -> list[str]:
-    per_domain = [problem for domain in DOMAINS for language in GLOSSARIES for problem in problems(language, domain)]
+    per_domain = [problem for domain in CATALOGUES for language in GLOSSARIES for problem in problems(language, domain)]
     return per_domain + [problem for language in GLOSSARIES for problem in disagreements(language)]
 
 
