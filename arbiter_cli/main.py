@@ -36,7 +36,7 @@ from . import house as house_cli
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
 from .formats import RENDERERS, version
-from .language import configured_language, lang_option, speaker, spoken
+from .language import configured_language, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
@@ -200,16 +200,18 @@ def check(
     if statistics and output_format == "github" and not settings.format:
         output_format = "text"  # the counts are a table for people; --format picks a machine format
     if output_format not in FORMATS:
-        said = msg(
+        refusal = msg(
             "format {format} is not one of {formats} ({source})",
             format=repr(output_format),
             formats=", ".join(FORMATS),
             source=str(settings.source),
         )
-        raise click.UsageError(say(said))
+        raise click.UsageError(say(refusal))
     if statistics and output_format != "text":
-        said = msg("--statistics prints a text table; it does not combine with --format {format}", format=output_format)
-        raise click.UsageError(say(said))
+        refusal = msg(
+            "--statistics prints a text table; it does not combine with --format {format}", format=output_format
+        )
+        raise click.UsageError(say(refusal))
     if paths.count(STDIN) > 1:
         raise click.UsageError(say(msg("standard input (-) can be read only once")))
     if settings.rules:
@@ -220,13 +222,13 @@ def check(
     _check_codes(settings, select, ignore)
     books = house_cli.books(settings.house)
     if books.house and (settings.rules or settings.options):
-        said = msg(
+        refusal = msg(
             "{rulebook} sets the rule set and every option; drop --rules and --option "
             "(and rules and options in {source})",
             rulebook=books.house.title,
             source=str(settings.source) if settings.source else msg("the configuration"),
         )
-        raise click.UsageError(say(said))
+        raise click.UsageError(say(refusal))
     choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
     tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
@@ -366,7 +368,7 @@ def _read_one(path: str) -> bytes:
             data = stream.read(arbiter.DEFAULT_LIMITS.max_bytes + 1)
     problem = sniff(data[:BINARY_SNIFF])
     if problem:
-        raise click.UsageError(f"{shown_path(path)}: {problem}")
+        raise click.UsageError(f"{shown_path(path)}: {said(problem)}")
     return data
 
 
@@ -380,8 +382,8 @@ def _show_errors(err: Console, record: Formatted, say: Translator) -> None:
                 err.print(Text("    " + printable(row)), soft_wrap=True)
         if finding.remedy:
             err.print(Text("    " + say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))), soft_wrap=True)
-    said = msg("{path}: not formatted: the record has syntax errors", path=shown_path(record.path))
-    err.print(Text(say(said)), soft_wrap=True)
+    line = msg("{path}: not formatted: the record has syntax errors", path=shown_path(record.path))
+    err.print(Text(say(line)), soft_wrap=True)
 
 
 @cli.command("fmt", short_help="Print, check or rewrite records in canonical form.")
@@ -428,10 +430,10 @@ def fmt(
     for task in tasks:
         try:
             if task.error:
-                raise click.UsageError(f"{shown_path(task.path)}: {task.error}")
+                raise click.UsageError(f"{shown_path(task.path)}: {say(task.error)}")
             record = format_record(task.path, task.data if task.data is not None else _read_one(task.path))
         except OSError as error:
-            record, problem = None, f"{shown_path(task.path)}: {describe_os_error(error)}"
+            record, problem = None, f"{shown_path(task.path)}: {say(describe_os_error(error))}"
         except click.UsageError as error:
             record, problem = None, error.message
         if record is None:
@@ -460,8 +462,8 @@ def fmt(
                 unreadable += 1
                 continue
         elif check_only and not show_diff:
-            said = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
-            err.print(Text(say(said)), soft_wrap=True)
+            line = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
+            err.print(Text(say(line)), soft_wrap=True)
     formatted = len(tasks) - broken - unreadable
     err.print(Text(say(_formatted_sentence(changed, formatted - changed, write))), soft_wrap=True)
     if unreadable:

@@ -230,3 +230,11 @@ def test_the_table_command_says_a_turn_the_hand_does_not_have_in_portuguese() ->
     result = run("table", str(SAMPLES / "caliente-scoring-example.acn"), "--hand", "1", "--turn", "80", "--lang", "pt")
     assert result.exit_code == 1
     assert "não há vez 80" in result.output and "there is no turn" not in result.output
+
+
+def test_a_binary_file_given_to_fmt_is_said_in_the_language(tmp_path: Path) -> None:
+    binary = tmp_path / "photo.acn"
+    binary.write_bytes(b"\x89PNG\0\0")
+    printed, checked = run("fmt", "--lang", "es", str(binary)), run("fmt", "--lang", "pt", "--check", str(tmp_path))
+    assert printed.exit_code == 2 and "es un archivo binario" in printed.output
+    assert "é um arquivo binário" in checked.output and "binary file" not in checked.output
