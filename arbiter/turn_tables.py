@@ -25,7 +25,7 @@ from .checker import Request, asked
 from .house import Rulebook, RulebookSource, Shelf
 from .i18n import Text, msg, msg_n
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
-from .positions import PositionError, read_games
+from .positions import PositionError, no_such_game, read_games
 from .records import Game, HandRecord
 from .rulings import Finding, GameRuling
 
@@ -162,16 +162,7 @@ def replay(
         count = parsed.index
         if parsed.index == game:
             return replay_game(parsed, rules=rules, options=options)
-    if not count:
-        raise PositionError(msg("there is no game {game}: the record holds no game", game=game))
-    raise PositionError(
-        msg_n(
-            "there is no game {game}: the record holds {n} game",
-            "there is no game {game}: the record holds {n} games",
-            count,
-            game=game,
-        )
-    )
+    raise no_such_game(game, count)
 
 
 def moment(

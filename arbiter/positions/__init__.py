@@ -14,6 +14,6 @@ from __future__ import annotations
 
 from .moves import IllegalAction, Move, PositionError
 from .position import Position, table_after
-from .reading import read_games
+from .reading import no_such_game, read_games
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError", "read_games", "table_after"]
+__all__ = ["IllegalAction", "Move", "Position", "PositionError", "no_such_game", "read_games", "table_after"]

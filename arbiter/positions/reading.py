@@ -47,16 +47,21 @@ def find_game(
         if seating is not None:
             raise PositionError(msg("game {game} has no seating: {why}", game=game, why=seating.message), seating)
         return parsed, ruling
-    if count:
-        raise PositionError(
-            msg_n(
-                "there is no game {game}: the record holds {n} game",
-                "there is no game {game}: the record holds {n} games",
-                count,
-                game=game,
-            )
+    raise no_such_game(game, count)
+
+
+def no_such_game(game: int, count: int) -> PositionError:
+    """The error for game `game` of a record that holds `count` games."""
+    if not count:
+        return PositionError(msg("there is no game {game}: the record holds no game", game=game))
+    return PositionError(
+        msg_n(
+            "there is no game {game}: the record holds {n} game",
+            "there is no game {game}: the record holds {n} games",
+            count,
+            game=game,
         )
-    raise PositionError(msg("there is no game {game}: the record holds no game", game=game))
+    )
 
 
 def totals_before(game: Game, ruling: GameRuling, index: int) -> dict[str, int]:
