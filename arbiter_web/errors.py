@@ -18,7 +18,6 @@ from arbiter.i18n import msg
 
 from . import access, schema_errors
 from .lang import say
-from .schema_errors import recognised
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +72,9 @@ def schema_message(errors: Any) -> str:
             "the request does not fit the schema ({problem}); see errors", problem=f"{where}: {problem}"[:PROBLEM_LIMIT]
         )
     return msg(
-        "the request does not fit the schema ({where}: {problem}); see errors", where=where, problem=recognised(problem)
+        "the request does not fit the schema ({where}: {problem}); see errors",
+        where=where,
+        problem=schema_errors.recognised(problem),
     )
 
 
