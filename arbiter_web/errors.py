@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from arbiter.i18n import msg
 
-from . import access
+from . import access, schema_errors
 from .lang import say
 
 log = logging.getLogger(__name__)
@@ -34,29 +34,47 @@ def too_large() -> str:
     return msg("the request is larger than the limit of {limit:,} bytes (MAX_CONTENT_LENGTH)", limit=limit)
 
 
-def first_problem(errors: Any, where: str = "") -> str | None:
-    """The first field error of a schema failure, as `location.field: message`."""
+def _first(errors: Any, where: str = "") -> tuple[str, str] | None:
+    """The first field error of a schema failure: its location (`json.record`) and its message."""
     if isinstance(errors, dict):
         for key, value in errors.items():
-            found = first_problem(value, f"{where}.{key}" if where else str(key))
+            found = _first(value, f"{where}.{key}" if where else str(key))
             if found:
                 return found
     elif isinstance(errors, list) and errors and all(isinstance(e, str) for e in errors):
-        return f"{where}: {errors[0]}"
+        return where, errors[0]
     elif isinstance(errors, list):
         for value in errors:
-            found = first_problem(value, where)
+            found = _first(value, where)
             if found:
                 return found
     return None
 
 
+def first_problem(errors: Any) -> str | None:
+    """The first field error of a schema failure, as `location.field: message`."""
+    found = _first(errors)
+    return f"{found[0]}: {found[1]}" if found else None
+
+
+PROBLEM_LIMIT = 300
+
+
 def schema_message(errors: Any) -> str:
-    problem = first_problem(errors)
-    return (
-        msg("the request does not fit the schema ({problem}); see errors", problem=problem[:300])
-        if problem
-        else msg("the request does not fit the schema; see errors")
+    """The 422's message, its problem said in the reader's language (marshmallow's own English
+    recognised by schema_errors); a problem past the limit is cut, and stays as it was written."""
+    found = _first(errors)
+    if not found:
+        return msg("the request does not fit the schema; see errors")
+    where, problem = found
+    if len(f"{where}: {problem}") > PROBLEM_LIMIT:
+        return msg(
+            "the request does not fit the schema ({problem}); see errors", problem=f"{where}: {problem}"[:PROBLEM_LIMIT]
+        )
+    return msg(
+        "the request does not fit the schema ({where}: {problem}); see errors",
+        where=where,
+        problem=schema_errors.recognised(problem),
     )
 
 
@@ -122,7 +140,7 @@ def error_response(code: int, message: str, errors: Any = None, headers: dict[st
     if wants_json():
         payload: dict[str, Any] = {"code": code, "status": _status_name(code), "message": message}
         if errors:
-            payload["errors"] = errors
+            payload["errors"] = schema_errors.said(errors)
         payload["request_id"] = access.request_id()
         response = jsonify(payload)
     else:

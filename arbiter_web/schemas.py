@@ -14,6 +14,10 @@ from typing import Any
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate
 
 from arbiter import rules as rulesets
+from arbiter.i18n import Text, msg, term
+
+from .schema_errors import HOUSE_DIGEST as HOUSE_DIGEST_ERROR
+from .schema_errors import NO_SUCH_OPTION, OPTION_VALUE, UNKNOWN_RULESET
 
 MAX_NAME = 100  # a rule set or option name, or an option value written as a word
 
@@ -31,7 +35,7 @@ class OptionValue(fields.Field):
     suits the option is the rule set's call (`RuleSet.resolve`), answered as a 422."""
 
     default_error_messages = {  # noqa: RUF012 (marshmallow's own convention)
-        "invalid": "an option's value is true, false, a whole number, or a short word such as yes or no",
+        "invalid": OPTION_VALUE,
     }
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool | int | str:
@@ -81,7 +85,9 @@ class SwitchValue(fields.Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool | str:
         if isinstance(value, bool) or value in _SWITCH_WORDS:
             return value
-        raise ValidationError("a yes or no option is true, false, or one of: " + ", ".join(_SWITCH_WORDS))
+        raise ValidationError(
+            msg("a yes or no option is true, false, or one of: {words}", words=", ".join(_SWITCH_WORDS))
+        )
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
@@ -97,7 +103,7 @@ class NumberValue(fields.Field):
             return int(value)
         if isinstance(value, str) and re.fullmatch(_WHOLE_NUMBER, value):
             return value
-        raise ValidationError("a number option is a whole number, as a number or a word of up to 15 digits")
+        raise ValidationError(msg("a number option is a whole number, as a number or a word of up to 15 digits"))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
@@ -109,10 +115,18 @@ class WordValue(fields.Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         if isinstance(value, str) and 0 < len(value) <= MAX_NAME:
             return value
-        raise ValidationError("this option is one of its words, written as a string")
+        raise ValidationError(msg("this option is one of its words, written as a string"))
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
+
+
+class SaidRegexp(validate.Regexp):
+    """A Regexp whose error is a whole `Text` (an option's written form), kept one so that it is
+    said in the reader's language: marshmallow's own formatting would give a plain str."""
+
+    def _format_error(self, value: Any) -> Any:
+        return self.error if isinstance(self.error, Text) else super()._format_error(value)
 
 
 def _option_field(spec: Any) -> fields.Field:
@@ -124,7 +138,9 @@ def _option_field(spec: Any) -> fields.Field:
         )
     if isinstance(spec.default, str):  # a written form, such as Hand & Foot's 2/2/1
         return WordValue(
-            validate=validate.Regexp(f"^(?:{spec.pattern})$", error=f"{spec.name} is {spec.form}"),
+            validate=SaidRegexp(
+                f"^(?:{spec.pattern})$", error=msg("{option} is {form}", option=spec.name, form=term(spec.form))
+            ),
             metadata={"description": doc, "type": "string", "pattern": f"^(?:{spec.pattern})$"},
         )
     if _is_switch(spec):
@@ -145,7 +161,7 @@ class _Closed(Schema):
         ordered = True
         unknown = RAISE
 
-    error_messages = {"unknown": "no option of that name; GET /api/v1/rulesets lists each rule set's options"}  # noqa: RUF012
+    error_messages = {"unknown": NO_SUCH_OPTION}  # noqa: RUF012
 
 
 OptionsSchema = _Closed.from_dict({name: _option_field(spec) for name, spec in OPTION_SPECS.items()}, name="Options")
@@ -163,7 +179,7 @@ def _query_option_pattern() -> str:
 
 
 QUERY_OPTION = _query_option_pattern()
-_RULESET_ERROR = "unknown rule set {input}; the arbiter judges: " + ", ".join(RULESET_NAMES)
+_RULESET_ERROR = UNKNOWN_RULESET  # marshmallow's OneOf fills in {choices}: RULESET_NAMES
 
 
 def _ruleset_name(**metadata: Any) -> fields.String:
@@ -196,7 +212,7 @@ HOUSE_DIGEST = r"^#?[0-9a-f]{12}$"
 def _house_digest(description: str, **defaults: Any) -> fields.String:
     return fields.String(
         **defaults,
-        validate=validate.Regexp(HOUSE_DIGEST, error="a kept rulebook's digest: twelve hex digits"),
+        validate=validate.Regexp(HOUSE_DIGEST, error=HOUSE_DIGEST_ERROR),
         metadata={"description": description, "example": "0c6343960519"},
     )
 
@@ -304,7 +320,7 @@ class PageFormSchema(Schema):
     @pre_load
     def _collect_options(self, data: Any, **kwargs: Any) -> dict[str, Any]:
         if not hasattr(data, "items") or not hasattr(data, "get"):
-            raise ValidationError("the form is not a form")
+            raise ValidationError(msg("the form is not a form"))
         out = {key: data.get(key) for key in ("record", "rules", "house") if data.get(key) is not None}
         out["options"] = {
             key.removeprefix("option."): value.strip()

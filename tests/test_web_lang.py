@@ -502,3 +502,199 @@ def test_the_stores_and_services_limits_are_said_in_the_language() -> None:
         for language in OTHERS:
             say = Translator(language)
             assert say.unknown(lang.said(error)) == [] and say(lang.said(error)) != str(error), error
+
+
+# --- a schema failure in the language ------------------------------------------------------------
+
+SCHEMA_FAILURES = {
+    "missing field": ("/api/v1/rulings", {"json": {}}),
+    "wrong type": ("/api/v1/rulings", {"json": {"record": 5}}),
+    "not a whole number": ("/api/v1/legal-actions", {"json": {"record": "x", "hand": "two", "turn": 1}}),
+    "out of range": ("/api/v1/legal-actions", {"json": {"record": "x", "hand": 0, "turn": 1}}),
+    "below the least": ("/api/v1/tables", {"json": {"record": "x", "hand": 0}}),
+    "too long": (
+        "/api/v1/rulings",
+        {"data": "x", "content_type": "text/plain", "query_string": "&".join(101 * ["option=target=1"])},
+    ),
+    "too short": ("/api/v1/rulebooks", {"json": {"text": ""}}),
+    "not among the choices": ("/api/v1/rulings", {"json": {"record": "x", "options": {"wild-ratio": "lots"}}}),
+    "unknown rule set": ("/api/v1/rulings", {"data": "x", "content_type": "text/plain", "query_string": "rules=nope"}),
+    "unknown field": ("/api/v1/rulings", {"json": {"record": "x", "extra": 1}}),
+    "unknown parameter": ("/api/v1/rulings", {"data": "x", "content_type": "text/plain", "query_string": "extra=1"}),
+    "no such option": ("/api/v1/rulings", {"json": {"record": "x", "options": {"no-such-option": 1}}}),
+    "yes or no": ("/api/v1/rulings", {"json": {"record": "x", "options": {"always-frozen": "maybe"}}}),
+    "a number": ("/api/v1/rulings", {"json": {"record": "x", "options": {"target": "many"}}}),
+    "a word": ("/api/v1/rulings", {"json": {"record": "x", "options": {"wild-ratio": 5}}}),
+    "a written form": ("/api/v1/rulings", {"json": {"record": "x", "options": {"minimums": "low"}}}),
+    "a rulebook's digest": ("/api/v1/rulings", {"json": {"record": "x", "house": "zz"}}),
+}
+"""A request for each kind of schema failure: marshmallow's own messages and the project's."""
+
+KNOWN_WORDS = {
+    "missing field": {"es": "obligatorio", "pt": "obrigatório", "it": "obbligatorio"},
+    "wrong type": {"es": "texto", "pt": "texto", "it": "testo"},
+    "not a whole number": {"es": "entero", "pt": "inteiro", "it": "intero"},
+    "out of range": {"es": "mayor o igual", "pt": "maior ou igual", "it": "maggiore o uguale"},
+    "below the least": {"es": "mayor o igual", "pt": "maior ou igual", "it": "maggiore o uguale"},
+    "too long": {"es": "longitud máxima", "pt": "comprimento máximo", "it": "lunghezza massima"},
+    "too short": {"es": "longitud mínima", "pt": "comprimento mínimo", "it": "lunghezza minima"},
+    "not among the choices": {"es": "uno de", "pt": "um de", "it": "uno tra"},
+    "unknown rule set": {
+        "es": "reglamento desconocido",
+        "pt": "regulamento desconhecido",
+        "it": "regolamento sconosciuto",
+    },
+    "unknown field": {"es": "desconocido", "pt": "desconhecido", "it": "sconosciuto"},
+    "unknown parameter": {"es": "desconocido", "pt": "desconhecido", "it": "sconosciuto"},
+    "no such option": {"es": "ninguna opción", "pt": "não há opção", "it": "nessuna opzione"},
+    "yes or no": {"es": "sí o no", "pt": "sim ou não", "it": "sì o no"},
+    "a number": {"es": "opción numérica", "pt": "opção numérica", "it": "opzione numerica"},
+    "a word": {"es": "sus palabras", "pt": "suas palavras", "it": "sue parole"},
+    "a written form": {
+        "es": "minimums es cuatro números",
+        "pt": "minimums é quatro números",
+        "it": "minimums è quattro numeri",
+    },
+    "a rulebook's digest": {"es": "doce dígitos", "pt": "doze dígitos", "it": "dodici cifre"},
+}
+
+
+def _messages(errors: Any) -> list[str]:
+    """Every message of a 422's `errors`, in order."""
+    if isinstance(errors, dict):
+        return [m for value in errors.values() for m in _messages(value)]
+    if isinstance(errors, list):
+        return [m for value in errors for m in _messages(value)]
+    return [errors]
+
+
+def _refused(client: Any, failure: str, language: str) -> dict[str, Any]:
+    path, request = SCHEMA_FAILURES[failure]
+    query = request.get("query_string", "")
+    answer = client.post(path, **{**request, "query_string": f"{query}&lang={language}".lstrip("&")})
+    assert answer.status_code == 422, (failure, answer.get_json())
+    assert answer.headers["Content-Language"] == language
+    return answer.get_json()
+
+
+@pytest.mark.parametrize("failure", SCHEMA_FAILURES)
+@pytest.mark.parametrize("language", OTHERS)
+def test_a_schema_failure_is_said_in_the_language_message_and_errors(client: Any, failure: str, language: str) -> None:
+    english, said = _refused(client, failure, "en"), _refused(client, failure, language)
+    problems = _messages(english["errors"])
+    assert problems and len(_messages(said["errors"])) == len(problems)
+    assert KNOWN_WORDS[failure][language] in said["message"], said["message"]
+    for problem, translated in zip(problems, _messages(said["errors"]), strict=True):
+        assert problem not in said["message"] and problem != translated, (failure, problem)
+        assert translated in said["message"] or problem not in english["message"]
+    assert all(word not in said["message"] for word in ("Missing", "Not a valid", "Must be", "Unknown", "Longer"))
+    assert _keys(said["errors"]) == _keys(english["errors"])  # fields and locations are keys: they stay
+
+
+def _keys(errors: Any) -> Any:
+    return {key: _keys(value) for key, value in errors.items()} if isinstance(errors, dict) else None
+
+
+def test_a_schema_failure_in_english_is_as_marshmallow_and_the_schemas_write_it(client: Any) -> None:
+    answer = _refused(client, "too long", "en")
+    assert answer["errors"] == {"query": {"option": ["Longer than maximum length 100."]}}
+    assert (
+        answer["message"]
+        == "the request does not fit the schema (query.option: Longer than maximum length 100.); see errors"
+    )
+    form = _refused(client, "a written form", "en")["errors"]["json"]["options"]["minimums"]
+    assert form == ["minimums is four numbers joined by /, for rounds 1 to 4 (50/90/120/150)"]
+
+
+def _schema_classes() -> list[type]:
+    """Every schema of the web adapter's modules."""
+    import importlib
+    import pkgutil
+
+    from marshmallow import Schema
+
+    import arbiter_web
+
+    found: dict[type, None] = {}
+    for module in pkgutil.iter_modules(arbiter_web.__path__):
+        loaded = importlib.import_module(f"arbiter_web.{module.name}")
+        for value in vars(loaded).values():
+            if isinstance(value, type) and issubclass(value, Schema) and value.__module__.startswith("arbiter_web"):
+                found[value] = None
+    return list(found)
+
+
+def _fields(field: Any, seen: set[int]) -> list[Any]:
+    """A field and the fields inside it (a list's items, a dict's keys and values, a nested schema's)."""
+    from marshmallow import fields
+
+    if id(field) in seen:
+        return []
+    seen.add(id(field))
+    inner: list[Any] = []
+    if isinstance(field, fields.List):
+        inner = [field.inner]
+    elif isinstance(field, fields.Mapping):
+        inner = [f for f in (field.key_field, field.value_field) if f is not None]
+    elif isinstance(field, fields.Nested):
+        inner = list(field.schema.fields.values())
+    return [field, *(f for i in inner for f in _fields(i, seen))]
+
+
+def _schema_templates() -> set[str]:
+    """Every message a schema of the adapter may give, as marshmallow holds it before formatting."""
+    from marshmallow import validate
+
+    templates: set[str] = set()
+    ranges = [validate.Range(0, 1, min_inclusive=a, max_inclusive=b) for a in (True, False) for b in (True, False)]
+    ranges += [validate.Range(min=0, min_inclusive=a) for a in (True, False)]
+    ranges += [validate.Range(max=1, max_inclusive=b) for b in (True, False)]
+    seen: set[int] = set()
+    for cls in _schema_classes():
+        schema = cls()
+        templates |= {str(m) for m in schema.error_messages.values()}
+        for field in (f for top in schema.fields.values() for f in _fields(top, seen)):
+            templates |= {str(m) for m in field.error_messages.values()}
+            for validator in field.validators:
+                if isinstance(validator, validate.Length):
+                    templates |= {validator.message_min, validator.message_max, validator.message_all}
+                    templates.add(validator.message_equal)
+                elif isinstance(validator, validate.Range):
+                    templates |= {m for r in ranges for m in (r.message_min, r.message_max, r.message_all)}
+                elif isinstance(validator, validate.OneOf | validate.Regexp) and not getattr(
+                    validator.error, "params", None
+                ):
+                    templates.add(str(validator.error))  # a Text with values is said as it is (SaidRegexp)
+    return templates
+
+
+def test_every_message_a_schema_may_give_is_in_the_table() -> None:
+    from arbiter_web import schema_errors
+
+    table = {template.msgid for template in schema_errors.TEMPLATES}
+    missing = _schema_templates() - table
+    assert not missing, f"add these to arbiter_web/schema_errors.py and translate them: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_template_of_the_table_is_recognised_and_translated(language: str) -> None:
+    import string
+
+    from arbiter_web import schema_errors
+
+    say = Translator(language)
+    for template in schema_errors.TEMPLATES:
+        names = [name for _, name, _, _ in string.Formatter().parse(template.msgid) if name]
+        values = {name: f"<{name}{i}>" for i, name in enumerate(names)}
+        rendered = template.msgid.format(**values)
+        found = schema_errors.recognised(rendered)
+        assert getattr(found, "msgid", None) == template.msgid and dict(found.params) == values, rendered
+        assert say.unknown(found) == [] and say(found) != rendered, (language, rendered)
+        assert all(value in say(found) for value in values.values())  # the values are put in as they are
+
+
+def test_a_message_no_template_wrote_stays_as_it_is() -> None:
+    from arbiter_web import schema_errors
+
+    assert schema_errors.recognised("something else entirely") == "something else entirely"
+    assert schema_errors.recognised("Not a valid integer.").msgid == "Not a valid integer."  # not {obj_type}
