@@ -28,7 +28,7 @@ from ..records import (
 _POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
 
 
-class _HandParts:
+class HandParts:
     """The statements of one hand as they arrive, in the order the notation requires."""
 
     def __init__(self, start: HandStart) -> None:
@@ -52,7 +52,7 @@ class _HandParts:
         if type(st) is Turn and (self.up is not None or self.position is not None) and not self.declared:  # playing
             self.turns.append(st)  # nearly every line: a turn of a hand in play
             return None
-        word = _keyword(st)
+        word = statement_keyword(st)
         if self.declared and not isinstance(st, Points):
             return msg(
                 "`{word}` comes after the hand's score line (line {line}), which ends the hand: "
@@ -203,7 +203,8 @@ _STATEMENT_KEYWORDS = {
 }
 
 
-def _keyword(st: Statement) -> str:
+def statement_keyword(st: Statement) -> str:
+    """How a message names a statement: its keyword, or `ann: ...` for a turn."""
     if isinstance(st, Deal) and st.foot:
         return "foot"
     if isinstance(st, Points):

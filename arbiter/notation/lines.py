@@ -47,7 +47,9 @@ SOURCE_START = Start()
 
 
 @dataclass(slots=True)
-class _LineProblem:
+class LineProblem:
+    """A line that could not be read as text (not UTF-8, too long, past the size limit)."""
+
     column: int
     code: str
     message: Text
@@ -57,7 +59,7 @@ class _LineProblem:
 Source = str | bytes | IO[str] | IO[bytes]
 
 
-def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | _LineProblem]]:
+def raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | LineProblem]]:
     """The lines of a source, each decoded and bounded, numbered from 1. Overlong lines and
     bytes that are not UTF-8 come back as problems; reading stops at the size limit."""
     stream: IO[Any]
@@ -67,7 +69,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
         stream = io.BytesIO(bytes(source))
     else:
         stream = source
-    too_large = _LineProblem(
+    too_large = LineProblem(
         1,
         "record-too-large",
         msg("the record is larger than {size:,} bytes; the rest was not read", size=limits.max_bytes),
@@ -82,7 +84,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
         try:
             chunk = readline(cap)
         except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
-            yield number + 1, _LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
+            yield number + 1, LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
             return
         if not chunk:
             return
@@ -107,7 +109,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
                 column = len(chunk[: bad.start].decode("utf-8", "replace")) + 1
                 yield (
                     number,
-                    _LineProblem(
+                    LineProblem(
                         column,
                         "not-utf8",
                         msg(
@@ -123,7 +125,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
         if too_long or len(text) > max_chars:
             yield (
                 number,
-                _LineProblem(
+                LineProblem(
                     limits.max_line_chars + 1,
                     "line-too-long",
                     msg(
