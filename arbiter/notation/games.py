@@ -200,7 +200,12 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
         if notes or comments:
             statement.notes, statement.remark = tuple(notes), " ".join(comments)
             notes = []
-        game.add(statement)
+        hand = game.hand
+        if hand is not None and hand.in_play is not None and type(statement) is Turn:  # nearly every line
+            hand.in_play.append(statement)
+            game.last_line = number
+        else:
+            game.add(statement)
     if notes:
         game.trailing = Note(line=0, column=1, notes=tuple(notes))
     if not game.empty or game.index == 1:

@@ -5,6 +5,7 @@ notation. Every memory here is bounded, and `forget_lines` empties them all."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedInput
 
@@ -100,10 +101,10 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     return make(line, shift)
 
 
-_pieces: dict[str, tuple[Maker, int]] = {}
+_pieces: dict[str, tuple[Maker, int, int]] = {}
 """Remembered actions by the piece of a turn line that holds them, spaces around included
-(` draw 8`), with the spaces before the action: most pieces are found with this one lookup.
-Forgotten all at once when full."""
+(` draw 8`), with the spaces before the action and the piece's width with its comma: most pieces
+are found with this one lookup. Forgotten all at once when full."""
 
 
 def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
@@ -116,9 +117,9 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
     for piece in text.split(","):
         known = pieces.get(piece)
         if known is not None:  # a maker never raises: the action was read without error before
-            make, lead = known
+            make, lead, width = known
             actions.append(make(line, offset + lead))
-            offset += len(piece) + 1
+            offset += width
             continue
         action_text = piece.strip()
         if not action_text:
@@ -134,7 +135,7 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
         if make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
             if len(pieces) >= LINE_CACHE_SIZE:
                 pieces.clear()
-            pieces[piece] = make, lead
+            pieces[piece] = make, lead, len(piece) + 1
         offset += len(piece) + 1
     return tuple(actions)
 
@@ -144,8 +145,52 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
 _PLAIN_TURN = re.compile(r"[ \t]*([^\W\d]\w*)[ \t]*:([^;{}]*)")
 
 
+_turns: dict[str, int | Callable[[int], Turn]] = {}
+"""Plain turn lines by how often they were seen (1, 2), and once seen three times, a maker of the
+whole turn (`draw 4, discard 4` recurs for every player): one lookup instead of matching and
+splitting the line, and the lines that recur less (most of Samba's) cost no maker. Forgotten all
+at once when full."""
+
+
 def plain_turn(text: str, line: int) -> Turn | None:
     """A plain turn line read action by action from the memories, or None for the other paths."""
+    known = _turns.get(text)
+    if known is not None and type(known) is not int:
+        return known(line)
+    turn = _read_turn(text, line)
+    if turn is not None and len(text) <= MEMORABLE_CHARS:
+        if known is None:
+            if len(_turns) >= LINE_CACHE_SIZE:
+                _turns.clear()
+            _turns[text] = 1
+        elif known == 1:
+            _turns[text] = 2
+        elif (make := _turn_maker(text, turn)) is not None:
+            _turns[text] = make
+    return turn
+
+
+def _turn_maker(text: str, turn: Turn) -> Callable[[int], Turn] | None:
+    """The turn again at another line, each action made by the maker of its piece of the line;
+    None while a piece has none yet (an action seen once)."""
+    match = _PLAIN_TURN.fullmatch(text)
+    assert match is not None  # the line was read as a plain turn
+    offset, made = match.start(2), []
+    for piece in match.group(2).split(","):
+        known = _pieces.get(piece)
+        if known is None:
+            return None
+        make, lead, width = known
+        made.append((make, offset + lead))
+        offset += width
+    column, player = turn.column, turn.player
+    if len(made) == 2:  # most turns: a draw and a discard
+        (first, at), (second, then) = made
+        return lambda line: Turn(line, column, (), "", player, (first(line, at), second(line, then)))
+    return lambda line: Turn(line, column, (), "", player, tuple([make(line, at) for make, at in made]))
+
+
+def _read_turn(text: str, line: int) -> Turn | None:
     match = _PLAIN_TURN.fullmatch(text)
     if match is None:
         return None
@@ -165,6 +210,7 @@ def _memories() -> dict[str, set[str] | dict[str, object]]:
         "actions seen once": _actions_seen_once,
         "actions": _action_makers,
         "pieces of turn lines": _pieces,
+        "turn lines": _turns,
         "not notation": _not_notation,
     }
 
@@ -177,7 +223,9 @@ def forget_lines() -> None:
 
 def remembered() -> dict[str, list[str]]:
     """The texts each memory of the reader holds, by memory (for tests and measurements)."""
-    return {name: list(memory) for name, memory in _memories().items()}
+    texts = {name: list(memory) for name, memory in _memories().items()}
+    texts["turn lines with a maker"] = [text for text, known in _turns.items() if type(known) is not int]
+    return texts
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
