@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .notation import DEFAULT_LIMITS, Limits, NotationError, ParsedGame, Source, _finding, parse, parse_line
+from .notation import DEFAULT_LIMITS, Limits, NotationError, ParsedGame, Source, notation_finding, parse, parse_line
 from .records import (
     Action,
     Add,
@@ -326,10 +326,10 @@ def format_source(source: Source, limits: Limits = DEFAULT_LIMITS) -> tuple[str,
     try:
         data = _read(source, limits.max_bytes)
     except UnicodeDecodeError:  # a text stream that is not UTF-8
-        return "", [_finding(1, 1, "not-utf8", "the record is not UTF-8 text; save it as UTF-8")]
+        return "", [notation_finding(1, 1, "not-utf8", "the record is not UTF-8 text; save it as UTF-8")]
     if data is None:
         message = f"the record is larger than {limits.max_bytes:,} bytes; nothing was formatted"
-        return "", [_finding(1, 1, "record-too-large", message)]
+        return "", [notation_finding(1, 1, "record-too-large", message)]
     findings: list[Finding] = []
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     lines = text.split("\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from arbiter import cards as C
-from arbiter.notation import _KEYWORDS
+from arbiter.notation import KEYWORDS
 from arbiter.records import (
     Add,
     Ask,
@@ -41,7 +41,7 @@ from arbiter.records import (
     UpCard,
 )
 
-names = st.from_regex(r"[a-zA-Zé][a-z0-9_ë]{0,5}", fullmatch=True).filter(lambda n: n not in _KEYWORDS)
+names = st.from_regex(r"[a-zA-Zé][a-z0-9_ë]{0,5}", fullmatch=True).filter(lambda n: n not in KEYWORDS)
 sides = st.lists(names, min_size=1, max_size=3).map("+".join)
 card = st.sampled_from(C.CARDS)
 cards = st.lists(card, min_size=1, max_size=8).map(tuple)

@@ -37,7 +37,7 @@ def test_every_judged_rule_set_explains_every_code_it_can_raise(name):
 
 
 def test_the_reader_cites_the_declared_notation_codes():
-    for code, section in notation._SECTIONS.items():
+    for code, section in notation.SECTIONS.items():
         assert NOTATION[code].source == f"Notation ({section}, docs/notation.md)"
 
 

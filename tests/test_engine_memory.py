@@ -125,12 +125,11 @@ def test_forgetting_empties_every_memory_and_the_rulings_stay_the_same():
     before = [ruling.to_dict() for ruling in arbiter.check(text)]
     samba = get("samba")
     assert samba.configured and samba.verdicts and meld_shape.cache_info().currsize
-    assert notation._template.cache_info().currsize or notation._seen_once
+    assert any(notation.remembered().values())
 
     arbiter.forget()
 
     assert not samba.configured and not samba.verdicts
     assert meld_shape.cache_info().currsize == 0
-    assert notation._template.cache_info().currsize == 0
-    assert not notation._seen_once and not notation._actions_seen_once and not notation._action_makers
+    assert not any(notation.remembered().values())
     assert [ruling.to_dict() for ruling in arbiter.check(text)] == before

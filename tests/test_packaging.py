@@ -128,8 +128,8 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
 # The installed arbiter's grammar file, and a line Lark reads with a parser built from it alone.
 LOADS_THE_GRAMMAR = """
 from arbiter.notation import ACCELERATED, grammar_path
-from arbiter.notation.parsers import _read
-statement, _ = _read("ann: draw 4 {a comment}, discard 9", 1, ACCELERATED)
+from arbiter.notation.parsers import read_with_lark
+statement, _ = read_with_lark("ann: draw 4 {a comment}, discard 9", 1, ACCELERATED)
 print(grammar_path(), type(statement).__name__, type(statement.actions[-1]).__name__)
 """
 

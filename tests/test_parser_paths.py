@@ -5,12 +5,13 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import names, sides
 
 import arbiter.notation as notation
 from arbiter import cards as C
+from arbiter.notation import parsers, reading, tokens
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 
@@ -35,8 +36,8 @@ def test_the_cython_plugin_is_installed_so_both_paths_are_tested():
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_both_parsers_read_every_sample_line_alike(sample):
     for number, text in enumerate(sample.read_text(encoding="utf-8").splitlines(), 1):
-        fast = notation._read(text, number, accelerated=True)
-        pure = notation._read(text, number, accelerated=False)
+        fast = parsers.read_with_lark(text, number, accelerated=True)
+        pure = parsers.read_with_lark(text, number, accelerated=False)
         assert fast == pure, (number, text)
         if fast[0] is not None:
             assert positions(fast[0]) == positions(pure[0]), (number, text)
@@ -73,10 +74,10 @@ def _plain_lines():
 
 @pytest.mark.parametrize("text", list(_plain_lines()))
 def test_a_turn_read_action_by_action_equals_the_turn_read_whole(text):
-    turn = notation._plain_turn(text, 42)
+    turn = reading.plain_turn(text, 42)
     if turn is None:
         return  # not a plain turn line (comments, other statements): the whole-line path reads it
-    whole, comments = notation._read(text, 42, accelerated=False)
+    whole, comments = parsers.read_with_lark(text, 42, accelerated=False)
     assert comments == []
     assert turn == whole
     assert positions(turn) == positions(whole)
@@ -84,7 +85,7 @@ def test_a_turn_read_action_by_action_equals_the_turn_read_whole(text):
 
 @pytest.mark.parametrize("text", ["deal: draw 4", "ann: draw 8,, discard 4", "ann: draw 8,", "ann: drow 4", "ann:"])
 def test_a_turn_line_the_action_path_cannot_read_goes_to_the_whole_line(text):
-    assert notation._plain_turn(text, 1) is None
+    assert reading.plain_turn(text, 1) is None
 
 
 # Lines read from their tokens (a keyword, perhaps a name, then cards; or sides and points) must
@@ -118,9 +119,9 @@ _LARK_LINES = (
 
 @pytest.mark.parametrize("text", _TOKEN_LINES)
 def test_a_cards_or_points_line_is_read_from_its_tokens_as_lark_reads_it(text):
-    fast = notation._tokens_line(text, 42)
+    fast = tokens.line_from_tokens(text, 42)
     assert fast is not None
-    whole, comments = notation._read(text, 42, accelerated=False)
+    whole, comments = parsers.read_with_lark(text, 42, accelerated=False)
     assert comments == []
     assert fast == whole
     assert positions(fast) == positions(whole)
@@ -128,19 +129,20 @@ def test_a_cards_or_points_line_is_read_from_its_tokens_as_lark_reads_it(text):
 
 @pytest.mark.parametrize("text", _LARK_LINES)
 def test_a_line_that_is_not_plainly_tokens_is_left_to_lark(text):
-    assert notation._tokens_line(text, 1) is None
+    assert tokens.line_from_tokens(text, 1) is None
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample):
     for number, text in enumerate(sample.read_text(encoding="utf-8").splitlines(), 1):
-        fast = notation._tokens_line(text, number)
+        fast = tokens.line_from_tokens(text, number)
         if fast is None:
             continue
-        whole, _ = notation._read(text, number, accelerated=False)
+        whole, _ = parsers.read_with_lark(text, number, accelerated=False)
         assert (fast, positions(fast)) == (whole, positions(whole)), (number, text)
 
 
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
 @given(
     keyword=st.sampled_from(["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile"]),
     words=st.lists(
@@ -154,16 +156,17 @@ def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample)
 )
 def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
     text = keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False)) + gaps[-1]
-    fast = notation._tokens_line(text, 3)
+    fast = tokens.line_from_tokens(text, 3)
     if fast is None:
         return
     try:
-        whole, comments = notation._read(text, 3, accelerated=False)
+        whole, comments = parsers.read_with_lark(text, 3, accelerated=False)
     except Exception as error:  # the token path accepted what Lark rejects
         raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])
 
 
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
 @given(
     keyword=st.sampled_from(
         ["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile", "hand", "[Event"]
@@ -187,7 +190,7 @@ def test_any_line_read_again_and_again_is_read_as_lark_reads_it_at_each_line(key
     notation.forget_lines()
     for line in lines:
         try:
-            whole, lark_comments = notation._read(text, line, accelerated=False)
+            whole, lark_comments = parsers.read_with_lark(text, line, accelerated=False)
         except Exception:
             with pytest.raises(notation.NotationError):
                 notation.parse_line(text, line)
@@ -232,17 +235,17 @@ _LARK_ACTIONS = (
 
 
 def lark_action(text: str):
-    reader = notation._borrow(False)
+    reader = parsers.borrow(False)
     try:
         reader.builder.line = 0
         return reader.lark.parse(text, start="action")
     finally:
-        notation._give_back(reader, False)
+        parsers.give_back(reader, False)
 
 
 @pytest.mark.parametrize("text", _TOKEN_ACTIONS)
 def test_a_meld_an_addition_or_a_take_is_read_from_its_tokens_as_lark_reads_it(text):
-    fast = notation._tokens_action(text)
+    fast = tokens.action_from_tokens(text)
     assert fast is not None
     whole = lark_action(text)
     assert (fast, positions(fast)) == (whole, positions(whole))
@@ -250,7 +253,7 @@ def test_a_meld_an_addition_or_a_take_is_read_from_its_tokens_as_lark_reads_it(t
 
 @pytest.mark.parametrize("text", _LARK_ACTIONS)
 def test_an_action_that_is_not_plainly_tokens_is_left_to_lark(text):
-    assert notation._tokens_action(text) is None
+    assert tokens.action_from_tokens(text) is None
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
@@ -260,12 +263,13 @@ def test_every_sample_action_read_from_its_tokens_is_read_as_lark_reads_it(sampl
         if not colon or " " in player.strip():
             continue
         for piece in rest.split(","):
-            fast = notation._tokens_action(piece.strip())
+            fast = tokens.action_from_tokens(piece.strip())
             if fast is not None:
                 whole = lark_action(piece.strip())
                 assert (fast, positions(fast)) == (whole, positions(whole)), piece
 
 
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
 @given(
     keyword=st.sampled_from(["meld", "add", "take"]),
     words=st.lists(
@@ -279,7 +283,7 @@ def test_every_sample_action_read_from_its_tokens_is_read_as_lark_reads_it(sampl
 )
 def test_any_meld_addition_or_take_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
     text = (keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False))).strip()
-    fast = notation._tokens_action(text)
+    fast = tokens.action_from_tokens(text)
     if fast is None:
         return
     try:
@@ -294,12 +298,17 @@ def test_an_action_read_the_first_time_and_a_remembered_one_are_alike_at_any_pla
     remembered reading. Both readings carry the same nodes at the same line and columns."""
     notation.forget_lines()
     text = "  dee: take 9 with [9 9] and [K K K],  meld [4 5 6] [Q Q 2], add [7] to 4-6, discard 5"
-    first = notation._plain_turn(text, 3)
-    again = notation._plain_turn(text, 8)
-    whole, _ = notation._read(text, 3, accelerated=False)
+    first = reading.plain_turn(text, 3)
+    again = reading.plain_turn(text, 8)
+    whole, _ = parsers.read_with_lark(text, 3, accelerated=False)
     assert first == again == whole
     assert positions(first) == positions(whole)
     assert positions(again) == [(kind, 8, column) for kind, _, column in positions(whole)]
+    reading.plain_turn(text, 9)  # the third time: a maker of the whole turn is made
+    assert notation.remembered()["turn lines with a maker"] == [text]
+    made = reading.plain_turn(text, 12)
+    assert made == whole
+    assert positions(made) == [(kind, 12, column) for kind, _, column in positions(whole)]
 
 
 _GAPS = st.sampled_from([" ", "  ", "\t", ""])
@@ -333,9 +342,10 @@ def _meld_action(draw) -> str:  # type: ignore[no-untyped-def]
     return f"take{draw(gap)}{card}{draw(gap)}{how}{also}"
 
 
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
 @given(text=_meld_action(), line=st.integers(1, 9999), shift=st.integers(0, 80))
 def test_a_meld_addition_or_take_read_from_its_tokens_at_its_place_is_read_as_lark_reads_it(text, line, shift):
-    fast = notation._tokens_action(text.strip(), line, shift)
+    fast = tokens.action_from_tokens(text.strip(), line, shift)
     if fast is None:
         return  # Lark reads it (and says what is wrong with it)
     try:
@@ -351,22 +361,25 @@ _PLAIN_ACTIONS = st.sampled_from(["draw 8", "discard K", "draw 4 5", "meld [7 7 
 _SPACES = st.sampled_from(["", " ", "  ", "\t", " \t "])
 
 
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
 @given(
     actions=st.lists(st.one_of(_PLAIN_ACTIONS, _meld_action()), min_size=1, max_size=4),
     spaces=st.lists(_SPACES, min_size=8, max_size=8),
-    lines=st.lists(st.integers(1, 9999), min_size=3, max_size=3),
+    lines=st.lists(st.integers(1, 9999), min_size=5, max_size=5),
+    lead=st.sampled_from(["", " ", "  "]),
 )
-def test_a_turn_read_again_piece_by_piece_is_read_as_lark_reads_it(actions, spaces, lines):
-    """A turn line read three times: the first time its actions are read from their tokens or by
+def test_a_turn_read_again_piece_by_piece_is_read_as_lark_reads_it(actions, spaces, lines, lead):
+    """A turn line read five times: the first time its actions are read from their tokens or by
     Lark, the second from their remembered readings, the third from the memory of each piece as
-    written between the commas, spaces included. Every reading is Lark's at its own line."""
+    written between the commas, spaces included (which also makes a maker of the whole turn), the
+    fourth and fifth by the maker of the whole turn. Every reading is Lark's at its own line."""
     notation.forget_lines()
     pieces = [f"{spaces[2 * i % 8]}{action}{spaces[(2 * i + 1) % 8]}" for i, action in enumerate(actions)]
-    text = "ann:" + ",".join(pieces)
+    text = lead + "ann:" + ",".join(pieces)
     for line in lines:
-        turn = notation._plain_turn(text, line)
+        turn = reading.plain_turn(text, line)
         try:
-            whole, _ = notation._read(text, line, accelerated=False)
+            whole, _ = parsers.read_with_lark(text, line, accelerated=False)
         except Exception:
             assert turn is None, f"{text!r}: read action by action, but Lark rejects the line"
             continue
@@ -374,3 +387,5 @@ def test_a_turn_read_again_piece_by_piece_is_read_as_lark_reads_it(actions, spac
             continue  # an action Lark reads only as part of the whole line (it says what is wrong)
         assert turn == whole
         assert positions(turn) == positions(whole)
+    if len(set(lines)) == len(lines) and turn is not None:  # read five times: the last two by its maker
+        assert notation.remembered()["turn lines with a maker"] == [text]

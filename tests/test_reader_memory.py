@@ -9,17 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 from arbiter import notation
-from arbiter.notation import MEMORABLE_CHARS, forget_lines, parse_line
+from arbiter.notation import MEMORABLE_CHARS, forget_lines, parse_line, remembered
 
 
 def _remembered() -> list[str]:
     """Every text the reader remembers, in any of its memories."""
-    return [
-        *notation._seen_once,
-        *notation._actions_seen_once,
-        *notation._action_makers,
-        *notation._not_notation,
-    ]
+    return [text for texts in remembered().values() for text in texts]
 
 
 def _longest_remembered() -> int:
@@ -47,7 +42,6 @@ def test_long_lines_read_twice_are_read_alike_and_never_remembered() -> None:
     assert (first.player, len(first.actions)) == (second.player, len(second.actions))
     assert second.line == 9
     assert 0 < _longest_remembered() <= MEMORABLE_CHARS  # the short actions (draw, discard) only
-    assert notation._template.cache_info().currsize == 0
 
 
 def test_long_junk_lines_are_explained_each_time_and_never_remembered() -> None:
@@ -55,7 +49,7 @@ def test_long_junk_lines_are_explained_each_time_and_never_remembered() -> None:
     for line in (1, 2):
         with pytest.raises(notation.NotationError):
             parse_line(junk, line)
-    assert _remembered() == [] and notation._template.cache_info().currsize == 0
+    assert _remembered() == []
 
 
 def test_short_lines_that_recur_are_still_remembered() -> None:
@@ -63,4 +57,5 @@ def test_short_lines_that_recur_are_still_remembered() -> None:
         parse_line("bob: draw 8, discard 8", line)
         with pytest.raises(notation.NotationError):
             parse_line("bob draw 8", line)
-    assert "bob draw 8" in notation._not_notation and "draw 8" in notation._action_makers
+    memories = remembered()
+    assert "bob draw 8" in memories["not notation"] and "draw 8" in memories["actions"]

@@ -117,7 +117,7 @@ def findings() -> list[Finding]:
     found = list(every_reader_finding())
     # The one code a record cannot reach: a fault of the arbiter's own while it reads a line.
     patch = pytest.MonkeyPatch()
-    patch.setattr(sys.modules["arbiter.notation.games"], "_plain_turn", failing_reader)
+    patch.setattr(sys.modules["arbiter.notation.games"], "plain_turn", failing_reader)
     try:
         found += findings_of('[Event "x"]\nann: draw 8\n')
     finally:
@@ -143,7 +143,7 @@ def templates(text: Text) -> Iterator[str]:
 
 
 def test_the_walk_reaches_every_reader_code(findings: list[Finding]) -> None:
-    assert {f.code for f in findings} == set(notation._SECTIONS)
+    assert {f.code for f in findings} == set(notation.SECTIONS)
 
 
 def test_every_reader_message_is_a_text(findings: list[Finding]) -> None:

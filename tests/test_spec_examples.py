@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.notation import _SECTIONS, DEFAULT_LIMITS, NOTATION_VERSION, parse_text
+from arbiter.notation import DEFAULT_LIMITS, NOTATION_VERSION, SECTIONS, parse_text
 
 ROOT = Path(__file__).parent.parent
 SPEC = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
@@ -52,7 +52,7 @@ def test_the_limits_table_gives_the_defaults() -> None:
 
 
 def test_every_finding_code_is_documented() -> None:
-    for code in _SECTIONS:
+    for code in SECTIONS:
         assert f"`{code}`" in SPEC, code
 
 

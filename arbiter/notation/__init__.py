@@ -17,34 +17,18 @@ The parts, each importing only those above it:
 - `explain`: a line the grammar rejects, explained to a card player;
 - `reading`: one line, by the fastest path that reads it exactly as the grammar does;
 - `findings`, `hands`, `games`: the reader's findings, a hand's statements in order, and games.
+
+This module names what the rest of the arbiter uses; the parts' own tests import the parts.
 """
 
 from __future__ import annotations
 
-from .explain import _explain
-from .findings import _NOTATION_RULE, _SECTIONS, _finding
-from .games import ParsedGame, _GameAssembler, parse, parse_text
-from .hands import _HandParts, _keyword
-from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, Source, Start, _LineProblem, _raw_lines
-from .makers import Maker, _maker
-from .parsers import ACCELERATED, GRAMMAR_FILE, _borrow, _give_back, _new_reader, _read, _Reader, grammar_path
-from .reading import (
-    LINE_CACHE_SIZE,
-    MEMORABLE_CHARS,
-    _action_makers,
-    _actions,
-    _actions_seen_once,
-    _not_notation,
-    _pieces,
-    _plain_turn,
-    _seen_once,
-    _template,
-    forget_lines,
-    parse_line,
-)
-from .tokens import _tokens_action, _tokens_line
-from .transformer import _LightToken, _StatementBuilder
-from .words import _ACTIONS, _EXAMPLES, _KEYWORDS, _STATEMENT_WORDS, NotationError, _card_advice, _shown, excerpt
+from .findings import SECTIONS, notation_finding
+from .games import ParsedGame, parse, parse_text
+from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, Source, Start
+from .parsers import ACCELERATED, GRAMMAR_FILE, grammar_path
+from .reading import LINE_CACHE_SIZE, MEMORABLE_CHARS, forget_lines, parse_line, remembered
+from .words import KEYWORDS, NotationError, excerpt
 
 NOTATION_VERSION = "1.0"
 
@@ -52,53 +36,23 @@ __all__ = [
     "ACCELERATED",
     "DEFAULT_LIMITS",
     "GRAMMAR_FILE",
+    "KEYWORDS",
     "LINE_CACHE_SIZE",
     "MEMORABLE_CHARS",
     "NOTATION_VERSION",
+    "SECTIONS",
     "SOURCE_START",
-    "_ACTIONS",
-    "_EXAMPLES",
-    "_KEYWORDS",
-    "_NOTATION_RULE",
-    "_SECTIONS",
-    "_STATEMENT_WORDS",
     "Limits",
-    "Maker",
     "NotationError",
     "ParsedGame",
     "Source",
     "Start",
-    "_GameAssembler",
-    "_HandParts",
-    "_LightToken",
-    "_LineProblem",
-    "_Reader",
-    "_StatementBuilder",
-    "_action_makers",
-    "_actions",
-    "_actions_seen_once",
-    "_borrow",
-    "_card_advice",
-    "_explain",
-    "_finding",
-    "_give_back",
-    "_keyword",
-    "_maker",
-    "_new_reader",
-    "_not_notation",
-    "_pieces",
-    "_plain_turn",
-    "_raw_lines",
-    "_read",
-    "_seen_once",
-    "_shown",
-    "_template",
-    "_tokens_action",
-    "_tokens_line",
     "excerpt",
     "forget_lines",
     "grammar_path",
+    "notation_finding",
     "parse",
     "parse_line",
     "parse_text",
+    "remembered",
 ]

@@ -12,19 +12,19 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import cards as C
 from ..i18n import Text, msg
 from .words import (
-    _ACTION_TERMINALS,
-    _ACTIONS,
-    _EXAMPLES,
-    _KEYWORDS,
-    _LEADING_WORD,
-    _LINE_KINDS,
-    _REF_ADVICE,
-    _STATEMENT_WORDS,
+    ACTION_TERMINALS,
+    ACTIONS,
+    EXAMPLES,
+    KEYWORDS,
+    LEADING_WORD,
+    LINE_KINDS,
+    REF_ADVICE,
+    STATEMENT_WORDS,
     NotationError,
-    _card_advice,
-    _char_name,
-    _line_kind,
-    _shown,
+    card_advice,
+    char_name,
+    line_kind,
+    quoted,
 )
 
 # The kinds of character a record may not hold, by Unicode category, for the message about one.
@@ -32,11 +32,11 @@ _INVISIBLE = {"Zs": msg("an invisible space"), "Cc": msg("a control character")}
 _INVISIBLE_CHARACTER = msg("an invisible character")
 
 
-def _explain(error: UnexpectedInput, text: str) -> NotationError:
+def explanation(error: UnexpectedInput, text: str) -> NotationError:
     """Turn Lark's complaint into a finding a card player can act on: where, what was found,
     and what to write instead."""
-    kind, first, first_column = _line_kind(text)
-    example = _EXAMPLES[kind]
+    kind, first, first_column = line_kind(text)
+    example = EXAMPLES[kind]
     if isinstance(error, UnexpectedCharacters):
         pos = error.pos_in_stream
         expected = set(error.allowed)
@@ -54,7 +54,7 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             pos = token.start_pos or 0
             found = str(token.value)
     else:  # pragma: no cover - Lark raises only the two above for a line
-        return NotationError(1, msg("this line is not notation: {kinds}", kinds=_LINE_KINDS))
+        return NotationError(1, msg("this line is not notation: {kinds}", kinds=LINE_KINDS))
     column = pos + 1
 
     def error_at(message: Text, code: str = "syntax-error", at: int = column) -> NotationError:
@@ -68,7 +68,7 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             msg(
                 "{what} ({name}) is not allowed here: use ordinary spaces between words",
                 what=what,
-                name=_char_name(char),
+                name=char_name(char),
             )
         )
     if isinstance(error, UnexpectedCharacters) and char == "{":
@@ -80,7 +80,7 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             )
         )
     if isinstance(error, UnexpectedCharacters) and char == '"' and "STRING" in expected:
-        return error_at(msg("the tag's value has no closing `\"`: write it as `{example}`", example=_EXAMPLES["tag"]))
+        return error_at(msg("the tag's value has no closing `\"`: write it as `{example}`", example=EXAMPLES["tag"]))
 
     # the line's first word
     rest = text[first_column - 1 + len(first) :].lstrip()
@@ -94,8 +94,8 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
             at=first_column,
         )
     if kind == "play" and (pos <= first_column - 1 or expected == {"COLON"}):
-        second = _LEADING_WORD.match(rest)
-        if second and second.group() in _ACTIONS and _LEADING_WORD.fullmatch(first):
+        second = LEADING_WORD.match(rest)
+        if second and second.group() in ACTIONS and LEADING_WORD.fullmatch(first):
             return error_at(
                 msg(
                     "write a colon after the player's name: `{player}: {action} ...`",
@@ -104,19 +104,19 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
                 ),
                 at=pos + 1,
             )
-        close = difflib.get_close_matches(first, _STATEMENT_WORDS, n=1)
+        close = difflib.get_close_matches(first, STATEMENT_WORDS, n=1)
         if close:
             return error_at(
                 msg(
                     "{shown} does not start a line of notation (did you mean `{word}`?): {kinds}",
-                    shown=_shown(first),
+                    shown=quoted(first),
                     word=close[0],
-                    kinds=_LINE_KINDS,
+                    kinds=LINE_KINDS,
                 ),
                 at=first_column,
             )
         return error_at(
-            msg("{shown} does not start a line of notation: {kinds}", shown=_shown(first), kinds=_LINE_KINDS),
+            msg("{shown} does not start a line of notation: {kinds}", shown=quoted(first), kinds=LINE_KINDS),
             at=first_column,
         )
 
@@ -139,24 +139,24 @@ def _explain(error: UnexpectedInput, text: str) -> NotationError:
         return error_at(
             msg(
                 "{shown} follows the tag: a tag stands alone on its line (a comment may follow after `;`)",
-                shown=_shown(found),
+                shown=quoted(found),
             )
         )
 
     # cards that are not cards
-    keyword = found in _KEYWORDS
+    keyword = found in KEYWORDS
     if "CARD_RUN" in expected and found and not keyword and re.match(r"\w", found):
-        return error_at(_card_advice(found), "unknown-card")
-    if keyword and found.upper() in _ACTION_TERMINALS and "COMMA" in expected:
+        return error_at(card_advice(found), "unknown-card")
+    if keyword and found.upper() in ACTION_TERMINALS and "COMMA" in expected:
         return error_at(
             msg(
                 "write a comma before {shown}: the actions of a turn are separated by commas",
-                shown=_shown(found),
+                shown=quoted(found),
             )
         )
 
     # the actions of a turn
-    if expected >= _ACTION_TERMINALS:
+    if expected >= ACTION_TERMINALS:
         return _not_an_action(text, pos, found, at_end, column)
     return NotationError(column, _said(text, kind, example, expected, found, at_end))
 
@@ -167,7 +167,7 @@ def _not_an_action(text: str, pos: int, found: str, at_end: bool, column: int) -
         if text[:pos].rstrip().endswith(","):
             return NotationError(column, msg("the line ends after a comma: write the next action, or remove the comma"))
         return NotationError(
-            column, msg("write the turn's actions after the `:`, as in `{example}`", example=_EXAMPLES["play"])
+            column, msg("write the turn's actions after the `:`, as in `{example}`", example=EXAMPLES["play"])
         )
     if found == ",":
         return NotationError(column, msg("two commas in a row: remove one"))
@@ -176,24 +176,24 @@ def _not_an_action(text: str, pos: int, found: str, at_end: bool, column: int) -
             column,
             msg(
                 "say what is done with {shown}: an action comes first, such as `draw {card}`",
-                shown=_shown(found),
+                shown=quoted(found),
                 card=found,
             ),
         )
-    actions = ", ".join(_ACTIONS)
-    close = difflib.get_close_matches(found, _ACTIONS, n=1)
+    actions = ", ".join(ACTIONS)
+    close = difflib.get_close_matches(found, ACTIONS, n=1)
     if close:
         return NotationError(
             column,
             msg(
                 "{shown} is not an action (did you mean `{action}`?): the actions are {actions}",
-                shown=_shown(found),
+                shown=quoted(found),
                 action=close[0],
                 actions=actions,
             ),
         )
     return NotationError(
-        column, msg("{shown} is not an action: the actions are {actions}", shown=_shown(found), actions=actions)
+        column, msg("{shown} is not an action: the actions are {actions}", shown=quoted(found), actions=actions)
     )
 
 
@@ -207,7 +207,7 @@ def _said(text: str, kind: str, example: str, expected: set[str], found: str, at
     if expected == {"TO"}:
         return msg("name the meld the cards go to after `to`, as in `add [Q] to Q`")
     if "MELD_REF" in expected:
-        return msg("{advice}, as in `add [Q] to Q`", advice=_REF_ADVICE)
+        return msg("{advice}, as in `add [Q] to Q`", advice=REF_ADVICE)
     if expected == {"CARD_RUN", "LSQB"}:
         return msg("give the cards from the hand that go with the up card, as in `take 9 with [9 9]`")
     if expected == {"LSQB"}:
@@ -223,7 +223,7 @@ def _said(text: str, kind: str, example: str, expected: set[str], found: str, at
             return msg("melds are not nested: close this meld with `]` before opening the next")
         if at_end:
             return msg("the meld is not closed: end it with `]`")
-        return msg("close the meld with `]` before {shown}", shown=_shown(found))
+        return msg("close the meld with `]` before {shown}", shown=quoted(found))
     if found == "]" and expected == {"CARD_RUN"}:
         return msg("a meld needs its cards, as in `[7 7 7]`")
     if found == "]":
@@ -251,15 +251,15 @@ def _said(text: str, kind: str, example: str, expected: set[str], found: str, at
             return msg(
                 "{shown} is left over at the end of this line: "
                 "write a comma before the next action, or `;` before a comment",
-                shown=_shown(found),
+                shown=quoted(found),
             )
         return msg(
             "{shown} is left over at the end of this line: a `{kind}` line reads `{example}`; a comment starts with `;`",
-            shown=_shown(found),
+            shown=quoted(found),
             kind=kind,
             example=example,
         )
-    what = msg("the line ends too early") if at_end else msg("{shown} is not understood here", shown=_shown(found))
+    what = msg("the line ends too early") if at_end else msg("{shown} is not understood here", shown=quoted(found))
     if kind != "play":
         return msg("{what}: a `{kind}` line reads `{example}`", what=what, kind=kind, example=example)
-    return msg("{what}: {kinds}", what=what, kinds=_LINE_KINDS)
+    return msg("{what}: {kinds}", what=what, kinds=LINE_KINDS)

@@ -7,7 +7,7 @@ from ..rulings import Finding, Severity
 
 _NOTATION_RULE = "Notation ({section}, docs/notation.md)"
 
-_SECTIONS = {
+SECTIONS = {  # each code the reader finds: the section of docs/notation.md it cites
     "syntax-error": "Lines",
     "unknown-card": "Cards",
     "not-utf8": "Files",
@@ -21,12 +21,15 @@ _SECTIONS = {
 }
 
 
-def _finding(line: int, column: int, code: str, message: Text | str, severity: Severity = Severity.ERROR) -> Finding:
+def notation_finding(
+    line: int, column: int, code: str, message: Text | str, severity: Severity = Severity.ERROR
+) -> Finding:
+    """A finding of the reader (or of the formatter, which reads as it does), citing the notation."""
     return Finding(
         line=line,
         column=column,
         code=code,
-        rule=_NOTATION_RULE.format(section=_SECTIONS.get(code, "Lines")),
+        rule=_NOTATION_RULE.format(section=SECTIONS.get(code, "Lines")),
         severity=severity,
         message=message,
     )

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from ..i18n import Text, msg, msg_n
 from ..records import Game, HandRecord, HandStart, Note, Statement, Tag, Turn
 from ..rulings import Finding, Severity
-from .findings import _finding
-from .hands import _HandParts, _keyword
-from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, Source, Start, _LineProblem, _raw_lines
-from .reading import _other_line, _plain_turn
+from .findings import notation_finding
+from .hands import HandParts, statement_keyword
+from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, LineProblem, Source, Start, raw_lines
+from .reading import other_line, plain_turn
 from .words import NotationError
 
 
@@ -46,7 +46,7 @@ class _GameAssembler:
         self.line = 0
         self.tags: list[Tag] = []
         self.hands: list[HandRecord] = []
-        self.hand: _HandParts | None = None
+        self.hand: HandParts | None = None
         self.findings: list[Finding] = []
         self.errors = 0
         self.broken = False  # a line of this hand could not be read: placement findings would be noise
@@ -70,7 +70,7 @@ class _GameAssembler:
                 return
             if isinstance(st, HandStart):
                 self._close_hand()
-                self.hand = _HandParts(st)
+                self.hand = HandParts(st)
                 self.broken = False
                 return
             if self.hand is None:
@@ -81,7 +81,7 @@ class _GameAssembler:
                         "out-of-place",
                         msg(
                             "`{word}` comes inside a hand: start the hand with `hand 1 dealer NAME` first",
-                            word=_keyword(st),
+                            word=statement_keyword(st),
                         ),
                     )
                 return
@@ -95,7 +95,7 @@ class _GameAssembler:
         self.last_line = max(self.last_line, line)
         self.errors += 1
         if self.errors <= self.limits.max_errors:
-            self.findings.append(_finding(line, column, code, message))
+            self.findings.append(notation_finding(line, column, code, message))
 
     @property
     def explaining(self) -> bool:
@@ -112,7 +112,7 @@ class _GameAssembler:
         if self.errors > self.limits.max_errors:
             hidden = self.errors - self.limits.max_errors
             self.findings.append(
-                _finding(
+                notation_finding(
                     self.findings[-1].line,
                     1,
                     "too-many-errors",
@@ -126,7 +126,7 @@ class _GameAssembler:
             )
         if self.index > 1 and self.tags and not self.hands:
             self.findings.append(
-                _finding(
+                notation_finding(
                     self.tags[0].line,
                     self.tags[0].column,
                     "tags-after-hands",
@@ -148,8 +148,8 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
     game = _GameAssembler(start.game, start.line, limits)
     notes: list[str] = []
     number = start.line - 1
-    for number, item in _raw_lines(source, limits, start):
-        if isinstance(item, _LineProblem):
+    for number, item in raw_lines(source, limits, start):
+        if isinstance(item, LineProblem):
             game.error(number, item.column, item.code, item.message)
             game.broken = True
             notes = []  # the comments before a broken line stay with it
@@ -157,9 +157,9 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                 break
             continue
         try:
-            statement, comments = _plain_turn(item, number), ()  # nearly every line
+            statement, comments = plain_turn(item, number), ()  # nearly every line
             if statement is None:
-                statement, comments = _other_line(item, number, game.explaining)
+                statement, comments = other_line(item, number, game.explaining)
         except NotationError as error:
             game.lines[number] = item
             game.error(number, error.column, error.code, error.message)
@@ -200,7 +200,12 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
         if notes or comments:
             statement.notes, statement.remark = tuple(notes), " ".join(comments)
             notes = []
-        game.add(statement)
+        hand = game.hand
+        if hand is not None and hand.in_play is not None and type(statement) is Turn:  # nearly every line
+            hand.in_play.append(statement)
+            game.last_line = number
+        else:
+            game.add(statement)
     if notes:
         game.trailing = Note(line=0, column=1, notes=tuple(notes))
     if not game.empty or game.index == 1:

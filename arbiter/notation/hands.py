@@ -28,7 +28,7 @@ from ..records import (
 _POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
 
 
-class _HandParts:
+class HandParts:
     """The statements of one hand as they arrive, in the order the notation requires."""
 
     def __init__(self, start: HandStart) -> None:
@@ -42,6 +42,9 @@ class _HandParts:
         self.setup_turns: list[Turn] = []
         self.turns: list[Turn] = []
         self.declared: list[Points] = []
+        self.in_play: list[Turn] | None = None
+        """Where a turn goes straight to: the hand's turns once it is dealt (or its position given)
+        and until its score line; None before and after."""
 
     @property
     def playing(self) -> bool:
@@ -49,15 +52,14 @@ class _HandParts:
 
     def place(self, st: Statement) -> Text | None:
         """File a statement, or say why it cannot stand here."""
-        if type(st) is Turn and (self.up is not None or self.position is not None) and not self.declared:  # playing
-            self.turns.append(st)  # nearly every line: a turn of a hand in play
+        if type(st) is Turn and self.in_play is not None:
+            self.in_play.append(st)  # nearly every line: a turn of a hand in play
             return None
-        word = _keyword(st)
         if self.declared and not isinstance(st, Points):
             return msg(
                 "`{word}` comes after the hand's score line (line {line}), which ends the hand: "
                 "start the next hand with `hand N dealer NAME` first",
-                word=word,
+                word=statement_keyword(st),
                 line=self.declared[0].line,
             )
         if isinstance(st, Points):
@@ -70,6 +72,7 @@ class _HandParts:
                 self.totals_before = st
             else:
                 self.declared.append(st)
+                self.in_play = None
             return None
         if isinstance(st, Turn):
             if self.playing:
@@ -85,7 +88,9 @@ class _HandParts:
             return None
         if self.turns:
             return msg(
-                "`{word}` belongs before the hand's first turn (line {line})", word=word, line=self.turns[0].line
+                "`{word}` belongs before the hand's first turn (line {line})",
+                word=statement_keyword(st),
+                line=self.turns[0].line,
             )
         if isinstance(st, PositionStart):
             if self.deals or self.up:
@@ -93,13 +98,15 @@ class _HandParts:
             if self.position is not None:
                 return msg("the position is already started on line {line}", line=self.position["start"].line)
             self.position = {"start": st}
+            self.in_play = self.turns
             return None
         if isinstance(st, _POSITION):
             if self.position is None:
                 return msg(
-                    "`{word}` belongs in a position block: write `position` on the line before the block", word=word
+                    "`{word}` belongs in a position block: write `position` on the line before the block",
+                    word=statement_keyword(st),
                 )
-            return self._place_in_position(st, word)
+            return self._place_in_position(st)
         if isinstance(st, Deal):
             if st.foot:
                 (self.position.setdefault("feet", []) if self.position is not None else self.feet).append(st)
@@ -118,11 +125,12 @@ class _HandParts:
             if not self.deals:
                 return msg("the up card comes after the `deal` lines")
             self.up = st
+            self.in_play = self.turns
             return None
         if isinstance(st, Stock):
             return self._place_stock(st)
         return msg(
-            "`{word}` cannot stand inside a hand", word=word
+            "`{word}` cannot stand inside a hand", word=statement_keyword(st)
         )  # pragma: no cover - every statement is placed above
 
     def _place_stock(self, st: Stock) -> Text | None:
@@ -142,7 +150,7 @@ class _HandParts:
             self.stock = st
         return None
 
-    def _place_in_position(self, st: Statement, word: str) -> Text | None:
+    def _place_in_position(self, st: Statement) -> Text | None:
         assert self.position is not None
         if isinstance(st, (Holding, TableSide)):
             self.position.setdefault(type(st).__name__, []).append(st)
@@ -150,7 +158,9 @@ class _HandParts:
         key = type(st).__name__
         if key in self.position:
             return msg(
-                "`{word}` is already given for this position on line {line}", word=word, line=self.position[key].line
+                "`{word}` is already given for this position on line {line}",
+                word=statement_keyword(st),
+                line=self.position[key].line,
             )
         self.position[key] = st
         return None
@@ -203,7 +213,8 @@ _STATEMENT_KEYWORDS = {
 }
 
 
-def _keyword(st: Statement) -> str:
+def statement_keyword(st: Statement) -> str:
+    """How a message names a statement: its keyword, or `ann: ...` for a turn."""
     if isinstance(st, Deal) and st.foot:
         return "foot"
     if isinstance(st, Points):

@@ -47,7 +47,9 @@ SOURCE_START = Start()
 
 
 @dataclass(slots=True)
-class _LineProblem:
+class LineProblem:
+    """A line that could not be read as text (not UTF-8, too long, past the size limit)."""
+
     column: int
     code: str
     message: Text
@@ -57,7 +59,7 @@ class _LineProblem:
 Source = str | bytes | IO[str] | IO[bytes]
 
 
-def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | _LineProblem]]:
+def raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> Iterator[tuple[int, str | LineProblem]]:
     """The lines of a source, each decoded and bounded, numbered from 1. Overlong lines and
     bytes that are not UTF-8 come back as problems; reading stops at the size limit."""
     stream: IO[Any]
@@ -67,7 +69,7 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
         stream = io.BytesIO(bytes(source))
     else:
         stream = source
-    too_large = _LineProblem(
+    too_large = LineProblem(
         1,
         "record-too-large",
         msg("the record is larger than {size:,} bytes; the rest was not read", size=limits.max_bytes),
@@ -77,63 +79,97 @@ def _raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> I
     number = start.line - 1
     max_bytes, max_chars = limits.max_bytes, limits.max_line_chars
     cap = max_chars * 4 + 2  # enough bytes for the longest allowed line
-    readline = stream.readline
-    while True:
-        try:
-            chunk = readline(cap)
-        except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
-            yield number + 1, _LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
-            return
-        if not chunk:
-            return
-        number += 1
-        read += len(chunk)
-        if read > max_bytes:
-            yield number, too_large
-            return
-        too_long = len(chunk) >= cap and not _ends_line(chunk)
-        while too_long:  # skip the rest of an overlong line
-            more = readline(cap)
-            read += len(more)
+    pieces = _blocks_split(stream, cap) if isinstance(stream, _SPLIT_IN_BLOCKS) else _read_lines(stream, cap)
+    try:
+        for piece, size in pieces:
+            number += 1
+            read += size
             if read > max_bytes:
                 yield number, too_large
                 return
-            if not more or _ends_line(more) or len(more) < cap:
-                break
-        if isinstance(chunk, bytes):
-            try:
-                chunk = chunk.decode("utf-8")
-            except UnicodeDecodeError as bad:
-                column = len(chunk[: bad.start].decode("utf-8", "replace")) + 1
+            too_long = len(piece) >= cap
+            if too_long:
+                piece = piece[:cap]
+            if isinstance(piece, bytes):
+                try:
+                    piece = piece.decode("utf-8")
+                except UnicodeDecodeError as bad:
+                    column = len(piece[: bad.start].decode("utf-8", "replace")) + 1
+                    yield (
+                        number,
+                        LineProblem(
+                            column,
+                            "not-utf8",
+                            msg(
+                                "this line is not UTF-8 text (byte 0x{byte:02X} at column {column}); "
+                                "save the record as UTF-8",
+                                byte=piece[bad.start],
+                                column=column,
+                            ),
+                        ),
+                    )
+                    continue
+            text = piece.rstrip("\r")
+            if too_long or len(text) > max_chars:
                 yield (
                     number,
-                    _LineProblem(
-                        column,
-                        "not-utf8",
+                    LineProblem(
+                        limits.max_line_chars + 1,
+                        "line-too-long",
                         msg(
-                            "this line is not UTF-8 text (byte 0x{byte:02X} at column {column}); "
-                            "save the record as UTF-8",
-                            byte=chunk[bad.start],
-                            column=column,
+                            "this line is longer than {limit:,} characters; write one turn per line",
+                            limit=limits.max_line_chars,
                         ),
                     ),
                 )
                 continue
-        text = chunk.rstrip("\r\n")
-        if too_long or len(text) > max_chars:
-            yield (
-                number,
-                _LineProblem(
-                    limits.max_line_chars + 1,
-                    "line-too-long",
-                    msg(
-                        "this line is longer than {limit:,} characters; write one turn per line",
-                        limit=limits.max_line_chars,
-                    ),
-                ),
-            )
-            continue
-        yield number, text.lstrip("\ufeff") if number == 1 else text
+            yield number, text.lstrip("\ufeff") if number == 1 else text
+    except UnicodeDecodeError:  # a text stream that is not UTF-8: nothing more can be read
+        yield number + 1, LineProblem(1, "not-utf8", msg("the record is not UTF-8 text; save it as UTF-8"), True)
+
+
+# Bytes and text held in memory, and binary files, are read a block at a time and split at their
+# newlines: a third of the cost of a `readline` call per line. Other streams (a text stream
+# decodes as it reads, and says where the text stops being UTF-8) are read a line at a time.
+_SPLIT_IN_BLOCKS = (io.BytesIO, io.StringIO, io.BufferedReader)
+_BLOCK = 1 << 16
+
+
+def _blocks_split(stream: IO[Any], cap: int) -> Iterator[tuple[Any, int]]:
+    """Each line of the stream without its newline, and how much of the stream it took (its
+    newline included). A line of `cap` characters or more comes back cut to its first `cap`
+    (the rest is counted, never held), so memory stays bounded whatever the line."""
+    read = getattr(stream, "read1", stream.read)  # what is there, up to a block: a pipe is read as it comes
+    newline = "\n" if isinstance(stream, io.StringIO) else b"\n"
+    head, skipped = newline[:0], 0  # the start of a line that goes on in the next block
+    while block := read(_BLOCK):
+        *ended, unended = block.split(newline)
+        for piece in ended:
+            if head or skipped:
+                piece, size = (head + piece)[: cap + 1], len(head) + skipped + len(piece) + 1
+                head, skipped = newline[:0], 0
+                yield piece, size
+            else:
+                yield piece, len(piece) + 1
+        head += unended
+        if len(head) > cap:
+            skipped += len(head) - cap
+            head = head[:cap]
+    if head or skipped:
+        yield head, len(head) + skipped
+
+
+def _read_lines(stream: IO[Any], cap: int) -> Iterator[tuple[Any, int]]:
+    """The same as `_blocks_split`, a line at a time (`readline`)."""
+    readline = stream.readline
+    while chunk := readline(cap):
+        size = len(chunk)
+        if size >= cap and not _ends_line(chunk):  # an overlong line: skip the rest of it
+            while more := readline(cap):
+                size += len(more)
+                if _ends_line(more) or len(more) < cap:
+                    break
+        yield chunk.rstrip("\n" if isinstance(chunk, str) else b"\n"), size
 
 
 def _ends_line(chunk: str | bytes) -> bool:

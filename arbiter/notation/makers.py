@@ -34,7 +34,7 @@ def _content_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))[2:]  # every node starts with line and column
 
 
-def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
+def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     """A maker for `node` as remembered (its columns moved right by `shift`, its own column
     `column` if given): the nodes it holds get makers of their own, everything else is shared."""
     cls = type(node)
@@ -60,9 +60,9 @@ def _maker(node: Any, shift: int = 0, column: int | None = None) -> Maker:
 
 def _nested_maker(value: Any, shift: int) -> Maker:
     if type(value) is tuple:
-        makers = [_maker(item, shift) for item in value]
+        makers = [maker_for(item, shift) for item in value]
         return lambda line, more: tuple([make(line, more) for make in makers])
-    return _constant(None) if value is None else _maker(value, shift)
+    return _constant(None) if value is None else maker_for(value, shift)
 
 
 def _constant(value: Any) -> Maker:

@@ -14,8 +14,8 @@ from typing import Any
 from lark import Lark, Token
 
 from ..records import Statement
-from .transformer import _StatementBuilder
-from .words import _ACTION_TERMINALS, _first_column
+from .transformer import StatementBuilder
+from .words import ACTION_TERMINALS, first_column
 
 GRAMMAR_FILE = "canasta.lark"
 
@@ -51,28 +51,28 @@ def grammar_path() -> Path:
 ACCELERATED = os.environ.get("ARBITER_PURE_PARSER", "") in ("", "0")
 
 
-_NAMED_CARDS = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
-_CARDS = {"up": "up", "stock": "stock_cards"}
-_POINTS = {"score": "score", "total": "total"}
-_TOKEN_RULES = {**_NAMED_CARDS, **_CARDS, **_POINTS, "pair": "side_points"}
+NAMED_CARD_RULES = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
+CARD_RULES = {"up": "up", "stock": "stock_cards"}
+POINT_RULES = {"score": "score", "total": "total"}
+_TOKEN_RULES = {**NAMED_CARD_RULES, **CARD_RULES, **POINT_RULES, "pair": "side_points"}
 _ACTION_RULES = {"meld": "meld_action", "add": "add", "with": "take_with", "onto": "take_onto", "[": "meld"}
 
 
 @dataclass(slots=True)
-class _Reader:
+class Reader:
     """One Lark parser with its own transformer and lexer callbacks: the state of one reading (the
     line, the keywords' columns, the comments) lives here, so a reader serves one call at a time.
-    Readers are lent out from a pool (`_borrow`), so threads reading at once never share one."""
+    Readers are lent out from a pool (`borrow`), so threads reading at once never share one."""
 
     lark: Lark
-    builder: _StatementBuilder
+    builder: StatementBuilder
     comments: list[str]
     accelerated: bool
     rules: dict[str, Any]
     """The transformer's method for each keyword a line may be read from its tokens with
-    (`_tokens_line`), bound once: binding a Lark transformer's method costs a call of its own."""
+    (`line_from_tokens`), bound once: binding a Lark transformer's method costs a call of its own."""
     actions: dict[str, Any]
-    """The same for the actions read from their tokens (`_tokens_action`)."""
+    """The same for the actions read from their tokens (`action_from_tokens`)."""
 
     def read(self, text: str, line: int) -> tuple[Statement | None, list[str]]:
         """Parse one line; Lark's own exceptions pass through."""
@@ -81,7 +81,7 @@ class _Reader:
         self.builder.line = line
         statement = self.lark.parse(text, start="start")
         if statement is not None:
-            statement.column = _first_column(text)
+            statement.column = first_column(text)
         return statement, [c for c in self.comments if c]
 
 
@@ -98,7 +98,8 @@ that start reading cold do, can fail with "AST constructor recursion depth misma
 built rarely (as many as threads ever read at once), so the lock costs nothing after that."""
 
 
-def _new_reader(accelerated: bool) -> _Reader:
+def new_reader(accelerated: bool) -> Reader:
+    """A reader of its own: a Lark parser built from the grammar, with the transformer and callbacks."""
     plugins: dict[str, Any] = {}
     if accelerated:
         try:
@@ -108,7 +109,7 @@ def _new_reader(accelerated: bool) -> _Reader:
         else:
             plugins = {"_plugins": lark_cython.plugins}
     comments: list[str] = []
-    builder = _StatementBuilder()
+    builder = StatementBuilder()
 
     def keyword(token: Token) -> Token:
         builder.keywords.append(token.column)
@@ -124,41 +125,42 @@ def _new_reader(accelerated: bool) -> _Reader:
             lexer_callbacks={
                 "COMMENT": lambda t: comments.append(t.value[1:].strip()),
                 "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
-                **dict.fromkeys(_ACTION_TERMINALS, keyword),
+                **dict.fromkeys(ACTION_TERMINALS, keyword),
             },
             **plugins,
         )
     rules = {keyword: _unwrapped(builder, rule) for keyword, rule in _TOKEN_RULES.items()}
     actions = {keyword: _unwrapped(builder, rule) for keyword, rule in _ACTION_RULES.items()}
-    return _Reader(lark, builder, comments, accelerated, rules, actions)
+    return Reader(lark, builder, comments, accelerated, rules, actions)
 
 
-def _unwrapped(builder: _StatementBuilder, rule: str) -> Any:
+def _unwrapped(builder: StatementBuilder, rule: str) -> Any:
     """The transformer's method itself, bound to `builder`, without the wrapper `v_args` puts
     around it for Lark (a call of its own on every node the token paths build)."""
     method = getattr(builder, rule)
     return getattr(method, "base_func", method)
 
 
-_idle_readers: dict[bool, list[_Reader]] = {True: [], False: []}
+idle_readers: dict[bool, list[Reader]] = {True: [], False: []}
 """Readers not in use, by whether they are accelerated: as many as threads ever read at once."""
 
 
-def _borrow(accelerated: bool) -> _Reader:
+def borrow(accelerated: bool) -> Reader:
+    """A reader for one reading, idle or new; `give_back` returns it to the pool."""
     try:
-        return _idle_readers[accelerated].pop()  # atomic: two threads never get the same reader
+        return idle_readers[accelerated].pop()  # atomic: two threads never get the same reader
     except IndexError:
-        return _new_reader(accelerated)
+        return new_reader(accelerated)
 
 
-def _give_back(reader: _Reader, accelerated: bool) -> None:
-    _idle_readers[accelerated].append(reader)
+def give_back(reader: Reader, accelerated: bool) -> None:
+    idle_readers[accelerated].append(reader)
 
 
-def _read(text: str, line: int, accelerated: bool) -> tuple[Statement | None, list[str]]:
+def read_with_lark(text: str, line: int, accelerated: bool) -> tuple[Statement | None, list[str]]:
     """Parse one line with a reader of its own; Lark's own exceptions pass through."""
-    reader = _borrow(accelerated)
+    reader = borrow(accelerated)
     try:
         return reader.read(text, line)
     finally:
-        _give_back(reader, accelerated)
+        give_back(reader, accelerated)

@@ -5,16 +5,16 @@ notation. Every memory here is bounded, and `forget_lines` empties them all."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedInput
 
 from ..records import Action, Statement, Turn
-from .explain import _explain
-from .makers import Maker, _maker
-from .parsers import ACCELERATED, _borrow, _give_back, _read
-from .tokens import _tokens_action, _tokens_line
-from .words import _KEYWORDS, NotationError
+from .explain import explanation
+from .makers import Maker, maker_for
+from .parsers import ACCELERATED, borrow, give_back, read_with_lark
+from .tokens import action_from_tokens, line_from_tokens
+from .words import KEYWORDS, NotationError
 
 LINE_CACHE_SIZE = 16_384
 """Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
@@ -24,48 +24,54 @@ read afresh each time, so each memory below holds at most LINE_CACHE_SIZE entrie
 many characters, with their makers: bounded in bytes, not only in count."""
 
 
-@lru_cache(maxsize=LINE_CACHE_SIZE)
-def _template(text: str) -> tuple[Maker | None, tuple[str, ...]]:
-    """A line Lark reads, seen before, remembered for every later time it recurs. Errors are not
-    remembered."""
-    statement, comments = _read(text, 0, ACCELERATED)
-    return (None if statement is None else _maker(statement)), tuple(comments)
-
-
 _seen_once: set[str] = set()
 """Lines Lark read once: such a line is remembered when it recurs, so the lines that never do cost
 no maker. Bounded: forgotten all at once when full."""
+_line_makers: dict[str, tuple[Maker | None, tuple[str, ...]]] = {}
+"""Lines Lark read, seen before, remembered for every later time they recur, with their comments
+(errors are not remembered). Forgotten all at once when full."""
+
+
+def _line_maker(text: str) -> tuple[Maker | None, tuple[str, ...]]:
+    known = _line_makers.get(text)
+    if known is None:
+        statement, comments = read_with_lark(text, 0, ACCELERATED)
+        known = (None if statement is None else maker_for(statement)), tuple(comments)
+        if len(_line_makers) >= LINE_CACHE_SIZE:
+            _line_makers.clear()
+        _line_makers[text] = known
+    return known
 
 
 def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
     # A plain line (a deal, a score) is read from its tokens each time, which costs about what a
     # maker does: remembering it would only cost a maker's making (and a warm run, reading again
     # every deal line a cold one saw once, would make one for each).
-    statement = _tokens_line(text, line)
+    statement = line_from_tokens(text, line)
     if statement is not None:
         return statement, []
     if text in _seen_once:
-        make, comments = _template(text)
+        make, comments = _line_maker(text)
         return (None if make is None else make(line, 0)), list(comments)
     if len(text) <= MEMORABLE_CHARS:
         if len(_seen_once) >= LINE_CACHE_SIZE:
             _seen_once.clear()
         _seen_once.add(text)
-    return _read(text, line, ACCELERATED)
+    return read_with_lark(text, line, ACCELERATED)
 
 
 def _action_maker(text: str) -> Maker:
     """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
     its columns counted from the action's start."""
-    action = _tokens_action(text)
+    action = action_from_tokens(text)
     if action is not None:
-        return _maker(action, column=1)
-    reader = _borrow(ACCELERATED)
+        return maker_for(action, column=1)
+    reader = borrow(ACCELERATED)
     try:
         reader.builder.line = 0
-        return _maker(reader.lark.parse(text, start="action"), column=1)
+        return maker_for(reader.lark.parse(text, start="action"), column=1)
     finally:
-        _give_back(reader, ACCELERATED)
+        give_back(reader, ACCELERATED)
 
 
 _action_makers: dict[str, Maker] = {}
@@ -80,7 +86,7 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     """An action not remembered yet, `text` stripped, at `line` with its columns moved right by
     `shift`: read straight from its tokens the first time, remembered the second (or at once, when
     Lark reads it)."""
-    if text not in _actions_seen_once and (action := _tokens_action(text, line, shift)) is not None:
+    if text not in _actions_seen_once and (action := action_from_tokens(text, line, shift)) is not None:
         if len(text) <= MEMORABLE_CHARS:
             if len(_actions_seen_once) >= LINE_CACHE_SIZE:
                 _actions_seen_once.clear()
@@ -95,10 +101,10 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     return make(line, shift)
 
 
-_pieces: dict[str, tuple[Maker, int]] = {}
+_pieces: dict[str, tuple[Maker, int, int]] = {}
 """Remembered actions by the piece of a turn line that holds them, spaces around included
-(` draw 8`), with the spaces before the action: most pieces are found with this one lookup.
-Forgotten all at once when full."""
+(` draw 8`), with the spaces before the action and the piece's width with its comma: most pieces
+are found with this one lookup. Forgotten all at once when full."""
 
 
 def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
@@ -111,9 +117,9 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
     for piece in text.split(","):
         known = pieces.get(piece)
         if known is not None:  # a maker never raises: the action was read without error before
-            make, lead = known
+            make, lead, width = known
             actions.append(make(line, offset + lead))
-            offset += len(piece) + 1
+            offset += width
             continue
         action_text = piece.strip()
         if not action_text:
@@ -129,7 +135,7 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
         if make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
             if len(pieces) >= LINE_CACHE_SIZE:
                 pieces.clear()
-            pieces[piece] = make, lead
+            pieces[piece] = make, lead, len(piece) + 1
         offset += len(piece) + 1
     return tuple(actions)
 
@@ -139,12 +145,57 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
 _PLAIN_TURN = re.compile(r"[ \t]*([^\W\d]\w*)[ \t]*:([^;{}]*)")
 
 
-def _plain_turn(text: str, line: int) -> Turn | None:
+_turns: dict[str, int | Callable[[int], Turn]] = {}
+"""Plain turn lines by how often they were seen (1, 2), and once seen three times, a maker of the
+whole turn (`draw 4, discard 4` recurs for every player): one lookup instead of matching and
+splitting the line, and the lines that recur less (most of Samba's) cost no maker. Forgotten all
+at once when full."""
+
+
+def plain_turn(text: str, line: int) -> Turn | None:
+    """A plain turn line read action by action from the memories, or None for the other paths."""
+    known = _turns.get(text)
+    if known is not None and type(known) is not int:
+        return known(line)
+    turn = _read_turn(text, line)
+    if turn is not None and len(text) <= MEMORABLE_CHARS:
+        if known is None:
+            if len(_turns) >= LINE_CACHE_SIZE:
+                _turns.clear()
+            _turns[text] = 1
+        elif known == 1:
+            _turns[text] = 2
+        elif (make := _turn_maker(text, turn)) is not None:
+            _turns[text] = make
+    return turn
+
+
+def _turn_maker(text: str, turn: Turn) -> Callable[[int], Turn] | None:
+    """The turn again at another line, each action made by the maker of its piece of the line;
+    None while a piece has none yet (an action seen once)."""
+    match = _PLAIN_TURN.fullmatch(text)
+    assert match is not None  # the line was read as a plain turn
+    offset, made = match.start(2), []
+    for piece in match.group(2).split(","):
+        known = _pieces.get(piece)
+        if known is None:
+            return None
+        make, lead, width = known
+        made.append((make, offset + lead))
+        offset += width
+    column, player = turn.column, turn.player
+    if len(made) == 2:  # most turns: a draw and a discard
+        (first, at), (second, then) = made
+        return lambda line: Turn(line, column, (), "", player, (first(line, at), second(line, then)))
+    return lambda line: Turn(line, column, (), "", player, tuple([make(line, at) for make, at in made]))
+
+
+def _read_turn(text: str, line: int) -> Turn | None:
     match = _PLAIN_TURN.fullmatch(text)
     if match is None:
         return None
     player, text_of_actions = match.group(1, 2)
-    actions = None if player in _KEYWORDS else _actions(text_of_actions, line, match.start(2))
+    actions = None if player in KEYWORDS else _actions(text_of_actions, line, match.start(2))
     if actions is None:
         return None
     # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
@@ -152,23 +203,38 @@ def _plain_turn(text: str, line: int) -> Turn | None:
     return Turn(line, match.start(1) + 1, (), "", player, actions)
 
 
+def _memories() -> dict[str, set[str] | dict[str, object]]:
+    return {
+        "lines seen once": _seen_once,
+        "lines": _line_makers,
+        "actions seen once": _actions_seen_once,
+        "actions": _action_makers,
+        "pieces of turn lines": _pieces,
+        "turn lines": _turns,
+        "not notation": _not_notation,
+    }
+
+
 def forget_lines() -> None:
     """Empty the memory of lines and actions read (for measurements that must start cold)."""
-    _seen_once.clear()
-    _actions_seen_once.clear()
-    _not_notation.clear()
-    _template.cache_clear()
-    _action_makers.clear()
-    _pieces.clear()
+    for memory in _memories().values():
+        memory.clear()
+
+
+def remembered() -> dict[str, list[str]]:
+    """The texts each memory of the reader holds, by memory (for tests and measurements)."""
+    texts = {name: list(memory) for name, memory in _memories().items()}
+    texts["turn lines with a maker"] = [text for text, known in _turns.items() if type(known) is not int]
+    return texts
 
 
 def parse_line(text: str, line: int = 1, explain: bool = True) -> tuple[Statement | None, list[str]]:
     """One line as a statement (None for a blank or comment line) and the comments on it.
     Raises NotationError for text that is not notation (with no message if not `explain`)."""
-    turn = _plain_turn(text, line)
+    turn = plain_turn(text, line)
     if turn is not None:
         return turn, []
-    return _other_line(text, line, explain)
+    return other_line(text, line, explain)
 
 
 _not_notation: dict[str, NotationError] = {}
@@ -177,7 +243,7 @@ reading is). A hostile record repeats one bad line thousands of times, and expla
 second parse and a search for the nearest word. Bounded: forgotten all at once when full."""
 
 
-def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
+def other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
     """Any line but a plain turn line."""
     known = _not_notation.get(text) if explain else None
     if known is not None:  # a fresh exception each time: threads may raise it at once
@@ -189,7 +255,7 @@ def _other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, 
     except UnexpectedInput as error:
         if not explain:
             raise NotationError(error.column, "") from None
-        problem = _explained(text, line) or _explain(error, text)
+        problem = _explained(text, line) or explanation(error, text)
     if explain and len(text) <= MEMORABLE_CHARS:
         if len(_not_notation) >= LINE_CACHE_SIZE:
             _not_notation.clear()
@@ -201,11 +267,11 @@ def _explained(text: str, line: int) -> NotationError | None:
     """What the pure-Python parser makes of a line the grammar rejects, said while its reader is
     still ours (explaining feeds the parser again). None if it reads the line (it never should:
     both parsers share the grammar)."""
-    reader = _borrow(False)
+    reader = borrow(False)
     try:
         reader.read(text, line)
     except UnexpectedInput as explained:
-        return _explain(explained, text)
+        return explanation(explained, text)
     finally:
-        _give_back(reader, False)
+        give_back(reader, False)
     return None  # pragma: no cover - both parsers share the grammar

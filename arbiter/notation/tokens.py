@@ -10,9 +10,9 @@ from functools import cache
 from typing import Any
 
 from ..records import Action, MeldSpec, Statement
-from .parsers import _CARDS, _NAMED_CARDS, _POINTS, ACCELERATED, _borrow, _give_back, _idle_readers, _new_reader
-from .transformer import _LightToken
-from .words import _KEYWORDS, NotationError, _first_column
+from .parsers import ACCELERATED, CARD_RULES, NAMED_CARD_RULES, POINT_RULES, borrow, give_back, idle_readers, new_reader
+from .transformer import LightToken
+from .words import KEYWORDS, NotationError, first_column
 
 # The lines that never recur are a deal (`deal ann 4 5 7 ...`) or another keyword with cards, or
 # a score or total line: a fifth of a record's lines, and each would cost a Lark call of 13 to 25
@@ -28,11 +28,11 @@ _SPACE, _GAP = r"[ \t\f\r]*", r"[ \t\f\r]+"  # what the grammar skips between to
 
 def _terminals(*names: str) -> tuple[str, ...]:
     """The grammar's own regular expressions for these terminals, for reading from tokens."""
-    reader = _borrow(ACCELERATED)
+    reader = borrow(ACCELERATED)
     try:
         return tuple(reader.lark.get_terminal(name).pattern.to_regexp() for name in names)
     finally:
-        _give_back(reader, ACCELERATED)
+        give_back(reader, ACCELERATED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ def _token_actions() -> _TokenActions:
     )
 
 
-def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
+def action_from_tokens(text: str, line: int = 0, shift: int = 0) -> Action | None:
     """A meld, an addition or a take (`meld [4 5 6] [K K K]`, `add [9 10] to 4-8`, `take 9 with
     [9 9]`), the actions whose texts vary most (Samba's sequences), read from their tokens as the
     parser would read them, at `line` with its columns moved right by `shift`; None to read the
@@ -71,7 +71,7 @@ def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
         form = forms.add_action if kind == "add " else forms.take_action if kind == "take" else None
         if form is None or (match := form.fullmatch(text)) is None:
             return None
-    reader = _borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
+    reader = borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
     reader.builder.line = line
     rules = reader.actions
     to_meld = rules["["]
@@ -98,7 +98,7 @@ def _tokens_action(text: str, line: int = 0, shift: int = 0) -> Action | None:
     except NotationError:
         return None  # the Lark path gives the message
     finally:
-        _give_back(reader, ACCELERATED)
+        give_back(reader, ACCELERATED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,27 +114,27 @@ def _token_lines() -> _TokenLines:
     space, gap = _SPACE, _GAP
     return _TokenLines(
         cards_line=re.compile(
-            rf"{space}(?:({'|'.join(_NAMED_CARDS)}){gap}({name})|({'|'.join(_CARDS)})){gap}({cards}){space}"
+            rf"{space}(?:({'|'.join(NAMED_CARD_RULES)}){gap}({name})|({'|'.join(CARD_RULES)})){gap}({cards}){space}"
         ),
-        points_line=re.compile(rf"{space}({'|'.join(_POINTS)})((?:{gap}{side}{gap}{points})+){space}"),
+        points_line=re.compile(rf"{space}({'|'.join(POINT_RULES)})((?:{gap}{side}{gap}{points})+){space}"),
         pair=re.compile(rf"{gap}({side}){gap}({points})"),
     )
 
 
-def _tokens_line(text: str, line: int) -> Statement | None:
+def line_from_tokens(text: str, line: int) -> Statement | None:
     """A cards line or a points line read from its tokens, or None to read it with Lark."""
     forms = _token_lines()
     if match := forms.cards_line.fullmatch(text):
         keyword, name, bare = match.group(1, 2, 3)
-        if name in _KEYWORDS:
+        if name in KEYWORDS:
             return None  # a keyword where a name should be: Lark says what it makes of it
     elif not (match := forms.points_line.fullmatch(text)):
         return None
-    idle = _idle_readers[ACCELERATED]
+    idle = idle_readers[ACCELERATED]
     try:  # a reader of our own, whose transformer builds the nodes at this line (inlined: hot)
         reader = idle.pop()
     except IndexError:
-        reader = _new_reader(ACCELERATED)
+        reader = new_reader(ACCELERATED)
     reader.builder.line = line
     rules = reader.rules
     try:
@@ -152,10 +152,10 @@ def _tokens_line(text: str, line: int) -> Statement | None:
         return None  # the whole-line path gives the message
     finally:
         idle.append(reader)
-    statement.column = _first_column(text)
+    statement.column = first_column(text)
     return statement
 
 
-def _token(match: re.Match[str], group: int, shift: int = 0) -> _LightToken:
+def _token(match: re.Match[str], group: int, shift: int = 0) -> LightToken:
     """The token a group of a match found, its column moved right by `shift`."""
-    return _LightToken(match.group(group), match.start(group) + 1 + shift)
+    return LightToken(match.group(group), match.start(group) + 1 + shift)

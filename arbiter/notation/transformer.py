@@ -41,11 +41,11 @@ from ..records import (
     Turn,
     UpCard,
 )
-from .words import _MAX_DIGITS, _MELD_REF, _REF_ADVICE, _UNESCAPE, NotationError, _card_advice, _shown
+from .words import MAX_DIGITS, MELD_REF_PARTS, REF_ADVICE, UNESCAPE, NotationError, card_advice, quoted
 
 
 class _TokenLike(Protocol):
-    """What the transformer reads of a token: Lark's own, or a `_LightToken` the token paths make."""
+    """What the transformer reads of a token: Lark's own, or a `LightToken` the token paths make."""
 
     @property
     def value(self) -> Any: ...
@@ -54,8 +54,8 @@ class _TokenLike(Protocol):
     def column(self) -> int | None: ...
 
 
-class _LightToken(NamedTuple):
-    """A token read by the token paths (`_tokens_line`, `_tokens_action`): its text and column,
+class LightToken(NamedTuple):
+    """A token read by the token paths (`line_from_tokens`, `action_from_tokens`): its text and column,
     all the transformer reads of it, and a third of the cost of making a Lark token."""
 
     value: str
@@ -70,8 +70,8 @@ _SIDE_POINTS = msg("points")
 
 def _number(token: _TokenLike, what: Text) -> int:
     digits = token.value.lstrip("+-")
-    if len(digits.lstrip("0")) > _MAX_DIGITS:
-        raise NotationError(token.column, msg("{shown} is too large for {what}", shown=_shown(token.value), what=what))
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise NotationError(token.column, msg("{shown} is too large for {what}", shown=quoted(token.value), what=what))
     return int(token.value)
 
 
@@ -91,7 +91,7 @@ def _discard_one(cards: str, count: int) -> Text:
 
 
 @v_args(inline=True)
-class _StatementBuilder(Transformer):
+class StatementBuilder(Transformer):
     """Builds record nodes while Lark parses (no parse tree is kept). `line` is set by the
     reader before each line is parsed; `keywords` collects the columns of the action keywords
     as the lexer meets them."""
@@ -121,7 +121,7 @@ class _StatementBuilder(Transformer):
                 card = C.canonical(word)
                 if card is None:
                     column = run.column + run.value.index(word)
-                    raise NotationError(column, _card_advice(word), "unknown-card")
+                    raise NotationError(column, card_advice(word), "unknown-card")
                 out.append(card)
         return tuple(out)
 
@@ -138,13 +138,13 @@ class _StatementBuilder(Transformer):
         return cards[0]
 
     def _ref(self, token: _TokenLike) -> MeldRef:
-        match = _MELD_REF.fullmatch(token.value)
+        match = MELD_REF_PARTS.fullmatch(token.value)
         low, high, index = match.groups() if match else (token.value, None, "")
         rank = C.canonical(low)
         if rank is None and C.canonical(low.upper()) is not None:
             raise NotationError(
                 token.column,
-                msg("{shown}: melds are named in capitals, `{name}`", shown=_shown(low), name=low.upper()),
+                msg("{shown}: melds are named in capitals, `{name}`", shown=quoted(low), name=low.upper()),
             )
         if low == "3":
             raise NotationError(token.column, msg("`3` names no meld: write S for the side's Stop cards"))
@@ -159,22 +159,22 @@ class _StatementBuilder(Transformer):
                     msg(
                         "{shown} is not a sequence: name a sequence by its lowest and highest cards, "
                         "at least three ranks apart from 4 up to A, such as `5-9`",
-                        shown=_shown(token.value),
+                        shown=quoted(token.value),
                     ),
                 )
             high = top
         elif rank is None or rank in (C.BONUS, C.CALIENTE):
             raise NotationError(
-                token.column, msg("{shown} names no meld: {advice}", shown=_shown(token.value), advice=_REF_ADVICE)
+                token.column, msg("{shown} names no meld: {advice}", shown=quoted(token.value), advice=REF_ADVICE)
             )
         if index == "" and token.value.endswith("#"):
             raise NotationError(
-                token.column, msg("{shown} needs a set number after `#`, such as `Q#2`", shown=_shown(token.value))
+                token.column, msg("{shown} needs a set number after `#`, such as `Q#2`", shown=quoted(token.value))
             )
-        number = int(index) if index and len(index) <= _MAX_DIGITS else 1
-        if index and (len(index) > _MAX_DIGITS or number < 1):
+        number = int(index) if index and len(index) <= MAX_DIGITS else 1
+        if index and (len(index) > MAX_DIGITS or number < 1):
             raise NotationError(
-                token.column, msg("{shown}: sets are numbered from 1, such as `Q#2`", shown=_shown(token.value))
+                token.column, msg("{shown}: sets are numbered from 1, such as `Q#2`", shown=quoted(token.value))
             )
         return MeldRef(self.line, token.column or 1, rank, high, number)  # by position: hot
 
@@ -183,7 +183,7 @@ class _StatementBuilder(Transformer):
         return statement
 
     def tag(self, bracket: _TokenLike, name: _TokenLike, value: _TokenLike) -> Tag:
-        text = _UNESCAPE.sub(r"\1", value.value[1:-1])
+        text = UNESCAPE.sub(r"\1", value.value[1:-1])
         return Tag(**self._at(bracket), name=name.value, value=text)
 
     def hand_start(self, number: _TokenLike, dealer: _TokenLike, *sitting: _TokenLike) -> HandStart:
@@ -210,7 +210,7 @@ class _StatementBuilder(Transformer):
                 cards[0].column,
                 msg(
                     "{shown} is not a card: to say how many cards the stock holds, write `stock {count} cards`",
-                    shown=_shown(first),
+                    shown=quoted(first),
                     count=first,
                 ),
             )
@@ -224,7 +224,7 @@ class _StatementBuilder(Transformer):
                 msg(
                     "{shown} is not a number of cards: write either the stock's cards, "
                     "top first (`stock K 5 9`), or how many there are (`stock 40 cards`)",
-                    shown=_shown(" ".join(t.value for t in cards)),
+                    shown=quoted(" ".join(t.value for t in cards)),
                 ),
             )
         return Stock(line=self.line, count=_number(token, _CARD_COUNT))

@@ -24,7 +24,7 @@ class NotationError(Exception):
 # --- showing the offending text -------------------------------------------------------------
 
 
-def _shown(text: str, limit: int = 24) -> str:
+def quoted(text: str, limit: int = 24) -> str:
     """Text from the record, quoted for a message: shortened, invisible characters named."""
     if len(text) > limit:
         text = text[:limit] + "…"
@@ -33,7 +33,8 @@ def _shown(text: str, limit: int = 24) -> str:
     return "`" + "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text) + "`"
 
 
-def _char_name(ch: str) -> str:
+def char_name(ch: str) -> str:
+    """A character's code point and Unicode name, for a message about an invisible one."""
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
 
@@ -93,11 +94,11 @@ _CARD_NAMES = {
 _GLUED = re.compile(r"(?:10|[2-9JQKAXBSCT])+")
 
 
-def _card_advice(word: str) -> Text:
+def card_advice(word: str) -> Text:
     """Why `word` is not a card and what to write instead."""
     upper = word.upper()
     canon = C.canonical(upper)
-    shown = _shown(word)
+    shown = quoted(word)
     if canon is not None:
         if canon == upper:
             return msg(
@@ -137,7 +138,7 @@ def _card_advice(word: str) -> Text:
 
 
 # Statement keywords, each with an example line, for advice.
-_EXAMPLES: dict[str, str] = {
+EXAMPLES: dict[str, str] = {
     "tag": '[Event "Thursday club"]',
     "hand": "hand 1 dealer dee",
     "deal": "deal ann 4 5 7 7 9 J Q K A 2 S",
@@ -154,39 +155,40 @@ _EXAMPLES: dict[str, str] = {
     "turn": "turn ann",
     "play": "ann: draw 8, meld [7 7 7], discard 4",
 }
-_STATEMENT_WORDS = tuple(k for k in _EXAMPLES if k not in ("tag", "play"))
-_ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot")
-_ACTION_TERMINALS = frozenset(a.upper() for a in _ACTIONS)
-_KEYWORDS = frozenset(
-    (*_STATEMENT_WORDS, *_ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")
+STATEMENT_WORDS = tuple(k for k in EXAMPLES if k not in ("tag", "play"))
+ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot")
+ACTION_TERMINALS = frozenset(a.upper() for a in ACTIONS)  # the grammar's names for the action keywords
+KEYWORDS = frozenset(
+    (*STATEMENT_WORDS, *ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")
 )
-_LINE_KINDS = msg(
+LINE_KINDS = msg(
     'a line starts with a tag `[Name "value"]`, with one of the words {words}, '
     "or with a player's name and `:` for a turn (`ann: draw 8, discard 4`)",
-    words=", ".join(_STATEMENT_WORDS),
+    words=", ".join(STATEMENT_WORDS),
 )
-_LEADING_WORD = re.compile(r"[^\s:,\[\]{};]+")
-_MELD_REF = re.compile(r"([0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:#([0-9]*))?")
-_REF_ADVICE = msg(
+LEADING_WORD = re.compile(r"[^\s:,\[\]{};]+")  # what a line means to be, by its first word
+# A meld's name in its parts: the rank (or a sequence's lowest card), the highest card, the number.
+MELD_REF_PARTS = re.compile(r"([0-9A-Za-z]+)(?:-([0-9A-Za-z]+))?(?:#([0-9]*))?")
+REF_ADVICE = msg(
     "name a meld by its rank (`Q`), a second set of that rank by its number (`Q#2`), a sequence by its lowest "
     "and highest cards (`5-9`), the Stop cards by `S` and a meld of wilds by `2`"
 )
-_MAX_DIGITS = 9
-_UNESCAPE = re.compile(r"\\(.)")
+MAX_DIGITS = 9  # the most digits a number may have (leading zeros aside)
+UNESCAPE = re.compile(r"\\(.)")  # a backslash escape in a tag's value
 
 
-def _line_kind(text: str) -> tuple[str, str, int]:
+def line_kind(text: str) -> tuple[str, str, int]:
     """What a line means to be (a statement keyword, `tag` or `play`), its first word and that
     word's column."""
     head = text.lstrip()
     column = len(text) - len(head) + 1
     if head.startswith("["):
         return "tag", "[", column
-    match = _LEADING_WORD.match(head)
+    match = LEADING_WORD.match(head)
     word = match.group() if match else head[:1]
-    return (word if word in _STATEMENT_WORDS else "play"), word, column
+    return (word if word in STATEMENT_WORDS else "play"), word, column
 
 
-def _first_column(text: str) -> int:
+def first_column(text: str) -> int:
     """The column of a line's first character that is not blank: where its statement starts."""
     return len(text) - len(text.lstrip()) + 1
