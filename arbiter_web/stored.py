@@ -32,6 +32,7 @@ from flask import Flask, current_app
 import arbiter
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 from arbiter.i18n import Text, msg
+from arbiter.wording import joined
 
 from . import service
 from .store import (
@@ -120,7 +121,7 @@ class Change:
     game: int
     stored: str
     today: str
-    what: Text
+    what: str  # a Text: said in the reader's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,7 @@ class Recheck:
         return self.problem is None and not self.changes
 
 
-def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | None) -> Text:
+def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | None) -> str:
     if stored is None:
         return msg("today's arbiter reads a game here that was not there")
     if today is None:
@@ -151,7 +152,7 @@ def _differences(stored: Mapping[str, Any] | None, today: Mapping[str, Any] | No
         parts.append(msg("the scores or the winner differ"))
     if not parts:
         return msg("the findings' details differ")
-    return functools.reduce(lambda said, part: msg("{said}; {part}", said=said, part=part), parts)
+    return joined(parts, "; ")
 
 
 def _codes(codes: list[str]) -> str | Text:
