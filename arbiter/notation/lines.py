@@ -138,14 +138,22 @@ _BLOCK = 1 << 16
 def _blocks_split(stream: IO[Any], cap: int) -> Iterator[tuple[Any, int]]:
     """Each line of the stream without its newline, and how much of the stream it took (its
     newline included). A line of `cap` characters or more comes back cut to its first `cap`
-    (the rest is counted, never held), so memory stays bounded whatever the line."""
+    (the rest is counted, never held), so memory stays bounded whatever the line. A block of
+    bytes that is all ASCII (most records) is decoded at once: its lines come back as text, each
+    character a byte."""
     read = getattr(stream, "read1", stream.read)  # what is there, up to a block: a pipe is read as it comes
     newline = "\n" if isinstance(stream, io.StringIO) else b"\n"
     head, skipped = newline[:0], 0  # the start of a line that goes on in the next block
     while block := read(_BLOCK):
-        *ended, unended = block.split(newline)
+        if type(block) is bytes and block.isascii():
+            *ended, unended = block.decode("ascii").split("\n")
+            unended = unended.encode("ascii")  # the head stays bytes: the next block may not be ASCII
+        else:
+            *ended, unended = block.split(newline)
         for piece in ended:
             if head or skipped:
+                if type(piece) is not type(head):
+                    piece = piece.encode("ascii")
                 piece, size = (head + piece)[: cap + 1], len(head) + skipped + len(piece) + 1
                 head, skipped = newline[:0], 0
                 yield piece, size

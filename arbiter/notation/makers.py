@@ -41,15 +41,25 @@ def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     at = node.column + shift if column is None else column
     nested = _NESTED.get(cls, ())
     values = tuple(getattr(node, name) for name in _content_fields(cls))
+    # The common shapes get a maker that passes each value by position: unpacking a tuple into the
+    # call (`*values`) costs about a third of making the node.
     if not any(getattr(node, name) for name in nested):  # the common case: a draw, a discard
         if len(values) == 1:
             (value,) = values
             return lambda line, more: cls(line, at + more, value)
+        if len(values) == 3:  # a meld's name: its rank, high card and number
+            first, second, third = values
+            return lambda line, more: cls(line, at + more, first, second, third)
         return lambda line, more: cls(line, at + more, *values)
     held = [name for name in nested if getattr(node, name)]
     if len(held) == 1:  # one field holds nodes (an addition's meld name, a meld's brackets): the rest is shared
         i = _content_fields(cls).index(held[0])
         before, inner, after = values[:i], _nested_maker(values[i], shift), values[i + 1 :]
+        if not before and not after:  # a meld: its brackets
+            return lambda line, more: cls(line, at + more, inner(line, more))
+        if len(before) == 1 and not after:  # an addition: its cards, then the meld it names
+            (value,) = before
+            return lambda line, more: cls(line, at + more, value, inner(line, more))
         return lambda line, more: cls(line, at + more, *before, inner(line, more), *after)
     parts = [
         _nested_maker(value, shift) if name in nested else _constant(value)
@@ -61,6 +71,9 @@ def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
 def _nested_maker(value: Any, shift: int) -> Maker:
     if type(value) is tuple:
         makers = [maker_for(item, shift) for item in value]
+        if len(makers) == 1:  # most melds lay one bracket
+            (only,) = makers
+            return lambda line, more: (only(line, more),)
         return lambda line, more: tuple([make(line, more) for make in makers])
     return _constant(None) if value is None else maker_for(value, shift)
 

@@ -157,24 +157,32 @@ def plain_turn(text: str, line: int) -> Turn | None:
     known = _turns.get(text)
     if known is not None and type(known) is not int:
         return known(line)
-    turn = _read_turn(text, line)
-    if turn is not None and len(text) <= MEMORABLE_CHARS:
+    match = _PLAIN_TURN.fullmatch(text)
+    if match is None:
+        return None
+    player, text_of_actions = match.group(1, 2)
+    actions = None if player in KEYWORDS else _actions(text_of_actions, line, match.start(2))
+    if actions is None:
+        return None
+    # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
+    # made for nearly every line, and keyword arguments cost a good part of the call.
+    turn = Turn(line, match.start(1) + 1, (), "", player, actions)
+    if len(text) <= MEMORABLE_CHARS:
         if known is None:
             if len(_turns) >= LINE_CACHE_SIZE:
                 _turns.clear()
             _turns[text] = 1
         elif known == 1:
             _turns[text] = 2
-        elif (make := _turn_maker(text, turn)) is not None:
+        elif (make := _turn_maker(match, turn)) is not None:
             _turns[text] = make
     return turn
 
 
-def _turn_maker(text: str, turn: Turn) -> Callable[[int], Turn] | None:
-    """The turn again at another line, each action made by the maker of its piece of the line;
-    None while a piece has none yet (an action seen once)."""
-    match = _PLAIN_TURN.fullmatch(text)
-    assert match is not None  # the line was read as a plain turn
+def _turn_maker(match: re.Match[str], turn: Turn) -> Callable[[int], Turn] | None:
+    """The turn again at another line, each action made by the maker of its piece of the line
+    (`match` is the line's match of _PLAIN_TURN); None while a piece has none yet (an action seen
+    once)."""
     offset, made = match.start(2), []
     for piece in match.group(2).split(","):
         known = _pieces.get(piece)
@@ -188,19 +196,6 @@ def _turn_maker(text: str, turn: Turn) -> Callable[[int], Turn] | None:
         (first, at), (second, then) = made
         return lambda line: Turn(line, column, (), "", player, (first(line, at), second(line, then)))
     return lambda line: Turn(line, column, (), "", player, tuple([make(line, at) for make, at in made]))
-
-
-def _read_turn(text: str, line: int) -> Turn | None:
-    match = _PLAIN_TURN.fullmatch(text)
-    if match is None:
-        return None
-    player, text_of_actions = match.group(1, 2)
-    actions = None if player in KEYWORDS else _actions(text_of_actions, line, match.start(2))
-    if actions is None:
-        return None
-    # By position, in the order of Turn's fields (line, column, notes, remark, player, actions):
-    # made for nearly every line, and keyword arguments cost a good part of the call.
-    return Turn(line, match.start(1) + 1, (), "", player, actions)
 
 
 def _memories() -> dict[str, set[str] | dict[str, object]]:

@@ -156,6 +156,9 @@ def line_from_tokens(text: str, line: int) -> Statement | None:
     return statement
 
 
+_new_tuple = tuple.__new__  # a LightToken made as its tuple: its Python-level __new__ would double the cost
+
+
 def _token(match: re.Match[str], group: int, shift: int = 0) -> LightToken:
     """The token a group of a match found, its column moved right by `shift`."""
-    return LightToken(match.group(group), match.start(group) + 1 + shift)
+    return _new_tuple(LightToken, (match.group(group), match.start(group) + 1 + shift))

@@ -201,7 +201,7 @@ class StatementBuilder(Transformer):
         return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
     def up(self, cards: Any) -> UpCard:
-        return UpCard(line=self.line, cards=self._split(cards))
+        return UpCard(self.line, 0, (), "", self._split(cards))  # by position: a line a hand
 
     def stock_cards(self, cards: Any) -> Stock:
         first = cards[0].value.split()[0]
@@ -244,13 +244,13 @@ class StatementBuilder(Transformer):
         return PilePosition(line=self.line, cards=self._split(cards))
 
     def side_points(self, side: _TokenLike, points: _TokenLike) -> SidePoints:
-        return SidePoints(**self._at(side), side=side.value, points=_number(points, _SIDE_POINTS))
+        return SidePoints(self.line, side.column or 1, side.value, _number(points, _SIDE_POINTS))  # by position: hot
 
     def score(self, *entries: SidePoints) -> Points:
-        return Points(line=self.line, kind="score", entries=entries)
+        return Points(self.line, 0, (), "", "score", entries)  # by position: a line a hand
 
     def total(self, *entries: SidePoints) -> Points:
-        return Points(line=self.line, kind="total", entries=entries)
+        return Points(self.line, 0, (), "", "total", entries)
 
     def melded(self, *players: _TokenLike) -> Melded:
         return Melded(line=self.line, players=tuple(p.value for p in players))
