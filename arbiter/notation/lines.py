@@ -87,6 +87,9 @@ def raw_lines(source: Source, limits: Limits, start: Start = SOURCE_START) -> It
             if read > max_bytes:
                 yield number, too_large
                 return
+            if type(piece) is str and len(piece) <= max_chars and number > 1:  # nearly every line
+                yield number, piece.rstrip("\r")
+                continue
             too_long = len(piece) >= cap
             if too_long:
                 piece = piece[:cap]

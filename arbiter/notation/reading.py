@@ -77,23 +77,29 @@ def _action_maker(text: str) -> Maker:
 _action_makers: dict[str, Maker] = {}
 """The actions seen more than once, remembered: actions recur far more than lines do. Bounded:
 forgotten all at once when full."""
-_actions_seen_once: set[str] = set()
-"""Actions read once (as _seen_once for lines): an action is remembered when it recurs, so the
-melds and takes that never do (most of Samba's) cost no maker. Forgotten all at once when full."""
+_actions_seen_once: dict[str, tuple[Action, int]] = {}
+"""Actions read once from their tokens (as _seen_once for lines), with the reading and the shift it
+was read at: an action is remembered when it recurs, its maker made from that first reading, so
+the melds and takes that never do (most of Samba's) cost no maker. Forgotten all at once when full."""
 
 
 def _new_action(text: str, line: int, shift: int) -> Action:
     """An action not remembered yet, `text` stripped, at `line` with its columns moved right by
     `shift`: read straight from its tokens the first time, remembered the second (or at once, when
     Lark reads it)."""
-    if text not in _actions_seen_once and (action := action_from_tokens(text, line, shift)) is not None:
+    first = _actions_seen_once.pop(text, None)
+    if first is not None:  # read once before: its maker is made from that reading
+        action, read_at = first
+        make = maker_for(action, shift=-read_at, column=1)
+    elif (action := action_from_tokens(text, line, shift)) is not None:
+        action.column = 1 + shift
         if len(text) <= MEMORABLE_CHARS:
             if len(_actions_seen_once) >= LINE_CACHE_SIZE:
                 _actions_seen_once.clear()
-            _actions_seen_once.add(text)
-        action.column = 1 + shift
+            _actions_seen_once[text] = action, shift
         return action
-    make = _action_maker(text)
+    else:
+        make = _action_maker(text)
     if len(text) <= MEMORABLE_CHARS:
         if len(_action_makers) >= LINE_CACHE_SIZE:
             _action_makers.clear()

@@ -66,39 +66,44 @@ def action_from_tokens(text: str, line: int = 0, shift: int = 0) -> Action | Non
     action with Lark. `text` is one action, stripped."""
     forms = _token_actions()
     kind = text[:4]
-    match = forms.meld_action.fullmatch(text) if kind == "meld" else None
+    form = forms.meld_action if kind == "meld" else forms.add_action if kind == "add " else forms.take_action
+    match = form.fullmatch(text) if kind in _TOKEN_ACTION_KINDS else None
     if match is None:
-        form = forms.add_action if kind == "add " else forms.take_action if kind == "take" else None
-        if form is None or (match := form.fullmatch(text)) is None:
-            return None
+        return None
     reader = borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
     reader.builder.line = line
     rules = reader.actions
     to_meld = rules["["]
-
-    def melds(group: int) -> list[MeldSpec]:
-        brackets = forms.bracket.finditer(text, match.start(group), match.end(group))
-        return [to_meld(_token(b, 1, shift), (_token(b, 2, shift),)) for b in brackets]
-
-    def loose(bracket: int) -> Any:
-        if match.group(bracket):
-            return to_meld(_token(match, bracket, shift), (_token(match, bracket + 1, shift),))
-        return (_token(match, bracket + 2, shift),)
-
     try:
         if kind == "meld":
-            return rules["meld"](*melds(1))
+            return rules["meld"](*_melds(forms, to_meld, match, 1, shift))
         if kind == "add ":
-            return rules["add"](loose(1), _token(match, 4, shift))
+            return rules["add"](_loose(to_meld, match, 1, shift), _token(match, 4, shift))
         card = (_token(match, 1, shift),)
-        also = melds(6) if match.group(6) else ()
+        also = _melds(forms, to_meld, match, 6, shift) if match.group(6) else ()
         if match.group(5):
             return rules["onto"](card, _token(match, 5, shift), *also)
-        return rules["with"](card, loose(2), *also)
+        return rules["with"](card, _loose(to_meld, match, 2, shift), *also)
     except NotationError:
         return None  # the Lark path gives the message
     finally:
         give_back(reader, ACCELERATED)
+
+
+_TOKEN_ACTION_KINDS = frozenset({"meld", "add ", "take"})  # how the actions read from tokens begin
+
+
+def _melds(forms: _TokenActions, to_meld: Any, match: re.Match[str], group: int, shift: int) -> list[MeldSpec]:
+    """The melds in brackets that a group of the match holds."""
+    brackets = forms.bracket.finditer(match.string, match.start(group), match.end(group))
+    return [to_meld(_token(b, 1, shift), (_token(b, 2, shift),)) for b in brackets]
+
+
+def _loose(to_meld: Any, match: re.Match[str], bracket: int, shift: int) -> Any:
+    """The cards of an addition or a take: a meld in brackets, or cards without them."""
+    if match.group(bracket):
+        return to_meld(_token(match, bracket, shift), (_token(match, bracket + 1, shift),))
+    return (_token(match, bracket + 2, shift),)
 
 
 @dataclass(frozen=True, slots=True)
