@@ -59,3 +59,19 @@ def test_short_lines_that_recur_are_still_remembered() -> None:
             parse_line("bob draw 8", line)
     memories = remembered()
     assert "bob draw 8" in memories["not notation"] and "draw 8" in memories["actions"]
+
+
+def test_a_full_memory_of_turn_lines_forgets_the_lines_only_counted_and_keeps_their_makers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("arbiter.notation.reading.LINE_CACHE_SIZE", 8)
+    for line in (1, 2, 3, 4):  # read often enough to get a maker of the whole turn
+        parse_line("bob: draw 8, discard 8", line)
+    assert remembered()["turn lines with a maker"] == ["bob: draw 8, discard 8"]
+    cards = "4 5 6 7 8 9 10 J Q K A".split()
+    for n in range(20):  # lines read once fill the memory, again and again
+        parse_line(f"ann: draw {cards[n % 11]}, discard {cards[n // 11]}", 10 + n)
+    assert remembered()["turn lines with a maker"] == ["bob: draw 8, discard 8"]
+    assert len(remembered()["turn lines"]) <= 8
+    turn, _ = parse_line("bob: draw 8, discard 8", 40)
+    assert turn is not None and turn.line == 40 and [a.line for a in turn.actions] == [40, 40]

@@ -176,13 +176,22 @@ def plain_turn(text: str, line: int) -> Turn | None:
     if len(text) <= MEMORABLE_CHARS:
         if known is None:
             if len(_turns) >= LINE_CACHE_SIZE:
-                _turns.clear()
+                _forget_counts()
             _turns[text] = 1
         elif known == 1:
             _turns[text] = 2
         elif (make := _turn_maker(match, turn)) is not None:
             _turns[text] = make
     return turn
+
+
+def _forget_counts() -> None:
+    """Make room in the full memory of turn lines: the lines only counted go, the lines with a
+    maker (those that recur most, `draw 4, discard 4`) stay, unless they fill half the memory."""
+    makers = {text: known for text, known in _turns.items() if type(known) is not int}
+    _turns.clear()
+    if len(makers) <= LINE_CACHE_SIZE // 2:
+        _turns.update(makers)
 
 
 def _turn_maker(match: re.Match[str], turn: Turn) -> Callable[[int], Turn] | None:
