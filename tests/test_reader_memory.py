@@ -68,7 +68,7 @@ def test_a_full_memory_of_turn_lines_forgets_the_lines_only_counted_and_keeps_th
     for line in (1, 2, 3, 4):  # read often enough to get a maker of the whole turn
         parse_line("bob: draw 8, discard 8", line)
     assert remembered()["turn lines with a maker"] == ["bob: draw 8, discard 8"]
-    cards = "4 5 6 7 8 9 10 J Q K A".split()
+    cards = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     for n in range(20):  # lines read once fill the memory, again and again
         parse_line(f"ann: draw {cards[n % 11]}, discard {cards[n // 11]}", 10 + n)
     assert remembered()["turn lines with a maker"] == ["bob: draw 8, discard 8"]
