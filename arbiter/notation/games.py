@@ -147,6 +147,7 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
     a finding on the game it belongs to. `start` says where the source begins in a larger one."""
     game = _GameAssembler(start.game, start.line, limits)
     notes: list[str] = []
+    in_play: list[Turn] | None = None  # where a turn goes straight to: HandParts.in_play of the game's hand
     number = start.line - 1
     for number, item in raw_lines(source, limits, start):
         if isinstance(item, LineProblem):
@@ -157,7 +158,12 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                 break
             continue
         try:
-            statement, comments = plain_turn(item, number), ()  # nearly every line
+            statement, comments = plain_turn(item, number), ()
+            if statement is not None and in_play is not None and not notes:  # nearly every line
+                in_play.append(statement)
+                game.lines[number] = item
+                game.last_line = number
+                continue
             if statement is None:
                 statement, comments = other_line(item, number, game.explaining)
         except NotationError as error:
@@ -196,16 +202,17 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                 yield rest.finish()
                 return
             game = _GameAssembler(game.index + 1, game.last_line + 1, limits)
+            in_play = None
         game.lines[number] = item
         if notes or comments:
             statement.notes, statement.remark = tuple(notes), " ".join(comments)
             notes = []
-        hand = game.hand
-        if hand is not None and hand.in_play is not None and type(statement) is Turn:  # nearly every line
-            hand.in_play.append(statement)
+        if in_play is not None and type(statement) is Turn:
+            in_play.append(statement)
             game.last_line = number
         else:
             game.add(statement)
+            in_play = None if game.hand is None else game.hand.in_play
     if notes:
         game.trailing = Note(line=0, column=1, notes=tuple(notes))
     if not game.empty or game.index == 1:
