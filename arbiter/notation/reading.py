@@ -44,12 +44,7 @@ def _line_maker(text: str) -> tuple[Maker | None, tuple[str, ...]]:
 
 
 def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
-    # A plain line (a deal, a score) is read from its tokens each time, which costs about what a
-    # maker does: remembering it would only cost a maker's making (and a warm run, reading again
-    # every deal line a cold one saw once, would make one for each).
-    statement = line_from_tokens(text, line)
-    if statement is not None:
-        return statement, []
+    """A line that is neither a plain turn line nor a plain line (other_line reads those)."""
     if text in _seen_once:
         make, comments = _line_maker(text)
         return (None if make is None else make(line, 0)), list(comments)
@@ -255,6 +250,12 @@ second parse and a search for the nearest word. Bounded: forgotten all at once w
 
 def other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
     """Any line but a plain turn line."""
+    # A plain line (a deal, a score: most of the others) is read from its tokens each time, which
+    # costs about what a maker does: remembering it would only cost a maker's making (and a warm
+    # run, reading again every deal line a cold one saw once, would make one for each).
+    statement = line_from_tokens(text, line)
+    if statement is not None:
+        return statement, []
     known = _not_notation.get(text) if explain else None
     if known is not None:  # a fresh exception each time: threads may raise it at once
         raise NotationError(known.column, known.message, known.code)

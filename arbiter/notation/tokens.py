@@ -12,7 +12,7 @@ from typing import Any
 from ..records import Action, MeldSpec, Statement
 from .parsers import ACCELERATED, CARD_RULES, NAMED_CARD_RULES, POINT_RULES, borrow, give_back, idle_readers, new_reader
 from .transformer import LightToken
-from .words import KEYWORDS, NotationError, first_column
+from .words import KEYWORDS, NotationError
 
 # The lines that never recur are a deal (`deal ann 4 5 7 ...`) or another keyword with cards, or
 # a score or total line: a fifth of a record's lines, and each would cost a Lark call of 13 to 25
@@ -146,6 +146,7 @@ def line_from_tokens(text: str, line: int) -> Statement | None:
         if match.re is forms.cards_line:
             runs = (_token(match, 4),)
             statement = rules[keyword](_token(match, 2), runs) if keyword else rules[bare](runs)
+            keyword_at = match.start(1 if keyword else 3)
         else:
             pair = rules["pair"]
             entries = [
@@ -153,11 +154,12 @@ def line_from_tokens(text: str, line: int) -> Statement | None:
                 for found in forms.pair.finditer(text, match.start(2), match.end(2))
             ]
             statement = rules[match.group(1)](*entries)
+            keyword_at = match.start(1)
     except NotationError:
         return None  # the whole-line path gives the message
     finally:
         idle.append(reader)
-    statement.column = first_column(text)
+    statement.column = keyword_at + 1  # the statement starts at its keyword: only blanks come before it
     return statement
 
 
