@@ -4,6 +4,7 @@ full run does, in the documented shape (no timings are judged here: the machine 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -64,6 +65,25 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     )
     assert all(row["rss_kib"] > 1024 and row["seconds"] > 0 for row in figures["scale"])
     assert figures["api_ms"]["requests"] == 20 and figures["api_ms"]["median"] > 0
+
+    compared = _compare(results, results)
+    assert compared.returncode == 0, compared.stderr
+    for family in FAMILIES:
+        assert re.search(rf"{family} +│ cold, per action +│ +[\d.]+ │ +[\d.]+ │ +\+0\.0% │", compared.stdout), family
+    assert "48 games, json" in compared.stdout and "Spanish over English" in compared.stdout
+
+
+def _compare(old: Path, new: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, str(ROOT / "bench" / "compare.py"), str(old), str(new)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+
+def test_comparing_a_file_that_is_not_a_runs_figures_says_so(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("[1, 2]", encoding="utf-8")
+    compared = _compare(other, tmp_path / "missing.json")
+    assert compared.returncode == 2 and "not the figures of bench/run.py" in compared.stderr
+    assert "Traceback" not in compared.stderr
 
 
 def test_a_commands_peak_memory_is_its_own_not_the_benchs_that_started_it() -> None:
