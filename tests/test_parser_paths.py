@@ -115,6 +115,21 @@ _LARK_LINES = (
     "score ann+cid120",
     "up r3 7",
 )
+# Tags read from their tokens: a game's Event and Round, new in each game.
+_TOKEN_TAGS = ('[Event "Simulated game 1, seed 1"]', ' [ Round\t"a \\" b" ] ', '[Event"x"]')
+_LARK_TAGS = ('[Event "x"] ; a comment', '[9x "x"]', "[Event x]", '[Event "x"', 'Event "x"]')
+
+
+@pytest.mark.parametrize("text", _TOKEN_TAGS)
+def test_a_tag_is_read_from_its_tokens_as_lark_reads_it(text):
+    fast = tokens.tag_from_tokens(text, 42)
+    whole, comments = parsers.read_with_lark(text, 42, accelerated=False)
+    assert (fast, positions(fast), comments) == (whole, positions(whole), [])
+
+
+@pytest.mark.parametrize("text", _LARK_TAGS)
+def test_a_tag_that_is_not_plainly_tokens_is_left_to_lark(text):
+    assert tokens.tag_from_tokens(text, 1) is None
 
 
 @pytest.mark.parametrize("text", _TOKEN_LINES)
@@ -161,6 +176,24 @@ def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, 
         return
     try:
         whole, comments = parsers.read_with_lark(text, 3, accelerated=False)
+    except Exception as error:  # the token path accepted what Lark rejects
+        raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
+    assert (fast, positions(fast), comments) == (whole, positions(whole), [])
+
+
+@settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
+@given(
+    name=st.sampled_from(["Event", "Round", "x", "Ev-1_2", "9x", "deal", "", "a b"]),
+    value=st.text(alphabet='ab "\\];{}', max_size=8),
+    gaps=st.lists(st.sampled_from([" ", "  ", "\t", ""]), min_size=5, max_size=5),
+)
+def test_any_tag_read_from_its_tokens_is_read_as_lark_reads_it(name, value, gaps):
+    text = f'{gaps[0]}[{gaps[1]}{name}{gaps[2]}"{value}"{gaps[3]}]{gaps[4]}'
+    fast = tokens.tag_from_tokens(text, 5)
+    if fast is None:
+        return
+    try:
+        whole, comments = parsers.read_with_lark(text, 5, accelerated=False)
     except Exception as error:  # the token path accepted what Lark rejects
         raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])

@@ -54,7 +54,7 @@ ACCELERATED = os.environ.get("ARBITER_PURE_PARSER", "") in ("", "0")
 NAMED_CARD_RULES = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
 CARD_RULES = {"up": "up", "stock": "stock_cards"}
 POINT_RULES = {"score": "score", "total": "total"}
-_TOKEN_RULES = {**NAMED_CARD_RULES, **CARD_RULES, **POINT_RULES, "pair": "side_points"}
+_TOKEN_RULES = {**NAMED_CARD_RULES, **CARD_RULES, **POINT_RULES, "pair": "side_points", "[": "tag"}
 _ACTION_RULES = {"meld": "meld_action", "add": "add", "with": "take_with", "onto": "take_onto", "[": "meld"}
 
 

@@ -13,7 +13,7 @@ from ..records import Action, Statement, Turn
 from .explain import explanation
 from .makers import Maker, maker_for
 from .parsers import ACCELERATED, borrow, give_back, read_with_lark
-from .tokens import action_from_tokens, line_from_tokens
+from .tokens import action_from_tokens, line_from_tokens, tag_from_tokens
 from .words import KEYWORDS, NotationError
 
 LINE_CACHE_SIZE = 16_384
@@ -52,6 +52,9 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
         if len(_seen_once) >= LINE_CACHE_SIZE:
             _seen_once.clear()
         _seen_once.add(text)
+    tag = tag_from_tokens(text, line)  # most lines read once are a game's Event or Round
+    if tag is not None:
+        return tag, []
     return read_with_lark(text, line, ACCELERATED)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..records import Action, MeldSpec, Statement
+from ..records import Action, MeldSpec, Statement, Tag
 from .parsers import ACCELERATED, CARD_RULES, NAMED_CARD_RULES, POINT_RULES, borrow, give_back, idle_readers, new_reader
 from .transformer import LightToken
 from .words import KEYWORDS, NotationError
@@ -111,13 +111,15 @@ class _TokenLines:
     cards_line: re.Pattern[str]
     points_line: re.Pattern[str]
     pair: re.Pattern[str]
+    tag_line: re.Pattern[str]
 
 
 @cache
 def _token_lines() -> _TokenLines:
-    name, cards, side, points = _terminals("NAME", "CARD_RUN", "SIDE", "SIGNED_INT")
+    name, cards, side, points, tag, string = _terminals("NAME", "CARD_RUN", "SIDE", "SIGNED_INT", "TAG_NAME", "STRING")
     space, gap = _SPACE, _GAP
     return _TokenLines(
+        tag_line=re.compile(rf"{space}(\[){space}({tag}){space}({string}){space}\]{space}"),
         cards_line=re.compile(
             rf"{space}(?:({'|'.join(NAMED_CARD_RULES)}){gap}({name})|({'|'.join(CARD_RULES)})){gap}({cards}){space}"
         ),
@@ -169,3 +171,17 @@ _new_tuple = tuple.__new__  # a LightToken made as its tuple: its Python-level _
 def _token(match: re.Match[str], group: int, shift: int = 0) -> LightToken:
     """The token a group of a match found, its column moved right by `shift`."""
     return _new_tuple(LightToken, (match.group(group), match.start(group) + 1 + shift))
+
+
+def tag_from_tokens(text: str, line: int) -> Tag | None:
+    """A tag (`[Event "Round 3"]`) read from its tokens, or None to read the line with Lark: the
+    tags that change from game to game (the Event, the Round) would each cost a Lark call."""
+    match = _token_lines().tag_line.fullmatch(text)
+    if match is None:
+        return None
+    reader = borrow(ACCELERATED)  # a reader of our own, whose transformer builds the tag at this line
+    reader.builder.line = line
+    try:
+        return reader.rules["["](_token(match, 1), _token(match, 2), _token(match, 3))
+    finally:
+        give_back(reader, ACCELERATED)
