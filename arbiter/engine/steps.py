@@ -9,7 +9,7 @@ from ..i18n import msg
 from ..records import Action, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .turn import handler_for, picks_up_foot
+from .turn import HANDLERS, handler_for, picks_up_foot
 
 
 def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
@@ -67,5 +67,5 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             ),
             action,
         )
-    play = handler_for(r, state, action)
+    play = HANDLERS.get(kind) or handler_for(r, state, action)  # the engine's own, found without a call
     play(r, state, action)

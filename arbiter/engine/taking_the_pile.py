@@ -139,8 +139,9 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     if count < rest:  # the rest of the pile stays, and stays as frozen as it was
         r.paths["take-up-card-only" if count == 0 else "take-top-of-pile"] += 1
     pile_bonus = taken.count(C.BONUS)  # Bonus cards in it are laid without replacement
+    hand = state.hand
     for card in taken:
-        state.hand[card] += 1
+        hand[card] = hand.get(card, 0) + 1  # a card not held yet: no call to Counter.__missing__
     del table.pile[rest - count :]
     if not table.pile:
         table.frozen = False
