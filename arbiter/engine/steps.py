@@ -17,7 +17,7 @@ def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
     the Foot (or passes, when the stock has run out and the hand is over)."""
     state = r.begin_turn(player)
     feet = r.table.feet
-    if feet and player in feet and not state.hand.total():
+    if feet and player in feet and not any(state.hand.values()):  # any: counts never go below zero
         state.foot_first = True
         if isinstance(node, Turn) and not node.actions:
             raise _foot_first(player, node)
@@ -56,7 +56,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
         and state.drawn
         and not state.discarded
         and state.player in feet
-        and not state.hand.total()
+        and not any(state.hand.values())
         and not picks_up_foot(r, kind)
     ):
         raise Illegal(  # the Hand melded out, its Foot not picked up

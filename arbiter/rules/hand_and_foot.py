@@ -376,7 +376,7 @@ def minimums(by_round: tuple[int, ...]) -> Callable[[int, int], int]:
 
 
 def kind_of(cards: Sequence[str]) -> str:
-    wilds = sum(card in C.WILDS for card in cards)
+    wilds = sum(map(C.WILDS.__contains__, cards))
     return "wild" if wilds == len(cards) else "mixed" if wilds else "natural"
 
 
