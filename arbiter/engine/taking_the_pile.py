@@ -123,7 +123,7 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         onto[0].extend([top] if action.onto is not None else [top, *own])
         r.paths["take-onto-sequence" if onto[0].is_sequence else "take-onto-meld"] += 1
     else:
-        naturals_from_hand = sum(1 for c in own if c == top)
+        naturals_from_hand = own.count(top)
         frozen = table.frozen or config.always_frozen
         kind = (
             "initial" if not side.has_melded or not state.side_melded_at_start else "frozen" if frozen else "unfrozen"
