@@ -447,14 +447,13 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     """The one-card pile; the pile frozen against a side until its first meld and by a wild or red
     three in it (a natural pair from hand only); unfrozen, two cards of the rank from hand (one
     may be wild) or onto the side's meld."""
-    top = take.top
+    top, own = take.top, take.own
     if take.pile_size == 1 and take.held == 1:
         return ONE_CARD_PILE, msg(
             "the {pile} holds one card and the taker holds one: a player holding a single card may not take a pile "
             "of a single card",
             pile=term(config.words.pile),
         )
-    own = take.own
     pair = own.count(top) >= 2 and C.WILDS.isdisjoint(own)
     if not take.side_has_melded:
         if take.onto:
@@ -493,8 +492,7 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     return None
 
 
-def _take_values(take: PileTake, config: Config) -> dict[str, str]:
-    """What a message refusing a take says: made only for a take refused (most takes pass)."""
+def _take_values(take: PileTake, config: Config) -> dict[str, str]:  # made only for a take refused
     return {"pile": term(config.words.pile), "top": take.top, "side": take.side, "cards": C.show([take.top, *take.own])}
 
 
