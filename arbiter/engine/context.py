@@ -139,24 +139,6 @@ class HandContext:
         other.turn = copied
         return other, copied
 
-    def begin_turn(self, player: str) -> TurnState:
-        """The state a player's turn starts from."""
-        table = self.table
-        side = table.side_of[player]
-        melded_before = player in table.melded_players
-        side_melded = bool(side.melds)
-        state = TurnState(  # by position: made every turn, and keywords cost a good part of the call
-            player,
-            side,
-            self.turn_number,
-            table.hands[player],
-            side_melded,
-            melded_before,
-            side.canastas(self.config) if side_melded and not melded_before else 0,
-        )
-        self.turn = state
-        return state
-
     def error(self, illegal: Illegal, node: Node | None = None) -> Finding:
         """The finding for a broken rule, with the table it was broken from."""
         node = illegal.node or node or self.record.start

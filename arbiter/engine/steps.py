@@ -13,10 +13,23 @@ from .turn import HANDLERS, handler_for, picks_up_foot
 
 
 def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
-    """A player's turn begins. A player who discarded the last card of the Hand begins it with
-    the Foot (or passes, when the stock has run out and the hand is over)."""
-    state = r.begin_turn(player)
-    feet = r.table.feet
+    """A player's turn begins: its state, from the table as it stands (the context's `turn`). A
+    player who discarded the last card of the Hand begins it with the Foot (or passes, when the
+    stock has run out and the hand is over)."""
+    table = r.table
+    side = table.side_of[player]
+    melded_before = player in table.melded_players
+    side_melded = bool(side.melds)
+    state = r.turn = TurnState(  # by position: made every turn, and keywords cost a good part of the call
+        player,
+        side,
+        r.turn_number,
+        table.hands[player],
+        side_melded,
+        melded_before,
+        side.canastas(r.config) if side_melded and not melded_before else 0,
+    )
+    feet = table.feet
     if feet and player in feet and not any(state.hand.values()):  # any: counts never go below zero
         state.foot_first = True
         if isinstance(node, Turn) and not node.actions:

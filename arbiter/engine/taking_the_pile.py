@@ -111,12 +111,11 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         plan.used.update({card: plan.used.get(card, 0) + own.count(card) for card in own})
     else:
         plan.lay((top, *own), action, from_hand=own)
-    first_value = C.points([top, *own]) if action.onto is None else 0
     for spec in action.also:
         plan.lay(spec.cards, spec)
-        first_value += C.points(spec.cards)
     if not state.side_melded_at_start:  # a condition of the take, so a wrong take (see take())
-        check_first_take(r, state, first_value, action)
+        with_up_card = C.points([top, *own]) if action.onto is None else 0
+        check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action)
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:
