@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ..i18n import msg
 from ..records import HandRecord, Node
-from ..rules.base import Config, RuleSet, Seating, cite
+from ..rules.base import Config, RuleSet, cite
 from ..rulings import Adjustment, Finding, Severity
 from .illegal import Illegal
 from .table import SideState, Table, new_side_states
@@ -110,7 +110,7 @@ class HandContext:
         # who plays after whom this hand
         self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
         sides = new_side_states(config)
-        side_of = {p: sides[Seating.side_name(s)] for s in seating.sides for p in s}
+        side_of = {p: side for side in sides.values() for p in side.players}
         self.table = Table(
             config=config,
             hands={p: Counter() for p in self.active},
@@ -138,23 +138,6 @@ class HandContext:
             copied.side, copied.hand = other.table.side_of[state.player], other.table.hands[state.player]
         other.turn = copied
         return other, copied
-
-    def begin_turn(self, player: str) -> TurnState:
-        """The state a player's turn starts from."""
-        table = self.table
-        side = table.side_of[player]
-        melded_before = player in table.melded_players
-        state = TurnState(  # by position: made every turn, and keywords cost a good part of the call
-            player,
-            side,
-            self.turn_number,
-            table.hands[player],
-            bool(side.melds),
-            melded_before,
-            0 if melded_before else side.canastas(self.config),
-        )
-        self.turn = state
-        return state
 
     def error(self, illegal: Illegal, node: Node | None = None) -> Finding:
         """The finding for a broken rule, with the table it was broken from."""

@@ -91,6 +91,6 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
             table.draw_from_stock(cards, action)
     hand = state.hand
     for card in cards:
-        hand[card] += 1
+        hand[card] = hand.get(card, 0) + 1  # a card not held yet: no call to Counter.__missing__
     if table.stock_count == 0 and cards and cards[-1] == C.BONUS:
         state.last_bonus = True

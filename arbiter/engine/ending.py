@@ -56,7 +56,7 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         assert state.instead is not None
         raise state.instead.left_undone(r, state, turn)
     side = state.side
-    empty = not any(state.hand.values())  # counts never go below zero: remove() checks first
+    empty = not any(state.hand.values())  # counts never go below zero: check_held comes first
     if empty and state.player in r.table.feet:  # the Hand is played out; the Foot is still to come
         if not state.discarded:
             raise Illegal(

@@ -24,9 +24,11 @@ def count_melded(r: HandContext, state: TurnState, cards: Sequence[str], node: N
 def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
     """At the end of the turn: the cards melded from hand reach the side's minimum (a player who
     goes out concealed may be let off it: Config.concealed_waives_minimum)."""
+    if state.side_melded_at_start or not state.first_meld_value or state.took_pile:
+        return  # the common case, every turn: no first meld from hand to check
     side = state.side
     waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
-    if not state.side_melded_at_start and state.first_meld_value and not state.took_pile and not waived:
+    if not waived:
         minimum = r.minimum(side)
         if state.first_meld_value < minimum:
             raise Illegal(

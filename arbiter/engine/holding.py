@@ -65,13 +65,6 @@ def in_foot(r: HandContext, state: TurnState, card: str) -> bool:
     return bool(foot and foot[card])
 
 
-def remove(state: TurnState, cards: Sequence[str]) -> None:
-    """Take cards out of the player's hand (check_held has passed)."""
-    hand = state.hand
-    for card in cards:
-        hand[card] -= 1
-
-
 # What an action is called in "must draw ... before {what}": made only when the rule is broken.
 ACTIONS: dict[str, Callable[[], Text]] = {
     "melding": lambda: msg("melding"),

@@ -10,7 +10,7 @@ from ..i18n import msg
 from ..records import Add, Meld, Node
 from .context import HandContext, TurnState
 from .first_meld import count_melded
-from .holding import check_held, remove, require_drawn
+from .holding import check_held, require_drawn
 from .illegal import Illegal
 from .melds import MeldState, meld_problem, meld_shape, resolve
 
@@ -140,7 +140,9 @@ def add(r: HandContext, state: TurnState, action: Add) -> None:
     )
     if problem:
         raise Illegal(problem[0], problem[1], action)
-    remove(state, cards)
+    hand = state.hand
+    for card in cards:  # check_held has passed
+        hand[card] -= 1
     target.extend(cards)
     r.paths["add" if target.high is None else "add-to-sequence"] += 1
     count_melded(r, state, cards, action)

@@ -61,9 +61,9 @@ def score_side(
         if canasta is not None:
             score.add(
                 lambda m=meld, kind=canasta[0]: (
-                    msg("{kind}: {meld}", kind=kind, meld=m.name)
+                    msg("{kind}: {meld}", kind=kind(), meld=m.name)
                     if m.is_sequence
-                    else msg("{kind} of {meld}", kind=kind, meld=m.name)
+                    else msg("{kind} of {meld}", kind=kind(), meld=m.name)
                 ),
                 canasta[1],
             )

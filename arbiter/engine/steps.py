@@ -9,15 +9,28 @@ from ..i18n import msg
 from ..records import Action, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .turn import handler_for, picks_up_foot
+from .turn import HANDLERS, handler_for, picks_up_foot
 
 
 def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
-    """A player's turn begins. A player who discarded the last card of the Hand begins it with
-    the Foot (or passes, when the stock has run out and the hand is over)."""
-    state = r.begin_turn(player)
-    feet = r.table.feet
-    if feet and player in feet and not state.hand.total():
+    """A player's turn begins: its state, from the table as it stands (the context's `turn`). A
+    player who discarded the last card of the Hand begins it with the Foot (or passes, when the
+    stock has run out and the hand is over)."""
+    table = r.table
+    side = table.side_of[player]
+    melded_before = player in table.melded_players
+    side_melded = bool(side.melds)
+    state = r.turn = TurnState(  # by position: made every turn, and keywords cost a good part of the call
+        player,
+        side,
+        r.turn_number,
+        table.hands[player],
+        side_melded,
+        melded_before,
+        side.canastas(r.config) if side_melded and not melded_before else 0,
+    )
+    feet = table.feet
+    if feet and player in feet and not any(state.hand.values()):  # any: counts never go below zero
         state.foot_first = True
         if isinstance(node, Turn) and not node.actions:
             raise _foot_first(player, node)
@@ -56,7 +69,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
         and state.drawn
         and not state.discarded
         and state.player in feet
-        and not state.hand.total()
+        and not any(state.hand.values())
         and not picks_up_foot(r, kind)
     ):
         raise Illegal(  # the Hand melded out, its Foot not picked up
@@ -67,5 +80,5 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             ),
             action,
         )
-    play = handler_for(r, state, action)
+    play = HANDLERS.get(kind) or handler_for(r, state, action)  # the engine's own, found without a call
     play(r, state, action)

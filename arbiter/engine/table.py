@@ -127,8 +127,11 @@ class Table:
             if expected != card:
                 raise Illegal("stock-order", self._not_next(expected, card), node)
             self.stock.pop()
-        else:
-            self.claim((card,), node)
+        else:  # claim() for one card, without its loop: most draws are of one card
+            pool = self.pool
+            if pool[card] <= 0:
+                self.check_claim(card, node)
+            pool[card] -= 1
         self.stock_count -= 1
 
     def check_from_stock(self, cards: Sequence[str], node: Node) -> None:

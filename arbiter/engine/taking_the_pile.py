@@ -111,19 +111,18 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         plan.used.update({card: plan.used.get(card, 0) + own.count(card) for card in own})
     else:
         plan.lay((top, *own), action, from_hand=own)
-    first_value = C.points([top, *own]) if action.onto is None else 0
     for spec in action.also:
         plan.lay(spec.cards, spec)
-        first_value += C.points(spec.cards)
     if not state.side_melded_at_start:  # a condition of the take, so a wrong take (see take())
-        check_first_take(r, state, first_value, action)
+        with_up_card = C.points([top, *own]) if action.onto is None else 0
+        check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action)
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:
         onto[0].extend([top] if action.onto is not None else [top, *own])
         r.paths["take-onto-sequence" if onto[0].is_sequence else "take-onto-meld"] += 1
     else:
-        naturals_from_hand = sum(1 for c in own if c == top)
+        naturals_from_hand = own.count(top)
         frozen = table.frozen or config.always_frozen
         kind = (
             "initial" if not side.has_melded or not state.side_melded_at_start else "frozen" if frozen else "unfrozen"
@@ -139,8 +138,9 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     if count < rest:  # the rest of the pile stays, and stays as frozen as it was
         r.paths["take-up-card-only" if count == 0 else "take-top-of-pile"] += 1
     pile_bonus = taken.count(C.BONUS)  # Bonus cards in it are laid without replacement
+    hand = state.hand
     for card in taken:
-        state.hand[card] += 1
+        hand[card] = hand.get(card, 0) + 1  # a card not held yet: no call to Counter.__missing__
     del table.pile[rest - count :]
     if not table.pile:
         table.frozen = False

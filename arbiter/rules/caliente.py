@@ -111,8 +111,8 @@ def hand_penalty(multiplies_bonus: bool) -> HandPenalty:
     `multiplies_bonus` (option caliente-multiplies-bonus)."""
 
     def penalty(held: Counter[str], config: Config) -> tuple[int, str]:
-        bonus = held[C.BONUS] * config.bonus_in_hand_penalty
-        caliente = held[C.CALIENTE]
+        bonus = held.get(C.BONUS, 0) * config.bonus_in_hand_penalty  # get: no Counter.__missing__ call
+        caliente = held.get(C.CALIENTE, 0)
         values = C.VALUES
         plain = sum(values[card] * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
         if caliente:
@@ -164,8 +164,8 @@ def caliente_cards_played(laid: Sequence[str], config: Config) -> list[tuple[Cal
 def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[str, str, str]]:
     """Warnings for cards that cost their holder at the end of the hand."""
     warnings = []
-    if hand[C.CALIENTE] > 0:
-        held = hand[C.CALIENTE]
+    held = hand.get(C.CALIENTE, 0)  # get: no Counter.__missing__ call
+    if held > 0:
         warnings.append(
             (
                 "caliente-in-hand",
@@ -183,7 +183,8 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
                 ),
             )
         )
-    if hand[C.BONUS] > 0:
+    bonus = hand.get(C.BONUS, 0)
+    if bonus > 0:
         warnings.append(
             (
                 "bonus-in-hand",
@@ -191,7 +192,7 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
                 msg_n(
                     "{player} ends the hand holding {n} Bonus card, which costs {points} points each",
                     "{player} ends the hand holding {n} Bonus cards, which costs {points} points each",
-                    hand[C.BONUS],
+                    bonus,
                     player=player,
                     points=config.bonus_in_hand_penalty,
                 ),

@@ -447,28 +447,26 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     """The one-card pile; the pile frozen against a side until its first meld and by a wild or red
     three in it (a natural pair from hand only); unfrozen, two cards of the rank from hand (one
     may be wild) or onto the side's meld."""
-    top, side, pile = take.top, take.side, term(config.words.pile)
+    top, own = take.top, take.own
     if take.pile_size == 1 and take.held == 1:
         return ONE_CARD_PILE, msg(
             "the {pile} holds one card and the taker holds one: a player holding a single card may not take a pile "
             "of a single card",
-            pile=pile,
+            pile=term(config.words.pile),
         )
-    own = take.own
-    pair = own.count(top) >= 2 and not any(card in C.WILDS for card in own)
-    values = {"pile": pile, "top": top, "side": side, "cards": C.show([top, *own])}
+    pair = own.count(top) >= 2 and C.WILDS.isdisjoint(own)
     if not take.side_has_melded:
         if take.onto:
             return "take-initial", msg(
                 "until {side}'s first meld the {pile} is frozen against it: the up card {top} is taken only with a "
                 "natural pair of {top}s from hand; not onto a meld",
-                **values,
+                **_take_values(take, config),
             )
         if not pair:
             return "take-initial", msg(
                 "until {side}'s first meld the {pile} is frozen against it: the up card {top} is taken only with a "
                 "natural pair of {top}s from hand; [{cards}] is not that",
-                **values,
+                **_take_values(take, config),
             )
         return None
     if take.frozen:
@@ -476,22 +474,26 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
             return "take-frozen", msg(
                 "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, without "
                 "wilds; never onto a meld",
-                **values,
+                **_take_values(take, config),
             )
         if not pair:
             return "take-frozen", msg(
                 "the {pile} is frozen: the up card {top} can only be taken with two natural {top}s from hand, without "
                 "wilds; [{cards}] does not qualify",
-                **values,
+                **_take_values(take, config),
             )
         return None
     if not take.onto and (len(own) < 2 or top not in own):
         return "take-unfrozen", msg(
             "the up card {top} is taken with two cards of its rank from hand (a natural pair, or a natural and a "
             "wild), or onto {side}'s meld of {top}s; [{cards}] is none of these",
-            **values,
+            **_take_values(take, config),
         )
     return None
+
+
+def _take_values(take: PileTake, config: Config) -> dict[str, str]:  # made only for a take refused
+    return {"pile": term(config.words.pile), "top": take.top, "side": take.side, "cards": C.show([take.top, *take.own])}
 
 
 def laid_score(

@@ -3,7 +3,7 @@ rank with a limited number of wilds, and the Stop-card meld made only when going
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..i18n import msg, msg_n, term
@@ -73,13 +73,22 @@ def group_meld_problem(
 GROUP_CODES = frozenset({"meld-rank", "stop-meld", "meld-wilds", "meld-size"})
 
 
-def group_canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
+def group_canasta_bonus(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int] | None:
     """A canasta of a group: natural without wilds, mixed with them."""
     if len(cards) < config.canasta_size:
         return None
     if not C.WILDS.isdisjoint(cards):
-        return msg("mixed canasta"), config.mixed_canasta_bonus
-    return msg("natural canasta"), config.natural_canasta_bonus
+        return mixed_canasta, config.mixed_canasta_bonus
+    return natural_canasta, config.natural_canasta_bonus
+
+
+# The kinds of canasta, named when a score's breakdown is read (every hand scores its canastas).
+def natural_canasta() -> str:
+    return msg("natural canasta")
+
+
+def mixed_canasta() -> str:
+    return msg("mixed canasta")
 
 
 def canastas_to_go_out(melds: Sequence[Sequence[str]], config: Config) -> str | None:

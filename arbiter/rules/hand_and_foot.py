@@ -376,7 +376,7 @@ def minimums(by_round: tuple[int, ...]) -> Callable[[int, int], int]:
 
 
 def kind_of(cards: Sequence[str]) -> str:
-    wilds = sum(card in C.WILDS for card in cards)
+    wilds = sum(map(C.WILDS.__contains__, cards))
     return "wild" if wilds == len(cards) else "mixed" if wilds else "natural"
 
 
@@ -440,11 +440,11 @@ def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:
     return rest if limit == "all" else min(rest, int(limit) - 1)
 
 
-def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
+def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int] | None:
     if len(cards) < CLOSED_AT or C.STOP in cards:
         return None
     kind = kind_of(cards)
-    return CANASTA_NAMES[kind](), CANASTA_BONUS[kind]
+    return CANASTA_NAMES[kind], CANASTA_BONUS[kind]
 
 
 def go_out_problem(melds: Sequence[Sequence[str]], config: Config) -> str | None:

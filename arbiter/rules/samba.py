@@ -430,11 +430,16 @@ def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:
     return rest
 
 
-def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[str, int] | None:
+def canasta_bonus(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int] | None:
     """A samba (seven in sequence) is worth 1,500 instead of a canasta's 500."""
     if len(cards) >= LONGEST and is_sequence(cards):
-        return msg("samba"), SAMBA_BONUS
+        return samba, SAMBA_BONUS
     return group_canasta_bonus(cards, config)
+
+
+def samba() -> str:
+    """The name of a samba, in a score's breakdown."""
+    return msg("samba")
 
 
 def laid_score(
