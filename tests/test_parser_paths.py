@@ -1,8 +1,10 @@
 """The accelerated parser (Lark's Cython plugin) and the pure-Python one read every line alike,
 and a remembered line comes back at its own line number."""
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -171,11 +173,17 @@ def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample)
 )
 def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, gaps):
     text = keyword + "".join(gap + word for gap, word in zip(gaps, words, strict=False)) + gaps[-1]
-    fast = tokens.line_from_tokens(text, 3)
+    _read_from_tokens_as_lark_reads_it(tokens.line_from_tokens, text, 3)
+
+
+def _read_from_tokens_as_lark_reads_it(read: Callable[[str, int], Any], text: str, line: int) -> None:
+    """A token path (`read`) either leaves the line to Lark (None) or reads it exactly as Lark
+    does, positions included."""
+    fast = read(text, line)
     if fast is None:
         return
     try:
-        whole, comments = parsers.read_with_lark(text, 3, accelerated=False)
+        whole, comments = parsers.read_with_lark(text, line, accelerated=False)
     except Exception as error:  # the token path accepted what Lark rejects
         raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
     assert (fast, positions(fast), comments) == (whole, positions(whole), [])
@@ -189,14 +197,7 @@ def test_any_line_read_from_its_tokens_is_read_as_lark_reads_it(keyword, words, 
 )
 def test_any_tag_read_from_its_tokens_is_read_as_lark_reads_it(name, value, gaps):
     text = f'{gaps[0]}[{gaps[1]}{name}{gaps[2]}"{value}"{gaps[3]}]{gaps[4]}'
-    fast = tokens.tag_from_tokens(text, 5)
-    if fast is None:
-        return
-    try:
-        whole, comments = parsers.read_with_lark(text, 5, accelerated=False)
-    except Exception as error:  # the token path accepted what Lark rejects
-        raise AssertionError(f"{text!r}: read from its tokens, but Lark says {error!r}") from None
-    assert (fast, positions(fast), comments) == (whole, positions(whole), [])
+    _read_from_tokens_as_lark_reads_it(tokens.tag_from_tokens, text, 5)
 
 
 @settings(deadline=None)  # a first reading may build a parser: slow on a busy machine
