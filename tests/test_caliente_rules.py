@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from caliente_records import TAGS, assert_illegal, assert_legal, judge, position, the_rest
 
+import arbiter
 import arbiter.cards as C
 
 BOB_MELDED = {"bob+dee": "[K K K]"}
@@ -258,6 +259,22 @@ def test_a_second_set_of_a_rank_merges_with_the_first():
         )
     )
     assert ruling.verdict == "valid"
+
+
+def test_sets_of_one_rank_make_one_meld_however_they_are_laid():
+    def kings_after(turn: str, tables: dict[str, str] | None = None, pile: str = "4 5 9") -> list[list[str]]:
+        hands = {"bob": "7 7 9 9 K K K K 8 2 X"}
+        table = arbiter.table_after(position(turn, hands=hands, tables=tables, pile=pile), hand=3, turn=1)
+        assert table is not None, turn
+        return [meld for meld in table["melds"]["bob+dee"] if "K" in meld]
+
+    on_the_table = {"bob+dee": "[K K K] [9 9 9]"}
+    assert kings_after("bob: draw 4, meld [K K 2], discard 4", on_the_table) == [["K", "K", "K", "K", "K", "2"]]
+    assert kings_after("bob: draw 4, meld [K K 2] [K K X], discard 4") == [["K", "K", "2", "K", "K", "X"]]
+    assert kings_after("bob: draw 4, meld [K K 2], discard 4", {"bob+dee": "[9 9 9]"}) == [["K", "K", "2"]]
+    assert kings_after("bob: take K onto K and [K K 2], discard 8", {"bob+dee": "[K K K]"}, pile="4 5 K") == [
+        ["K", "K", "K", "K", "K", "K", "2"]
+    ]
 
 
 def test_cards_are_added_only_to_the_sides_own_melds():

@@ -68,7 +68,8 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
-    check_first_meld(r, state, empty)
+    if state.first_meld_value:  # melded from hand toward a first meld this turn (rarely)
+        check_first_meld(r, state, empty)
     if not empty and not state.discarded:
         config = r.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
         short = config.keeps_last_card and state.hand.total() == 1

@@ -166,7 +166,10 @@ class HandReplay(HandContext):
             if turn.player != expected:  # the expected player is seated and plays this hand
                 check_player(self, turn.player, turn)
                 raise Illegal("turn-order", self.out_of_turn(expected, turn.player), turn)
-            self.play_turn(turn)
+            state = start_turn(self, expected, turn)  # the turn, step by step (engine/steps.py)
+            for action in turn.actions:
+                play_action(self, state, action)
+            end_turn(self, state, turn)
             if self.observer is not None:
                 self.observe(self.turn_number)
             expected = self.following[expected]
@@ -192,12 +195,6 @@ class HandReplay(HandContext):
             if candidate not in self.sitting_out:
                 return candidate
         return seats[0]
-
-    def play_turn(self, turn: Turn) -> None:
-        state = start_turn(self, turn.player, turn)
-        for action in turn.actions:
-            play_action(self, state, action)
-        end_turn(self, state, turn)
 
     def end_of_hand_warnings(self) -> None:
         """What the rule set warns about the cards left in each hand (Config.end_of_hand)."""

@@ -98,7 +98,10 @@ class MeldPlan:
             if rank == C.STOP:
                 state.stops_melded = True
                 r.paths["stop-meld"] += 1
-            existing = side.meld_of(rank) if r.config.merge_same_rank and high is None else None
+            # check_merge left a meld's own cards as its rank's merge: the plan's one meld of that
+            # rank, with none on the table to join (most melds). Others look for the one they join.
+            joins = r.config.merge_same_rank and high is None and self.merged.get(rank) is not cards
+            existing = side.meld_of(rank) if joins else None
             if existing is not None:
                 existing.cards.extend(cards)
                 r.paths["meld-merged"] += 1

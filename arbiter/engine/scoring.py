@@ -15,26 +15,27 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..i18n import msg
 from ..rules.base import Config
+from .melds import MeldState
 from .table import SideState
+
+Label = Callable[..., str]
+"""Makes a line's label from the values the line keeps (`_melded(meld)`), when it is read."""
 
 
 @dataclass(slots=True)
 class Score:
     """A side's points for a hand, and how they were made. Every hand is scored but a breakdown
-    is read only when a declared score is wrong, so each label is worked out when it is read."""
+    is read only when a declared score is wrong, so a line keeps what its label is made from, and
+    the label is made when it is read."""
 
     points: int = 0
-    items: list[tuple[Callable[[], str], int]] = field(default_factory=list)
-
-    def add(self, label: Callable[[], str], points: int) -> None:
-        if points:
-            self.points += points
-            self.items.append((label, points))
+    items: list[tuple[Label, tuple[object, ...], int]] = field(default_factory=list)
+    """(label, the values it is made from, points) for each line that counts."""
 
     @property
     def lines(self) -> list[tuple[str, int]]:
         """The breakdown, (label, points) line by line."""
-        return [(label(), points) for label, points in self.items]
+        return [(label(*values), points) for label, values, points in self.items]
 
 
 def score_side(
@@ -46,39 +47,51 @@ def score_side(
     concealed: bool,
     feet: dict[str, Counter[str]] | None = None,
 ) -> Score:
-    # The labels are lambdas, their values bound as default arguments: the loop moves on.
-    score = Score()
-    for meld in side.melds:
-        score.add(
-            lambda m=meld: msg("melded {meld} ({cards})", meld=m.name, cards=C.show(m.cards)), C.points(meld.cards)
-        )
+    # Every hand scores every meld of both sides: a line is a tuple, its label a plain function of
+    # the values kept beside it, and a meld shorter than a canasta is never asked about its bonus.
+    value = C.VALUES.__getitem__
+    melds = side.melds
+    items: list[tuple[Label, tuple[object, ...], int]] = [
+        (_melded, (meld,), sum(map(value, meld.cards))) for meld in melds
+    ]
     if went_out:
-        score.add(lambda: msg("going out"), config.going_out_bonus)
+        items.append((_going_out, (), config.going_out_bonus))
         if concealed:
-            score.add(lambda: msg("going out concealed"), config.concealed_bonus)
-    for meld in side.melds:
-        canasta = config.canasta_bonus(meld.cards, config)
-        if canasta is not None:
-            score.add(
-                lambda m=meld, kind=canasta[0]: (
-                    msg("{kind}: {meld}", kind=kind(), meld=m.name)
-                    if m.is_sequence
-                    else msg("{kind} of {meld}", kind=kind(), meld=m.name)
-                ),
-                canasta[1],
-            )
-    for label, points in config.laid_score(side.laid, [meld.cards for meld in side.melds], config):
-        score.add(label, points)
+            items.append((_going_out_concealed, (), config.concealed_bonus))
+    size, canasta_bonus = config.canasta_size, config.canasta_bonus
+    for meld in melds:
+        if len(meld.cards) >= size and (canasta := canasta_bonus(meld.cards, config)) is not None:
+            items.append((_canasta, (meld, canasta[0]), canasta[1]))
+    items += [(label, (), points) for label, points in config.laid_score(side.laid, [m.cards for m in melds], config)]
     for player in side.players:
         held = hands.get(player)
         if held and any(held.values()):
             cost, how = config.hand_penalty(held, config)
-            score.add(lambda p=player, h=held, how=how: _left_in_hand(p, h, how), -cost)
+            items.append((_left_in_hand, (player, held, how), -cost))
         foot = feet.get(player) if feet else None
         if foot:  # a Foot never picked up counts against the side like a hand
             cost, how = config.hand_penalty(foot, config)
-            score.add(lambda p=player, h=foot, how=how: _left_in_hand(p, h, how, foot=True), -cost)
-    return score
+            items.append((_left_in_hand, (player, foot, how, True), -cost))
+    items = [item for item in items if item[2]]  # a line worth nothing is left out
+    return Score(sum([item[2] for item in items]), items)
+
+
+def _melded(meld: MeldState) -> str:
+    return msg("melded {meld} ({cards})", meld=meld.name, cards=C.show(meld.cards))
+
+
+def _going_out() -> str:
+    return msg("going out")
+
+
+def _going_out_concealed() -> str:
+    return msg("going out concealed")
+
+
+def _canasta(meld: MeldState, kind: Callable[[], str]) -> str:
+    if meld.is_sequence:
+        return msg("{kind}: {meld}", kind=kind(), meld=meld.name)
+    return msg("{kind} of {meld}", kind=kind(), meld=meld.name)
 
 
 def _left_in_hand(player: str, held: Counter[str], how: str, foot: bool = False) -> str:

@@ -69,7 +69,6 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     own = list(action.with_cards or ())
     if action.onto is None:
         check_held(r, state, own, action)
-    plan = MeldPlan(r, state)
     onto: list[MeldState] = []  # the meld the up card goes onto, once named
     if action.onto is None:  # with a natural pair: it may join the side's open meld of the rank
         onto = open_meld_joined(side.melds, top, config)
@@ -94,12 +93,14 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     problem = config.take_problem(take, config)
     if problem:
         raise Illegal(problem[0], problem[1], action)
+    plan: MeldPlan | None  # the melds the take lays: none when the up card alone goes onto a meld
     if action.onto is not None:
         meld = named_meld()
         problem = meld_problem((*meld, top), config, False) or config.addition_problem(meld, [top], config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
-        if config.merge_same_rank and not onto[0].is_sequence:  # melds laid with the take merge into it
+        plan = MeldPlan(r, state) if action.also else None
+        if plan is not None and config.merge_same_rank and not onto[0].is_sequence:  # the melds merge into it
             plan.merged[onto[0].rank] = [*meld, top]
     elif onto:
         joined = onto[0].cards
@@ -108,11 +109,14 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         )
         if problem:
             raise Illegal(problem[0], problem[1], action)
-        plan.used.update({card: plan.used.get(card, 0) + own.count(card) for card in own})
+        plan = MeldPlan(r, state)
+        plan.used.update({card: own.count(card) for card in own})
     else:
+        plan = MeldPlan(r, state)
         plan.lay((top, *own), action, from_hand=own)
-    for spec in action.also:
-        plan.lay(spec.cards, spec)
+    if plan is not None:
+        for spec in action.also:
+            plan.lay(spec.cards, spec)
     if not state.side_melded_at_start:  # a condition of the take, so a wrong take (see take())
         with_up_card = C.points([top, *own]) if action.onto is None else 0
         check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action)
@@ -128,7 +132,8 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
             "initial" if not side.has_melded or not state.side_melded_at_start else "frozen" if frozen else "unfrozen"
         )
         r.paths[f"take-{kind}" + ("-with-wild" if naturals_from_hand < len(own) else "")] += 1
-    plan.place()
+    if plan is not None:
+        plan.place()
     state.drawn = state.took_pile = True
     state.melded = True
     table.melded_players.add(state.player)

@@ -211,7 +211,8 @@ MeldProblem = Callable[[Sequence[str], "Config", bool], "tuple[str, str] | None"
 """(cards, config, new meld?) -> why they are not a legal meld (code, explanation), or None."""
 CanastaBonus = Callable[[Sequence[str], "Config"], "tuple[Callable[[], str], int] | None"]
 """(a meld's cards, config) -> what kind of canasta it is (its name, made when a score's breakdown
-is read) and its bonus, or None if it is none."""
+is read) and its bonus, or None if it is none. Never asked of a meld shorter than `canasta_size`,
+which is no canasta in any family."""
 GoOutProblem = Callable[[Sequence[Sequence[str]], "Config"], "str | None"]
 """(a side's melds, config) -> what the side lacks to go out ('has 0 canastas and needs 1 to go
 out: ...'), or None when it may go out."""

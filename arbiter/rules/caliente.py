@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from operator import mul
 
 from .. import cards as C
 from ..i18n import msg, msg_n, term
@@ -111,10 +112,14 @@ def hand_penalty(multiplies_bonus: bool) -> HandPenalty:
     `multiplies_bonus` (option caliente-multiplies-bonus)."""
 
     def penalty(held: Counter[str], config: Config) -> tuple[int, str]:
-        bonus = held.get(C.BONUS, 0) * config.bonus_in_hand_penalty  # get: no Counter.__missing__ call
+        bonuses = held.get(C.BONUS, 0)  # get: no Counter.__missing__ call
+        bonus = bonuses * config.bonus_in_hand_penalty
         caliente = held.get(C.CALIENTE, 0)
         values = C.VALUES
-        plain = sum(values[card] * n for card, n in held.items() if card not in (C.BONUS, C.CALIENTE))
+        # Each card's value times its count, summed in C, less what the Bonus and Caliente cards
+        # add there: they cost by the lines above and below, not by their value.
+        every = sum(map(mul, map(values.__getitem__, held), held.values()))
+        plain = every - values[C.BONUS] * bonuses - values[C.CALIENTE] * caliente
         if caliente:
             factor = 2 if caliente == 1 else 3
             cost = (plain + bonus) * factor if multiplies_bonus else plain * factor + bonus
