@@ -49,11 +49,8 @@ def score_side(
 ) -> Score:
     # Every hand scores every meld of both sides: a line is a tuple, its label a plain function of
     # the values kept beside it, and a meld shorter than a canasta is never asked about its bonus.
-    value = C.VALUES.__getitem__
     melds = side.melds
-    items: list[tuple[Label, tuple[object, ...], int]] = [
-        (_melded, (meld,), sum(map(value, meld.cards))) for meld in melds
-    ]
+    items: list[tuple[Label, tuple[object, ...], int]] = [(_melded, (meld,), C.points(meld.cards)) for meld in melds]
     if went_out:
         items.append((_going_out, (), config.going_out_bonus))
         if concealed:
