@@ -107,6 +107,21 @@ def test_a_configuration_made_from_another_keeps_nothing_of_it():
     assert dataclasses.replace(config, target=5000).verdicts == {}
 
 
+def test_every_hand_gets_a_full_pack_of_its_own_from_the_kept_composition():
+    """A configuration works out its cards once; each `pack()` is a fresh copy, so a hand that
+    draws cards out of its pool leaves the next hand's pack whole."""
+    caliente = get("caliente")
+    options = caliente.resolve({})
+    config = caliente.config_for(FOUR, options)
+    first = config.pack()
+    whole = first.total()
+    first["A"] -= 8
+    first["X"] = 0
+    second = config.pack()
+    assert second is not first and second.total() == whole
+    assert second == caliente.configure(FOUR, options).pack()  # as a configuration made afresh has it
+
+
 def test_a_melds_shape_names_a_group_by_its_rank_and_a_sequence_by_its_ends():
     assert meld_shape(("K", "K", "2")) == ("K", None)
     assert meld_shape(("7", "5", "6")) == ("5", "7")

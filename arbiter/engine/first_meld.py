@@ -14,8 +14,9 @@ from .illegal import Illegal
 
 
 def count_melded(r: HandContext, state: TurnState, cards: Sequence[str], node: Node) -> None:
-    state.melded = True
-    r.table.melded_players.add(state.player)
+    if not state.melded:  # the turn's first meld or addition (a take of the pile sets both itself)
+        state.melded = True
+        r.table.melded_players.add(state.player)
     if not state.side_melded_at_start and not state.took_pile:
         state.first_meld_value += C.points(cards)
         state.first_meld_node = state.first_meld_node or node

@@ -334,9 +334,15 @@ class Config:
     function of the cards and this configuration (engine.melds.meld_problem keeps it). A Config
     starts with its own; `RuleSet.config_for` shares one among the tables of one shape."""
 
+    composition: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The cards in play, worked out at the first `pack()`: every hand starts from a copy, which
+    costs a fifth of working them out again. Dropped with the configuration (`arbiter.forget`)."""
+
     def pack(self) -> Counter[str]:
-        """The cards in play: the packs and the cards the rule set adds to them."""
-        return C.pack(self.packs, self.extra_cards)
+        """The cards in play: the packs and the cards the rule set adds to them (a fresh Counter)."""
+        if not self.composition:
+            self.composition.update(C.pack(self.packs, self.extra_cards))
+        return Counter(self.composition)
 
 
 def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
