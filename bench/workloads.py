@@ -131,7 +131,7 @@ def api_latency(path: Path, requests: int) -> tuple[float, float]:
     from arbiter_web.factory import create_app
 
     record = next(games_text(path))
-    client = create_app({"ACCESS_LOG": False}).test_client()  # its line a request would flood the output
+    client = create_app({"ACCESS_LOG": False}).test_client()  # a log line a request would flood the output
     times = []
     for _ in range(requests):
         start = time.perf_counter()
