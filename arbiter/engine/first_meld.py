@@ -23,10 +23,10 @@ def count_melded(r: HandContext, state: TurnState, cards: Sequence[str], node: N
 
 
 def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
-    """At the end of the turn: the cards melded from hand reach the side's minimum (a player who
-    goes out concealed may be let off it: Config.concealed_waives_minimum)."""
-    if state.side_melded_at_start or not state.first_meld_value or state.took_pile:
-        return  # the common case, every turn: no first meld from hand to check
+    """At the end of a turn that melded toward its side's first meld (`first_meld_value`, which
+    count_melded counts only for a side yet to meld, on a turn that did not take the pile; end_turn
+    asks only then): the cards melded from hand reach the side's minimum (a player who goes out
+    concealed may be let off it: Config.concealed_waives_minimum)."""
     side = state.side
     waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
     if not waived:
