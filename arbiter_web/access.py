@@ -4,13 +4,15 @@ complaint to a log line.
 Every response carries `X-Request-Id`: the client's own, if it sent a plausible one, else a new
 random id; error bodies repeat it as `request_id`. The access log (logger `arbiter_web.access`,
 standard error unless the host configures logging) writes one JSON object per request: time,
-request id, method, path, status, duration in milliseconds, response size in bytes, client address.
+request id, method, path, status, duration in milliseconds, response size in bytes, client address,
+and the worker process that answered.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sys
 import time
@@ -51,6 +53,7 @@ def _finish(response: Response) -> Response:
         "duration_ms": round((time.perf_counter() - started) * 1000, 2) if started is not None else None,
         "size": response.calculate_content_length(),
         "client": request.remote_addr,
+        "worker": os.getpid(),
     }
     log.info(json.dumps(entry, ensure_ascii=True))
     return response

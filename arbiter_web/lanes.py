@@ -6,7 +6,8 @@ finding the lanes taken waits for one, as do at most LARGE_QUEUE others (default
 one that waited LARGE_WAIT seconds (default 10) in vain, is answered 503 with Retry-After. Small
 requests never wait for a lane: with the server's threads (arbiter_web.server), at most
 LARGE_LANES + LARGE_QUEUE of them are ever taken by large records, and a small request shares the
-processor with at most LARGE_LANES large ones. The time limit of a request (REQUEST_TIME_LIMIT)
+processor with at most LARGE_LANES large ones. Under `arbiter serve`, a worker judging a large
+record also stops taking new connections while another worker can (arbiter_web.accepting). The time limit of a request (REQUEST_TIME_LIMIT)
 starts once it holds its lane, so the bound on its work does not shrink while it queues.
 """
 
@@ -20,7 +21,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from arbiter.i18n import msg
 
-from . import limits
+from . import accepting, limits
 
 DEFAULT_LARGE_REQUEST_BYTES = 64 * 1024
 DEFAULT_LARGE_LANES = 1
@@ -90,11 +91,13 @@ def _enter_lane() -> None:
     if not lanes.enter():
         raise LanesBusy(size or 0, lanes.threshold)
     g.holds_lane = True
+    accepting.gate.large_begun()
     limits.restart_clock()  # the time limit counts from here, not from the wait in the queue
 
 
 def _leave_lane(_error: BaseException | None) -> None:
     if g.pop("holds_lane", False):
+        accepting.gate.large_done()
         current_app.extensions[EXTENSION].leave()
 
 

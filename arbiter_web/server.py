@@ -6,6 +6,10 @@ spooled to a temporary file) in its event loop before a thread of the worker see
 that sends its request a byte a second costs a connection, not a thread or a worker; a request
 that stays incomplete longer than `read_timeout` seconds is dropped. The application then runs in
 a pool of `threads` threads per worker (arbiter_web.lanes keeps large records from taking them all).
+A worker judging a large record stops accepting new connections while another worker can take them
+(arbiter_web.accepting), so small requests do not queue behind it. Once warmed up, a worker
+freezes what it holds (gc.freeze): the collector's full passes, which pause all its threads, then
+walk only what requests left behind.
 
 The answers the server gives by itself, before the application sees the request (400 for a request
 it cannot read, a malformed chunked body among them; 413 for a body declared past the limit; 431
@@ -16,6 +20,7 @@ that accepts only JSON), a small HTML page elsewhere, with the same security hea
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import time
@@ -23,7 +28,7 @@ import uuid
 from dataclasses import dataclass
 from html import escape
 from http import HTTPStatus
-from typing import Any
+from typing import Any, ClassVar
 
 from gunicorn.workers.base import Worker
 from waitress import wasyncore
@@ -35,7 +40,7 @@ from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 import arbiter
 
-from . import DEFAULT_MAX_CONTENT_LENGTH, security
+from . import DEFAULT_MAX_CONTENT_LENGTH, accepting, security
 from .access import REQUEST_ID_HEADER
 
 JSON_PREFIXES = ("/api/", "/healthz")
@@ -195,6 +200,10 @@ class _Server(TcpWSGIServer):
             if since is not None and since < cutoff:
                 channel.will_close = True  # a request still incomplete after read_timeout
 
+    def readable(self) -> bool:
+        accepts = bool(super().readable())  # first: it runs the maintenance above
+        return accepts and not accepting.gate.paused
+
 
 WARM_RECORD = '[Rules "caliente"]\n[Seats "ann bob"]\n\nhand 1 dealer ann\nbob: draw 8, discard 8\n'
 """Judged once as a worker starts: its parsers are built before the first client waits for them."""
@@ -203,8 +212,18 @@ WARM_RECORD = '[Rules "caliente"]\n[Seats "ann bob"]\n\nhand 1 dealer ann\nbob: 
 class ArbiterWorker(Worker):
     """A gunicorn worker process running a waitress server on gunicorn's listening sockets."""
 
+    _shared_slots: ClassVar[accepting.PauseSlots | None] = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # in gunicorn's master, before this worker is forked
+        if ArbiterWorker._shared_slots is None:  # the first worker: the slots every later one shares
+            ArbiterWorker._shared_slots = accepting.PauseSlots(self.cfg.workers - 1)
+        self.pause_slots = ArbiterWorker._shared_slots
+
     def run(self) -> None:
         list(arbiter.check(WARM_RECORD))
+        gc.collect()
+        gc.freeze()  # what every request uses (modules, grammar, app) stays out of each collection
         settings = ServerSettings.from_environment()
         adjustments = settings.adjustments()
         dispatcher = ThreadedTaskDispatcher()
@@ -223,6 +242,7 @@ class ArbiterWorker(Worker):
                 sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
             )
             server.read_timeout = settings.read_timeout
+        accepting.open_gate(self.pause_slots, wake=server.pull_trigger)  # one loop: any trigger wakes it
         try:
             while self.alive and self.ppid == os.getppid():
                 self.notify()
