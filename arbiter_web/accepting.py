@@ -1,7 +1,7 @@
 """Which worker takes new connections while others judge large records.
 
 A worker process judging a large record (arbiter_web.lanes) shares its interpreter between that
-record and every small request it takes meanwhile, so those wait behind it. So such a worker stops
+record and every small request it takes meanwhile, and those wait behind it. Such a worker stops
 accepting new connections until it is done, and the kernel hands them to the other workers.
 
 The workers of one `arbiter serve` share pause slots, one fewer than there are workers: a worker
@@ -65,19 +65,18 @@ class Gate:
             self._large += 1
             if self._large == 1 and self._slots is not None:
                 self._slot = self._slots.take()
-        if self.paused:
+            paused = self._large == 1 and self._slot is not None
+        if paused:
             self._wake()  # the event loop may be waiting on the listening socket: it looks again
 
     def large_done(self) -> None:
         with self._lock:
             self._large -= 1
-            if self._large == 0 and self._slot is not None:
-                assert self._slots is not None
+            resumed = self._large == 0 and self._slot is not None
+            if resumed:
+                assert self._slots is not None and self._slot is not None
                 self._slots.give_back(self._slot)
                 self._slot = None
-                resumed = True
-            else:
-                resumed = False
         if resumed:
             self._wake()
 

@@ -7,8 +7,9 @@ one that waited LARGE_WAIT seconds (default 10) in vain, is answered 503 with Re
 requests never wait for a lane: with the server's threads (arbiter_web.server), at most
 LARGE_LANES + LARGE_QUEUE of them are ever taken by large records, and a small request shares the
 processor with at most LARGE_LANES large ones. Under `arbiter serve`, a worker judging a large
-record also stops taking new connections while another worker can (arbiter_web.accepting). The time limit of a request (REQUEST_TIME_LIMIT)
-starts once it holds its lane, so the bound on its work does not shrink while it queues.
+record also stops taking new connections while another worker can (arbiter_web.accepting). The
+time limit of a request (REQUEST_TIME_LIMIT) starts once it holds its lane, so the bound on its
+work does not shrink while it queues.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def test_the_threads_of_a_worker_share_one_slot_until_the_last_large_record_is_d
     assert gate.paused
     gate.large_done()
     assert not gate.paused and _slot_another_process_gets(slots) == 0
-    assert wakes == [True, True, False]  # the event loop looks again at each change
+    assert wakes == [True, False]  # the event loop looks again when the worker pauses and resumes
 
 
 def test_without_slots_a_worker_never_pauses() -> None:
