@@ -70,13 +70,12 @@ class Gate:
             self._wake()  # the event loop may be waiting on the listening socket: it looks again
 
     def large_done(self) -> None:
+        resumed = False
         with self._lock:
             self._large -= 1
-            resumed = self._large == 0 and self._slot is not None
-            if resumed:
-                assert self._slots is not None and self._slot is not None
+            if self._large == 0 and self._slots is not None and self._slot is not None:
                 self._slots.give_back(self._slot)
-                self._slot = None
+                self._slot, resumed = None, True
         if resumed:
             self._wake()
 
@@ -85,7 +84,6 @@ gate = Gate()
 """This process's gate; a worker of `arbiter serve` replaces it with one holding the shared slots."""
 
 
-def open_gate(slots: PauseSlots | None, wake: Callable[[], None]) -> Gate:
+def open_gate(slots: PauseSlots | None, wake: Callable[[], None]) -> None:
     global gate
     gate = Gate(slots, wake)
-    return gate
