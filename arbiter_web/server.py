@@ -218,7 +218,6 @@ class ArbiterWorker(Worker):
         super().__init__(*args, **kwargs)  # in gunicorn's master, before this worker is forked
         if ArbiterWorker._shared_slots is None:  # the first worker: the slots every later one shares
             ArbiterWorker._shared_slots = accepting.PauseSlots(self.cfg.workers - 1)
-        self.pause_slots = ArbiterWorker._shared_slots
 
     def run(self) -> None:
         list(arbiter.check(WARM_RECORD))
@@ -242,7 +241,7 @@ class ArbiterWorker(Worker):
                 sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
             )
             server.read_timeout = settings.read_timeout
-        accepting.open_gate(self.pause_slots, wake=server.pull_trigger)  # one loop: any trigger wakes it
+        accepting.open_gate(self._shared_slots, wake=server.pull_trigger)  # one loop: any trigger wakes it
         try:
             while self.alive and self.ppid == os.getppid():
                 self.notify()
