@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from .. import cards as C
 from ..i18n import msg
 from ..records import HandRecord, Node
 from ..rules.base import Config, RuleSet, cite
@@ -100,7 +101,7 @@ class HandContext:
         self.ruleset = ruleset
         self.record = record
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
-        self.paths: Counter[str] = Counter() if paths is None else paths
+        self.paths: Counter[str] = C.Counts() if paths is None else paths
         self.outcome = HandOutcome()
         self.turn: TurnState | None = None
         self.turn_number = 0
@@ -113,7 +114,7 @@ class HandContext:
         side_of = {p: side for side in sides.values() for p in side.players}
         self.table = Table(
             config=config,
-            hands={p: Counter() for p in self.active},
+            hands={p: C.Counts() for p in self.active},
             sides=sides,
             side_of=side_of,
             pool=config.pack(),
@@ -129,7 +130,7 @@ class HandContext:
         other.__dict__.update(self.__dict__)
         other.table = self.table.copy()
         other.outcome = replace(self.outcome)
-        other.paths = Counter()
+        other.paths = C.Counts()
         copied = None
         if state is not None:  # field by field: dataclasses.replace costs more than the table
             copied = object.__new__(TurnState)

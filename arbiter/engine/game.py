@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from .. import cards as C
 from ..i18n import msg, term
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
@@ -98,7 +99,7 @@ def judge_game(
     previous: HandRecord | None = None
     game_over_at: int | None = None
     why_over = ""
-    paths: Counter[str] = Counter()
+    paths: Counter[str] = C.Counts()
     for record in game.hands:
         if game_over_at is not None:
             ruling.findings.append(

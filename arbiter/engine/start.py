@@ -3,7 +3,6 @@ card turned; or a stated position set up instead of a deal."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from .. import cards as C
@@ -94,7 +93,7 @@ def set_feet(r: HandContext, feet: tuple[Deal, ...], *, dealt: bool) -> None:
                 foot,
             )
         table.claim(foot.cards, foot, "card-count" if dealt else "position")
-        table.feet[foot.player] = Counter(foot.cards)
+        table.feet[foot.player] = C.Counts(foot.cards)
         if dealt:
             table.stock_count -= len(foot.cards)
     if dealt and config.foot_size:

@@ -44,7 +44,7 @@ class SideState:
 
 def _counts(counts: Counter[str]) -> Counter[str]:
     """A copy of a Counter: filled as a dict, which costs less than Counter's own copy."""
-    copied: Counter[str] = Counter()
+    copied: Counter[str] = C.Counts()
     dict.update(copied, counts)
     return copied
 

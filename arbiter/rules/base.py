@@ -342,7 +342,7 @@ class Config:
         """The cards in play: the packs and the cards the rule set adds to them (a fresh Counter)."""
         if not self.composition:
             self.composition.update(C.pack(self.packs, self.extra_cards))
-        return Counter(self.composition)
+        return C.Counts(self.composition)
 
 
 def entry(code: str, name: str, source: str, summary: str) -> tuple[str, Rule]:
