@@ -56,9 +56,9 @@ SEQUENCE_ORDER: dict[str, int] = {rank: i for i, rank in enumerate(NATURALS)}
 class Counts(Counter[str]):
     """A Counter (of cards, or of the paths a check takes) whose `counts[key] = n` costs what a
     dict's does. Counter defines `__delitem__` in Python (deleting a missing key is no error), and
-    a class that does sends every item assignment through a slow generic slot: twice the cost of
-    `hand[card] -= 1`, which the engine does for nearly every card played (5% of a check).
-    Deleting a missing key raises KeyError here, as for a dict; everything else is Counter's."""
+    CPython sends every item assignment on such a class through a slow generic slot: on a Counter,
+    `hand[card] -= 1`, done for nearly every card played, costs twice what it costs here (5% of a
+    check). Deleting a missing key raises KeyError here, as for a dict; the rest is Counter's."""
 
     __slots__ = ()
     __delitem__ = dict.__delitem__
