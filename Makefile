@@ -18,7 +18,10 @@ APT_OUT := $(if $(TERMINAL),,>/dev/null)
 
 # The runtime (requirements.txt and the project) for `make run`; the test, lint and benchmark
 # tools (requirements-dev.txt) on top of it for `make test`. Pins live in those two files only.
-$(BIN)/.runtime: pyproject.toml requirements.txt
+# Installing builds the reader and the engine with mypyc, beside their source (setup.py): an edit
+# to one of them builds them again.
+COMPILED_SOURCES := setup.py $(wildcard arbiter/engine/*.py arbiter/notation/*.py)
+$(BIN)/.runtime: pyproject.toml requirements.txt $(COMPILED_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install $(PIP_QUIET) --upgrade pip
 	$(BIN)/python -m pip install $(PIP_QUIET) -r requirements.txt -e .
@@ -68,3 +71,4 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	find arbiter -name '*.so' -delete && rm -f arbiter__mypyc.*.so

@@ -222,9 +222,14 @@ def main() -> None:
     from rich.table import Table
 
     from arbiter.archive.inputs import BATCH_GC_THRESHOLD
+    from arbiter.compiled import compiled_modules, stale_modules
 
+    if stale_modules():  # the figures would be those of code that is no longer the source
+        raise SystemExit(f"compiled before their source last changed: {', '.join(stale_modules())}; run `make install`")
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # as `arbiter check` runs
     console = Console(width=160)
+    compiled = sorted(compiled_modules())
+    console.print(f"the arbiter as installed: {len(compiled)} modules compiled with mypyc (setup.py)")
     console.print(f"building corpora (seed {args.seed}) in {args.out} ...")
     corpora = build_corpora(args.out, args.games, args.seed)
     chess = chess_corpus(max(20, args.games // 5), args.seed)
@@ -237,6 +242,7 @@ def main() -> None:
     meta = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
+        "compiled": compiled,
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()),
         "quick": args.quick,

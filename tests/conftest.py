@@ -1,12 +1,25 @@
 """Shared test configuration.
 
 Every test must run: a skipped test (a missing browser, a missing package) fails the session, so
-`make test` passing means every test passed, never that some quietly did not run.
+`make test` passing means every test passed, never that some quietly did not run. And the tests run
+the code as it is: a compiled module built before its source last changed stops the session.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from arbiter.compiled import stale_modules
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    stale = stale_modules()
+    if stale:
+        pytest.exit(
+            f"compiled before their source last changed: {', '.join(stale)}; "
+            '`make install` builds them again (docs/performance.md, "Compiled with mypyc")',
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
 
 
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:

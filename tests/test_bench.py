@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from arbiter.compiled import compiled_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = ("caliente", "samba", "hand_and_foot", "classic", "hoyle")
 FORMATS = ("library", "text", "json", "sarif", "junit")
@@ -33,6 +35,7 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     figures = json.loads(results.read_text(encoding="utf-8"))
     pairs = figures["meta"]["pairs"]
     assert pairs == 2 and figures["meta"]["quick"] is True and figures["complete"] is True
+    assert figures["meta"]["compiled"] == sorted(compiled_modules())  # what was measured: the build tested
 
     assert sorted(figures["families"]) == sorted(FAMILIES)
     for family in figures["families"].values():

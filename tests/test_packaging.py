@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
+EXTENSION = sysconfig.get_config_var("EXT_SUFFIX")  # .cpython-311-x86_64-linux-gnu.so, say
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +68,18 @@ def test_an_editable_install_gives_no_setuptools_warning(source: Path, tmp_path:
     assert list(tmp_path.glob("canasta_arbiter-*.whl"))
 
 
-def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(wheel: tuple[Path, str]) -> None:
+def test_the_wheel_ships_one_grammar_the_templates_the_compiled_core_and_no_top_level_app(
+    wheel: tuple[Path, str],
+) -> None:
     names = zipfile.ZipFile(wheel[0]).namelist()
     grammar = "canasta_arbiter-0.1.0.data/data/share/canasta-arbiter/grammar/canasta.lark"
     assert [n for n in names if n.endswith(".lark")] == [grammar]  # the one grammar file, as a data file
     assert "arbiter_web/templates/index.html" in names and "arbiter_web/static/arbiter.css" in names
     tops = {name.split("/")[0] for name in names if ".dist-info" not in name and ".data/" not in name}
-    assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
+    # the packages, and the shared library of the modules mypyc compiled (setup.py)
+    assert tops == {"arbiter", "arbiter_cli", "arbiter_web", f"arbiter__mypyc{EXTENSION}"}
+    for module in ("arbiter/engine/melding", "arbiter/notation/reading"):  # each beside its source
+        assert {f"{module}.py", f"{module}{EXTENSION}"} <= set(names)
     tracked = subprocess.run(["git", "ls-files", "*.lark"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert tracked.stdout.split() == ["grammar/canasta.lark"]  # one grammar file in the tree, at its top
 
@@ -114,6 +120,15 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
         env=env,
     )
     assert str(site) in where.stdout  # the wheel's arbiter, not the source tree's
+    compiled = subprocess.run(
+        [str(python), "-c", "import arbiter.engine.melding as m; print(m.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert compiled.stdout.strip() == str(site / "arbiter" / "engine" / f"melding{EXTENSION}")
     assert "No module named 'app'" in where.stderr
     grammar = subprocess.run(
         [str(python), "-c", LOADS_THE_GRAMMAR], cwd=tmp_path, capture_output=True, text=True, env=env, check=True

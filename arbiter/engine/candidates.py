@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement, islice
+from itertools import chain, combinations, combinations_with_replacement, islice
 
 from .. import cards as C
 from ..records import (
@@ -46,9 +46,12 @@ COMBINATIONS_WEIGHED = 5_000
 hand of ordinary size has far fewer; a position that hands a player most of the pack stays quick."""
 
 
-def few(combos: Iterator[tuple[tuple[str, ...], ...]]) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """The first COMBINATIONS_WEIGHED of `combos`."""
-    return islice(combos, COMBINATIONS_WEIGHED)
+def few(melds: list[tuple[str, ...]], fewest: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The first COMBINATIONS_WEIGHED combinations of `fewest` to FIRST_MELD_PARTS of `melds`,
+    the smaller first. Each size's combinations are made as they are asked for: a list of them
+    all (a generator expression, compiled, is one) would hold thousands."""
+    sizes = [combinations(melds, parts) for parts in range(fewest, FIRST_MELD_PARTS + 1)]
+    return islice(chain(*sizes), COMBINATIONS_WEIGHED)
 
 
 def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -127,7 +130,7 @@ def helpers(
     `short` points together."""
     left = state.hand - Counter(own)
     others = [m for m in group_melds(r, state) + sequences(r, state) if _held(left, (m,))]
-    for combo in few(c for parts in range(1, FIRST_MELD_PARTS + 1) for c in combinations(others, parts)):
+    for combo in few(others, 1):
         worth = C.points(c for m in combo for c in m)
         if len({shape(m) for m in combo}) == len(combo) and worth >= short and _held(left, combo):
             yield combo
@@ -190,7 +193,7 @@ def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]
         yield Meld(melds=(MeldSpec(cards=cards),))
     if first_needed <= 0:
         return
-    for combo in few(c for parts in range(2, FIRST_MELD_PARTS + 1) for c in combinations(single, parts)):
+    for combo in few(single, 2):
         distinct = len({shape(m) for m in combo}) == len(combo)
         if distinct and C.points(c for m in combo for c in m) >= first_needed and _held(state.hand, combo):
             yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))

@@ -96,7 +96,10 @@ class HandContext:
         record: HandRecord,
         totals_before: dict[str, int],
         paths: Counter[str] | None = None,
+        *,
+        table: Table | None = None,
     ) -> None:
+        """The hand's context before its first card is dealt, or, given `table`, at that table."""
         self.config = config
         self.ruleset = ruleset
         self.record = record
@@ -110,9 +113,14 @@ class HandContext:
         self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
         # who plays after whom this hand
         self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
+        self.table = table if table is not None else self.new_table(totals_before)
+
+    def new_table(self, totals_before: dict[str, int]) -> Table:
+        """The table before the deal: every card in the pack, none in a hand or on the table."""
+        config = self.config
         sides = new_side_states(config)
         side_of = {p: side for side in sides.values() for p in side.players}
-        self.table = Table(
+        return Table(
             config=config,
             hands={p: C.Counts() for p in self.active},
             sides=sides,
@@ -126,17 +134,15 @@ class HandContext:
     def fork(self, state: TurnState | None) -> tuple[HandContext, TurnState | None]:
         """A copy to try a move on: its own table, outcome and paths (the configuration, rule set
         and record are shared, never changed), and the turn in progress on that copy."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.table = self.table.copy()
+        # A new instance of the same class, not a copy of __dict__: compiled with mypyc (setup.py), a
+        # class has no __dict__, and each instance is made by its __init__.
+        other = type(self)(self.config, self.ruleset, self.record, self.table.totals_before, table=self.table.copy())
         other.outcome = replace(self.outcome)
-        other.paths = C.Counts()
+        other.turn_number = self.turn_number
         copied = None
-        if state is not None:  # field by field: dataclasses.replace costs more than the table
-            copied = object.__new__(TurnState)
-            for name in TurnState.__slots__:
-                setattr(copied, name, getattr(state, name))
-            copied.side, copied.hand = other.table.side_of[state.player], other.table.hands[state.player]
+        if state is not None:
+            table = other.table
+            copied = replace(state, side=table.side_of[state.player], hand=table.hands[state.player])
         other.turn = copied
         return other, copied
 

@@ -25,6 +25,7 @@ from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
+from .table import Table
 
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
 """Rulings on a turn that are not on one of its moves (who plays it): they list no alternatives."""
@@ -42,8 +43,10 @@ class HandReplay(HandContext):
         totals_before: dict[str, int],
         observer: Observer | None = None,
         paths: Counter[str] | None = None,
+        *,
+        table: Table | None = None,
     ) -> None:
-        super().__init__(config, ruleset, record, totals_before, paths)
+        super().__init__(config, ruleset, record, totals_before, paths, table=table)
         self.observer = observer
         self.findings: list[Finding] = []
 

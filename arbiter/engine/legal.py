@@ -117,7 +117,8 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
     tried: list[Attempt] = []
-    for action in (*melds(r, state, needed), *additions(r, state)):
+    candidates: list[Action] = [*melds(r, state, needed), *additions(r, state)]
+    for action in candidates:
         if budget[0] <= 0:
             break
         budget[0] -= 1

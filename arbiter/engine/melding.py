@@ -49,7 +49,7 @@ class MeldPlan:
     def check_open(self, rank: str, cards: Sequence[str], node: Node) -> None:
         """A side starts a new meld of a rank only once its earlier one is closed (Hand & Foot)."""
         size, side = self.r.config.canasta_size, self.state.side
-        laid = [m.cards for m in side.melds if m.rank == rank and m.high is None]
+        laid: list[Sequence[str]] = [m.cards for m in side.melds if m.rank == rank and m.high is None]
         laid += [c for r, h, c in self.placements if r == rank and h is None]
         if any(len(earlier) < size for earlier in laid):
             values = {"cards": C.show(cards), "side": side.name, "size": C.number(size)}

@@ -3,6 +3,8 @@ onto a meld of the side, and still finish the turn, must take it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from .. import cards as C
 from ..i18n import msg, msg_n
 from ..records import Pass
@@ -61,7 +63,7 @@ def fitting_meld(r: HandContext, state: TurnState, top: str) -> MeldState | None
             side.name,
             side.has_melded,
             False,
-            lambda m=meld: m.cards,
+            _cards_of(meld),
             len(r.table.pile),
             state.hand.total(),
             r.table.stock_count,
@@ -87,3 +89,7 @@ def could_finish_after_taking(r: HandContext, state: TurnState, target: MeldStat
         return True
     melds = [[*meld.cards, r.table.pile[-1]] if meld is target else meld.cards for meld in state.side.melds]
     return config.go_out_problem(melds, config) is None
+
+
+def _cards_of(meld: MeldState) -> Callable[[], Sequence[str]]:
+    return lambda: meld.cards

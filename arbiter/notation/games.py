@@ -3,7 +3,7 @@ a time, with every problem a finding on the game it belongs to."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..i18n import Text, msg, msg_n
@@ -58,7 +58,7 @@ class _GameAssembler:
         return not (self.tags or self.hands or self.hand or self.findings)
 
     def starts_new_game(self, st: Statement) -> bool:
-        return isinstance(st, Tag) and (self.hands or self.hand is not None)
+        return isinstance(st, Tag) and (bool(self.hands) or self.hand is not None)
 
     def add(self, st: Statement) -> None:
         if not self.line:
@@ -89,7 +89,7 @@ class _GameAssembler:
         if problem and not self.broken:
             self.error(st.line, st.column, "out-of-place", problem)
 
-    def error(self, line: int, column: int, code: str, message: Text) -> None:
+    def error(self, line: int, column: int, code: str, message: Text | str) -> None:
         if not self.line:
             self.line = line
         self.last_line = max(self.last_line, line)
@@ -158,12 +158,14 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                 break
             continue
         try:
-            statement, comments = plain_turn(item, number), ()
-            if statement is not None and in_play is not None and not notes:  # nearly every line
-                in_play.append(statement)
+            turn = plain_turn(item, number)
+            if turn is not None and in_play is not None and not notes:  # nearly every line
+                in_play.append(turn)
                 game.lines[number] = item
                 game.last_line = number
                 continue
+            statement: Statement | None = turn
+            comments: Sequence[str] = ()
             if statement is None:
                 statement, comments = other_line(item, number, game.explaining)
         except NotationError as error:
@@ -172,13 +174,13 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
             game.broken = True
             notes = []
             continue
-        except Exception as error:  # a bug of the arbiter's, not of the record: still a finding
+        except Exception as bug:  # a bug of the arbiter's, not of the record: still a finding
             game.lines[number] = item
             game.error(
                 number,
                 1,
                 "internal-error",
-                msg("the arbiter failed to read this line ({error}); please report it", error=repr(error)),
+                msg("the arbiter failed to read this line ({error}); please report it", error=repr(bug)),
             )
             game.broken = True
             notes = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import IO, Any
 
 from ..i18n import Text, msg
@@ -26,6 +26,11 @@ class Limits:
     max_errors: int = 100
     """Syntax findings listed for one game; the rest are counted in one last finding."""
 
+    # Sent to a cluster's workers: a pickle makes it again by its constructor. Compiled (setup.py),
+    # a class is otherwise unpickled by setting its fields one by one, which a frozen one refuses.
+    def __reduce__(self) -> tuple[type[Limits], tuple[int, ...]]:
+        return Limits, astuple(self)
+
 
 DEFAULT_LIMITS = Limits()
 
@@ -41,6 +46,9 @@ class Start:
     line: int = 1
     game: int = 1
     offset: int = 0  # bytes before the piece (characters for a text source)
+
+    def __reduce__(self) -> tuple[type[Start], tuple[int, ...]]:  # as Limits'
+        return Start, astuple(self)
 
 
 SOURCE_START = Start()
@@ -145,8 +153,12 @@ def _blocks_split(stream: IO[Any], cap: int) -> Iterator[tuple[Any, int]]:
     bytes that is all ASCII (most records) is decoded at once: its lines come back as text, each
     character a byte."""
     read = getattr(stream, "read1", stream.read)  # what is there, up to a block: a pipe is read as it comes
-    newline = "\n" if isinstance(stream, io.StringIO) else b"\n"
-    head, skipped = newline[:0], 0  # the start of a line that goes on in the next block
+    newline: Any = "\n" if isinstance(stream, io.StringIO) else b"\n"  # text or bytes, as the stream gives
+    head: Any = newline[:0]  # the start of a line that goes on in the next block
+    skipped = 0
+    ended: list[Any]
+    unended: Any
+    piece: Any
     while block := read(_BLOCK):
         if type(block) is bytes and block.isascii():
             *ended, unended = block.decode("ascii").split("\n")
@@ -184,4 +196,4 @@ def _read_lines(stream: IO[Any], cap: int) -> Iterator[tuple[Any, int]]:
 
 
 def _ends_line(chunk: str | bytes) -> bool:
-    return chunk.endswith("\n" if isinstance(chunk, str) else b"\n")
+    return chunk.endswith("\n") if isinstance(chunk, str) else chunk.endswith(b"\n")

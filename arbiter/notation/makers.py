@@ -37,7 +37,7 @@ def _content_fields(cls: type) -> tuple[str, ...]:
 def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     """A maker for `node` as remembered (its columns moved right by `shift`, its own column
     `column` if given): the nodes it holds get makers of their own, everything else is shared."""
-    cls = type(node)
+    cls: type = type(node)
     at = node.column + shift if column is None else column
     nested = _NESTED.get(cls, ())
     values = tuple(getattr(node, name) for name in _content_fields(cls))

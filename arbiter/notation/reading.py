@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from lark.exceptions import UnexpectedInput
 
@@ -87,8 +88,7 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     Lark reads it)."""
     first = _actions_seen_once.pop(text, None)
     if first is not None:  # read once before: its maker is made from that reading
-        action, read_at = first
-        make = maker_for(action, shift=-read_at, column=1)
+        make = maker_for(first[0], shift=-first[1], column=1)
     elif (action := action_from_tokens(text, line, shift)) is not None:
         action.column = 1 + shift
         if len(text) <= MEMORABLE_CHARS:
@@ -129,17 +129,19 @@ def _actions(text: str, line: int, shift: int) -> tuple[Action, ...] | None:
         if not action_text:
             return None  # an empty action: the whole-line path says what is missing
         lead = piece.index(action_text[0])
-        make = remembered.get(action_text)
+        remembered_make = remembered.get(action_text)
         try:
             actions.append(
-                make(line, offset + lead) if make is not None else _new_action(action_text, line, offset + lead)
+                remembered_make(line, offset + lead)
+                if remembered_make is not None
+                else _new_action(action_text, line, offset + lead)
             )
         except (UnexpectedInput, NotationError):
             return None
-        if make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
+        if remembered_make is not None and len(piece) <= MEMORABLE_CHARS:  # spaces around a short action count too
             if len(pieces) >= LINE_CACHE_SIZE:
                 pieces.clear()
-            pieces[piece] = make, lead, len(piece) + 1
+            pieces[piece] = remembered_make, lead, len(piece) + 1
         offset += len(piece) + 1
     return tuple(actions)
 
@@ -159,7 +161,7 @@ at once when full."""
 def plain_turn(text: str, line: int) -> Turn | None:
     """A plain turn line read action by action from the memories, or None for the other paths."""
     known = _turns.get(text)
-    if known is not None and type(known) is not int:
+    if known is not None and not isinstance(known, int):
         return known(line)
     match = _PLAIN_TURN.fullmatch(text)
     if match is None:
@@ -211,7 +213,7 @@ def _turn_maker(match: re.Match[str], turn: Turn) -> Callable[[int], Turn] | Non
     return lambda line: Turn(line, column, (), "", player, tuple([make(line, at) for make, at in made]))
 
 
-def _memories() -> dict[str, set[str] | dict[str, object]]:
+def _memories() -> dict[str, set[str] | dict[str, Any]]:
     return {
         "lines seen once": _seen_once,
         "lines": _line_makers,
@@ -266,10 +268,10 @@ def other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, l
         return _statement(text, line)
     except NotationError as error:
         problem = error
-    except UnexpectedInput as error:
+    except UnexpectedInput as rejected:  # a name of its own: compiled, one name takes one type
         if not explain:
-            raise NotationError(error.column, "") from None
-        problem = _explained(text, line) or explanation(error, text)
+            raise NotationError(rejected.column, "") from None
+        problem = _explained(text, line) or explanation(rejected, text)
     if explain and len(text) <= MEMORABLE_CHARS:
         if len(_not_notation) >= LINE_CACHE_SIZE:
             _not_notation.clear()
