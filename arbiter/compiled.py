@@ -18,9 +18,13 @@ def compiled_modules() -> dict[str, Path]:
     found = {}
     for built in sorted(PACKAGE.rglob("*" + EXTENSION)):
         source = built.with_name(built.name[: -len(EXTENSION)] + ".py")
-        module = source.relative_to(PACKAGE.parent).with_suffix("").as_posix().replace("/", ".")
-        found[module] = source
+        found[module_name(source.relative_to(PACKAGE.parent).as_posix())] = source
     return found
+
+
+def module_name(path: str) -> str:
+    """`arbiter.engine.melding` for arbiter/engine/melding.py, `arbiter.engine` for its __init__.py."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def stale_modules() -> list[str]:

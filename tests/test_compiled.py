@@ -6,12 +6,14 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from arbiter.compiled import EXTENSION, compiled_modules, stale_modules
+from arbiter.compiled import EXTENSION, compiled_modules, module_name, stale_modules
+from arbiter.notation import Limits, Start
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.acn"))
@@ -22,7 +24,7 @@ def setup_module_list() -> set[str]:
     assert spec is not None and spec.loader is not None
     setup = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(setup)  # not as __main__: it only lists what it compiles
-    return {path.removesuffix(".py").replace("/", ".") for path in setup.COMPILED}
+    return {module_name(path) for path in setup.COMPILED}
 
 
 def test_the_tests_run_the_modules_setup_compiles_each_built_after_its_source() -> None:
@@ -42,6 +44,11 @@ def test_a_compiled_module_changed_since_it_was_built_is_stale(tmp_path: Path) -
     finally:
         os.utime(built, (before, before))
     assert stale_modules() == []
+
+
+def test_the_limits_and_start_a_cluster_is_sent_pickle_though_frozen_and_compiled() -> None:
+    for value in (Limits(max_games=7, max_errors=3), Start(line=3, game=2, offset=40)):
+        assert pickle.loads(pickle.dumps(value)) == value
 
 
 # Every sample's ruling as data: the verdict, each finding's place and code, the scores.

@@ -88,7 +88,8 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     Lark reads it)."""
     first = _actions_seen_once.pop(text, None)
     if first is not None:  # read once before: its maker is made from that reading
-        make = maker_for(first[0], shift=-first[1], column=1)
+        read_before, read_at = first
+        make = maker_for(read_before, shift=-read_at, column=1)
     elif (action := action_from_tokens(text, line, shift)) is not None:
         action.column = 1 + shift
         if len(text) <= MEMORABLE_CHARS:
