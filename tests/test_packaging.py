@@ -112,23 +112,13 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
     )
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.rstrip().endswith("1 file, 1 game: 1 valid, 0 illegal, 0 malformed")
-    where = subprocess.run(
-        [str(python), "-c", "import arbiter, arbiter_web.wsgi; print(arbiter.__file__); import app"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=env,
+    probe = (
+        "import arbiter, arbiter.engine.melding as m, arbiter_web.wsgi; print(arbiter.__file__, m.__file__); import app"
     )
-    assert str(site) in where.stdout  # the wheel's arbiter, not the source tree's
-    compiled = subprocess.run(
-        [str(python), "-c", "import arbiter.engine.melding as m; print(m.__file__)"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    assert compiled.stdout.strip() == str(site / "arbiter" / "engine" / f"melding{EXTENSION}")
+    where = subprocess.run([str(python), "-c", probe], cwd=tmp_path, capture_output=True, text=True, env=env)
+    package, melding = where.stdout.split()
+    assert package == str(site / "arbiter" / "__init__.py")  # the wheel's arbiter, not the source tree's
+    assert melding == str(site / "arbiter" / "engine" / f"melding{EXTENSION}")  # compiled
     assert "No module named 'app'" in where.stderr
     grammar = subprocess.run(
         [str(python), "-c", LOADS_THE_GRAMMAR], cwd=tmp_path, capture_output=True, text=True, env=env, check=True
