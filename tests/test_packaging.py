@@ -1,5 +1,8 @@
 """The arbiter as pip installs it: a wheel built from the tree, installed in a fresh virtual
-environment, with one grammar file, its templates and static files, and no top-level `app`."""
+environment, with one grammar file, its templates and static files, and no top-level `app`. The
+wheel is built where no C compiler is: compiling is an optimisation, never a requirement (setup.py),
+so the install holds the Python source and says so in one line. (`make test`'s compiled run installs
+a compiled wheel and runs the core's tests on it: tests/test_compiled.py.)"""
 
 from __future__ import annotations
 
@@ -15,11 +18,16 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 EXTENSION = sysconfig.get_config_var("EXT_SUFFIX")  # .cpython-311-x86_64-linux-gnu.so, say
+BUILD_SECONDS = 600  # a wheel of the source takes seconds; a bound, not a timing
+# A checkout's own compiled modules, built in place by an earlier version's `make install`: a wheel
+# or an install made from the checkout leaves them as they are.
+IN_PLACE = (f"arbiter__mypyc{EXTENSION}", f"arbiter/engine/melding{EXTENSION}")
+NO_COMPILER = {"CC": "/nonexistent/cc", "ARBITER_COMPILE": "auto"}  # the compiler setuptools would run
 
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the tree: the files git tracks or would."""
+    """A copy of the tree: the files git tracks or would, and a build made in place."""
     source = tmp_path_factory.mktemp("source")
     listed = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
@@ -31,22 +39,86 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_bytes((ROOT / name).read_bytes())
+    for name in IN_PLACE:
+        (source / name).write_bytes(b"the checkout's own build of " + name.encode())
     return source
 
 
-@pytest.fixture(scope="module")
-def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A wheel built from the copy of the tree, and pip's output."""
-    out = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run(
+def build_wheel(source: Path, out: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation", "-w", str(out), "."],
         cwd=source,
         capture_output=True,
         text=True,
+        env={**os.environ, **env},
+        timeout=BUILD_SECONDS,
     )
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A wheel built from the copy of the tree with no C compiler to be found, and pip's output."""
+    out = tmp_path_factory.mktemp("wheel")
+    built = build_wheel(source, out, **NO_COMPILER)
     assert built.returncode == 0, built.stderr
     [path] = out.glob("canasta_arbiter-*.whl")
     return path, built.stdout + built.stderr
+
+
+def build_lines(output: str) -> list[str]:
+    return [line.strip() for line in output.splitlines() if line.strip().startswith("canasta-arbiter:")]
+
+
+def test_a_build_with_no_c_compiler_holds_the_python_source_and_says_so_in_one_line(
+    wheel: tuple[Path, str],
+) -> None:
+    path, output = wheel
+    assert path.name.endswith("-py3-none-any.whl")  # the source, for any platform
+    assert [name for name in zipfile.ZipFile(path).namelist() if name.endswith(EXTENSION)] == []
+    [line] = build_lines(output)
+    assert line.startswith("canasta-arbiter: not compiled (no working C compiler: ")
+    assert "/nonexistent/cc" in line and line.endswith(
+        "installing the Python source, which rules alike, about 1.6 times slower"
+    )
+
+
+def test_building_a_wheel_leaves_the_checkouts_own_build_alone(source: Path, wheel: tuple[Path, str]) -> None:
+    for name in IN_PLACE:
+        assert (source / name).read_bytes() == b"the checkout's own build of " + name.encode()
+        assert name not in zipfile.ZipFile(wheel[0]).namelist()
+
+
+def test_asked_to_compile_with_no_c_compiler_the_build_fails_saying_why(source: Path, tmp_path: Path) -> None:
+    built = build_wheel(source, tmp_path, **{**NO_COMPILER, "ARBITER_COMPILE": "yes"})
+    assert built.returncode != 0 and list(tmp_path.glob("*.whl")) == []
+    assert "canasta-arbiter: ARBITER_COMPILE=yes, and the core cannot be compiled here: no working C compiler" in (
+        built.stdout + built.stderr
+    )
+
+
+def test_asked_not_to_compile_the_build_holds_the_source_though_a_compiler_is_at_hand(
+    source: Path, tmp_path: Path
+) -> None:
+    built = build_wheel(source, tmp_path, ARBITER_COMPILE="no")
+    assert built.returncode == 0, built.stderr
+    assert len(list(tmp_path.glob("canasta_arbiter-*-py3-none-any.whl"))) == 1
+    assert build_lines(built.stdout + built.stderr) == [
+        "canasta-arbiter: not compiled (ARBITER_COMPILE=no): installing the Python source, which rules alike, "
+        "about 1.6 times slower"
+    ]
+
+
+def test_a_choice_of_build_that_is_none_of_the_three_is_refused(source: Path) -> None:
+    ran = subprocess.run(
+        [sys.executable, "setup.py", "--name"],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARBITER_COMPILE": "maybe"},
+        timeout=BUILD_SECONDS,
+    )
+    assert ran.returncode != 0
+    assert "canasta-arbiter: ARBITER_COMPILE='maybe'; it is one of auto, yes, no" in ran.stderr
 
 
 def test_building_the_wheel_gives_no_setuptools_warning(wheel: tuple[Path, str]) -> None:
@@ -56,19 +128,29 @@ def test_building_the_wheel_gives_no_setuptools_warning(wheel: tuple[Path, str])
     assert warnings == []
 
 
-def test_an_editable_install_gives_no_setuptools_warning(source: Path, tmp_path: Path) -> None:
-    # what `pip install -e .` (make's install) asks of setuptools: the editable wheel (PEP 660)
+def test_an_editable_install_compiles_nothing_and_gives_no_setuptools_warning(source: Path, tmp_path: Path) -> None:
+    # what `pip install -e .` (make's install) asks of setuptools: the editable wheel (PEP 660), with a
+    # compiler at hand; development runs the source, never a build of it
     build = "import sys; from setuptools import build_meta; print(build_meta.build_editable(sys.argv[1]))"
     built = subprocess.run(
-        [sys.executable, "-W", "always", "-c", build, str(tmp_path)], cwd=source, capture_output=True, text=True
+        [sys.executable, "-W", "always", "-c", build, str(tmp_path)],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARBITER_COMPILE": "auto"},
+        timeout=BUILD_SECONDS,
     )
     assert built.returncode == 0, built.stderr
     output = built.stdout + built.stderr
     assert [line for line in output.splitlines() if re.search(r"\w+Warning\b|^\s*!!", line)] == []
-    assert list(tmp_path.glob("canasta_arbiter-*.whl"))
+    assert build_lines(output) == [] and "mypyc" not in output
+    [editable] = tmp_path.glob("canasta_arbiter-*.whl")
+    assert [name for name in zipfile.ZipFile(editable).namelist() if name.endswith(EXTENSION)] == []
+    built_in_place = sorted(path.relative_to(source).as_posix() for path in source.rglob(f"*{EXTENSION}"))
+    assert built_in_place == sorted(IN_PLACE)  # nothing built beside the source, nothing removed
 
 
-def test_the_wheel_ships_one_grammar_the_templates_the_compiled_core_and_no_top_level_app(
+def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(
     wheel: tuple[Path, str],
 ) -> None:
     names = zipfile.ZipFile(wheel[0]).namelist()
@@ -76,10 +158,8 @@ def test_the_wheel_ships_one_grammar_the_templates_the_compiled_core_and_no_top_
     assert [n for n in names if n.endswith(".lark")] == [grammar]  # the one grammar file, as a data file
     assert "arbiter_web/templates/index.html" in names and "arbiter_web/static/arbiter.css" in names
     tops = {name.split("/")[0] for name in names if ".dist-info" not in name and ".data/" not in name}
-    # the packages, and the shared library of the modules mypyc compiled (setup.py)
-    assert tops == {"arbiter", "arbiter_cli", "arbiter_web", f"arbiter__mypyc{EXTENSION}"}
-    for module in ("arbiter/engine/melding", "arbiter/notation/reading"):  # each beside its source
-        assert {f"{module}.py", f"{module}{EXTENSION}"} <= set(names)
+    assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
+    assert {"arbiter/engine/melding.py", "arbiter/notation/reading.py"} <= set(names)
     tracked = subprocess.run(["git", "ls-files", "*.lark"], cwd=ROOT, capture_output=True, text=True, check=True)
     assert tracked.stdout.split() == ["grammar/canasta.lark"]  # one grammar file in the tree, at its top
 
@@ -118,7 +198,7 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
     where = subprocess.run([str(python), "-c", probe], cwd=tmp_path, capture_output=True, text=True, env=env)
     package, melding = where.stdout.split()
     assert package == str(site / "arbiter" / "__init__.py")  # the wheel's arbiter, not the source tree's
-    assert melding == str(site / "arbiter" / "engine" / f"melding{EXTENSION}")  # compiled
+    assert melding == str(site / "arbiter" / "engine" / "melding.py")  # the Python source
     assert "No module named 'app'" in where.stderr
     grammar = subprocess.run(
         [str(python), "-c", LOADS_THE_GRAMMAR], cwd=tmp_path, capture_output=True, text=True, env=env, check=True
