@@ -222,11 +222,8 @@ def main() -> None:
     from rich.table import Table
 
     from arbiter.archive.inputs import BATCH_GC_THRESHOLD
-    from arbiter.compiled import compiled_modules, stale_modules
+    from arbiter.compiled import compiled_modules
 
-    stale = stale_modules()
-    if stale:  # the figures would be those of code that is no longer the source
-        raise SystemExit(f"compiled before their source last changed: {', '.join(stale)}; run `make install`")
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # as `arbiter check` runs
     console = Console(width=160)
     compiled = sorted(compiled_modules())

@@ -1,25 +1,40 @@
 """Shared test configuration.
 
 Every test must run: a skipped test (a missing browser, a missing package) fails the session, so
-`make test` passing means every test passed, never that some quietly did not run. And the tests run
-the code as it is: a compiled module built before its source last changed stops the session.
+`make test` passing means every test passed, never that some quietly did not run.
+
+`make test` runs twice: every test on the Python source (the checkout's editable install), then the
+core's tests on the compiled build (a wheel installed in its own environment), with
+`ARBITER_TEST_BUILD=compiled`. A test marked `compiled` compares that build with the source: it
+runs in the second run and is deselected in the first, where there is no build to compare.
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from arbiter.compiled import stale_modules
+BUILDS = ("source", "compiled")
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    stale = stale_modules()
-    if stale:
-        pytest.exit(
-            f"compiled before their source last changed: {', '.join(stale)}; "
-            '`make install` builds them again (docs/performance.md, "Compiled with mypyc")',
-            returncode=pytest.ExitCode.USAGE_ERROR,
-        )
+def session_build() -> str:
+    """The build the session runs: `source` unless ARBITER_TEST_BUILD says `compiled`."""
+    return os.environ.get("ARBITER_TEST_BUILD", "source")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if session_build() not in BUILDS:
+        raise pytest.UsageError(f"ARBITER_TEST_BUILD={session_build()!r}; it is one of {', '.join(BUILDS)}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if session_build() == "compiled":
+        return
+    compared = [item for item in items if item.get_closest_marker("compiled")]
+    if compared:
+        config.hook.pytest_deselected(items=compared)
+        items[:] = [item for item in items if not item.get_closest_marker("compiled")]
 
 
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
