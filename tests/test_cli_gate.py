@@ -230,7 +230,14 @@ def _make_dry_run(stderr_terminal: bool) -> str:
 def test_make_installs_show_progress_on_a_terminal_and_are_quiet_in_a_log():
     on_terminal, in_log = (" ".join(_make_dry_run(terminal).split()) for terminal in (True, False))
     assert "pip install -r requirements.txt" in on_terminal and "--quiet" not in on_terminal
-    assert "apt-get install -y chromium ;" in on_terminal
-    assert (
-        "pip install --quiet -r requirements.txt" in in_log and "apt-get install -y -qq chromium >/dev/null" in in_log
-    )
+    assert "apt-get install -y --no-install-recommends chromium fonts-liberation ;" in on_terminal
+    assert "pip install --quiet -r requirements.txt" in in_log
+    assert "apt-get install -y --no-install-recommends -qq chromium fonts-liberation >/dev/null" in in_log
+
+
+def test_make_says_what_apt_will_install_and_installs_only_the_packages_named():
+    dry_run = " ".join(_make_dry_run(False).split())
+    assert "make test needs Debian's chromium fonts-liberation (the browser tests); apt will install:" in dry_run
+    plan = dry_run.index("apt-get -s install --no-install-recommends chromium fonts-liberation | sed")
+    assert plan < dry_run.index("apt-get install -y")  # the plan is printed before apt installs
+    assert "upgrade" not in dry_run.replace("--upgrade pip", "").replace("(an upgrade, required)", "")
