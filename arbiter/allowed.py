@@ -12,6 +12,7 @@ discard pile of the classic books).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .i18n import Text, msg, pmsg
@@ -171,7 +172,7 @@ def _ask(rest: str) -> Text:
     return msg("ask the partner whether to go out")
 
 
-_SAYINGS = {
+_SAYINGS: dict[str, Callable[[str], Text | None]] = {
     "draw": _draw,
     "take": _take,
     "meld": _meld,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import cast
 
 from .i18n import Text, msg_n, pmsg, term
 
@@ -61,7 +62,8 @@ class Counts(Counter[str]):
     check). Deleting a missing key raises KeyError here, as for a dict; the rest is Counter's."""
 
     __slots__ = ()
-    __delitem__ = dict.__delitem__
+    # dict's own deletion, its C slot (typed as Counter's, whose key may be any object: a card is a str)
+    __delitem__ = cast("Callable[[Counter[str], object], None]", dict.__delitem__)
 
 
 # One classic pack of 54: four of each natural, four deuces (little wilds), two jokers (big

@@ -229,7 +229,7 @@ def _preamble(gap: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
         try:
             statement, comments = parse_line(text)
         except NotationError:
-            statement, comments = None, [None]
+            statement, comments = None, [text]  # one thing unread: counted as one comment
         if statement is not None or len(comments) > len(queue):
             return tuple(_note(note) for note in notes)
         if text.startswith(";") and len(comments) <= 1 and "{" not in text:
@@ -301,7 +301,8 @@ def format_game(game: Game, layout: Layout = _NO_LAYOUT) -> str:
     record holds: for a game read with syntax errors, use `format_source`, which keeps its text.
     With a `layout` (`read_layout`), keeps the writer's blank lines and comment columns."""
     blocks: list[list[str]] = []
-    for statements in ([*game.tags], *(list(_hand_statements(hand)) for hand in game.hands)):
+    sections: list[list[Statement]] = [[*game.tags], *(list(_hand_statements(hand)) for hand in game.hands)]
+    for statements in sections:
         if statements:
             blocks.append(
                 [line for i, st in enumerate(statements) for line in _with_comments(st, layout, first=i == 0)]

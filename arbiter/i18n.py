@@ -134,7 +134,8 @@ class _LocalFormatter(string.Formatter):
             from babel.numbers import format_decimal  # only another language than English gets here
 
             return format_decimal(value, locale=self.language)
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)
+        return formatted
 
 
 class Translator:

@@ -71,6 +71,8 @@ def table_words(table: Mapping[str, Any], rules: str | None, options: Mapping[st
     config = family_config(rules, options)
     if config is None:
         return TableWords()
-    melds = table.get("melds") if isinstance(table.get("melds"), Mapping) else {}
+    melds = table.get("melds")
+    if not isinstance(melds, Mapping):
+        melds = {}
     marks = {side: [canasta_mark(meld, config) for meld in side_melds] for side, side_melds in melds.items()}
     return TableWords(pile=config.words.pile, laid=config.words.laid, marks=marks)

@@ -233,7 +233,8 @@ class Situation:
         )
         assert index is not None  # from_record has said so otherwise
         table = position.table
-        seats = (record.find_tag("seats").value if record.find_tag("seats") else "").split()
+        seats_tag = record.find_tag("seats")
+        seats = seats_tag.value.split() if seats_tag else []
         teams = record.find_tag("teams")
         return cls(
             rules=ruling.rules or "",

@@ -94,7 +94,7 @@ def replay_game(
     rulebook `house` where it was judged by one (arbiter.house)."""
     request = Request(
         rules=rulesets.get(rules) if rules and house is None else None,
-        options=options if house is None else {},
+        options=(options or {}) if house is None else {},
         house=house,
         shelf=Shelf([house]) if house else None,
     )
@@ -180,7 +180,7 @@ def moment(
     try:
         found = replay(source, game=game, rules=rules, options=options, limits=limits)
     except PositionError as error:
-        return Moment(None, str(error))
+        return Moment(None, error.message)
     return where(found, hand, turn, game)
 
 

@@ -49,7 +49,7 @@ scheduler's cost per task (about a millisecond) stays small."""
 PIECES_PER_BATCH = 256  # small files go to a worker together, up to this many
 URL_WEIGHT = CHUNK_BYTES // 4  # records named by URLs go to a worker four at a time
 LOCAL_PREFIX = "local:"
-CONNECT_TIMEOUT = "10s"
+CONNECT_TIMEOUT = 10.0  # seconds
 LOCAL_SETTINGS = {
     # A task is run again once after its worker dies; the second death makes it an internal error.
     "distributed.scheduler.allowed-failures": 1,

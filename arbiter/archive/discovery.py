@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pathspec import GitIgnoreSpec, PathSpec
+from pathspec import GitIgnoreSpec, PathSpec, Pattern
 
 RECORD_GLOB = "*.acn"
 IGNORE_FILE = ".gitignore"
@@ -87,7 +87,7 @@ class RecordFinder:
     def describe(self) -> str:
         return ", ".join(self.globs)
 
-    def _matcher(self) -> PathSpec:
+    def _matcher(self) -> PathSpec[Pattern]:
         return PathSpec.from_lines("gitignore", (glob.lower() for glob in self.globs))
 
     def takes(self, relative: str) -> bool:

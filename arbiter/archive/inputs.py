@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, TypedDict
 
 import arbiter
 from arbiter.house import Rulebook, Shelf
@@ -61,11 +61,21 @@ class RuleChoice:
 Rules = RuleChoice | str | None  # a plain name insists, as --rules does
 
 
-def rule_arguments(rules: Rules) -> dict[str, str | None]:
+class RuleArguments(TypedDict, total=False):
+    """The keyword arguments of arbiter.check that say which rule set judges."""
+
+    rules: str | None
+    default_rules: str | None
+
+
+def rule_arguments(rules: Rules) -> RuleArguments:
     """The keyword arguments of arbiter.check that say which rule set judges."""
     if not isinstance(rules, RuleChoice):
-        return {"rules": rules}
-    return {"rules": rules.insisted} | ({"default_rules": rules.default} if rules.default else {})
+        return RuleArguments(rules=rules)
+    arguments = RuleArguments(rules=rules.insisted)
+    if rules.default:
+        arguments["default_rules"] = rules.default
+    return arguments
 
 
 @dataclass(slots=True)

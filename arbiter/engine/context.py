@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import ClassVar, Protocol, Self
 
 from .. import cards as C
 from ..i18n import msg
@@ -61,7 +61,7 @@ class PlayedInstead(Protocol):
     that draw wherever a draw is due, and asks the action for the code and words of a finding
     about it, and of a later draw or take of the pile it forbids."""
 
-    owed_path: str  # the coverage path of the owed draw, drawn
+    owed_path: ClassVar[str]  # the coverage path of the owed draw, drawn
 
     def miscounted(self, r: HandContext, state: TurnState, node: Node, drawn: int) -> Illegal:
         """The owed draw, of `drawn` cards rather than `state.owed_draw`."""
@@ -131,7 +131,7 @@ class HandContext:
             totals_before=dict(totals_before),
         )
 
-    def fork(self, state: TurnState | None) -> tuple[HandContext, TurnState | None]:
+    def fork(self, state: TurnState | None) -> tuple[Self, TurnState | None]:
         """A copy to try a move on: its own table, outcome and paths (the configuration, rule set
         and record are shared, never changed), and the turn in progress on that copy."""
         # A new instance of the same class, not a copy of __dict__: compiled with mypyc (setup.py), a

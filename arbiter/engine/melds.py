@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from .. import cards as C
 from ..i18n import msg, msg_n
@@ -80,7 +81,7 @@ def meld_problem(cards: tuple[str, ...], config: Config, new: bool) -> tuple[str
         if len(verdicts) >= VERDICTS_KEPT:
             verdicts.clear()
         verdict = verdicts[key] = config.meld_problem(cards, config, new)
-    return verdict
+    return cast("tuple[str, str] | None", verdict)  # a verdict kept, or just found
 
 
 @lru_cache(maxsize=4096)

@@ -38,7 +38,7 @@ def explanation(error: UnexpectedInput, text: str) -> NotationError:
     kind, first, first_column = line_kind(text)
     example = EXAMPLES[kind]
     if isinstance(error, UnexpectedCharacters):
-        pos = error.pos_in_stream
+        pos = error.pos_in_stream or 0  # always set for a character (Lark types it optional)
         expected = set(error.allowed)
         word = re.match(r"[^\s,\[\]]+|\S", text[pos:])
         found = word.group() if word else ""

@@ -9,7 +9,7 @@ import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token
 
@@ -79,7 +79,8 @@ class Reader:
         self.comments.clear()
         self.builder.keywords.clear()
         self.builder.line = line
-        statement = self.lark.parse(text, start="start")
+        # the transformer's node: Lark builds no tree when its transformer rides along
+        statement = cast("Statement | None", self.lark.parse(text, start="start"))
         if statement is not None:
             statement.column = first_column(text)
         return statement, [c for c in self.comments if c]
@@ -112,7 +113,7 @@ def new_reader(accelerated: bool) -> Reader:
     builder = StatementBuilder()
 
     def keyword(token: Token) -> Token:
-        builder.keywords.append(token.column)
+        builder.keywords.append(token.column or 1)  # the lexer places every token (Token allows None)
         return token
 
     with _building_a_parser:

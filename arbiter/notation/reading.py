@@ -103,7 +103,8 @@ def _new_action(text: str, line: int, shift: int) -> Action:
         if len(_action_makers) >= LINE_CACHE_SIZE:
             _action_makers.clear()
         _action_makers[text] = make
-    return make(line, shift)
+    made: Action = make(line, shift)  # an action's maker makes an action
+    return made
 
 
 _pieces: dict[str, tuple[Maker, int, int]] = {}

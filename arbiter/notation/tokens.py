@@ -5,6 +5,7 @@ as the parser would hand them. Anything else is left to Lark (None)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -72,8 +73,8 @@ def action_from_tokens(text: str, line: int = 0, shift: int = 0) -> Action | Non
         return None
     reader = borrow(ACCELERATED)  # a reader of our own, whose transformer builds the nodes at this line
     reader.builder.line = line
-    rules = reader.actions
-    to_meld = rules["["]
+    rules: dict[str, Callable[..., Action]] = reader.actions  # each keyword's action
+    to_meld = reader.actions["["]
     try:
         if kind == "meld":
             return rules["meld"](*_melds(forms, to_meld, match, 1, shift))
@@ -144,6 +145,7 @@ def line_from_tokens(text: str, line: int) -> Statement | None:
         reader = new_reader(ACCELERATED)
     reader.builder.line = line
     rules = reader.rules
+    statement: Statement  # the transformer's node for the line's keyword
     try:
         if match.re is forms.cards_line:
             runs = (_token(match, 4),)
@@ -182,6 +184,7 @@ def tag_from_tokens(text: str, line: int) -> Tag | None:
     reader = borrow(ACCELERATED)  # a reader of our own, whose transformer builds the tag at this line
     reader.builder.line = line
     try:
-        return reader.rules["["](_token(match, 1), _token(match, 2), _token(match, 3))
+        tag: Tag = reader.rules["["](_token(match, 1), _token(match, 2), _token(match, 3))
+        return tag
     finally:
         give_back(reader, ACCELERATED)

@@ -5,9 +5,9 @@ themselves, so both read a line alike."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from .. import cards as C
 from ..i18n import Text, msg
@@ -51,7 +51,7 @@ class _TokenLike(Protocol):
     def value(self) -> Any: ...
 
     @property
-    def column(self) -> int | None: ...
+    def column(self) -> int: ...  # Lark's lexer places every token it reads (Token allows None)
 
 
 class LightToken(NamedTuple):
@@ -90,8 +90,15 @@ def _discard_one(cards: str, count: int) -> Text:
 # --- the line grammar -------------------------------------------------------------------------
 
 
+class _Place(TypedDict):
+    """Where a node starts: its line and column, as keyword arguments."""
+
+    line: int
+    column: int
+
+
 @v_args(inline=True)
-class StatementBuilder(Transformer):
+class StatementBuilder(Transformer[Token, Statement | None]):
     """Builds record nodes while Lark parses (no parse tree is kept). `line` is set by the
     reader before each line is parsed; `keywords` collects the columns of the action keywords
     as the lexer meets them."""
@@ -102,7 +109,7 @@ class StatementBuilder(Transformer):
         super().__init__()
         self.keywords: list[int] = []
 
-    def _at(self, token: _TokenLike) -> dict[str, int]:
+    def _at(self, token: _TokenLike) -> _Place:
         return {"line": self.line, "column": token.column or 1}
 
     # cards
@@ -153,7 +160,7 @@ class StatementBuilder(Transformer):
         if high is not None:
             top = C.canonical(high)
             ok = rank in C.SEQUENCE_ORDER and top in C.SEQUENCE_ORDER
-            if not ok or C.SEQUENCE_ORDER[top] - C.SEQUENCE_ORDER[rank] < 2:
+            if rank is None or top is None or not ok or C.SEQUENCE_ORDER[top] - C.SEQUENCE_ORDER[rank] < 2:
                 raise NotationError(
                     token.column,
                     msg(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..formatter import format_action
-from ..i18n import msg
+from ..i18n import Text, msg
 from ..notation import NotationError, parse_line
 from ..records import Action, Turn
 from ..rulings import Finding
@@ -37,8 +37,9 @@ class PositionError(Exception):
     """There is no such position: no such game, hand or turn, or the record breaks a rule before
     it (`finding` is then the ruling on that)."""
 
-    def __init__(self, message: str, finding: Finding | None = None) -> None:
+    def __init__(self, message: Text, finding: Finding | None = None) -> None:
         super().__init__(message)
+        self.message = message  # the sentence itself, which str(error) would give in English only
         self.finding = finding
 
 

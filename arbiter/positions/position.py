@@ -238,6 +238,7 @@ class Position:
             tried = self._try(actions[0])
         except IllegalAction as illegal:
             raise IllegalAction(self._with_alternatives(illegal.finding, actions[0])) from None
+        assert isinstance(tried.context, HandReplay)  # a fork of this position's own context
         self._context, self._state = tried.context, tried.state
         self._actions.append(actions[0])
         if tried.finished:

@@ -19,7 +19,7 @@ from typing import Any
 from .. import cards as C
 from ..i18n import Text, msg, msg_n, pmsg, term
 from ..rulings import Rule
-from . import codes
+from .codes import ENGINE, NOTATION  # the names: the package's function codes() takes the module's
 from .defaults import Choice
 
 OptionValue = bool | int | str
@@ -374,7 +374,7 @@ class RuleSet:
     """The meld verdicts kept (`Config.verdicts`), by the table's shape and the options."""
 
     def __post_init__(self) -> None:
-        missing = sorted((codes.ENGINE | self.raises) - self.catalogue.keys())
+        missing = sorted((ENGINE | self.raises) - self.catalogue.keys())
         if missing:
             raise ValueError(f"the {self.name} catalogue does not explain the codes {', '.join(missing)}")
 
@@ -439,8 +439,8 @@ class RuleSet:
     def cite(self, code: str) -> Text:
         """The rule a finding of `code` cites, "Name (Source)": its name and source are words of
         the rule set's data, said in the reader's language."""
-        if code in codes.NOTATION:
-            return term(codes.NOTATION[code].source)
+        if code in NOTATION:
+            return term(NOTATION[code].source)
         return cite(self.catalogue[code])
 
 

@@ -27,7 +27,7 @@ __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure", "kept_from"
 CALIENTE_PLAYED_PENALTY = 100  # what each Caliente card played costs its side
 
 
-def first_meld_minimum(three_packs: bool, below_zero: int = 0):  # type: ignore[no-untyped-def]
+def first_meld_minimum(three_packs: bool, below_zero: int = 0) -> Callable[[int, int], int]:
     def minimum(score: int, hand: int) -> int:
         if score < 0:
             return below_zero
@@ -38,7 +38,7 @@ def first_meld_minimum(three_packs: bool, below_zero: int = 0):  # type: ignore[
     return minimum
 
 
-def bonus_card_points(three_packs: bool):  # type: ignore[no-untyped-def]
+def bonus_card_points(three_packs: bool) -> Callable[[int, bool], int]:
     def points(laid: int, side_has_melded: bool) -> int:
         extra = 600 if three_packs and laid >= 5 else 400 if not three_packs and laid == 4 else 0
         total = 100 * laid + extra
@@ -168,7 +168,7 @@ def caliente_cards_played(laid: Sequence[str], config: Config) -> list[tuple[Cal
 
 def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[str, str, str]]:
     """Warnings for cards that cost their holder at the end of the hand."""
-    warnings = []
+    warnings: list[tuple[str, str, str]] = []
     held = hand.get(C.CALIENTE, 0)  # get: no Counter.__missing__ call
     if held > 0:
         warnings.append(

@@ -20,6 +20,7 @@ from ..rulings import Rule
 from . import classic
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .classic_choices import LAWS
+from .classic_choices import PROJECT_DEFAULT as LAWS_DEFAULT
 from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -89,7 +90,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 def _from_laws(code: str) -> tuple[str, Rule]:
     """A rule the page does not state: the laws' rule, as classic Canasta has it."""
     rule = classic.CATALOGUE[code]
-    laws, default, _ = rule.source.partition(f"; {classic.PROJECT_DEFAULT}")
+    laws, default, _ = rule.source.partition(f"; {LAWS_DEFAULT}")
     source = f"{laws}, where the {HOYLE} is silent" + (f"; {PROJECT_DEFAULT}" if default else "")
     return code, Rule(code, rule.name, source, rule.summary)
 

@@ -120,8 +120,8 @@ class CalienteHand(SpecialCards):
             forced = held >= 2 or canastas >= self.rules.canastas_to_go_out
             forced = forced and not (self.rules.one_card_pile_rule and self.one_card_each(t.hand))
         plan = self.plan_take(t)
-        if forced and plan is None:
-            plan = TakePlan(top, onto=top)  # type: ignore[arg-type]
+        if forced and plan is None and top is not None:  # forced only where the top card fits a meld
+            plan = TakePlan(top, onto=top)
         if plan is not None and (forced or fits or self.rng.random() < 0.5):
             self.take(t, plan)
             return True
