@@ -86,3 +86,17 @@ def test_the_compiled_core_rules_every_sample_as_its_python_source_does(tmp_path
     assert pure["compiled"] == [] and built["compiled"] == sorted(setup_module_list())
     assert pure["rulings"] == built["rulings"]
     assert len(pure["rulings"]) == len(SAMPLES) > 40
+
+
+@pytest.mark.compiled
+def test_the_release_wheels_check_passes_on_the_compiled_build(tmp_path: Path) -> None:
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "wheel_check.py"), str(ROOT / "samples")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == f"{len(setup_module_list())} modules compiled; {len(SAMPLES)} samples judged as named"

@@ -244,3 +244,43 @@ def test_python_m_arbiter_runs_the_command_and_the_core_does_not_import_it() -> 
     probe = "import sys, arbiter; print(sorted(m for m in ('arbiter_cli', 'click', 'flask') if m in sys.modules))"
     imported = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert imported.stdout.strip() == "[]"
+
+
+def test_release_wheels_are_compiled_or_not_built_and_each_passes_the_wheel_check() -> None:
+    import tomllib
+
+    import yaml
+
+    release = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["cibuildwheel"]
+    assert release["environment"] == {"ARBITER_COMPILE": "yes"}  # a wheel that cannot compile fails its build
+    assert release["test-command"] == "python {project}/tools/wheel_check.py {project}/samples"
+    assert "cp311-*" in release["build"]  # the oldest Python the project supports (requires-python)
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "wheels.yml").read_text(encoding="utf-8"))
+    wheels = workflow["jobs"]["wheels"]
+    assert any(step.get("uses", "").startswith("pypa/cibuildwheel@") for step in wheels["steps"])
+    systems = {os.split("-")[0] for os in wheels["strategy"]["matrix"]["os"]}
+    assert systems == {"ubuntu", "macos", "windows"}
+
+
+def test_the_wheel_check_refuses_an_arbiter_that_is_not_compiled() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's source
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "wheel_check.py"), str(ROOT / "samples")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=BUILD_SECONDS,
+    )
+    assert ran.returncode == 1
+    assert ran.stderr.startswith("not compiled: arbiter.engine.melding, arbiter.notation.reading")
+
+
+def test_every_sample_is_judged_as_its_name_says_so_the_wheel_check_can_tell() -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import wheel_check
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    records = sorted((ROOT / "samples").glob("*.acn"))
+    assert wheel_check.surprises(records) == []
+    assert any("-illegal-" in path.name for path in records) and any("-illegal-" not in p.name for p in records)
