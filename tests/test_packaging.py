@@ -284,3 +284,28 @@ def test_every_sample_is_judged_as_its_name_says_so_the_wheel_check_can_tell() -
     records = sorted((ROOT / "samples").glob("*.acn"))
     assert wheel_check.surprises(records) == []
     assert any("-illegal-" in path.name for path in records) and any("-illegal-" not in p.name for p in records)
+
+
+def test_make_run_serves_the_source_at_once_and_a_compiled_build_only_while_it_is_the_trees(tmp_path: Path) -> None:
+    venv, compiled = tmp_path / "venv", tmp_path / "compiled"
+
+    def dry_run() -> str:  # what `make run` would run, nothing run
+        return subprocess.run(
+            ["make", "-n", "-C", str(ROOT), f"VENV={venv}", f"COMPILED={compiled}", "run"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=BUILD_SECONDS,
+        ).stdout
+
+    fresh = dry_run()  # a fresh clone: the source, installed editable, served at once
+    assert "-r requirements.txt -e ." in fresh and "pip wheel" not in fresh
+    assert "serving the Python source; `make compiled` builds the reader and the engine compiled" in fresh
+    assert f"{venv}/bin/arbiter serve --host 127.0.0.1 --port 8000" in fresh
+    compiled.mkdir()
+    (compiled / ".installed").touch()  # `make compiled` has just built the tree as it is
+    built = dry_run()
+    assert f"serving the compiled build ({compiled}/venv)" in built
+    assert f"{compiled}/venv/bin/arbiter serve" in built
+    os.utime(compiled / ".installed", (0, 0))  # built before the tree's files last changed
+    assert f"{venv}/bin/arbiter serve" in dry_run()
