@@ -97,6 +97,7 @@ def _findings() -> Iterator[Found]:
             "arbiter/engine/**/*.py",
             "arbiter/rules/**/*.py",
             "arbiter/positions/**/*.py",
+            "arbiter/sheets/**/*.py",
             "arbiter/cards.py",
             leave_out=RULE_REFERENCE,
         ),

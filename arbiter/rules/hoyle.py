@@ -21,6 +21,7 @@ from . import classic
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
 from .classic_choices import LAWS
 from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
+from .sheet_rules import summary_rules
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -331,7 +332,7 @@ HOYLE_RULES = RuleSet(
     "dealt, one drawn, two canastas to go out, concealed going out without the minimum, passing the discard, the "
     "top card alone on an exhausted stock; standard two-hand play with options.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(2,),
     seating_problem=seating_problem,
