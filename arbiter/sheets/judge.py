@@ -229,10 +229,10 @@ def check_packs(sheets: Mapping[str, SideSheet], config: Config) -> None:
     wilds_held = sum(pack[card] for card in C.WILDS)
     naturals = wilds = 0
     for sheet in sheets.values():
-        for kind in spec.canastas:
-            count = sheet.counts.get(kind.word, 0)
-            naturals += count * sum(card in C.NATURAL_SET for card in kind.sample)
-            wilds += count * sum(card in C.WILDS for card in kind.sample)
+        for canasta in spec.canastas:
+            count = sheet.counts.get(canasta.word, 0)
+            naturals += count * sum(card in C.NATURAL_SET for card in canasta.sample)
+            wilds += count * sum(card in C.WILDS for card in canasta.sample)
     if naturals > naturals_held or wilds > wilds_held:
         raise SummaryProblem(
             "summary-packs",
