@@ -208,11 +208,13 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
     return warnings
 
 
-NATURAL_CANASTA = CanastaKind("natural", (C.NATURALS[0],) * 7)
-MIXED_CANASTA = CanastaKind("mixed", (C.NATURALS[0],) * 6 + (C.LITTLE_WILD,))
+NATURAL_CANASTA = CanastaKind("natural", (C.NATURALS[0],) * 7, "Natural canastas")
+MIXED_CANASTA = CanastaKind("mixed", (C.NATURALS[0],) * 6 + (C.LITTLE_WILD,), "Mixed canastas")
+BONUS_CARDS = LaidKind("bonus", C.BONUS, "Bonus cards")
+CALIENTE_CARDS_PLAYED = LaidKind("caliente", C.CALIENTE, "Caliente cards played")
 SHEET = SheetSpec(
     canastas=(NATURAL_CANASTA, MIXED_CANASTA),
-    laid=(LaidKind("bonus", C.BONUS), LaidKind("caliente", C.CALIENTE)),
+    laid=(BONUS_CARDS, CALIENTE_CARDS_PLAYED),
     concealed=True,
 )
 """Caliente's score sheet ("Scoring"): natural and mixed canastas, Bonus cards, the Caliente cards

@@ -58,7 +58,7 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
 
 SHEET = SheetSpec(
     canastas=(caliente.NATURAL_CANASTA, caliente.MIXED_CANASTA),
-    laid=(LaidKind("red-threes", C.BONUS),),
+    laid=(LaidKind("red-threes", C.BONUS, "Red threes"),),
     concealed=True,
 )
 """The laws' score sheet ("Scoring"): natural and mixed canastas, red threes, going out and going

@@ -23,7 +23,7 @@ from .hand_and_foot_foot import FOOT
 from .lists import all_of
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
+from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 
 PACKS = 5
 CLOSED_AT = 7  # a meld closes as a canasta at seven cards and takes no more
@@ -496,11 +496,11 @@ def laid_score(
 
 SHEET = SheetSpec(
     canastas=(
-        CanastaKind("clean", ("4",) * CLOSED_AT),
-        CanastaKind("dirty", ("4",) * (CLOSED_AT - 1) + (C.LITTLE_WILD,)),
-        CanastaKind("wild", (C.LITTLE_WILD,) * CLOSED_AT),
+        CanastaKind("clean", ("4",) * CLOSED_AT, "Clean canastas"),
+        CanastaKind("dirty", ("4",) * (CLOSED_AT - 1) + (C.LITTLE_WILD,), "Dirty canastas"),
+        CanastaKind("wild", (C.LITTLE_WILD,) * CLOSED_AT, "Wild canastas"),
     ),
-    laid=(LaidKind("bonus", C.BONUS),),
+    laid=(caliente.BONUS_CARDS,),
     concealed=False,
 )
 """Hand & Foot's score sheet in its players' words: clean (natural), dirty (mixed) and wild

@@ -23,7 +23,7 @@ from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penal
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
 from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
+from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 
 SAMBA_BONUS = 1500
 ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards
@@ -473,11 +473,11 @@ def laid_score(
 
 SHEET = SheetSpec(
     canastas=(
-        CanastaKind("samba", ("4", "5", "6", "7", "8", "9", "10")),
+        CanastaKind("samba", ("4", "5", "6", "7", "8", "9", "10"), "Sambas"),
         caliente.NATURAL_CANASTA,
         caliente.MIXED_CANASTA,
     ),
-    laid=(LaidKind("bonus", C.BONUS), LaidKind("caliente", C.CALIENTE)),
+    laid=(caliente.BONUS_CARDS, caliente.CALIENTE_CARDS_PLAYED),
     concealed=False,
 )
 """Samba's score sheet: sambas, natural and mixed canastas, Bonus cards, Caliente cards played,

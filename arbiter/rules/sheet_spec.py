@@ -25,17 +25,30 @@ OUT, CONCEALED, MELDED, LEFT = "out", "concealed", "melded", "left"
 melded, what the cards left in hand (and in the Foot) cost."""
 
 
+SHARED_LABELS = {
+    OUT: "Went out",
+    CONCEALED: "Went out concealed",
+    MELDED: "Points melded",
+    LEFT: "Points left in hand",
+}
+"""How a score sheet heads the shared words' rows (words of the rule sets' data, translated in the
+`rulesets` catalogue)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CanastaKind:
     word: str
     sample: tuple[str, ...]
     """A canasta of this kind at its fewest points: the kind is what `canasta_bonus` names it."""
+    label: str = ""
+    """How a score sheet heads its row: "Natural canastas"."""
 
 
 @dataclass(frozen=True, slots=True)
 class LaidKind:
     word: str
     card: str
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +71,11 @@ class SheetSpec:
             MELDED,
             LEFT,
         )
+
+    def labels(self) -> dict[str, str]:
+        """Each word's heading on a score sheet, in the sheet's order."""
+        own = {kind.word: kind.label for kind in (*self.canastas, *self.laid)}
+        return {word: own.get(word) or SHARED_LABELS[word] for word in self.words()}
 
     def counted(self) -> frozenset[str]:
         """The words written with a number (the others stand alone: `out`, `concealed`)."""
