@@ -161,7 +161,7 @@ def test_bad_input_gets_a_message_never_a_500(client: Any, data: dict[str, str],
 def test_the_pad_speaks_the_readers_language(client: Any) -> None:
     page = client.get("/pad?lang=es")
     assert "Libreta de puntos" in page.text
-    seats, teams, first, second, _ = GAMES["caliente"]
+    seats, teams, first, *_ = GAMES["caliente"]
     record = start(client, "caliente", seats, teams)
     refused = client.post(
         "/pad?lang=it", data={"do": "add", "record": record, **first, **{"bob+dee.out": "on", "bob+dee.melded": "90"}}
