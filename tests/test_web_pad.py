@@ -172,3 +172,10 @@ def test_the_pad_speaks_the_readers_language(client: Any) -> None:
 def test_home_and_the_editor_link_to_the_pad(client: Any) -> None:
     for path in ("/", "/editor"):
         assert 'href="/pad"' in client.get(path).text
+
+
+def test_the_ruling_page_says_a_summarised_hand_has_no_moves(client: Any) -> None:
+    text = (SAMPLES / "sheets" / "classic.acn").read_text(encoding="utf-8")
+    page = client.post("/", data={"record": text})
+    assert page.status_code == 200
+    assert page.text.count("the hand is given as its summary, with no moves") == 3
