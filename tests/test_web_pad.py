@@ -179,3 +179,13 @@ def test_the_ruling_page_says_a_summarised_hand_has_no_moves(client: Any) -> Non
     page = client.post("/", data={"record": text})
     assert page.status_code == 200
     assert page.text.count("the hand is given as its summary, with no moves") == 3
+
+
+def test_the_api_gives_each_summarised_hand_the_next_minimums(client: Any) -> None:
+    text = (SAMPLES / "sheets" / "caliente.acn").read_text(encoding="utf-8")
+    answer = client.post("/api/v1/rulings", data=text.encode("utf-8"), content_type="text/plain")
+    hands = answer.get_json()["games"][0]["hands"]
+    assert [hand["minimums"] for hand in hands][-1] == {"ann+cid": 120, "bob+dee": 120}
+    moves = (SAMPLES / "caliente-scoring-example.acn").read_text(encoding="utf-8")
+    played = client.post("/api/v1/rulings", data=moves.encode("utf-8"), content_type="text/plain")
+    assert "minimums" not in played.get_json()["games"][0]["hands"][0]

@@ -74,7 +74,7 @@ class SheetSpec:
 
     def labels(self) -> dict[str, str]:
         """Each word's heading on a score sheet, in the sheet's order."""
-        own = {kind.word: kind.label for kind in (*self.canastas, *self.laid)}
+        own = {kind.word: kind.label for kind in self.canastas} | {kind.word: kind.label for kind in self.laid}
         return {word: own.get(word) or SHARED_LABELS[word] for word in self.words()}
 
     def counted(self) -> frozenset[str]:
