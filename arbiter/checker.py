@@ -175,6 +175,16 @@ def judge(
     return ruling
 
 
+def resolve_rules(game: Game, request: Request) -> tuple[RuleSet, dict[str, OptionValue]] | None:
+    """The rule set and options `judge` would judge `game` by, as asked; None when the game's tags
+    or rulebook leave them unresolved (a finding `judge` reports). Raises UsageError as `check`."""
+    try:
+        book = _house(game, request.house, request.shelf)
+        return _resolve(game, request.rules, request.options, request.default, book)
+    except _RecordProblem:
+        return None
+
+
 def _round_tags(game: Game) -> dict[str, str]:
     """The round tags the game gives (the last of each name, as `Game.tag` reads them)."""
     return {name: value for name in ROUND_TAGS if (value := game.tag(name))}

@@ -156,6 +156,12 @@ class HandResult:
     totals: dict[str, int] | None = None
     judged: bool = True
     ended: bool = True
+    minimums: dict[str, int] | None = None
+    """Each side's first-meld minimum in the next hand, from the corrected totals: given for a hand
+    given as its summary (ACN 1.1), whose score sheet says it before the next deal."""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if self.minimums is None:
+            del out["minimums"]  # a hand in moves reads as it always has
+        return out

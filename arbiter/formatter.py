@@ -46,6 +46,7 @@ from .records import (
     PositionStart,
     Statement,
     Stock,
+    Summary,
     TableSide,
     Tag,
     Take,
@@ -126,6 +127,8 @@ def format_statement(st: Statement) -> str:
             return f"{player}: " + ", ".join(format_action(a) for a in actions)
         case Points(kind=kind, entries=entries):
             return _words(kind, *(f"{e.side} {e.points}" for e in entries))
+        case Summary(side=side, items=items):
+            return _words("summary", side, *map(str, items))
         case PositionStart():
             return "position"
         case Holding(player=player, cards=cards):
@@ -293,6 +296,7 @@ def _hand_statements(hand: HandRecord) -> Iterator[Statement]:
         if hand.up is not None:
             yield hand.up
     yield from hand.turns
+    yield from hand.summaries
     yield from hand.declared
 
 

@@ -184,6 +184,27 @@ class Points(Statement):
     entries: tuple[SidePoints, ...] = ()
 
 
+@dataclass(slots=True)
+class SummaryItem(Node):
+    """One scoring category of a side's summary: its word in the family's sheet (`natural`, `out`)
+    and its count or points, None for a word that stands alone."""
+
+    word: str = ""
+    count: int | None = None
+
+    def __str__(self) -> str:
+        return self.word if self.count is None else f"{self.word} {self.count}"
+
+
+@dataclass(slots=True)
+class Summary(Statement):
+    """ACN 1.1: `summary SIDE word N ...`, what one side's hand came to, category by category, for a
+    hand given as its summary instead of its moves (docs/notation.md, "Hands given as summaries")."""
+
+    side: str = ""
+    items: tuple[SummaryItem, ...] = ()
+
+
 # Position blocks: a hand that starts from a stated position instead of a deal.
 
 
@@ -260,10 +281,17 @@ class HandRecord(Node):
     turns: tuple[Turn, ...] = ()
     declared: tuple[Points, ...] = ()
     """`score` and `total` lines after the turns."""
+    summaries: tuple[Summary, ...] = ()
+    """ACN 1.1: the hand given as its summary, a line per side, instead of a deal and its turns."""
 
     @property
     def number(self) -> int:
         return self.start.number
+
+    @property
+    def summarised(self) -> bool:
+        """Whether the hand is given as its summary: it has no moves to replay."""
+        return bool(self.summaries)
 
 
 @dataclass(slots=True)

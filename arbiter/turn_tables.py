@@ -49,6 +49,8 @@ class HandFrames:
     turns: int
     """How many turns the record gives the hand."""
     frames: list[Frame] = field(default_factory=list)
+    summarised: bool = False
+    """Given as its summary (ACN 1.1): the hand has no moves, so no table to show."""
 
     @property
     def stopped(self) -> Finding | None:
@@ -135,7 +137,7 @@ def _replayed(parsed: ParsedGame, request: Request) -> GameReplay:
         groups[-1].append(moment)
     hands = []
     for record in parsed.game.hands:
-        hand = HandFrames(record.number, record.line, len(record.turns))
+        hand = HandFrames(record.number, record.line, len(record.turns), summarised=record.summarised)
         if groups and groups[0][0][0] == record.number:  # a hand stopped at its deal has no group
             hand.frames = [_frame(record, turn, table) for _, turn, table in groups.pop(0)]
         stop = _stop(ruling, record.number)
@@ -206,6 +208,17 @@ def where(found: GameReplay, hand: int, turn: int, game: int = 1) -> Moment:
         numbers = ", ".join(str(h.number) for h in found.hands)
         return Moment(
             None, msg("game {game} has no hand {hand} (its hands: {numbers})", game=game, hand=hand, numbers=numbers)
+        )
+    if frames.summarised:
+        return Moment(
+            None,
+            msg(
+                "hand {hand} of game {game} is given as its summary (line {line}): it has no moves to replay",
+                hand=hand,
+                game=game,
+                line=frames.line,
+            ),
+            frames,
         )
     if turn > frames.turns:
         return Moment(None, _no_turn(hand, game, frames.turns, turn), frames)

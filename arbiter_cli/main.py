@@ -391,6 +391,9 @@ def _show_errors(err: Console, record: Formatted, say: Translator) -> None:
 @click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 if a record is not canonical.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the changes as a unified diff; exit 1 if any.")
 @click.option("--write", "-w", is_flag=True, help="Rewrite the records in place (atomically).")
+@click.option(
+    "--summary", is_flag=True, help="Write each record as its score sheet: every hand in moves as its summary."
+)
 @include_option("Also take files matching GLOB as records when searching folders (repeatable; *.acn always).")
 @stdin_name_option
 @lang_option
@@ -400,6 +403,7 @@ def fmt(
     check_only: bool,
     show_diff: bool,
     write: bool,
+    summary: bool,
     include: tuple[str, ...],
     stdin_name: str,
     config_file: str | None,
@@ -408,7 +412,9 @@ def fmt(
 ) -> None:
     """Put records in canonical form. Each PATH is a file, a folder (searched for records as
     `arbiter check` does) or - for standard input. A single file or - is printed in canonical
-    form; --check, --diff and --write work on any number of records.
+    form; --check, --diff and --write work on any number of records. With --summary each record is
+    written as its score sheet (ACN 1.1): a hand given in moves becomes its summary, its declared
+    score and totals kept; a hand whose replay finds an error stays in moves, with a note.
 
     Exits 1 if a record has syntax errors (printed on standard error; the record is left as it
     is) or, with --check or --diff, if a record is not canonical; 2 on a usage or I/O problem.
@@ -431,7 +437,7 @@ def fmt(
         try:
             if task.error:
                 raise click.UsageError(f"{shown_path(task.path)}: {say(task.error)}")
-            record = format_record(task.path, task.data if task.data is not None else _read_one(task.path))
+            record = format_record(task.path, task.data if task.data is not None else _read_one(task.path), summary)
         except OSError as error:
             record, problem = None, f"{shown_path(task.path)}: {say(describe_os_error(error))}"
         except click.UsageError as error:
@@ -446,6 +452,8 @@ def fmt(
             _show_errors(err, record, say)
             broken += 1
             continue
+        for note in record.notes:
+            err.print(Text(f"{shown_path(record.path)}:{note.line}: {say(note.message)}"), soft_wrap=True)
         if printing:
             click.echo(record.canonical, nl=False)
             return

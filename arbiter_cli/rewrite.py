@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import arbiter
 from arbiter.formatter import format_source
+from arbiter.sheets.summarise import SheetNote, summarise_source
 
 from .text import shown_path
 
@@ -23,16 +24,23 @@ class Formatted:
     written: str
     canonical: str
     errors: list[arbiter.Finding] = field(default_factory=list)
+    notes: list[SheetNote] = field(default_factory=list)
+    """With --summary: why a hand stayed in moves (or a game was copied as it is)."""
 
     @property
     def changed(self) -> bool:
         return not self.errors and self.canonical != self.written
 
 
-def format_record(path: str, data: bytes) -> Formatted:
+def format_record(path: str, data: bytes, summary: bool = False) -> Formatted:
+    """The record in canonical form; with `summary`, written as its score sheet (ACN 1.1)."""
     text, findings = format_source(data)
     written = data.decode("utf-8", "replace").lstrip("\ufeff")
-    return Formatted(path, written, text, [f for f in findings if f.is_error])
+    errors = [f for f in findings if f.is_error]
+    notes: list[SheetNote] = []
+    if summary and not errors:
+        text, notes = summarise_source(data)
+    return Formatted(path, written, text, errors, notes)
 
 
 def unified_diff(record: Formatted) -> str:

@@ -294,6 +294,10 @@ def score_table(game: arbiter.GameRuling, say: Translator = ENGLISH) -> list[Tex
         lines.append(line)
     winner = msg("winner: {winner}", winner=game.winner) if game.winner else msg("no winner yet")
     lines.append(Text(EXCERPT_INDENT + say(winner)))
+    last = game.hands[-1] if game.hands else None
+    if last is not None and last.minimums and not game.winner:  # a score sheet says it before the next deal
+        minimums = ", ".join(f"{side} {points}" for side, points in last.minimums.items())
+        lines.append(Text(EXCERPT_INDENT + say(msg("first-meld minimum next hand: {minimums}", minimums=minimums))))
     return lines
 
 

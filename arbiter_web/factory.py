@@ -43,6 +43,7 @@ from arbiter_web import (
     lang,
     limits,
     notation,
+    pad,
     page,
     permalink,
     rulebook_pages,
@@ -138,6 +139,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)
     app.register_blueprint(editor.bp)  # the situation editor (issue 30)
+    app.register_blueprint(pad.bp)  # the score pad (issue 42)
     app.register_blueprint(notation.bp)
     app.register_blueprint(rulebook_pages.bp)
     templating.init_app(app)

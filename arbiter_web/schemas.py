@@ -486,6 +486,10 @@ class HandSchema(Schema):
     totals = _points("Each side's running total after the hand.")
     judged = fields.Boolean(required=True)
     ended = fields.Boolean(required=True)
+    minimums = _points(
+        "For a hand given as its summary (ACN 1.1): each side's first-meld minimum in the next hand, from the "
+        "corrected totals. Absent for a hand given in moves."
+    )
 
 
 class SheetHandSchema(Schema):

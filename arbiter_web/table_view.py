@@ -60,6 +60,8 @@ class HandReplayView:
     """False when the page's frame budget ran out before this hand."""
     partial: bool = False
     """Only the last frames of a disputed hand are shown: the budget had no room for the rest."""
+    summarised: bool = False
+    """Given as its summary (ACN 1.1): the hand has no moves to step through."""
 
     @property
     def start(self) -> FrameView | None:
@@ -255,7 +257,9 @@ def _hand_view(
     index: int, hand: turn_tables.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
 ) -> HandReplayView:
     """The hand's frames from `first` on (None: not shown)."""
-    view = HandReplayView(anchor, hand.number, hand.turns, shown=first is not None, partial=bool(first))
+    view = HandReplayView(
+        anchor, hand.number, hand.turns, shown=first is not None, partial=bool(first), summarised=hand.summarised
+    )
     if first is None:
         return view
     for position, frame in enumerate(hand.frames[first:], start=first):

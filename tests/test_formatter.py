@@ -321,3 +321,37 @@ def test_formatting_any_record_is_stable(source: str) -> None:
     again, refound = format_source(text)
     assert again == text
     assert [f.code for f in refound] == [f.code for f in findings]  # the lines may move, not the problems
+
+
+SUMMARISED = """[Rules "caliente"]
+[Seats "ann bob cid dee"]
+
+hand 1 dealer dee
+summary   ann+cid natural 1  mixed 1 bonus 1 melded 420 out   ; ann went out
+summary bob+dee mixed 1 melded 260 left 45
+score ann+cid 1420 bob+dee 515
+"""
+
+
+def test_a_summarised_hand_is_printed_with_single_spaces_and_its_words_as_written() -> None:
+    text, findings = format_source(SUMMARISED)
+    assert findings == []
+    assert "summary ann+cid natural 1 mixed 1 bonus 1 melded 420 out      ; ann went out\n" in text  # its column kept
+    assert "summary bob+dee mixed 1 melded 260 left 45\n" in text
+    assert format_source(text) == (text, [])
+    assert games_of(text) == games_of(SUMMARISED)
+
+
+def test_a_summary_line_reads_as_its_side_and_categories() -> None:
+    [parsed] = parse_text(SUMMARISED)
+    [hand] = parsed.game.hands
+    assert hand.summarised and hand.deals == () and hand.turns == ()
+    first = hand.summaries[0]
+    assert first.side == "ann+cid"
+    assert [(item.word, item.count) for item in first.items] == [
+        ("natural", 1),
+        ("mixed", 1),
+        ("bonus", 1),
+        ("melded", 420),
+        ("out", None),
+    ]

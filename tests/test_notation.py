@@ -238,6 +238,9 @@ def test_notation_error_carries_column_and_code() -> None:
 # (record, line, column, words)
 PLACEMENT = [
     ("ann: draw 7", 1, 1, ["`hand 1 dealer NAME`"]),
+    ("hand 1 dealer a\ndeal a 4\nsummary a melded 5", 3, 1, ["moves or by its summary, not both"]),
+    ("hand 1 dealer a\nsummary a melded 5\nup 9", 3, 1, ["cannot follow the summary (line 2)"]),
+    ("hand 1 dealer a\nsummary a melded 5\na: draw 5", 3, 1, ["cannot follow the summary (line 2)"]),
     ("hand 1 dealer a\nann: draw 7", 2, 1, ["before the hand's deal"]),
     ("hand 1 dealer a\ndeal a 4\n  pile 4", 3, 3, ["position block"]),
     ("hand 1 dealer a\ntotal a 1\ntotal a 1", 3, 1, ["already given on line 2"]),

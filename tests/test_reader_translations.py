@@ -37,6 +37,7 @@ MORE_LINES = [
     "ann: draw 77",
     "ann: draw deuce",
     "ann: draw 2345",
+    "summary ann melded 12345678901",  # a summary's count too large
     "ann: draw 0",
     "ann: add [7] to",
     "ann: add [7] to 4-",

@@ -283,7 +283,7 @@ def positions(rules: str) -> Iterator[str]:
 @functools.cache
 def walked() -> tuple[tuple[str, Finding], ...]:
     """(family, finding) for every engine finding of the walk."""
-    texts = [path.read_text() for path in sorted(SAMPLES.glob("*.acn"))]
+    texts = [path.read_text() for path in sorted([*SAMPLES.glob("*.acn"), *SAMPLES.glob("sheets/*.acn")])]
     texts += [edited for text in edited_samples() for edited in edits(text)]
     texts += list(mutants())
     for rules in arbiter.rules.names():

@@ -58,6 +58,12 @@ KINDS: dict[str, Problem] = {
             "open-meld",
             "sequence",
             "take-one-card-pile",
+            # a score sheet no hand played by the rules could give (ACN 1.1 summaries)
+            "summary-category",
+            "summary-going-out",
+            "summary-packs",
+            "summary-points",
+            "summary-side",
         ],
         MOVE,
     ),

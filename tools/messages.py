@@ -97,6 +97,7 @@ def _findings() -> Iterator[Found]:
             "arbiter/engine/**/*.py",
             "arbiter/rules/**/*.py",
             "arbiter/positions/**/*.py",
+            "arbiter/sheets/**/*.py",
             "arbiter/cards.py",
             leave_out=RULE_REFERENCE,
         ),
@@ -156,6 +157,13 @@ def _rulesets() -> Iterator[Found]:
         words += [value for value in vars(loaded).values() if isinstance(value, Words)]
     for word in words:
         yield from ((s, None, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))
+    from arbiter.rules.sheet_spec import SHARED_LABELS, SheetSpec
+
+    yield from ((s, None, None) for s in SHARED_LABELS.values())
+    for module in pkgutil.iter_modules(rules_package.__path__):
+        loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+        sheets = [value for value in vars(loaded).values() if isinstance(value, SheetSpec)]
+        yield from ((s, None, None) for sheet in sheets for s in sheet.labels().values())
     yield from ((s, None, None) for s in cards.NAMES.values())
 
 

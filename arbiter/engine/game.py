@@ -18,6 +18,7 @@ from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
 from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
+from ..sheets.judge import SummarisedHand, next_minimums
 from .hand_play import HandReplay, Observer
 
 
@@ -161,7 +162,8 @@ def judge_game(
                     record.number,
                     ruling,
                 )
-        replay = HandReplay(config, ruleset, record, corrected, observer, paths)
+        hand_judge = SummarisedHand if record.summarised else HandReplay  # ACN 1.1: a hand given as its summary
+        replay = hand_judge(config, ruleset, record, corrected, observer, paths)
         outcome = replay.run()
         ruling.findings.extend(replay.findings)
         judged = not any(f.is_error for f in replay.findings)
@@ -216,6 +218,8 @@ def judge_game(
         result.totals = dict(totals)
         ruling.hands.append(result)
         _correct(corrected, result, replay.findings)
+        if record.summarised:  # the score sheet says each side's next minimum before the deal
+            result.minimums = next_minimums(config, corrected, record.number + 1)
         why_over = _over_after(config, record.number, totals) if outcome.ended else ""
         if why_over:
             game_over_at = record.number

@@ -18,6 +18,7 @@ from ..records import (
     PositionStart,
     Statement,
     Stock,
+    Summary,
     TableSide,
     Tag,
     ToPlay,
@@ -42,6 +43,7 @@ class HandParts:
         self.setup_turns: list[Turn] = []
         self.turns: list[Turn] = []
         self.declared: list[Points] = []
+        self.summaries: list[Summary] = []
         self.in_play: list[Turn] | None = None
         """Where a turn goes straight to: the hand's turns once it is dealt (or its position given)
         and until its score line; None before and after."""
@@ -74,6 +76,15 @@ class HandParts:
                 self.declared.append(st)
                 self.in_play = None
             return None
+        if isinstance(st, Summary):
+            return self._place_summary(st)
+        if self.summaries:
+            return msg(
+                "a hand is given by its moves or by its summary, not both: `{word}` cannot follow the summary "
+                "(line {line})",
+                word=statement_keyword(st),
+                line=self.summaries[0].line,
+            )
         if isinstance(st, Turn):
             if self.playing:
                 self.turns.append(st)
@@ -132,6 +143,15 @@ class HandParts:
         return msg(
             "`{word}` cannot stand inside a hand", word=statement_keyword(st)
         )  # pragma: no cover - every statement is placed above
+
+    def _place_summary(self, st: Summary) -> Text | None:
+        if self.deals or self.position is not None or self.setup_turns:
+            return msg(
+                "a hand is given by its moves or by its summary, not both: remove the `summary` lines or the "
+                "deal and the turns"
+            )
+        self.summaries.append(st)
+        return None
 
     def _place_stock(self, st: Stock) -> Text | None:
         if self.position is not None:
@@ -194,6 +214,7 @@ class HandParts:
             setup_turns=tuple(self.setup_turns),
             turns=tuple(self.turns),
             declared=tuple(self.declared),
+            summaries=tuple(self.summaries),
         )
 
 
@@ -210,6 +231,7 @@ _STATEMENT_KEYWORDS = {
     PilePosition: "pile",
     Melded: "melded",
     ToPlay: "turn",
+    Summary: "summary",
 }
 
 

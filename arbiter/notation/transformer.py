@@ -34,6 +34,8 @@ from ..records import (
     SidePoints,
     Statement,
     Stock,
+    Summary,
+    SummaryItem,
     TableSide,
     Tag,
     Take,
@@ -66,6 +68,7 @@ class LightToken(NamedTuple):
 _HAND_NUMBER = msg("a hand number")
 _CARD_COUNT = msg("a number of cards")
 _SIDE_POINTS = msg("points")
+_SUMMARY_COUNT = msg("a summary's count")
 
 
 def _number(token: _TokenLike, what: Text) -> int:
@@ -258,6 +261,13 @@ class StatementBuilder(Transformer[Token, Statement | None]):
 
     def total(self, *entries: SidePoints) -> Points:
         return Points(self.line, 0, (), "", "total", entries)
+
+    def summary_item(self, word: _TokenLike, count: _TokenLike | None = None) -> SummaryItem:
+        value = None if count is None else _number(count, _SUMMARY_COUNT)
+        return SummaryItem(self.line, word.column or 1, word.value, value)
+
+    def summary(self, side: _TokenLike, *items: SummaryItem) -> Summary:
+        return Summary(line=self.line, side=side.value, items=items)
 
     def melded(self, *players: _TokenLike) -> Melded:
         return Melded(line=self.line, players=tuple(p.value for p in players))

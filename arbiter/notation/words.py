@@ -151,6 +151,7 @@ EXAMPLES: dict[str, str] = {
     "pile": "pile 4 9 2 7",
     "score": "score ann+cid 120 bob+dee -45",
     "total": "total ann+cid 1200 bob+dee 950",
+    "summary": "summary ann+cid natural 1 mixed 2 bonus 1 melded 635 left 0 out",
     "melded": "melded ann bob",
     "turn": "turn ann",
     "play": "ann: draw 8, meld [7 7 7], discard 4",

@@ -21,6 +21,7 @@ from ..i18n import Text, msg, msg_n, pmsg, term
 from ..rulings import Rule
 from .codes import ENGINE, NOTATION  # the names: the package's function codes() takes the module's
 from .defaults import Choice
+from .sheet_spec import SheetSpec
 
 OptionValue = bool | int | str
 CONFIGS_KEPT = 16  # configurations (and memories of meld verdicts) a rule set keeps: see RuleSet.config_for
@@ -321,6 +322,9 @@ class Config:
     exhausted_stock_ends_hand: bool = False  # with the stock drawn out nobody takes the pile: the next player passes
     stop_meld_sizes: tuple[int, int] = (3, 4)  # the fewest and most Stop cards a Stop meld holds
     words: Words = Words()
+    sheet: SheetSpec | None = None
+    """The family's score sheet: its scoring categories in its own words (rules/sheet_spec.py), for
+    a hand given as its summary (arbiter/sheets/)."""
     # the classic deck (Hoyle, the Official Canasta Laws)
     covered_up_cards: frozenset[str] = C.CARD_SET - C.NATURAL_SET
     """cards turned up to start the pile that are covered by the next card turned (the naturals

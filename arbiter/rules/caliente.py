@@ -21,6 +21,8 @@ from .caliente_catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
 from .caliente_choices import CHOICES
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
 from .lists import any_of
+from .sheet_rules import summary_rules
+from .sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
 
 __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure", "kept_from"]
 
@@ -206,6 +208,19 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
     return warnings
 
 
+NATURAL_CANASTA = CanastaKind("natural", (C.NATURALS[0],) * 7, "Natural canastas")
+MIXED_CANASTA = CanastaKind("mixed", (C.NATURALS[0],) * 6 + (C.LITTLE_WILD,), "Mixed canastas")
+BONUS_CARDS = LaidKind("bonus", C.BONUS, "Bonus cards")
+CALIENTE_CARDS_PLAYED = LaidKind("caliente", C.CALIENTE, "Caliente cards played")
+SHEET = SheetSpec(
+    canastas=(NATURAL_CANASTA, MIXED_CANASTA),
+    laid=(BONUS_CARDS, CALIENTE_CARDS_PLAYED),
+    concealed=True,
+)
+"""Caliente's score sheet ("Scoring"): natural and mixed canastas, Bonus cards, the Caliente cards
+played (in the variation), going out and going out concealed, the points melded and left."""
+
+
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     seats = len(seating.seats)
     three_packs = bool(options["three-packs"])
@@ -248,6 +263,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         laid_cards=frozenset({C.BONUS, C.CALIENTE}),
         blocks_pile=frozenset({C.STOP, C.CALIENTE, *C.WILDS}),
         words=Words(pile="Prize pile"),
+        sheet=SHEET,
         extra_cards=caliente_cards(options),
         absent_cards={C.CALIENTE: CALIENTE_CARDS_ABSENT},
         actions=brings(
@@ -314,10 +330,10 @@ CALIENTE = RuleSet(
     summary="The Winning Moves / Hasbro Canasta: two packs with Bonus and Stop cards, 2 to 6 players (six "
     "also with three packs), with the Caliente-card and always-frozen variations.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(2, 3, 4, 5, 6),
     seating_problem=seating_problem,
-    raises=GROUP_CODES | {"caliente-in-hand", "bonus-in-hand"},
+    raises=GROUP_CODES | SUMMARY_CODES | {"caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
 )

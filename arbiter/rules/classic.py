@@ -7,24 +7,27 @@ meld, the one-card pile, the wild ratio, a red three left in hand, the last card
 red three, the minimum below zero, and the classic names of the cards in every message. Where
 the laws are silent or the references disagree, classic_choices.py (rendered in
 docs/rules/classic.md) says what the arbiter does, and each such default is an option below.
-The shared policies here (`CLASSIC_WORDS`, `meld_problem`, `take_problem`, `laid_score`,
-`end_of_hand`) serve Hoyle two-hand too (rules/hoyle.py).
+The shared policies here (`CLASSIC_WORDS`, `meld_problem`, `take_problem`, and from
+classic_scoring.py `laid_score`, `end_of_hand` and the score sheet) serve Hoyle two-hand too
+(rules/hoyle.py).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from .. import cards as C
-from ..i18n import msg, msg_n, term
+from ..i18n import msg, term
 from ..rulings import Rule
 from . import caliente
 from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
 from .classic_choices import CHOICES, LAWS, PROJECT_DEFAULT
+from .classic_scoring import SHEET, end_of_hand, laid_score
 from .groups import GROUP_CODES, group_meld_problem
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
+from .sheet_rules import summary_rules
+from .sheet_spec import SUMMARY_CODES
 
 CLASSIC_WORDS = Words(
     pile="discard pile",
@@ -44,7 +47,7 @@ three S (or B3) and a joker X (or JK)."""
 
 WILD_RATIOS = ("not-outnumbered", "naturals-outnumber", "at-most-three")
 ONE_CARD_PILE = "take-one-card-pile"
-CLASSIC_CODES = GROUP_CODES | {"bonus-in-hand", ONE_CARD_PILE}
+CLASSIC_CODES = GROUP_CODES | SUMMARY_CODES | {"bonus-in-hand", ONE_CARD_PILE}
 
 WILD_RATIO = OptionSpec(
     "wild-ratio",
@@ -496,48 +499,6 @@ def _take_values(take: PileTake, config: Config) -> dict[str, str]:  # made only
     return {"pile": term(config.words.pile), "top": take.top, "side": take.side, "cards": C.show([take.top, *take.own])}
 
 
-def laid_score(
-    laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config
-) -> list[tuple[Callable[[], str], int]]:
-    """Red threes: 100 each, 800 for all four, counted against a side that has not melded."""
-    threes = laid.count(C.BONUS)
-    if not threes:
-        return []
-    points = config.bonus_card_points(threes, bool(melds))
-
-    def label() -> str:
-        if points < 0:
-            return msg_n(
-                "{n} red three, counted against a side that has not melded",
-                "{n} red threes, counted against a side that has not melded",
-                threes,
-            )
-        return msg_n("{n} red three", "{n} red threes", threes)
-
-    return [(label, points)]
-
-
-def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[str, str, str]]:
-    """A red three left in hand costs its side."""
-    held = hand[C.BONUS]
-    if held <= 0:
-        return []
-    return [
-        (
-            "bonus-in-hand",
-            "bonus-left-in-hand",
-            msg_n(
-                "{player} ends the hand holding {n} red three, which costs {points} points each",
-                "{player} ends the hand holding {n} red threes, which costs {points} points each",
-                held,
-                n=C.number(held),
-                player=player,
-                points=config.bonus_in_hand_penalty,
-            ),
-        )
-    ]
-
-
 def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, black_three_covered: bool) -> Config:
     """What every classic table shares: Caliente's table numbers with the laws' differences."""
     as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
@@ -565,6 +526,7 @@ def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, blac
         words=CLASSIC_WORDS,
         covered_up_cards=frozenset(covered),
         last_bonus_melds=bool(options["last-red-three-melds"]),
+        sheet=SHEET,
         options=dict(options),
     )
 
@@ -591,7 +553,7 @@ CLASSIC = RuleSet(
     "threes, jokers and deuces), four players in two partnerships or two or three playing alone, the game to "
     "5,000.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(2, 3, 4),
     seating_problem=seating_problem,

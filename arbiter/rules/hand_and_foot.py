@@ -22,6 +22,8 @@ from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 from .hand_and_foot_foot import FOOT
 from .lists import all_of
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
+from .sheet_rules import summary_rules
+from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 
 PACKS = 5
 CLOSED_AT = 7  # a meld closes as a canasta at seven cards and takes no more
@@ -492,6 +494,19 @@ def laid_score(
     return [(lambda: msg_n("{n} Bonus card", "{n} Bonus cards", bonus_cards), 100 * bonus_cards)]
 
 
+SHEET = SheetSpec(
+    canastas=(
+        CanastaKind("clean", ("4",) * CLOSED_AT, "Clean canastas"),
+        CanastaKind("dirty", ("4",) * (CLOSED_AT - 1) + (C.LITTLE_WILD,), "Dirty canastas"),
+        CanastaKind("wild", (C.LITTLE_WILD,) * CLOSED_AT, "Wild canastas"),
+    ),
+    laid=(caliente.BONUS_CARDS,),
+    concealed=False,
+)
+"""Hand & Foot's score sheet in its players' words: clean (natural), dirty (mixed) and wild
+canastas, Bonus cards, going out, the points melded and what is left in the Hands and Feet."""
+
+
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     # Hand & Foot plays Caliente's rules where its chapter lists no difference: start from them.
     as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
@@ -532,6 +547,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         pile_cards_taken=pile_cards_taken,
         blocks_pile=frozenset({C.STOP, C.BONUS, *(C.WILDS if wilds_block else ())}),
         actions=brings(FOOT),
+        sheet=SHEET,
         options=dict(options),
     )
 
@@ -555,11 +571,12 @@ HAND_AND_FOOT = RuleSet(
     "partnerships, the pile always frozen, melds that close at seven, wild canastas, two natural, two mixed and "
     "one wild canasta to go out, four rounds; the house rules clubs vary are options.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(4,),
     seating_problem=seating_problem,
     raises=GROUP_CODES
+    | SUMMARY_CODES
     | {"meld-closed", "open-meld", "foot-pickup", "go-out-foot", "bonus-in-hand", "caliente-in-hand"},
     choices=CHOICES,
     presets={

@@ -22,6 +22,7 @@ from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, e
 from .classic_choices import LAWS
 from .classic_choices import PROJECT_DEFAULT as LAWS_DEFAULT
 from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
+from .sheet_rules import summary_rules
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -332,7 +333,7 @@ HOYLE_RULES = RuleSet(
     "dealt, one drawn, two canastas to go out, concealed going out without the minimum, passing the discard, the "
     "top card alone on an exhausted stock; standard two-hand play with options.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(2,),
     seating_problem=seating_problem,

@@ -9,7 +9,7 @@ catalogue, the rule set's data (names, explanations, sources, choices) from the 
 from __future__ import annotations
 
 from ..i18n import Translator, msg, term, translator
-from .base import RuleSet
+from .base import OptionValue, RuleSet, Seating
 from .defaults import Choice
 
 SILENT_OR_DISAGREE = msg("Where the rule books are silent or disagree")
@@ -57,11 +57,56 @@ def reference(ruleset: RuleSet, lang: str | None = None) -> str:
     for rule in ruleset.catalogue.values():
         source = say(msg("Source: {source}.", source=term(rule.source)))
         lines += [f"### `{rule.code}`: {say(rule.name)}", "", say(rule.summary), "", source, ""]
+    lines += _score_sheet(ruleset, say)
     if ruleset.choices:
         lines += [f"## {say(SILENT_OR_DISAGREE)}", "", *_choices_intro(say), ""]
         for choice in ruleset.choices:
             lines += _choice(choice, say)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:
+    """What a hand given as its summary says in this family's words, and what it can prove."""
+    count = ruleset.seat_counts[0]
+    seats = tuple(f"p{i}" for i in range(count))
+    sides = ((seats[0], seats[2]), (seats[1], seats[3])) if count == 4 else tuple((seat,) for seat in seats)
+    defaults: dict[str, OptionValue] = {spec.name: spec.default for spec in ruleset.options}
+    sheet = ruleset.configure(Seating(seats, sides), defaults).sheet
+    if sheet is None:
+        return []
+    words = ", ".join(f"`{word}`" for word in sheet.words())
+    return [
+        say(msg("## Score sheets")),
+        "",
+        *say(
+            msg(
+                'A hand may be given as its summary (ACN 1.1, docs/notation.md, "Hands given as summaries"): one\n'
+                "`summary` line per side, in this game's words: {words}.",
+                words=words,
+            )
+        ).split("\n"),
+        "",
+        *say(
+            msg(
+                "**What a summary proves.** That the sheet adds up (each category's value by the scoring above,\n"
+                "the hand's score, the running totals, the end of the game and the winner); that the packs could\n"
+                "make it (Bonus cards or red threes, canastas and points no more than the cards allow, the points\n"
+                "melded a multiple of 5 and at least what the canastas hold); and that the hand ended as the rules\n"
+                "allow (one side out at most, with the canastas it needs, nothing left to a player out alone,\n"
+                "concealed only when going out). The ruling gives each side's first-meld minimum for the next\n"
+                "hand, from the corrected totals."
+            )
+        ).split("\n"),
+        "",
+        *say(
+            msg(
+                "**What it cannot prove.** That the hand was played by the rules: which cards were melded, whether\n"
+                "the pile was taken rightly, whether a first meld reached its minimum, whether a partner was asked.\n"
+                "Those need the hand's moves; a summary shows a sheet that could be true, not that it is."
+            )
+        ).split("\n"),
+        "",
+    ]
 
 
 def _value(value: object) -> str:

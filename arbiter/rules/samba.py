@@ -22,6 +22,8 @@ from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
+from .sheet_rules import summary_rules
+from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 
 SAMBA_BONUS = 1500
 ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards
@@ -469,6 +471,19 @@ def laid_score(
     return lines + caliente.caliente_cards_played(laid, config)
 
 
+SHEET = SheetSpec(
+    canastas=(
+        CanastaKind("samba", ("4", "5", "6", "7", "8", "9", "10"), "Sambas"),
+        caliente.NATURAL_CANASTA,
+        caliente.MIXED_CANASTA,
+    ),
+    laid=(caliente.BONUS_CARDS, caliente.CALIENTE_CARDS_PLAYED),
+    concealed=False,
+)
+"""Samba's score sheet: sambas, natural and mixed canastas, Bonus cards, Caliente cards played,
+going out (nothing more concealed), the points melded and left."""
+
+
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     # Samba plays Caliente's rules where its chapter lists no difference: start from them.
     as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
@@ -502,6 +517,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         addition_problem=addition_problem,
         pile_cards_taken=pile_cards_taken,
         stop_meld_sizes=(3, 6),
+        sheet=SHEET,
         extra_cards=caliente.caliente_cards(options),
         actions=brings(
             CalienteCard(refill=15, on_exhausted_stock=bool(options["caliente-on-exhausted-stock"])).action()
@@ -522,10 +538,10 @@ SAMBA_RULES = RuleSet(
     "rank, a samba (seven in sequence) worth 1,500, two canastas to go out, the game to 10,000; 2 to 6 players, "
     "with the Caliente-card variation.",
     options=OPTIONS,
-    catalogue=CATALOGUE,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
     configure=configure,
     seat_counts=(2, 3, 4, 5, 6),
     seating_problem=seating_problem,
-    raises=GROUP_CODES | SEQUENCE_CODES | {"canasta-wild", "caliente-in-hand", "bonus-in-hand"},
+    raises=GROUP_CODES | SEQUENCE_CODES | SUMMARY_CODES | {"canasta-wild", "caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
 )

@@ -1,0 +1,57 @@
+"""The catalogue entries of a summary's checks (arbiter/sheets/judge.py), for each family cited from
+its own sections."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import Rule, entry
+
+
+def summary_rules(catalogue: Mapping[str, Rule]) -> dict[str, Rule]:
+    """The catalogue entries of a summary's checks for a family, cited from the family's own
+    sections: its scoring section (its `score-mismatch` rule) and its going-out section (its
+    `go-out-canasta` rule)."""
+    scoring = catalogue["score-mismatch"].source
+    going_out = catalogue["go-out-canasta"].source
+    return dict(
+        [
+            entry(
+                "summary-side",
+                "A summary line for each side",
+                scoring,
+                "A hand given as its summary has one summary line for each side of the game, and only for them.",
+            ),
+            entry(
+                "summary-category",
+                "The family's scoring categories",
+                scoring,
+                "A summary names the categories the family's scoring counts, each once: the kinds of canasta, the "
+                "cards laid beside the melds, going out (and going out concealed where it scores apart), the "
+                "points melded and the points left; the counts with a number, going out without one.",
+            ),
+            entry(
+                "summary-packs",
+                "What the packs can make",
+                scoring,
+                "The sides together cannot lay more Bonus cards (red threes) or Caliente cards than the packs hold, "
+                "make more canastas than the packs have naturals and wild cards for, or meld more points than "
+                "the packs' cards are worth.",
+            ),
+            entry(
+                "summary-points",
+                "Points of the cards",
+                scoring,
+                "Every card is worth a multiple of 5, so the points melded and left are multiples of 5; the "
+                "points melded are at least what the side's canastas hold.",
+            ),
+            entry(
+                "summary-going-out",
+                "How the hand ended",
+                going_out,
+                "At most one side goes out (no side when the stock ran out); the side that went out has the "
+                "canastas its game requires, and a player going out alone holds no card; going out concealed "
+                "is going out.",
+            ),
+        ]
+    )

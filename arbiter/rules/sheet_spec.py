@@ -1,0 +1,86 @@
+"""What a family's score sheet holds: its scoring categories, in its own words, as data.
+
+A hand given as its summary (ACN 1.1, docs/notation.md "Hands given as summaries") names, for each
+side, the family's categories with their counts. A family declares them here as a `SheetSpec` in
+its own rules module (`Config.sheet`), and the one generic judge (arbiter/sheets/) reads every
+family's sheet through it: what each category is worth comes from the family's own policies
+(`canasta_bonus`, `laid_score`, the going-out bonuses), never from a second table of values.
+
+- a **canasta** category is a word and a sample meld of that kind at the fewest points it can hold:
+  the family's `canasta_bonus` says what the kind is worth (and names it), the sample's cards say
+  how many naturals and wild cards each such canasta takes from the packs and the least points of
+  melded cards it stands for;
+- a **laid** category is a word and the card laid beside the melds (a Bonus card, a red three, a
+  Caliente card played): the family's `laid_score` values them, with the side's melds;
+- `out` and `concealed` (where the family scores going out concealed), `melded` and `left` are
+  every family's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OUT, CONCEALED, MELDED, LEFT = "out", "concealed", "melded", "left"
+"""The words every family's sheet shares: going out, going out concealed, the points of the cards
+melded, what the cards left in hand (and in the Foot) cost."""
+
+
+SHARED_LABELS = {
+    OUT: "Went out",
+    CONCEALED: "Went out concealed",
+    MELDED: "Points melded",
+    LEFT: "Points left in hand",
+}
+"""How a score sheet heads the shared words' rows (words of the rule sets' data, translated in the
+`rulesets` catalogue)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaKind:
+    word: str
+    sample: tuple[str, ...]
+    """A canasta of this kind at its fewest points: the kind is what `canasta_bonus` names it."""
+    label: str = ""
+    """How a score sheet heads its row: "Natural canastas"."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaidKind:
+    word: str
+    card: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
+    """A family's score sheet: its categories in its own words, in the order the sheet lists them."""
+
+    canastas: tuple[CanastaKind, ...]
+    laid: tuple[LaidKind, ...]
+    concealed: bool
+    """Whether going out concealed scores apart (the word `concealed`)."""
+
+    def words(self) -> tuple[str, ...]:
+        """Every category word, in the sheet's order."""
+        concealed = (CONCEALED,) if self.concealed else ()
+        return (
+            *(kind.word for kind in self.canastas),
+            *(kind.word for kind in self.laid),
+            OUT,
+            *concealed,
+            MELDED,
+            LEFT,
+        )
+
+    def labels(self) -> dict[str, str]:
+        """Each word's heading on a score sheet, in the sheet's order."""
+        own = {kind.word: kind.label for kind in self.canastas} | {kind.word: kind.label for kind in self.laid}
+        return {word: own.get(word) or SHARED_LABELS[word] for word in self.words()}
+
+    def counted(self) -> frozenset[str]:
+        """The words written with a number (the others stand alone: `out`, `concealed`)."""
+        return frozenset(self.words()) - {OUT, CONCEALED}
+
+
+SUMMARY_CODES = frozenset({"summary-side", "summary-category", "summary-packs", "summary-points", "summary-going-out"})
+"""The codes of a summary's checks, raised by every family (arbiter/sheets/judge.py)."""

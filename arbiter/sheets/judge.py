@@ -1,0 +1,370 @@
+"""Judging a hand given as its summary (ACN 1.1): one generic judge over every family's sheet.
+
+A `SummarisedHand` stands where a replay stands in `engine.game.judge_game`: it is run, says
+whether the hand ended, gives its findings and each side's score line by line, so the running
+totals, the game's end, the winner and the Result tag are the engine's, as for a hand in moves. It
+reads the family only through its `Config`: the sheet's categories (`Config.sheet`,
+rules/sheet_spec.py), what they are worth (`canasta_bonus`, `laid_score`, the going-out bonuses),
+what going out needs (`go_out_problem`) and the packs (`pack()`).
+
+What a summary can be judged on, in order (a check stops the hand from being scored when it fails):
+the sides (`summary-side`), the family's categories (`summary-category`), what the packs can make
+(`summary-packs`), the points of the cards (`summary-points`), how the hand ended
+(`summary-going-out`). A hand that passes is scored, and a declared score that differs is the
+engine's `score-mismatch`: an error of addition is corrected on the sheet, not a broken rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cards as C
+from ..i18n import Text, msg
+from ..records import HandRecord, Node, Summary
+from ..rules.base import Config, RuleSet, cite
+from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, SheetSpec
+from ..rulings import Finding, Severity
+
+POINTS_STEP = 5
+"""Every card is worth a multiple of 5, and so is every penalty: melded and left points are too."""
+
+
+@dataclass(slots=True)
+class SideSheet:
+    """One side's summary line, read: the counts of its categories, whether it went out."""
+
+    side: str
+    line: Summary
+    counts: dict[str, int] = field(default_factory=dict)
+    out: bool = False
+    concealed: bool = False
+
+    @property
+    def melded(self) -> int:
+        return self.counts.get(MELDED, 0)
+
+    @property
+    def left(self) -> int:
+        return self.counts.get(LEFT, 0)
+
+
+@dataclass(slots=True)
+class SummaryScore:
+    """A side's points for a summarised hand, category by category (what a replay's `Score` gives)."""
+
+    points: int
+    lines: list[tuple[str, int]]
+
+
+@dataclass(slots=True)
+class SummaryOutcome:
+    ended: bool = False
+
+
+class SummaryProblem(Exception):
+    """A check that keeps the hand from being scored."""
+
+    def __init__(self, code: str, message: Text, node: Node) -> None:
+        super().__init__(message)
+        self.code, self.message, self.node = code, message, node
+
+
+class SummarisedHand:
+    """A hand given as its summary, judged. Made and run as `engine.hand_play.HandReplay` is."""
+
+    def __init__(
+        self,
+        config: Config,
+        ruleset: RuleSet,
+        record: HandRecord,
+        totals_before: dict[str, int],
+        observer: object = None,
+        paths: Counter[str] | None = None,
+    ) -> None:
+        self.config, self.ruleset, self.record = config, ruleset, record
+        self.findings: list[Finding] = []
+        self.outcome = SummaryOutcome()
+        self.sheets: dict[str, SideSheet] = {}
+        self.paths = paths if paths is not None else Counter()
+
+    def run(self) -> SummaryOutcome:
+        try:
+            self.sheets = read_sheets(self.record, self.config)
+            check_packs(self.sheets, self.config)
+            check_points(self.sheets, self.config)
+            check_going_out(self.sheets, self.config)
+        except SummaryProblem as problem:
+            self.findings.append(
+                Finding(
+                    line=problem.node.line,
+                    column=problem.node.column or 1,
+                    code=problem.code,
+                    rule=cite(self.ruleset.rule(problem.code)),
+                    severity=Severity.ERROR,
+                    message=problem.message,
+                    hand=self.record.number,
+                )
+            )
+            self.paths[f"{problem.code}"] += 1
+            return self.outcome
+        self.paths["summary-judged"] += 1
+        self.outcome.ended = True
+        return self.outcome
+
+    def scores(self) -> dict[str, Any]:
+        return {side: score_sheet(sheet, self.config) for side, sheet in self.sheets.items()}
+
+
+# --- reading the summary lines ----------------------------------------------------------------
+
+
+def side_named(name: str, sides: Collection[str]) -> str | None:
+    """A side as written, named as in the Teams tag (`cid+ann` is `ann+cid`), or None."""
+    if name in sides:
+        return name
+    players = set(name.split("+"))
+    return next((side for side in sides if set(side.split("+")) == players), None)
+
+
+def read_sheets(record: HandRecord, config: Config) -> dict[str, SideSheet]:
+    """Each side's summary line, read with the family's words."""
+    sides = [config.seating.side_name(s) for s in config.seating.sides]
+    spec = sheet_of(config, record)
+    sheets: dict[str, SideSheet] = {}
+    for line in record.summaries:
+        side = side_named(line.side, sides)
+        if side is None:
+            raise SummaryProblem(
+                "summary-side",
+                msg("{side} is not a side of this game (sides: {sides})", side=line.side, sides=", ".join(sides)),
+                line,
+            )
+        if side in sheets:
+            raise SummaryProblem(
+                "summary-side",
+                msg(
+                    "{side} has two summary lines in this hand (lines {first} and {second})",
+                    side=side,
+                    first=sheets[side].line.line,
+                    second=line.line,
+                ),
+                line,
+            )
+        sheets[side] = read_side(side, line, spec)
+    missing = [side for side in sides if side not in sheets]
+    if missing:
+        raise SummaryProblem(
+            "summary-side",
+            msg("hand {hand} gives no summary line for {sides}", hand=record.number, sides=", ".join(missing)),
+            record.summaries[-1],
+        )
+    return sheets
+
+
+def sheet_of(config: Config, record: HandRecord) -> SheetSpec:
+    if config.sheet is None:
+        raise SummaryProblem("summary-category", msg("this game keeps no score sheet"), record.summaries[0])
+    return config.sheet
+
+
+def read_side(side: str, line: Summary, spec: SheetSpec) -> SideSheet:
+    words, counted = spec.words(), spec.counted()
+    sheet = SideSheet(side, line)
+    seen: set[str] = set()
+    for item in line.items:
+        if item.word not in words:
+            raise SummaryProblem(
+                "summary-category",
+                msg(
+                    "`{word}` is not on this game's score sheet: its words are {words}",
+                    word=item.word,
+                    words=", ".join(words),
+                ),
+                item,
+            )
+        if item.word in seen:
+            raise SummaryProblem(
+                "summary-category", msg("`{word}` is given twice for {side}", word=item.word, side=side), item
+            )
+        seen.add(item.word)
+        if item.word in counted and item.count is None:
+            raise SummaryProblem("summary-category", msg("`{word}` needs its number: `{word} 2`", word=item.word), item)
+        if item.word not in counted and item.count is not None:
+            raise SummaryProblem(
+                "summary-category", msg("`{word}` stands alone, without a number", word=item.word), item
+            )
+        if item.word == OUT:
+            sheet.out = True
+        elif item.word == CONCEALED:
+            sheet.concealed = True
+        else:
+            sheet.counts[item.word] = item.count or 0
+    return sheet
+
+
+# --- what the packs can make and the points of the cards --------------------------------------
+
+
+def check_packs(sheets: Mapping[str, SideSheet], config: Config) -> None:
+    spec, pack = config.sheet, config.pack()
+    assert spec is not None
+    first = next(iter(sheets.values())).line
+    for kind in spec.laid:
+        laid = sum(sheet.counts.get(kind.word, 0) for sheet in sheets.values())
+        if laid > pack[kind.card]:
+            raise SummaryProblem(
+                "summary-packs",
+                msg(
+                    "the sides lay {laid} `{word}` between them, but the packs hold {held}",
+                    laid=laid,
+                    word=kind.word,
+                    held=pack[kind.card],
+                ),
+                first,
+            )
+    naturals_held = sum(pack[card] for card in C.NATURALS)
+    wilds_held = sum(pack[card] for card in C.WILDS)
+    naturals = wilds = 0
+    for sheet in sheets.values():
+        for canasta in spec.canastas:
+            count = sheet.counts.get(canasta.word, 0)
+            naturals += count * sum(card in C.NATURAL_SET for card in canasta.sample)
+            wilds += count * sum(card in C.WILDS for card in canasta.sample)
+    if naturals > naturals_held or wilds > wilds_held:
+        raise SummaryProblem(
+            "summary-packs",
+            msg(
+                "the canastas declared need at least {naturals} naturals and {wilds} wild cards, but the packs hold "
+                "{naturals_held} and {wilds_held}",
+                naturals=naturals,
+                wilds=wilds,
+                naturals_held=naturals_held,
+                wilds_held=wilds_held,
+            ),
+            first,
+        )
+    worth = sum(C.VALUES[card] * n for card, n in pack.items() if card not in config.laid_cards)
+    melded = sum(sheet.melded for sheet in sheets.values())
+    if melded > worth:
+        raise SummaryProblem(
+            "summary-packs",
+            msg(
+                "the sides meld {melded} points between them, but all the cards of the packs are worth {worth}",
+                melded=melded,
+                worth=worth,
+            ),
+            first,
+        )
+
+
+def check_points(sheets: Mapping[str, SideSheet], config: Config) -> None:
+    spec = config.sheet
+    assert spec is not None
+    for sheet in sheets.values():
+        for word in (MELDED, LEFT):
+            points = sheet.counts.get(word, 0)
+            if points % POINTS_STEP:
+                raise SummaryProblem(
+                    "summary-points",
+                    msg(
+                        "{side}: `{word} {points}` is not a multiple of 5, as every card's value is",
+                        side=sheet.side,
+                        word=word,
+                        points=points,
+                    ),
+                    sheet.line,
+                )
+        least = sum(sheet.counts.get(kind.word, 0) * C.points(kind.sample) for kind in spec.canastas)
+        if sheet.melded < least:
+            raise SummaryProblem(
+                "summary-points",
+                msg(
+                    "{side}: the canastas declared hold at least {least} points of cards, but `melded` is {melded}",
+                    side=sheet.side,
+                    least=least,
+                    melded=sheet.melded,
+                ),
+                sheet.line,
+            )
+
+
+# --- how the hand ended -----------------------------------------------------------------------
+
+
+def check_going_out(sheets: Mapping[str, SideSheet], config: Config) -> None:
+    out = [sheet for sheet in sheets.values() if sheet.out]
+    if len(out) > 1:
+        raise SummaryProblem(
+            "summary-going-out",
+            msg("{sides} all go out, but only one side goes out in a hand", sides=", ".join(s.side for s in out)),
+            out[1].line,
+        )
+    for sheet in sheets.values():
+        if sheet.concealed and not sheet.out:
+            raise SummaryProblem(
+                "summary-going-out",
+                msg("{side} is said to go out concealed without going out", side=sheet.side),
+                sheet.line,
+            )
+    if not out:
+        return
+    [gone] = out
+    lacking = config.go_out_problem(sample_melds(gone, config), config)
+    if lacking:
+        raise SummaryProblem(
+            "summary-going-out", msg("{side} goes out, but {lacking}", side=gone.side, lacking=lacking), gone.line
+        )
+    if len(gone.side.split("+")) == 1 and gone.left:
+        raise SummaryProblem(
+            "summary-going-out",
+            msg(
+                "{side} goes out alone, so no card is left in hand, but `left` is {left}",
+                side=gone.side,
+                left=gone.left,
+            ),
+            gone.line,
+        )
+
+
+# --- the score --------------------------------------------------------------------------------
+
+
+def sample_melds(sheet: SideSheet, config: Config) -> list[tuple[str, ...]]:
+    """Melds that stand for the side's table as the family's policies read it: each canasta
+    declared as its kind's sample, and a meld short of a canasta when the side melded no canasta."""
+    assert config.sheet is not None
+    melds = [kind.sample for kind in config.sheet.canastas for _ in range(sheet.counts.get(kind.word, 0))]
+    if sheet.melded and not melds:
+        melds.append((C.NATURALS[0],) * 3)
+    return melds
+
+
+def score_sheet(sheet: SideSheet, config: Config) -> SummaryScore:
+    """What a side's summary is worth, category by category, by the family's own policies."""
+    assert config.sheet is not None
+    lines: list[tuple[str, int]] = []
+    for kind in config.sheet.canastas:
+        count = sheet.counts.get(kind.word, 0)
+        valued = config.canasta_bonus(kind.sample, config)
+        if count and valued is not None:
+            label, bonus = valued
+            lines.append((msg("{kind} x{count}", kind=label(), count=count), bonus * count))
+    laid = [kind.card for kind in config.sheet.laid for _ in range(sheet.counts.get(kind.word, 0))]
+    lines += [(label(), points) for label, points in config.laid_score(laid, sample_melds(sheet, config), config)]
+    if sheet.out:
+        lines.append((msg("going out"), config.going_out_bonus))
+        if sheet.concealed:
+            lines.append((msg("going out concealed"), config.concealed_bonus))
+    lines.append((msg("cards melded"), sheet.melded))
+    lines.append((msg("cards left in hand"), -sheet.left))
+    lines = [line for line in lines if line[1]]
+    return SummaryScore(sum(points for _, points in lines), lines)
+
+
+def next_minimums(config: Config, totals: Mapping[str, int], hand: int) -> dict[str, int]:
+    """Each side's first-meld minimum in hand `hand`, from the totals it starts from (the
+    corrected score sheet's): what a table needs to know before dealing."""
+    return {side: config.first_meld_minimum(points, hand) for side, points in totals.items()}

@@ -1,0 +1,116 @@
+"""A score pad: a game kept hand by hand as an ACN 1.1 record of summaries, each hand added only
+when the summary judge finds it possible (the web page /pad is a thin adapter over this).
+
+    record = new_game("caliente", ["ann", "bob", "cid", "dee"], "ann+cid bob+dee")
+    added = add_hand(record, {"ann+cid": {"natural": 1, "melded": 300, "out": True}, "bob+dee": {...}})
+    if added.refused:  # the findings that refuse it, in words
+        ...
+    record = added.record  # with the hand's score and the running totals, as the arbiter counts them
+
+The record is the pad's whole state: what a table keeps, what the page downloads, and what
+`arbiter check` certifies with the same answer, since it is judged the same way (`check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..checker import Request, asked, resolve_rules
+from ..engine.game import seating_from_tags
+from ..findings import Finding
+from ..house import Rulebook
+from ..notation import parse_text
+from ..rules.base import Config
+from ..rules.sheet_spec import SheetSpec
+from ..rulings import GameRuling
+
+Entries = Mapping[str, Mapping[str, int | bool]]
+"""Per side, each category's count (a word that stands alone: True when it happened)."""
+
+
+@dataclass(slots=True)
+class Added:
+    """What came of adding a hand: the record with it, or the findings that refuse it."""
+
+    record: str
+    ruling: GameRuling | None
+    refused: list[Finding] = field(default_factory=list)
+
+
+def new_game(rules: str, seats: Sequence[str], teams: str = "", house: Rulebook | None = None) -> str:
+    """The tags of a new game kept on the pad."""
+    lines = [f'[Rules "{rules}"]', f'[Seats "{" ".join(seats)}"]']
+    if teams.strip():
+        lines.append(f'[Teams "{" ".join(teams.split())}"]')
+    if house is not None:
+        lines.append(house.tag())
+    return "\n".join(lines) + "\n"
+
+
+def judge(record: str, request: Request | None = None) -> GameRuling | None:
+    """The pad's one game judged as `arbiter check` judges it (None when the record holds none)."""
+    return next(iter(_check(record, request or asked())), None)
+
+
+def sheet_of(record: str, request: Request | None = None) -> tuple[Config, SheetSpec] | None:
+    """The pad's table and its family's score sheet, or None when the tags do not seat a game."""
+    parsed = parse_text(record)
+    if len(parsed) != 1 or parsed[0].malformed:
+        return None
+    game = parsed[0].game
+    resolved = resolve_rules(game, request or asked())
+    if resolved is None:
+        return None
+    ruleset, values = resolved
+    seating, _ = seating_from_tags(game, ruleset, values)
+    if seating is None:
+        return None
+    config = ruleset.config_for(seating, values)
+    return (config, config.sheet) if config.sheet is not None else None
+
+
+def add_hand(record: str, entries: Entries, request: Request | None = None) -> Added:
+    """The record with the next hand given as these summaries and scored by the arbiter, or the
+    record as it was and the findings that refuse the hand (its reason in words)."""
+    request = request or asked()
+    table = sheet_of(record, request)
+    if table is None:
+        raise ValueError("the pad's record does not seat a game")
+    config, sheet = table
+    games = parse_text(record)
+    hands = games[0].game.hands
+    number = hands[-1].number + 1 if hands else 1
+    seats = config.seating.seats
+    dealer = seats[(seats.index(hands[-1].start.dealer) + 1) % len(seats)] if hands else seats[-1]
+    lines = [f"hand {number} dealer {dealer}"]
+    for side in (config.seating.side_name(s) for s in config.seating.sides):
+        lines.append(summary_line(side, entries.get(side, {}), sheet))
+    candidate = record.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
+    ruling = judge(candidate, request)
+    refused = [f for f in (ruling.findings if ruling else []) if f.is_error and f.hand == number]
+    if ruling is None or refused or not ruling.hands or ruling.hands[-1].scores is None:
+        return Added(record, judge(record, request), refused)
+    scores = ruling.hands[-1].scores
+    totals = ruling.totals
+    sides = list(scores)
+    candidate += "score " + " ".join(f"{side} {scores[side]}" for side in sides) + "\n"
+    candidate += "total " + " ".join(f"{side} {totals[side]}" for side in sides) + "\n"
+    return Added(candidate, judge(candidate, request))
+
+
+def summary_line(side: str, entries: Mapping[str, int | bool], sheet: SheetSpec) -> str:
+    """`summary SIDE ...` in the sheet's order: counts above zero, and the words that happened."""
+    counted = sheet.counted()
+    words = []
+    for word in sheet.words():
+        value = entries.get(word)
+        if word in counted and isinstance(value, int) and not isinstance(value, bool) and value:
+            words.append(f"{word} {value}")
+        elif word not in counted and value is True:
+            words.append(word)
+    return " ".join(["summary", side, *words])
+
+
+def _check(record: str, request: Request) -> list[GameRuling]:
+    return [request.judge(parsed) for parsed in parse_text(record)]
