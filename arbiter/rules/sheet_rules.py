@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .base import Rule, entry
+from ..rulings import Rule
+from .base import entry
 
 
 def summary_rules(catalogue: Mapping[str, Rule]) -> dict[str, Rule]:
