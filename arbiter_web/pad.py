@@ -171,7 +171,7 @@ def _view(record: str) -> PadView:
         return view
     config, sheet = table
     view.sides = [config.seating.side_name(s) for s in config.seating.sides]
-    view.labels, view.counted = sheet.labels(), sheet.counted()
+    view.labels, view.counted = sheets.categories(config, sheet), sheet.counted()
     view.hands = _hands(game.hands, ruling)
     view.totals = dict(ruling.totals)
     view.winner = ruling.winner

@@ -17,7 +17,16 @@ from web_support import EXAMPLE, serving_with_kept_rulings
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-PAGES = ("/", "/rules", "/rules/hand-and-foot", "/editor?rules=samba", "/h", "/notation", "/api/docs")
+PAGES = (
+    "/",
+    "/rules",
+    "/rules/hand-and-foot",
+    "/editor?rules=samba",
+    "/pad?family=hand-and-foot",
+    "/h",
+    "/notation",
+    "/api/docs",
+)
 
 
 @pytest.fixture(scope="module")

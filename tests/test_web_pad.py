@@ -189,3 +189,10 @@ def test_the_api_gives_each_summarised_hand_the_next_minimums(client: Any) -> No
     moves = (SAMPLES / "caliente-scoring-example.acn").read_text(encoding="utf-8")
     played = client.post("/api/v1/rulings", data=moves.encode("utf-8"), content_type="text/plain")
     assert "minimums" not in played.get_json()["games"][0]["hands"][0]
+
+
+def test_the_pad_asks_for_caliente_cards_only_in_their_variation(client: Any) -> None:
+    plain = client.post("/pad", data={"do": "show", "record": '[Rules "caliente"]\n[Seats "ann bob"]\n'})
+    assert "Caliente cards played" not in plain.text and "Bonus cards" in plain.text
+    variation = '[Rules "caliente"]\n[Variant "caliente-cards"]\n[Seats "ann bob"]\n'
+    assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}).text

@@ -165,3 +165,15 @@ def test_the_pad_is_used_by_keyboard(phone: Watched, base_url: str) -> None:
     assert field(page, 1, "out").is_checked()
     screenshot(page, "pad-phone.png")
     phone.assert_clean()
+
+
+@pytest.mark.parametrize("language", ["es", "pt", "it"])
+def test_the_pad_fits_a_phone_in_every_language(phone: Watched, base_url: str, language: str) -> None:
+    page = phone.page
+    page.goto(f"{base_url}/pad?family=hand-and-foot&lang={language}")
+    with page.expect_navigation():
+        page.click("#pad-start")
+    assert page.locator("html").get_attribute("lang") == language
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"pad-{language}-phone.png")
+    phone.assert_clean()

@@ -70,6 +70,14 @@ def sheet_of(record: str, request: Request | None = None) -> tuple[Config, Sheet
     return (config, config.sheet) if config.sheet is not None else None
 
 
+def categories(config: Config, sheet: SheetSpec) -> dict[str, str]:
+    """The sheet's words and headings a pad asks for at this table: every category but the cards
+    laid that its packs hold none of (the Caliente cards, outside their variation)."""
+    pack = config.pack()
+    absent = {kind.word for kind in sheet.laid if not pack[kind.card]}
+    return {word: label for word, label in sheet.labels().items() if word not in absent}
+
+
 def add_hand(record: str, entries: Entries, request: Request | None = None) -> Added:
     """The record with the next hand given as these summaries and scored by the arbiter, or the
     record as it was and the findings that refuse the hand (its reason in words)."""
