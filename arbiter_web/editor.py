@@ -26,7 +26,7 @@ from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
-from . import lang, page, present
+from . import editor_answer, lang, page, present
 from .schemas import PageFormSchema
 
 bp = Blueprint("editor", __name__)
@@ -244,7 +244,8 @@ def editor() -> Any:
 
 
 def check(situation: Situation, house: str) -> Any:
-    """The ordinary ruling page on the record the editor wrote, with that record beneath."""
+    """The editor's answer (allowed, or not and why), then the ordinary ruling page on the record
+    the editor wrote, folded, with that record beneath."""
     text = situation.record()
     g.editor_record = text
     g.editor_link = _link(form_fields(situation, house))
@@ -252,6 +253,7 @@ def check(situation: Situation, house: str) -> Any:
         games, replays = page.judge(text, None, {}, house or None)
     except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
         return render_editor(situation, [page._sentence(problem)], None, house), 422
+    g.editor_answer = editor_answer.answer_view(judged_as(situation, games))
     return page.render_ruling(text, games, page._blank_form(text, house or None), replays)
 
 
@@ -271,6 +273,14 @@ def open_ruling() -> Any:
         problem_said = msg("This table cannot be opened in the editor: {problem}.", problem=lang.said(problem))
         return page.render_page(form, error=problem_said), 422
     return render_editor(situation, [], legal_view(_without_move(situation)), request.form.get(HOUSE_FIELD, ""))
+
+
+def judged_as(situation: Situation, games: list[arbiter.GameRuling]) -> Situation:
+    """The situation under the rule set and options its record was judged by (a kept house
+    rulebook's, where one was chosen), so that the answer and the audit agree."""
+    if len(games) != 1 or not games[0].rules:
+        return situation
+    return Situation(**{**situation.__dict__, "rules": games[0].rules, "options": dict(games[0].options)})
 
 
 def _link(fields: list[tuple[str, str]]) -> str:

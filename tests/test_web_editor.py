@@ -253,3 +253,63 @@ def test_every_editor_control_has_a_label(client):
     for tag, attrs in page.elements:
         if tag in ("input", "select") and attrs.get("type") not in ("hidden", "checkbox"):
             assert attrs.get("id") in labelled, attrs
+
+
+def answer_of(body: str) -> str:
+    """The editor's answer section, before the folded audit."""
+    found = re.search(r'<section class="banner answer[^"]*" id="answer".*?</section>', body, re.S)
+    assert found, "the page answers the question first"
+    return found.group(0)
+
+
+def audit_of(body: str) -> str:
+    found = re.search(r'<details class="audit" id="audit">(.*)</details>', body, re.S)
+    assert found, "the full ruling is one click away"
+    return found.group(1)
+
+
+def test_an_allowed_move_is_answered_allowed_with_the_table_after_it(client):
+    body = client.post("/editor", data={**PROTEST, "do": "check"}).get_data(as_text=True)
+    answer = answer_of(body)
+    assert re.search(r'id="answer-title"[^>]*>Allowed<', answer)
+    assert "Next to play: bob." in answer
+    head = body[: body.index('<details class="audit"')]
+    assert "The table after the move" in head
+    for auditors_word in ("did not end", "cannot be scored", "Line ", "Valid"):
+        assert auditors_word not in head, auditors_word
+    assert "did not end" in audit_of(body)  # the audit keeps its words, one click away
+
+
+def test_a_refused_move_is_answered_not_allowed_because_with_rule_remedy_and_what_was_allowed(client):
+    move = "take 9 with [9 9], meld [K K], discard 4"
+    body = client.post("/editor", data={**PROTEST, "move": move, "do": "check"}).get_data(as_text=True)
+    answer = answer_of(body)
+    assert re.search(r'id="answer-title"[^>]*>Not allowed<', answer)
+    assert "Because ann melds two Ks but holds only one." in html.unescape(answer)
+    assert "<code>take 9 with [9 9]</code>" in answer  # allowed first
+    assert 'href="/rules/caliente#rule-' in answer and "Making Melds" in html.unescape(answer)
+    assert "Allowed instead" in answer and "Line " not in answer
+    assert "The table when it was refused" in body[: body.index('<details class="audit"')]
+
+
+def test_a_record_without_an_answer_keeps_the_ruling_unfolded(client):
+    body = client.post("/", data={"record": EXAMPLE}).get_data(as_text=True)
+    assert 'id="answer"' not in body and 'class="audit"' not in body
+    assert 'id="verdict"' in body
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("kings", ["[K K K]", "[K K]"])
+def test_the_answer_agrees_with_the_audit_in_every_family(client, family, kings):
+    from test_move_answer import DRAWS, kings_table
+
+    situation = kings_table(family, f"{DRAWS[family]}, meld {kings}, discard 5")
+    fields = {"hold." + p: " ".join(c) for p, c in situation.hands.items()}
+    fields |= {"foot." + p: " ".join(c) for p, c in situation.feet.items()}
+    fields |= {f"melds.{side}": " ".join(f"[{' '.join(m)}]" for m in melds) for side, melds in situation.melds.items()}
+    data = {"rules": family, "seats": " ".join(situation.seats), "teams": situation.teams, "pile": "8 9", "turn": "ann"}
+    data |= {**fields, "melded": situation.seats, "move": situation.move, "do": "check"}
+    body = client.post("/editor", data=data).get_data(as_text=True)
+    (ruling,) = list(arbiter.check(written(body)))
+    allowed = re.search(r'id="answer-title"[^>]*>([^<]+)<', answer_of(body)).group(1)
+    assert allowed == ("Not allowed" if ruling.errors else "Allowed")
