@@ -21,7 +21,7 @@ import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
-from arbiter.i18n import msg, term
+from arbiter.i18n import msg, pmsg, term
 from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
@@ -34,6 +34,36 @@ bp = Blueprint("editor", __name__)
 MAX_LEGAL_SHOWN = 24
 """Legal moves listed at once of each kind (draw, take, meld ...); the rest are counted: two cards
 drawn in Samba are 120 choices, and a big hand has hundreds of melds."""
+
+MOVE_KINDS = {
+    "draw": pmsg("legal moves of a kind", "Draw"),
+    "take": pmsg("legal moves of a kind", "Take the pile"),
+    "meld": pmsg("legal moves of a kind", "Meld"),
+    "add": pmsg("legal moves of a kind", "Add to a meld"),
+    "discard": pmsg("legal moves of a kind", "Discard"),
+    "bonus": pmsg("legal moves of a kind", "Lay a card beside the melds"),
+    "caliente": pmsg("legal moves of a kind", "Lay a Caliente card"),
+    "ask": pmsg("legal moves of a kind", "Ask the partner"),
+    "pass": pmsg("legal moves of a kind", "Pass"),
+    "out": pmsg("legal moves of a kind", "Go out"),
+    "foot": pmsg("legal moves of a kind", "Pick up the Foot"),
+}
+"""The heading of each kind of legal move (Move.kind, the action's ACN keyword), in words."""
+
+MOVE_WORDS = {
+    "draw": pmsg("a word of a move", "draw"),
+    "take": pmsg("a word of a move", "take"),
+    "with": pmsg("a word of a move", "with"),
+    "meld": pmsg("a word of a move", "meld"),
+    "add": pmsg("a word of a move", "add"),
+    "to": pmsg("a word of a move", "to"),
+    "discard": pmsg("a word of a move", "discard"),
+    "[": "[",
+    "]": "]",
+    ",": ",",
+}
+"""The word buttons that build a move: each puts its ACN keyword into the move, and is shown in
+the reader's language (the notation underneath stays ACN, as a record writes it)."""
 
 HOUSE_FIELD = "house"
 """A kept rulebook to judge by (issue 29's house rulebooks), by its digest: passed through the
@@ -224,6 +254,8 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         house=house,
         card_kind=present.card_kind,
         card_title=present.card_title,
+        move_kinds=MOVE_KINDS,
+        move_words=MOVE_WORDS,
     )
 
 

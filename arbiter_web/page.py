@@ -14,6 +14,7 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES, on_a_form
+from arbiter.comment_languages import in_language
 from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
@@ -92,10 +93,12 @@ def render_ruling(
 
 
 def example(family: str) -> str:
-    """A family's example record (the Caliente one for any other word)."""
+    """A family's example record (the Caliente one for any other word), its comments in the
+    reader's language (arbiter.comment_languages: each explanation is written in all four)."""
     name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
     path = Path(current_app.static_folder or ".") / name
-    return path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+    text = path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+    return in_language(text, lang.current())
 
 
 def skeleton(family: str) -> str:

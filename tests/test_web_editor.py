@@ -313,3 +313,21 @@ def test_the_answer_agrees_with_the_audit_in_every_family(client, family, kings)
     (ruling,) = list(arbiter.check(written(body)))
     allowed = re.search(r'id="answer-title"[^>]*>([^<]+)<', answer_of(body)).group(1)
     assert allowed == ("Not allowed" if ruling.errors else "Allowed")
+
+
+@pytest.mark.parametrize("language", ["es", "pt", "it"])
+def test_an_example_is_explained_in_the_readers_language(client, language):
+    body = client.get(f"/?example=hoyle&lang={language}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    assert "Dispute:" not in record and ";[" not in record
+    assert record.startswith("; Disput")  # Disputa, in each of the three
+
+
+def test_the_legal_moves_are_headed_and_built_in_the_readers_language(client):
+    fields = {**PROTEST, "move": "", "do": "moves", "lang": "es"}
+    body = client.get("/editor?" + urlencode(fields)).get_data(as_text=True)
+    headings = re.findall(r'<h3 id="legal-(\w+)">([^<]+)<span class="quiet">\(([^)]*)\)', body)
+    assert headings and all(word.strip() != kind.capitalize() for kind, word, _ in headings), headings
+    assert any("se listan las primeras" in note for _, _, note in headings) or all(n.isdigit() for *_, n in headings)
+    buttons = dict(re.findall(r'data-word="([^"]+)" aria-label="[^"]*">([^<]+)</button>', body))
+    assert buttons["draw"] != "draw" and buttons["discard"] != "discard"  # said in Spanish, written in ACN
