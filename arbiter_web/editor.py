@@ -251,6 +251,8 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         deal=deal,
         foot_size=foot_size,
         cards=[card for card in C.CARDS if card != C.CALIENTE or pack_counts(situation).get(card)],
+        card_label=lambda card: words.symbols.get(card, card),
+        card_name=lambda card: words.describe(card) if card in words.cards else "",
         house=house,
         card_kind=present.card_kind,
         card_title=present.card_title,

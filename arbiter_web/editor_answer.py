@@ -42,7 +42,8 @@ def answer_view(situation: Situation) -> AnswerView | None:
     except (PositionError, arbiter.UsageError):
         return None
     ruleset = rulesets.get(situation.rules)
-    table = family_words.marked(answer.table, situation.rules, situation.values())
+    to_move = answer.next_player or answer.player
+    table = family_words.marked(answer.table, situation.rules, situation.values(), to_move)
     finding = answer.finding
     if finding is None:
         return AnswerView(answer, ruleset.title, table)

@@ -298,18 +298,26 @@ def test_a_record_without_an_answer_keeps_the_ruling_unfolded(client):
     assert 'id="verdict"' in body
 
 
-@pytest.mark.parametrize("family", FAMILIES)
-@pytest.mark.parametrize("kings", ["[K K K]", "[K K]"])
-def test_the_answer_agrees_with_the_audit_in_every_family(client, family, kings):
-    from test_move_answer import DRAWS, kings_table
+def kings_form(family: str, move: str, **more: str) -> dict[str, Any]:
+    """test_move_answer's table of three Kings, as the editor's form sends it, checked."""
+    from test_move_answer import kings_table
 
-    situation = kings_table(family, f"{DRAWS[family]}, meld {kings}, discard 5")
+    situation = kings_table(family, move)
     fields = {"hold." + p: " ".join(c) for p, c in situation.hands.items()}
     fields |= {"foot." + p: " ".join(c) for p, c in situation.feet.items()}
     fields |= {f"melds.{side}": " ".join(f"[{' '.join(m)}]" for m in melds) for side, melds in situation.melds.items()}
     data = {"rules": family, "seats": " ".join(situation.seats), "teams": situation.teams, "pile": "8 9", "turn": "ann"}
-    data |= {**fields, "melded": situation.seats, "move": situation.move, "do": "check"}
-    body = client.post("/editor", data=data).get_data(as_text=True)
+    return data | {**fields, "melded": situation.seats, "move": situation.move, "do": "check", **more}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("kings", ["[K K K]", "[K K]"])
+def test_the_answer_agrees_with_the_audit_in_every_family(client, family, kings):
+    from test_move_answer import DRAWS
+
+    body = client.post("/editor", data=kings_form(family, f"{DRAWS[family]}, meld {kings}, discard 5")).get_data(
+        as_text=True
+    )
     (ruling,) = list(arbiter.check(written(body)))
     allowed = re.search(r'id="answer-title"[^>]*>([^<]+)<', answer_of(body)).group(1)
     assert allowed == ("Not allowed" if ruling.errors else "Allowed")
@@ -331,3 +339,65 @@ def test_the_legal_moves_are_headed_and_built_in_the_readers_language(client):
     assert any("se listan las primeras" in note for _, _, note in headings) or all(n.isdigit() for *_, n in headings)
     buttons = dict(re.findall(r'data-word="([^"]+)" aria-label="[^"]*">([^<]+)</button>', body))
     assert buttons["draw"] != "draw" and buttons["discard"] != "discard"  # said in Spanish, written in ACN
+
+
+def pile_badge(body: str) -> str:
+    """The pile's badge on the table after the answered move."""
+    head = body[: body.index('<details class="audit"')]
+    return re.search(r'<span class="badge badge-(frozen|open)">', head).group(1)
+
+
+@pytest.mark.parametrize(
+    ("family", "variant", "opponents_meld", "badge"),
+    [
+        ("caliente", "", "", "open"),
+        ("caliente", "always-frozen", "", "frozen"),  # the house rule freezes it for everyone
+        ("samba", "", "", "open"),
+        ("hand-and-foot", "", "[4 4 4]", "frozen"),  # always frozen, melded or not
+        ("classic", "", "", "frozen"),  # frozen against bob+dee until their first meld
+        ("classic", "", "[4 4 4]", "open"),
+        ("hoyle", "", "", "frozen"),  # frozen against bob until his first meld
+        ("hoyle", "", "[4 4 4]", "open"),
+    ],
+)
+def test_the_piles_badge_is_its_state_for_the_player_to_move(client, family, variant, opponents_meld, badge):
+    from test_move_answer import DRAWS
+
+    form = kings_form(family, f"{DRAWS[family]}, meld [K K K], discard 5", variant=variant)
+    opponents = "bob" if family == "hoyle" else "bob+dee"
+    form[f"melds.{opponents}"] = opponents_meld
+    body = client.post("/editor", data=form).get_data(as_text=True)
+    assert re.search(r'id="answer-title"[^>]*>Allowed<', body)
+    assert pile_badge(body) == badge
+
+
+def test_a_house_rulebook_that_always_freezes_the_pile_shows_it_frozen(tmp_path):
+    from test_move_answer import DRAWS
+
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"}).test_client()
+    kept = client.post("/api/v1/rulebooks", json={"text": THURSDAY_CLUB}).get_json()
+    form = kings_form("caliente", f"{DRAWS['caliente']}, meld [K K K], discard 5", house=kept["digest"])
+    assert pile_badge(client.post("/editor", data=form).get_data(as_text=True)) == "frozen"
+    assert pile_badge(client.post("/editor", data={**form, "house": ""}).get_data(as_text=True)) == "open"
+
+
+@pytest.mark.parametrize(
+    ("family", "laid", "absent"),
+    [
+        ("samba", "Bonus cards", "Caliente"),
+        ("hand-and-foot", "Bonus cards", "Caliente"),
+        ("classic", "red threes", "Bonus"),
+        ("hoyle", "red threes", "Bonus"),
+    ],
+)
+def test_each_family_names_its_laid_cards_and_card_buttons_in_its_own_words(client, family, laid, absent):
+    body = html.unescape(client.get(f"/editor?rules={family}").get_data(as_text=True))
+    zones = re.findall(r'data-label="([^"]*) laid"', body)
+    assert zones and all(zone.endswith(laid) for zone in zones)
+    assert absent not in " ".join(zones)
+    buttons = dict(re.findall(r'data-card="(\w+)"(?: title="([^"]*)")?>', body))
+    labels = dict(re.findall(r'data-card="(\w+)"[^>]*>([^<]+)</button>', body))
+    if laid == "red threes":
+        assert labels["B"] == "R3" and buttons["B"] == "red three (B)" and labels["S"] == "B3"
+    else:
+        assert labels["B"] == "B" and buttons["B"] == "Bonus card (B)" and "C" not in labels

@@ -281,6 +281,9 @@ def test_no_page_is_wider_than_a_phone(phone: Watched, tmp_path: Path):
 
 
 LANGUAGES = ["en", "es", "pt", "it"]
+FROZEN_FOR_BOB = {"hand-and-foot", "classic", "hoyle"}
+"""The families whose pile is frozen for bob, next to play on the table of three Kings: Hand &
+Foot's always, the classic books' until his side's first meld."""
 
 
 def web_words(language: str) -> Any:
@@ -318,6 +321,8 @@ def test_the_editor_answers_allowed_and_not_allowed_in_the_readers_language(page
     assert browser_page.locator("html").get_attribute("lang") == language
     after = browser_page.locator(".table-state summary").first.inner_text().strip()
     assert after == words("The table after the move")
+    badge = browser_page.locator(".table-state .badge").first.inner_text().strip()
+    assert badge == words("frozen" if family in FROZEN_FOR_BOB else "not frozen")
     browser_page.goto(page.base_url + kings_link(family, f"{DRAWS[family]}, meld [K K], discard 5", language))
     assert browser_page.locator("#answer-title").inner_text().strip() == words("Not allowed")
     because = browser_page.locator("#answer-text").inner_text().strip()

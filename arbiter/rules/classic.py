@@ -38,6 +38,7 @@ CLASSIC_WORDS = Words(
         C.STOP: "black three (S)",
         C.CALIENTE: "Caliente card (C)",
     },
+    symbols={C.BONUS: "R3", C.STOP: "B3"},
 )
 """What the classic books call the cards: the notation writes a red three B (or R3), a black
 three S (or B3) and a joker X (or JK)."""
@@ -109,6 +110,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         0,
         "Canastas a side needs to go out (0: the laws', two with two players, one otherwise).",
         f'{LAWS}, "Going Out" and "Two-Hand and Three-Hand Canasta"; {PROJECT_DEFAULT}',
+        book_value=lambda config: config.canastas_to_go_out,
     ),
 )
 
@@ -565,8 +567,14 @@ def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, blac
         words=CLASSIC_WORDS,
         covered_up_cards=frozenset(covered),
         last_bonus_melds=bool(options["last-red-three-melds"]),
+        frozen_until_first_meld=True,
         options=dict(options),
     )
+
+
+def laws_canastas_to_go_out(seating: Seating) -> int:
+    """The laws' canastas to go out: two with two players, one otherwise."""
+    return 2 if len(seating.seats) == 2 else 1
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
@@ -574,7 +582,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     freezes = C.WILDS | ({C.STOP} if options["black-three-freezes"] else set())
     return replace(
         config,
-        canastas_to_go_out=int(options["canastas-to-go-out"]) or (2 if len(seating.seats) == 2 else 1),
+        canastas_to_go_out=int(options["canastas-to-go-out"]) or laws_canastas_to_go_out(seating),
         discard_freezes=frozenset(freezes),
     )
 
