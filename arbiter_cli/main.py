@@ -452,7 +452,14 @@ def fmt(
         if not record.changed:
             continue
         changed += 1
-        if show_diff:
+        if record.only_line_endings and (show_diff or check_only):
+            line = msg(
+                "{path}: not in canonical form: only its line endings differ (CR LF, as Windows writes them; "
+                "arbiter fmt --write ends its lines in LF)",
+                path=shown_path(record.path),
+            )
+            err.print(Text(say(line)), soft_wrap=True)
+        elif show_diff:
             click.echo(unified_diff(record), nl=False)
         if write:
             try:
@@ -461,7 +468,7 @@ def fmt(
                 err.print(Text(f"{shown_path(record.path)}: not rewritten: {describe_os_error(error)}"), soft_wrap=True)
                 unreadable += 1
                 continue
-        elif check_only and not show_diff:
+        elif check_only and not show_diff and not record.only_line_endings:
             line = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
             err.print(Text(say(line)), soft_wrap=True)
     formatted = len(tasks) - broken - unreadable

@@ -401,3 +401,13 @@ def test_each_family_names_its_laid_cards_and_card_buttons_in_its_own_words(clie
         assert labels["B"] == "R3" and buttons["B"] == "red three (B)" and labels["S"] == "B3"
     else:
         assert labels["B"] == "B" and buttons["B"] == "Bonus card (B)" and "C" not in labels
+
+
+INLINE = re.compile(r"<(code|a|strong|span|mark|em)\b[^>]*>|</(code|a|strong|span|mark|em)>")
+
+
+@pytest.mark.parametrize("path", ["/", "/editor", "/rules/classic", "ruling"])
+def test_no_two_sentences_of_a_page_are_glued_together(client, path):
+    response = client.post("/", data={"record": EXAMPLE}) if path == "ruling" else client.get(path)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", INLINE.sub("", response.get_data(as_text=True))))
+    assert re.findall(r"[a-z0-9]\.[A-Z][a-z]{2,}", text) == []  # "line 3.Default", "Caliente.Load"
