@@ -21,27 +21,11 @@ from .. import cards as C
 from ..i18n import msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
 from .classic_choices import CHOICES, LAWS, PROJECT_DEFAULT
+from .classic_words import CLASSIC_WORDS
 from .groups import GROUP_CODES, group_meld_problem
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
-
-CLASSIC_WORDS = Words(
-    pile="discard pile",
-    bonus="red three",
-    stop="black three",
-    laid="red threes",
-    cards={
-        C.LITTLE_WILD: "deuce (2)",
-        C.BIG_WILD: "joker (X)",
-        C.BONUS: "red three (B)",
-        C.STOP: "black three (S)",
-        C.CALIENTE: "Caliente card (C)",
-    },
-    symbols={C.BONUS: "R3", C.STOP: "B3"},
-)
-"""What the classic books call the cards: the notation writes a red three B (or R3), a black
-three S (or B3) and a joker X (or JK)."""
 
 WILD_RATIOS = ("not-outnumbered", "naturals-outnumber", "at-most-three")
 ONE_CARD_PILE = "take-one-card-pile"
@@ -572,17 +556,12 @@ def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, blac
     )
 
 
-def laws_canastas_to_go_out(seating: Seating) -> int:
-    """The laws' canastas to go out: two with two players, one otherwise."""
-    return 2 if len(seating.seats) == 2 else 1
-
-
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
     config = classic_config(seating, options, black_three_covered=options["black-three-up"] == "covered")
     freezes = C.WILDS | ({C.STOP} if options["black-three-freezes"] else set())
     return replace(
         config,
-        canastas_to_go_out=int(options["canastas-to-go-out"]) or laws_canastas_to_go_out(seating),
+        canastas_to_go_out=int(options["canastas-to-go-out"]) or (2 if len(seating.seats) == 2 else 1),
         discard_freezes=frozenset(freezes),
     )
 
