@@ -13,6 +13,7 @@ from marshmallow import ValidationError
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.archive.inputs import BINARY_SNIFF, sniff
 from arbiter.checker import DEFAULT_RULES, on_a_form
 from arbiter.comment_languages import in_language
 from arbiter.i18n import msg
@@ -144,6 +145,10 @@ def submit() -> Any:
         return render_page(error=msg("The form was not filled in as expected; please try again.")), 422
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
+    problem = sniff(data[:BINARY_SNIFF]) if data else None
+    if problem:  # what the command line says of the same file (arbiter.archive.inputs.sniff)
+        said = msg("The file {name} {problem}.", name=upload.filename if upload else "", problem=problem)
+        return render_page(form, error=said), 422
     source: str | bytes = data or form["record"]
     text = data.decode("utf-8", "replace") if data else form["record"]
     form["record"] = text

@@ -411,3 +411,27 @@ def test_no_two_sentences_of_a_page_are_glued_together(client, path):
     response = client.post("/", data={"record": EXAMPLE}) if path == "ruling" else client.get(path)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", INLINE.sub("", response.get_data(as_text=True))))
     assert re.findall(r"[a-z0-9]\.[A-Z][a-z]{2,}", text) == []  # "line 3.Default", "Caliente.Load"
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (EXAMPLE.encode("utf-16"), "is UTF-16 text; save the record as UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)), "is a binary file, not a game record"),
+    ],
+    ids=["utf-16", "binary"],
+)
+def test_an_uploaded_file_gets_the_answer_the_command_line_gives(client, data, says, tmp_path):
+    import io
+
+    from click.testing import CliRunner
+
+    from arbiter_cli.main import cli
+
+    response = client.post("/", data={"record": "", "upload": (io.BytesIO(data), "game.acn")})
+    body = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422 and f"The file game.acn {says}." in body
+    assert "not-utf8" not in body
+    path = tmp_path / "game.acn"
+    path.write_bytes(data)
+    assert says in CliRunner().invoke(cli, ["check", str(path)]).output
