@@ -29,6 +29,10 @@ EXAMPLE_FILE = "example.txt"
 """The Caliente example (`/?example=1` or `/?example=caliente`); each other family's is
 `example-<family>.acn` beside it, a copy of one of the project's illegal samples."""
 
+ASSUME_FIELD = "assume"
+"""The button a ruling asks with, for a record without a `[Rules]` tag whose shape fits another
+family better: the record is checked again under that family (the form's rule set)."""
+
 PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 """Findings the page shows: a game's first 10, at most 200 in all; the rest are counted (the JSON
 API lists more, up to its own budget). A page stays a small multiple of the record it shows."""
@@ -143,6 +147,8 @@ def submit() -> Any:
         form = PageFormSchema().load(request.form)
     except ValidationError:
         return render_page(error=msg("The form was not filled in as expected; please try again.")), 422
+    if request.form.get(ASSUME_FIELD) in rulesets.names():  # "Check it as Samba", the ruling's question
+        form["rules"] = request.form[ASSUME_FIELD]
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
     problem = sniff(data[:BINARY_SNIFF]) if data else None
