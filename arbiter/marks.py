@@ -77,7 +77,7 @@ def table_words(
     config = family_config(rules, options)
     if config is None:
         return TableWords()
-    melds = table.get("melds") if isinstance(table.get("melds"), Mapping) else {}
+    melds = _melds(table)
     marks = {side: [canasta_mark(meld, config) for meld in side_melds] for side, side_melds in melds.items()}
     frozen = pile_frozen(table, config, player)
     return TableWords(pile=config.words.pile, laid=config.words.laid, marks=marks, frozen=frozen)
@@ -91,6 +91,12 @@ def pile_frozen(table: Mapping[str, Any], config: Config, player: str | None) ->
         return True
     if not config.frozen_until_first_meld or player is None:
         return False
-    melds = table.get("melds") if isinstance(table.get("melds"), Mapping) else {}
+    melds = _melds(table)
     side = next((name for name in melds if player in str(name).split("+")), None)
     return side is not None and not melds[side]
+
+
+def _melds(table: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The table's melds by side (none where the snapshot has none)."""
+    melds = table.get("melds")
+    return melds if isinstance(melds, Mapping) else {}

@@ -134,8 +134,8 @@ class GameRuling:
             data["house"] = dict(self.house)
         if self.assumed is not None:
             say = translator(lang)
-            data["assumed"] = {**self.assumed.to_dict(), "why": say(self.assumed.why) if self.assumed.why else None}
-            data["assumed"]["said"] = say(self.assumed.said())
+            why = say(self.assumed.why) if self.assumed.why else None
+            data["assumed"] = {**self.assumed.to_dict(), "why": why, "said": say(self.assumed.said())}
         return data
 
 
