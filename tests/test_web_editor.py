@@ -392,6 +392,9 @@ def test_a_house_rulebook_that_always_freezes_the_pile_shows_it_frozen(tmp_path)
 )
 def test_each_family_names_its_laid_cards_and_card_buttons_in_its_own_words(client, family, laid, absent):
     body = html.unescape(client.get(f"/editor?rules={family}").get_data(as_text=True))
+    if family == "samba":  # its Caliente-card variation lays them too
+        varied = html.unescape(client.get("/editor?rules=samba&variant=caliente-cards").get_data(as_text=True))
+        assert "Bonus and Caliente cards laid" in varied and 'data-card="C"' in varied
     zones = re.findall(r'data-label="([^"]*) laid"', body)
     assert zones and all(zone.endswith(laid) for zone in zones)
     assert absent not in " ".join(zones)

@@ -28,7 +28,8 @@ ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards
 ALL_BONUS_POINTS = 1000
 
 SAMBA_WORDS = Words(laid="Bonus cards")
-"""Samba's words: Caliente's, but only Bonus cards are laid beside the melds (no Caliente card)."""
+"""Samba's words: Caliente's, but only Bonus cards are laid beside the melds (no Caliente card,
+unless the caliente-cards variation brings them: then Caliente's words)."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -481,7 +482,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         packs=3,
         deal_size=15,
         draw_count=2,
-        words=SAMBA_WORDS,
+        words=as_caliente.words if options["caliente-cards"] else SAMBA_WORDS,
         max_wilds=2,
         naturals_must_outnumber_wilds=False,
         merge_same_rank=bool(options["merge-groups"]),
