@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
+from arbiter.allowed import in_words
 from arbiter.checker import DEFAULT_RULES
 from arbiter.i18n import msg, pmsg, term
 from arbiter.marks import table_words
@@ -258,6 +259,7 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         card_title=present.card_title,
         move_kinds=MOVE_KINDS,
         move_words=MOVE_WORDS,
+        said_move=in_words,  # a legal move in players' words, its notation beside
     )
 
 

@@ -339,6 +339,9 @@ def test_the_legal_moves_are_headed_and_built_in_the_readers_language(client):
     assert any("se listan las primeras" in note for _, _, note in headings) or all(n.isdigit() for *_, n in headings)
     buttons = dict(re.findall(r'data-word="([^"]+)" aria-label="[^"]*">([^<]+)</button>', body))
     assert buttons["draw"] != "draw" and buttons["discard"] != "discard"  # said in Spanish, written in ACN
+    picks = re.findall(r'name="pick" value="([^"]+)">([^<]+)<code class="notation">([^<]+)</code>', html.unescape(body))
+    assert picks and all(value == notation for value, _, notation in picks)
+    assert ("draw 7", "Robar del mazo ", "draw 7") in picks  # the move in words, its notation beside
 
 
 def pile_badge(body: str) -> str:
