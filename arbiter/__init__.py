@@ -1,18 +1,75 @@
 """arbiter: the rules arbiter and game-record verifier for Canasta.
 
 The pure core: notation, cards, rule sets, engine, scoring and rulings. It imports nothing from
-the command line or the web adapters, which are thin shells over `check`.
+the command line or the web adapters, which are thin shells over `check`. Its names are imported
+when first used, so that a command that needs only a part of it starts quickly.
 """
 
-from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
-from .checker import check, judge
-from .formatter import format_game, format_source
-from .memory import forget
-from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
-from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
-from .rules.base import UsageError
-from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
-from .sheet import ScoreSheet, score_sheet
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as they are, for type checkers and readers
+    from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
+    from .checker import check, judge
+    from .formatter import format_game, format_source
+    from .memory import forget
+    from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
+    from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
+    from .rules.base import UsageError
+    from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
+    from .sheet import ScoreSheet, score_sheet
+
+_WHERE = {
+    "DEFAULT_BUDGET": ".budget",
+    "FindingBudget": ".budget",
+    "within_budget": ".budget",
+    "check": ".checker",
+    "judge": ".checker",
+    "format_game": ".formatter",
+    "format_source": ".formatter",
+    "forget": ".memory",
+    "DEFAULT_LIMITS": ".notation",
+    "NOTATION_VERSION": ".notation",
+    "Limits": ".notation",
+    "ParsedGame": ".notation",
+    "parse": ".notation",
+    "IllegalAction": ".positions",
+    "Move": ".positions",
+    "Position": ".positions",
+    "PositionError": ".positions",
+    "read_games": ".positions",
+    "table_after": ".positions",
+    "UsageError": ".rules.base",
+    "Adjustment": ".rulings",
+    "Finding": ".rulings",
+    "GameRuling": ".rulings",
+    "HandResult": ".rulings",
+    "Problem": ".rulings",
+    "Severity": ".rulings",
+    "Verdict": ".rulings",
+    "summarize": ".rulings",
+    "ScoreSheet": ".sheet",
+    "score_sheet": ".sheet",
+}
+"""Where each of the package's names lives: imported when first used (PEP 562), so that a
+program using one part (`arbiter --version`, the reader alone) does not load the engine."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    elif not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f"{__name__}.{name}")  # a subpackage (`arbiter.rules.get`)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "DEFAULT_BUDGET",

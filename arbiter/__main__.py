@@ -5,9 +5,9 @@ from __future__ import annotations
 
 
 def main() -> None:
-    from arbiter_cli.main import cli  # the adapter, imported only when run as a program
+    from arbiter_cli.entry import main as run  # the adapter, imported only when run as a program
 
-    cli(prog_name="arbiter")
+    run()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import rules as rulesets
+from .assumed import rules_assumed
 from .engine import Observer, judge_game
 from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
 from .i18n import Text, msg, term
@@ -165,6 +166,8 @@ def judge(
                 ),
             )
         )
+    if rules is None and book is None and game.find_tag("rules") is None and not empty:
+        ruling.assumed = rules_assumed(game, ruleset, configured=default is not None)
     if parsed.malformed or empty:
         ruling.malformed = True
         return ruling

@@ -26,6 +26,9 @@ class TableWords:
     laid: str = PLAIN.laid
     marks: dict[str, list[str | None]] = field(default_factory=dict)
     """Each side's melds in order: the canasta mark of each, None for a meld short of a canasta."""
+    frozen: bool | None = None
+    """Whether the pile is frozen for the player to move, as the family's take rule sees it
+    (`pile_frozen`); None where the family is not known."""
 
 
 def canasta_mark(cards: Sequence[str], config: Config) -> str | None:
@@ -66,13 +69,34 @@ def family_config(rules: str | None, options: Mapping[str, Any] | None = None) -
         return None
 
 
-def table_words(table: Mapping[str, Any], rules: str | None, options: Mapping[str, Any] | None = None) -> TableWords:
-    """The words and canasta marks for a table snapshot of a game played under `rules`."""
+def table_words(
+    table: Mapping[str, Any], rules: str | None, options: Mapping[str, Any] | None = None, player: str | None = None
+) -> TableWords:
+    """The words and canasta marks for a table snapshot of a game played under `rules`, and the
+    pile's state for `player`, the player to move (None: not known)."""
     config = family_config(rules, options)
     if config is None:
         return TableWords()
-    melds = table.get("melds")
-    if not isinstance(melds, Mapping):
-        melds = {}
+    melds = _melds(table)
     marks = {side: [canasta_mark(meld, config) for meld in side_melds] for side, side_melds in melds.items()}
-    return TableWords(pile=config.words.pile, laid=config.words.laid, marks=marks)
+    frozen = pile_frozen(table, config, player)
+    return TableWords(pile=config.words.pile, laid=config.words.laid, marks=marks, frozen=frozen)
+
+
+def pile_frozen(table: Mapping[str, Any], config: Config, player: str | None) -> bool:
+    """Whether the pile is frozen for `player` as the take rule applies it: a card in it freezes it,
+    the family or a house rule freezes it always (Hand & Foot, `always-frozen`), or the classic
+    books freeze it against a side until its first meld (`Config.frozen_until_first_meld`)."""
+    if table.get("frozen") or config.always_frozen:
+        return True
+    if not config.frozen_until_first_meld or player is None:
+        return False
+    melds = _melds(table)
+    side = next((name for name in melds if player in str(name).split("+")), None)
+    return side is not None and not melds[side]
+
+
+def _melds(table: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The table's melds by side (none where the snapshot has none)."""
+    melds = table.get("melds")
+    return melds if isinstance(melds, Mapping) else {}

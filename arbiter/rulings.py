@@ -64,6 +64,9 @@ class GameRuling:
     tags: dict[str, str] = field(default_factory=dict)
     """The game's `ROUND_TAGS` the record gives, by those names, so that a round's report needs
     not read the record again (arbiter.archive.round_report); not part of the JSON shape."""
+    assumed: Any = None
+    """For a game whose record names no rule set (no `[Rules]` tag, none asked for): the rule set
+    it was judged by and a family its shape fits better (arbiter.assumed.Assumed); else None."""
 
     @property
     def errors(self) -> int:
@@ -129,6 +132,10 @@ class GameRuling:
         } | ({"ignored": sum(self.ignored.values())} if self.ignored else {})
         if self.house is not None:
             data["house"] = dict(self.house)
+        if self.assumed is not None:
+            say = translator(lang)
+            why = say(self.assumed.why) if self.assumed.why else None
+            data["assumed"] = {**self.assumed.to_dict(), "why": why, "said": say(self.assumed.said())}
         return data
 
 

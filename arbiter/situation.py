@@ -23,6 +23,7 @@ from . import rules as rulesets
 from .engine import seating_from_tags
 from .formatter import format_action
 from .i18n import msg, msg_n, term
+from .move_answer import MoveAnswer, answer_move
 from .notation import DEFAULT_LIMITS, Limits, Source
 from .positions import Position
 from .positions.dealing import game_tags, variant
@@ -205,6 +206,11 @@ class Situation:
         table cannot be so)."""
         without_move = Situation(**{**self.__dict__, "move": ""})
         return Position.from_record(without_move.record(), hand=self.hand, turn=1)
+
+    def answer(self) -> MoveAnswer:
+        """Whether the disputed move was allowed on this table, and the table after it
+        (arbiter.move_answer); PositionError if the table cannot be played from."""
+        return answer_move(self.position(), self.move)
 
     # --- reading one back -----------------------------------------------------------------------
 

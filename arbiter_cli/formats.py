@@ -28,21 +28,11 @@ from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import Translator, msg
 
+from .about import version
 from .report import RENDERERS as REPORT_RENDERERS
 from .text import ENGLISH, finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-DISTRIBUTION = "canasta-arbiter"  # the name on the package index ("arbiter" there is another project)
-
-
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed(DISTRIBUTION)
-    except PackageNotFoundError:  # run from a source tree
-        return "0+unknown"
 
 
 def _note_unreadable(err: Console, report: FileReport, say: Translator = ENGLISH) -> None:

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
 import sys
 import textwrap
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 from rich.cells import cell_len
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 import arbiter
 from arbiter import rules as rulesets
-from arbiter.archive import cluster, inputs
+from arbiter.archive import inputs
 from arbiter.archive.discovery import RecordFinder
 from arbiter.archive.inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
 from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
@@ -33,17 +32,18 @@ from arbiter.i18n import Translator, msg, msg_n
 
 from . import config
 from . import house as house_cli
+from .about import version
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
-from .formats import RENDERERS, version
+from .formats import RENDERERS
 from .language import configured_language, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
 from .rewrite import Formatted, format_record, unified_diff, write_atomically
 from .selection import CodeFilter, UnknownCode, check_codes
-from .serve import serve
-from .simulate import simulate
-from .table import table
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
 PROGRESS_MIN_FILES = 20  # a progress bar on a terminal from this many inputs
@@ -74,7 +74,24 @@ def cluster_error(error: Exception) -> click.ClickException:
     return problem
 
 
-@click.group(cls=SpokenGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+LAZY_COMMANDS = {"simulate": "arbiter_cli.simulate", "table": "arbiter_cli.table", "serve": "arbiter_cli.serve"}
+"""Commands imported only when run (or listed by --help): the simulator, the table and the web
+server bring modules `arbiter check` and `arbiter --version` never need."""
+
+
+class LazyGroup(SpokenGroup):
+    """The command group, its heavier commands imported when asked for (LAZY_COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[cmd_name]), cmd_name))
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s", cls=SpokenHelp)
 def cli() -> None:
     """The rules arbiter for Canasta: checks game records against the rules and recomputes every
@@ -231,7 +248,9 @@ def check(
         raise click.UsageError(say(refusal))
     choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
     finder = RecordFinder(settings.include)
-    tasks = (cluster.collect if scheduler else collect)(paths, _read_stdin, stdin_name, finder)
+    cluster: Any = importlib.import_module("arbiter.archive.cluster") if scheduler else None  # only with --scheduler
+    cluster_errors: tuple[type[Exception], ...] = (cluster.ClusterError,) if cluster else ()
+    tasks = (cluster.collect if cluster else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
     with _output(output_file, say) as stream:
         out, err = consoles(stream)
@@ -252,7 +271,7 @@ def check(
 
         try:
             with _progress(err, out, tasks) as bar:
-                if scheduler:
+                if cluster:
                     reports = cluster.run(tasks, choice, settings.options, scheduler, books=books)
                 else:
                     reports = run(tasks, choice, settings.options, _processes(settings.jobs), books, bar.read)
@@ -260,7 +279,7 @@ def check(
                     for report in reports:
                         take(report)
                         bar.done()
-        except cluster.ClusterError as error:
+        except cluster_errors as error:
             raise cluster_error(error) from None
         renderer.finish(tally)
     code = tally.exit_code(strict)
@@ -350,6 +369,8 @@ def _progress(err: Console, out: Console, tasks: list[Any]) -> Iterator[_Bar]:
     if not err.is_terminal or not (many or large):
         yield _Bar()
         return
+    from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     count = (MofNCompleteColumn(),) if many else (DownloadColumn(),)
     columns = (TextColumn("checking"), BarColumn(), *count, TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, redirect_stdout=out.is_terminal, redirect_stderr=False) as bar:
@@ -460,7 +481,14 @@ def fmt(
         if not record.changed:
             continue
         changed += 1
-        if show_diff:
+        if record.only_line_endings and (show_diff or check_only):
+            line = msg(
+                "{path}: not in canonical form: only its line endings differ (CR LF, as Windows writes them; "
+                "arbiter fmt --write ends its lines in LF)",
+                path=shown_path(record.path),
+            )
+            err.print(Text(say(line)), soft_wrap=True)
+        elif show_diff:
             click.echo(unified_diff(record), nl=False)
         if write:
             try:
@@ -469,7 +497,7 @@ def fmt(
                 err.print(Text(f"{shown_path(record.path)}: not rewritten: {describe_os_error(error)}"), soft_wrap=True)
                 unreadable += 1
                 continue
-        elif check_only and not show_diff:
+        elif check_only and not show_diff and not record.only_line_endings:
             line = msg("{path}: not in canonical form (arbiter fmt {path} prints it)", path=shown_path(record.path))
             err.print(Text(say(line)), soft_wrap=True)
     formatted = len(tasks) - broken - unreadable
@@ -566,13 +594,11 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
 
 def _print_markdown(out: Console, markdown: str) -> None:
     if out.is_terminal:
+        from rich.markdown import Markdown  # markdown-it and its plugins: only for a terminal
+
         out.print(Markdown(markdown))
     else:
         click.echo(markdown, nl=False)
 
-
-cli.add_command(simulate)
-cli.add_command(table)
-cli.add_command(serve)
 
 __all__ = ["FORMATS", "cli", "fmt"]

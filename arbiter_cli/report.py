@@ -14,8 +14,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
 from rich.console import Console
 from rich.text import Text
 
@@ -91,6 +89,9 @@ class _Round:
 
 class HtmlRenderer(_Round):
     def finish(self, tally: Tally) -> None:
+        from jinja2 import Environment, FileSystemLoader, select_autoescape  # for this report only
+        from markupsafe import Markup
+
         say = self.say
         environment = Environment(
             loader=FileSystemLoader(TEMPLATES),

@@ -31,6 +31,12 @@ class Formatted:
     def changed(self) -> bool:
         return not self.errors and self.canonical != self.written
 
+    @property
+    def only_line_endings(self) -> bool:
+        """The record differs from its canonical form only in ending its lines in CR LF (or CR):
+        a diff of it would show every line unchanged to the eye."""
+        return self.changed and self.written.replace("\r\n", "\n").replace("\r", "\n") == self.canonical
+
 
 def format_record(path: str, data: bytes, summary: bool = False) -> Formatted:
     """The record in canonical form; with `summary`, written as its score sheet (ACN 1.1)."""

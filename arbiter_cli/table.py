@@ -80,7 +80,8 @@ def table(
             )
             click.echo(say(said))
             click.echo(say(msg("the table before it:")))
-        words = table_words(found.frame.table, replayed.ruling.rules, replayed.ruling.options)
+        to_move = illegal.player if illegal is not None else None
+        words = table_words(found.frame.table, replayed.ruling.rules, replayed.ruling.options, to_move)
         click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words, say=say))
     if illegal is not None:
         sys.exit(1)
@@ -130,7 +131,7 @@ def describe(
 def _pile_line(state: dict[str, Any], words: TableWords, say: Translator) -> str:
     """`Prize pile (3 cards, 7 on top, frozen): 4 X 7`, in the family's word for the pile."""
     pile = state["pile"]
-    frozen = msg("frozen") if state["frozen"] else msg("not frozen")
+    frozen = msg("frozen") if (state["frozen"] if words.frozen is None else words.frozen) else msg("not frozen")
     if pile:
         said = msg_n(
             "{n} card, {top} on top, {frozen}",

@@ -137,6 +137,14 @@ class TextRenderer:
     def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
         say = self.say
         game = game.said(say)
+        if game.assumed is not None:  # no [Rules] tag: which rule set, and a better fit if any
+            assumed = msg(
+                "{path}: {game}: {assumed}",
+                path=shown_path(report.path),
+                game=game_name(game),
+                assumed=game.assumed.said(),
+            )
+            self.out.print(Text(say(assumed), style="cyan"), soft_wrap=True)
         for finding in game.findings:
             self.out.print(finding_line(report.path, finding), soft_wrap=True)
             source = report.lines.get(finding.line)

@@ -20,13 +20,14 @@ from werkzeug.datastructures import MultiDict
 import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
+from arbiter.allowed import in_words
 from arbiter.checker import DEFAULT_RULES
-from arbiter.i18n import msg, term
+from arbiter.i18n import msg, pmsg, term
 from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
-from . import lang, page, present
+from . import editor_answer, lang, page, present
 from .schemas import PageFormSchema
 
 bp = Blueprint("editor", __name__)
@@ -34,6 +35,36 @@ bp = Blueprint("editor", __name__)
 MAX_LEGAL_SHOWN = 24
 """Legal moves listed at once of each kind (draw, take, meld ...); the rest are counted: two cards
 drawn in Samba are 120 choices, and a big hand has hundreds of melds."""
+
+MOVE_KINDS = {
+    "draw": pmsg("legal moves of a kind", "Draw"),
+    "take": pmsg("legal moves of a kind", "Take the pile"),
+    "meld": pmsg("legal moves of a kind", "Meld"),
+    "add": pmsg("legal moves of a kind", "Add to a meld"),
+    "discard": pmsg("legal moves of a kind", "Discard"),
+    "bonus": pmsg("legal moves of a kind", "Lay a card beside the melds"),
+    "caliente": pmsg("legal moves of a kind", "Lay a Caliente card"),
+    "ask": pmsg("legal moves of a kind", "Ask the partner"),
+    "pass": pmsg("legal moves of a kind", "Pass"),
+    "out": pmsg("legal moves of a kind", "Go out"),
+    "foot": pmsg("legal moves of a kind", "Pick up the Foot"),
+}
+"""The heading of each kind of legal move (Move.kind, the action's ACN keyword), in words."""
+
+MOVE_WORDS = {
+    "draw": pmsg("a word of a move", "draw"),
+    "take": pmsg("a word of a move", "take"),
+    "with": pmsg("a word of a move", "with"),
+    "meld": pmsg("a word of a move", "meld"),
+    "add": pmsg("a word of a move", "add"),
+    "to": pmsg("a word of a move", "to"),
+    "discard": pmsg("a word of a move", "discard"),
+    "[": "[",
+    "]": "]",
+    ",": ",",
+}
+"""The word buttons that build a move: each puts its ACN keyword into the move, and is shown in
+the reader's language (the notation underneath stays ACN, as a record writes it)."""
 
 HOUSE_FIELD = "house"
 """A kept rulebook to judge by (issue 29's house rulebooks), by its digest: passed through the
@@ -221,9 +252,14 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         deal=deal,
         foot_size=foot_size,
         cards=[card for card in C.CARDS if card != C.CALIENTE or pack_counts(situation).get(card)],
+        card_label=lambda card: words.symbols.get(card, card),
+        card_name=lambda card: words.describe(card) if card in words.cards else "",
         house=house,
         card_kind=present.card_kind,
         card_title=present.card_title,
+        move_kinds=MOVE_KINDS,
+        move_words=MOVE_WORDS,
+        said_move=in_words,  # a legal move in players' words, its notation beside
     )
 
 
@@ -244,7 +280,8 @@ def editor() -> Any:
 
 
 def check(situation: Situation, house: str) -> Any:
-    """The ordinary ruling page on the record the editor wrote, with that record beneath."""
+    """The editor's answer (allowed, or not and why), then the ordinary ruling page on the record
+    the editor wrote, folded, with that record beneath."""
     text = situation.record()
     g.editor_record = text
     g.editor_link = _link(form_fields(situation, house))
@@ -252,6 +289,7 @@ def check(situation: Situation, house: str) -> Any:
         games, replays = page.judge(text, None, {}, house or None)
     except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
         return render_editor(situation, [page._sentence(problem)], None, house), 422
+    g.editor_answer = editor_answer.answer_view(judged_as(situation, games))
     return page.render_ruling(text, games, page._blank_form(text, house or None), replays)
 
 
@@ -271,6 +309,14 @@ def open_ruling() -> Any:
         problem_said = msg("This table cannot be opened in the editor: {problem}.", problem=lang.said(problem))
         return page.render_page(form, error=problem_said), 422
     return render_editor(situation, [], legal_view(_without_move(situation)), request.form.get(HOUSE_FIELD, ""))
+
+
+def judged_as(situation: Situation, games: list[arbiter.GameRuling]) -> Situation:
+    """The situation under the rule set and options its record was judged by (a kept house
+    rulebook's, where one was chosen), so that the answer and the audit agree."""
+    if len(games) != 1 or not games[0].rules:
+        return situation
+    return Situation(**{**situation.__dict__, "rules": games[0].rules, "options": dict(games[0].options)})
 
 
 def _link(fields: list[tuple[str, str]]) -> str:

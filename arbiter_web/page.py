@@ -13,7 +13,9 @@ from marshmallow import ValidationError
 
 import arbiter
 from arbiter import rules as rulesets
+from arbiter.archive.inputs import BINARY_SNIFF, sniff
 from arbiter.checker import DEFAULT_RULES, on_a_form
+from arbiter.comment_languages import in_language
 from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
@@ -26,6 +28,10 @@ bp = Blueprint("page", __name__)
 EXAMPLE_FILE = "example.txt"
 """The Caliente example (`/?example=1` or `/?example=caliente`); each other family's is
 `example-<family>.acn` beside it, a copy of one of the project's illegal samples."""
+
+ASSUME_FIELD = "assume"
+"""The button a ruling asks with, for a record without a `[Rules]` tag whose shape fits another
+family better: the record is checked again under that family (the form's rule set)."""
 
 PAGE_BUDGET = arbiter.FindingBudget(total=200, per_game=10)
 """Findings the page shows: a game's first 10, at most 200 in all; the rest are counted (the JSON
@@ -92,10 +98,12 @@ def render_ruling(
 
 
 def example(family: str) -> str:
-    """A family's example record (the Caliente one for any other word)."""
+    """A family's example record (the Caliente one for any other word), its comments in the
+    reader's language (arbiter.comment_languages: each explanation is written in all four)."""
     name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
     path = Path(current_app.static_folder or ".") / name
-    return path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+    text = path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
+    return in_language(text, lang.current())
 
 
 def skeleton(family: str) -> str:
@@ -139,8 +147,14 @@ def submit() -> Any:
         form = PageFormSchema().load(request.form)
     except ValidationError:
         return render_page(error=msg("The form was not filled in as expected; please try again.")), 422
+    if request.form.get(ASSUME_FIELD) in rulesets.names():  # "Check it as Samba", the ruling's question
+        form["rules"] = request.form[ASSUME_FIELD]
     upload = request.files.get("upload")
     data = upload.read() if upload is not None and upload.filename else b""
+    problem = sniff(data[:BINARY_SNIFF]) if data else None
+    if problem:  # what the command line says of the same file (arbiter.archive.inputs.sniff)
+        said = msg("The file {name} {problem}.", name=upload.filename if upload else "", problem=problem)
+        return render_page(form, error=said), 422
     source: str | bytes = data or form["record"]
     text = data.decode("utf-8", "replace") if data else form["record"]
     form["record"] = text

@@ -530,6 +530,23 @@ class SheetSchema(Schema):
     provisional = fields.Boolean(required=True, metadata={"description": "Some hand could not be scored."})
 
 
+class AssumedSchema(Schema):
+    """The rule set a game without a [Rules] tag was judged by (arbiter.assumed)."""
+
+    class Meta:
+        ordered = True
+
+    rules = fields.String(required=True, metadata={"description": "The rule set the game was judged by."})
+    configured = fields.Boolean(
+        required=True, metadata={"description": "Chosen by the caller's configured default, not the arbiter's."}
+    )
+    fits = fields.String(
+        allow_none=True, metadata={"description": "A rule set the record's shape fits better (its deal, Feet, cards)."}
+    )
+    why = fields.String(allow_none=True, metadata={"description": "What in the record says so, in words."})
+    said = fields.String(required=True, metadata={"description": "The whole note, in the request's language."})
+
+
 class GameSchema(Schema):
     """The ruling on one game: `arbiter check --format json` prints the same object per game."""
 
@@ -573,6 +590,10 @@ class GameSchema(Schema):
     sheet = fields.Nested(SheetSchema, required=True)
     house = fields.Nested(
         HouseRefSchema, metadata={"description": "Present where the game was judged by a house rulebook."}
+    )
+    assumed = fields.Nested(
+        AssumedSchema,
+        metadata={"description": "Present where the record names no rule set (no [Rules] tag, none asked for)."},
     )
 
 

@@ -23,3 +23,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.add_template_filter(inline_code, "inline_code")
+    app.add_template_global(ruleset_title, "ruleset_title")
+
+
+def ruleset_title(name: str) -> str:
+    """A rule set's title by its name (a word of the rule sets' data, said by the page)."""
+    from arbiter import rules
+
+    return rules.get(name).title

@@ -334,3 +334,45 @@ def test_the_tags_rulebook_wins_over_the_callers_for_its_own_game():
     maple, oak = house.load(MAPLE), rulebook(SEVEN_CARDS)
     (ruling,) = arbiter.check(tagged(maple, ASKING), house=oak, shelf=Shelf([maple, oak]))
     assert ruling.house["name"] == "Maple Club" and ruling.verdict == "valid"
+
+
+def test_a_house_rule_beside_a_placeholder_default_cites_the_books_value_not_the_placeholder():
+    from arbiter.situation import Situation
+
+    table = Situation(  # ann+cid go out with one canasta: the laws' count at four players
+        rules="classic",
+        seats=["ann", "bob", "cid", "dee"],
+        teams="ann+cid bob+dee",
+        hands={"ann": ["K", "K", "K", "5"], "bob": ["6", "7", "8"], "cid": ["5", "5", "J"], "dee": ["6", "6", "Q"]},
+        melds={"ann+cid": [["7"] * 7]},
+        pile=["8", "9"],
+        turn="ann",
+        melded=["ann", "bob", "cid", "dee"],
+        move="draw K, meld [K K K K], discard 5",
+    )
+    (game,) = arbiter.check(table.record(), house=with_rule("classic", "canastas-to-go-out", 2, "Two at our table."))
+    (finding,) = [f for f in game.findings if f.code == "go-out-canasta"]
+    assert finding.house == [
+        {"option": "canastas-to-go-out", "value": 2, "book": 1, "note": "Two at our table."}
+    ]  # the laws' one canasta at four players, not the option's placeholder 0
+    assert house.house_finding_text(finding) == ["canastas-to-go-out=2 (the book: 1): Two at our table."]
+
+
+@pytest.mark.parametrize(
+    ("family", "seats", "option", "book"),
+    [
+        ("classic", 2, "canastas-to-go-out", 2),
+        ("classic", 4, "canastas-to-go-out", 1),
+        ("caliente", 4, "canastas-to-go-out", 1),
+        ("caliente", 4, "target", 5_000),
+    ],
+)
+def test_an_options_book_value_is_what_its_default_stands_for_at_the_table(family, seats, option, book):
+    from arbiter.rules.base import Seating
+
+    ruleset = arbiter.rules.get(family)
+    players = ("ann", "bob", "cid", "dee")[:seats]
+    sides = (("ann", "cid"), ("bob", "dee")) if seats == 4 else tuple((p,) for p in players)
+    config = ruleset.config_for(Seating(players, sides), ruleset.resolve({}))
+    (spec,) = [spec for spec in ruleset.options if spec.name == option]
+    assert spec.default == 0 and spec.value_at(config) == book

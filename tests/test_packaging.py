@@ -227,7 +227,7 @@ def test_the_distribution_has_its_own_name_on_the_package_index() -> None:
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["name"] == DISTRIBUTION and project["scripts"] == {"arbiter": "arbiter_cli.main:cli"}
+    assert project["name"] == DISTRIBUTION and project["scripts"] == {"arbiter": "arbiter_cli.entry:main"}
 
 
 @pytest.mark.parametrize("path", INSTRUCTIONS, ids=lambda path: str(path.relative_to(ROOT)))

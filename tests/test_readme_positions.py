@@ -25,3 +25,12 @@ def test_the_readme_session_on_positions_runs_as_shown(monkeypatch: pytest.Monke
     runner.run(test)
     results = runner.summarize(verbose=False)
     assert results.attempted >= 10 and results.failed == 0
+
+
+def test_the_readme_session_on_the_editors_answer_runs_as_shown() -> None:
+    (session,) = re.findall(r"```pycon\n(.*?)```", section("Lay out a disputed table"), re.S)
+    test = doctest.DocTestParser().get_doctest(session, {}, "README: Lay out a disputed table", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    results = runner.summarize(verbose=False)
+    assert results.attempted >= 6 and results.failed == 0

@@ -152,3 +152,13 @@ def test_a_table_with_players_sitting_out_is_rebuilt_as_it_was(sample, hand, tur
     assert str(ruling.verdict) == "valid", [f.message for f in ruling.findings]
     before = arbiter.Position.from_record(text, hand=hand, turn=turn)
     assert situation.position().table == before.table and situation.position().to_play == before.to_play
+
+
+def test_seats_given_as_one_string_are_said_to_be_so_not_a_player_named_twice():
+    import arbiter
+
+    with pytest.raises(arbiter.UsageError, match=r"a list of names.*not one string 'ann bob cid dee'"):
+        arbiter.Position.deal("caliente", "ann bob cid dee", seed=1, teams="ann+cid bob+dee")  # type: ignore[arg-type]
+    table = Situation(rules="hoyle", seats="ann bob", turn="ann")  # type: ignore[arg-type]
+    (problem,) = table.problems()
+    assert "not one string 'ann bob'" in problem and "named twice" not in problem

@@ -253,3 +253,191 @@ def test_every_editor_control_has_a_label(client):
     for tag, attrs in page.elements:
         if tag in ("input", "select") and attrs.get("type") not in ("hidden", "checkbox"):
             assert attrs.get("id") in labelled, attrs
+
+
+def answer_of(body: str) -> str:
+    """The editor's answer section, before the folded audit."""
+    found = re.search(r'<section class="banner answer[^"]*" id="answer".*?</section>', body, re.S)
+    assert found, "the page answers the question first"
+    return found.group(0)
+
+
+def audit_of(body: str) -> str:
+    found = re.search(r'<details class="audit" id="audit">(.*)</details>', body, re.S)
+    assert found, "the full ruling is one click away"
+    return found.group(1)
+
+
+def test_an_allowed_move_is_answered_allowed_with_the_table_after_it(client):
+    body = client.post("/editor", data={**PROTEST, "do": "check"}).get_data(as_text=True)
+    answer = answer_of(body)
+    assert re.search(r'id="answer-title"[^>]*>Allowed<', answer)
+    assert "Next to play: bob." in answer
+    head = body[: body.index('<details class="audit"')]
+    assert "The table after the move" in head
+    for auditors_word in ("did not end", "cannot be scored", "Line ", "Valid"):
+        assert auditors_word not in head, auditors_word
+    assert "did not end" in audit_of(body)  # the audit keeps its words, one click away
+
+
+def test_a_refused_move_is_answered_not_allowed_because_with_rule_remedy_and_what_was_allowed(client):
+    move = "take 9 with [9 9], meld [K K], discard 4"
+    body = client.post("/editor", data={**PROTEST, "move": move, "do": "check"}).get_data(as_text=True)
+    answer = answer_of(body)
+    assert re.search(r'id="answer-title"[^>]*>Not allowed<', answer)
+    assert "Because ann melds two Ks but holds only one." in html.unescape(answer)
+    assert "<code>take 9 with [9 9]</code>" in answer  # allowed first
+    assert 'href="/rules/caliente#rule-' in answer and "Making Melds" in html.unescape(answer)
+    assert "Allowed instead" in answer and "Line " not in answer
+    assert "The table when it was refused" in body[: body.index('<details class="audit"')]
+
+
+def test_a_record_without_an_answer_keeps_the_ruling_unfolded(client):
+    body = client.post("/", data={"record": EXAMPLE}).get_data(as_text=True)
+    assert 'id="answer"' not in body and 'class="audit"' not in body
+    assert 'id="verdict"' in body
+
+
+def kings_form(family: str, move: str, **more: str) -> dict[str, Any]:
+    """test_move_answer's table of three Kings, as the editor's form sends it, checked."""
+    from test_move_answer import kings_table
+
+    situation = kings_table(family, move)
+    fields = {"hold." + p: " ".join(c) for p, c in situation.hands.items()}
+    fields |= {"foot." + p: " ".join(c) for p, c in situation.feet.items()}
+    fields |= {f"melds.{side}": " ".join(f"[{' '.join(m)}]" for m in melds) for side, melds in situation.melds.items()}
+    data = {"rules": family, "seats": " ".join(situation.seats), "teams": situation.teams, "pile": "8 9", "turn": "ann"}
+    return data | {**fields, "melded": situation.seats, "move": situation.move, "do": "check", **more}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("kings", ["[K K K]", "[K K]"])
+def test_the_answer_agrees_with_the_audit_in_every_family(client, family, kings):
+    from test_move_answer import DRAWS
+
+    body = client.post("/editor", data=kings_form(family, f"{DRAWS[family]}, meld {kings}, discard 5")).get_data(
+        as_text=True
+    )
+    (ruling,) = list(arbiter.check(written(body)))
+    allowed = re.search(r'id="answer-title"[^>]*>([^<]+)<', answer_of(body)).group(1)
+    assert allowed == ("Not allowed" if ruling.errors else "Allowed")
+
+
+@pytest.mark.parametrize("language", ["es", "pt", "it"])
+def test_an_example_is_explained_in_the_readers_language(client, language):
+    body = client.get(f"/?example=hoyle&lang={language}").get_data(as_text=True)
+    record = html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", body, re.S).group(1))
+    assert "Dispute:" not in record and ";[" not in record
+    assert record.startswith("; Disput")  # Disputa, in each of the three
+
+
+def test_the_legal_moves_are_headed_and_built_in_the_readers_language(client):
+    fields = {**PROTEST, "move": "", "do": "moves", "lang": "es"}
+    body = client.get("/editor?" + urlencode(fields)).get_data(as_text=True)
+    headings = re.findall(r'<h3 id="legal-(\w+)">([^<]+)<span class="quiet">\(([^)]*)\)', body)
+    assert headings and all(word.strip() != kind.capitalize() for kind, word, _ in headings), headings
+    assert any("se listan las primeras" in note for _, _, note in headings) or all(n.isdigit() for *_, n in headings)
+    buttons = dict(re.findall(r'data-word="([^"]+)" aria-label="[^"]*">([^<]+)</button>', body))
+    assert buttons["draw"] != "draw" and buttons["discard"] != "discard"  # said in Spanish, written in ACN
+    picks = re.findall(r'name="pick" value="([^"]+)">([^<]+)<code class="notation">([^<]+)</code>', html.unescape(body))
+    assert picks and all(value == notation for value, _, notation in picks)
+    assert ("draw 7", "Robar del mazo ", "draw 7") in picks  # the move in words, its notation beside
+
+
+def pile_badge(body: str) -> str:
+    """The pile's badge on the table after the answered move."""
+    head = body[: body.index('<details class="audit"')]
+    return re.search(r'<span class="badge badge-(frozen|open)">', head).group(1)
+
+
+@pytest.mark.parametrize(
+    ("family", "variant", "opponents_meld", "badge"),
+    [
+        ("caliente", "", "", "open"),
+        ("caliente", "always-frozen", "", "frozen"),  # the house rule freezes it for everyone
+        ("samba", "", "", "open"),
+        ("hand-and-foot", "", "[4 4 4]", "frozen"),  # always frozen, melded or not
+        ("classic", "", "", "frozen"),  # frozen against bob+dee until their first meld
+        ("classic", "", "[4 4 4]", "open"),
+        ("hoyle", "", "", "frozen"),  # frozen against bob until his first meld
+        ("hoyle", "", "[4 4 4]", "open"),
+    ],
+)
+def test_the_piles_badge_is_its_state_for_the_player_to_move(client, family, variant, opponents_meld, badge):
+    from test_move_answer import DRAWS
+
+    form = kings_form(family, f"{DRAWS[family]}, meld [K K K], discard 5", variant=variant)
+    opponents = "bob" if family == "hoyle" else "bob+dee"
+    form[f"melds.{opponents}"] = opponents_meld
+    body = client.post("/editor", data=form).get_data(as_text=True)
+    assert re.search(r'id="answer-title"[^>]*>Allowed<', body)
+    assert pile_badge(body) == badge
+
+
+def test_a_house_rulebook_that_always_freezes_the_pile_shows_it_frozen(tmp_path):
+    from test_move_answer import DRAWS
+
+    client = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"}).test_client()
+    kept = client.post("/api/v1/rulebooks", json={"text": THURSDAY_CLUB}).get_json()
+    form = kings_form("caliente", f"{DRAWS['caliente']}, meld [K K K], discard 5", house=kept["digest"])
+    assert pile_badge(client.post("/editor", data=form).get_data(as_text=True)) == "frozen"
+    assert pile_badge(client.post("/editor", data={**form, "house": ""}).get_data(as_text=True)) == "open"
+
+
+@pytest.mark.parametrize(
+    ("family", "laid", "absent"),
+    [
+        ("samba", "Bonus cards", "Caliente"),
+        ("hand-and-foot", "Bonus cards", "Caliente"),
+        ("classic", "red threes", "Bonus"),
+        ("hoyle", "red threes", "Bonus"),
+    ],
+)
+def test_each_family_names_its_laid_cards_and_card_buttons_in_its_own_words(client, family, laid, absent):
+    body = html.unescape(client.get(f"/editor?rules={family}").get_data(as_text=True))
+    if family == "samba":  # its Caliente-card variation lays them too
+        varied = html.unescape(client.get("/editor?rules=samba&variant=caliente-cards").get_data(as_text=True))
+        assert "Bonus and Caliente cards laid" in varied and 'data-card="C"' in varied
+    zones = re.findall(r'data-label="([^"]*) laid"', body)
+    assert zones and all(zone.endswith(laid) for zone in zones)
+    assert absent not in " ".join(zones)
+    buttons = dict(re.findall(r'data-card="(\w+)"(?: title="([^"]*)")?>', body))
+    labels = dict(re.findall(r'data-card="(\w+)"[^>]*>([^<]+)</button>', body))
+    if laid == "red threes":
+        assert labels["B"] == "R3" and buttons["B"] == "red three (B)" and labels["S"] == "B3"
+    else:
+        assert labels["B"] == "B" and buttons["B"] == "Bonus card (B)" and "C" not in labels
+
+
+INLINE = re.compile(r"<(code|a|strong|span|mark|em)\b[^>]*>|</(code|a|strong|span|mark|em)>")
+
+
+@pytest.mark.parametrize("path", ["/", "/editor", "/rules/classic", "ruling"])
+def test_no_two_sentences_of_a_page_are_glued_together(client, path):
+    response = client.post("/", data={"record": EXAMPLE}) if path == "ruling" else client.get(path)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", INLINE.sub("", response.get_data(as_text=True))))
+    assert re.findall(r"[a-z0-9]\.[A-Z][a-z]{2,}", text) == []  # "line 3.Default", "Caliente.Load"
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (EXAMPLE.encode("utf-16"), "is UTF-16 text; save the record as UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)), "is a binary file, not a game record"),
+    ],
+    ids=["utf-16", "binary"],
+)
+def test_an_uploaded_file_gets_the_answer_the_command_line_gives(client, data, says, tmp_path):
+    import io
+
+    from click.testing import CliRunner
+
+    from arbiter_cli.main import cli
+
+    response = client.post("/", data={"record": "", "upload": (io.BytesIO(data), "game.acn")})
+    body = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422 and f"The file game.acn {says}." in body
+    assert "not-utf8" not in body
+    path = tmp_path / "game.acn"
+    path.write_bytes(data)
+    assert says in CliRunner().invoke(cli, ["check", str(path)]).output

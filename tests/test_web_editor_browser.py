@@ -4,10 +4,12 @@ the record the editor wrote; the way back from a ruling to its table; the pages 
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +17,7 @@ from test_web_browser import Watched, base_url, browser, screenshot  # noqa: F40
 from web_support import EXAMPLE
 
 import arbiter
+from arbiter.i18n import LOCALE_DIR
 from arbiter_cli.main import cli
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -147,6 +150,8 @@ def test_a_disputed_table_laid_out_by_clicks_gets_the_ruling_arbiter_check_gives
     browser_page = lay_out(page, dispute)
     with browser_page.expect_navigation():
         browser_page.click("#check")
+    assert browser_page.locator("#answer-title").inner_text().strip() == "Not allowed"
+    browser_page.click("#audit summary")  # the full ruling, one click away
     record = browser_page.locator("#written-record").inner_text()
     (expected,) = list(arbiter.check(record))
     codes = [code.strip() for code in browser_page.locator(".finding .code").all_inner_texts()]
@@ -209,9 +214,13 @@ def test_edit_this_table_reopens_a_ruling_with_the_move_and_gives_the_same_rulin
     assert browser_page.locator("#move").input_value()
     with browser_page.expect_navigation():
         browser_page.click("#check")
+    assert browser_page.locator("#answer-title").inner_text().strip() == "Not allowed"
+    assert f"#rule-{first}" in browser_page.locator("#answer .rule a").get_attribute("href")
+    browser_page.click("#answer-audit")  # the link to the audit opens it
+    assert browser_page.locator("#audit").evaluate("details => details.open")
     assert browser_page.locator(".finding .code").first.inner_text().strip() == first
-    with browser_page.expect_navigation():  # and from the editor's ruling, back again
-        browser_page.click("#edit-again")
+    with browser_page.expect_navigation():  # and from the editor's answer, back again
+        browser_page.click("#answer-edit")
     assert browser_page.locator("#move").input_value()
     page.assert_clean()
 
@@ -252,6 +261,10 @@ def test_no_page_is_wider_than_a_phone(phone: Watched, tmp_path: Path):
         phone.page.goto(phone.base_url + path)
         if width(phone.page) > PHONE["width"]:
             wide[path] = width(phone.page)
+    for kings in ("[K K K]", "[K K]"):  # the editor's answers, allowed and not
+        phone.page.goto(phone.base_url + kings_link("hand-and-foot", f"draw 4 4, meld {kings}, discard 5", "pt"))
+        if width(phone.page) > PHONE["width"]:
+            wide[f"the answer on meld {kings}"] = width(phone.page)
     phone.page.goto(phone.base_url + "/")  # a ruling on a three-game round
     phone.page.fill("#record", round_of(ROUND))
     with phone.page.expect_navigation():
@@ -265,3 +278,57 @@ def test_no_page_is_wider_than_a_phone(phone: Watched, tmp_path: Path):
     if width(phone.page) > PHONE["width"]:
         wide["the HTML round report"] = width(phone.page)
     assert wide == {}
+
+
+LANGUAGES = ["en", "es", "pt", "it"]
+FROZEN_FOR_BOB = {"hand-and-foot", "classic", "hoyle"}
+"""The families whose pile is frozen for bob, next to play on the table of three Kings: Hand &
+Foot's always, the classic books' until his side's first meld."""
+
+
+def web_words(language: str) -> Any:
+    """The page's own catalogue in `language` (English: the words as written)."""
+    return gettext.translation("web", LOCALE_DIR, [language], fallback=True).gettext
+
+
+def kings_link(family: str, move: str, language: str) -> str:
+    """The editor's link to test_move_answer's table of three Kings, checked at once."""
+    from test_move_answer import kings_table
+
+    situation = kings_table(family, move)
+    fields: list[tuple[str, str]] = [
+        ("rules", family),
+        ("seats", " ".join(situation.seats)),
+        ("teams", situation.teams),
+    ]
+    fields += [(f"hold.{p}", " ".join(cards)) for p, cards in situation.hands.items()]
+    fields += [(f"foot.{p}", " ".join(cards)) for p, cards in situation.feet.items()]
+    fields += [
+        (f"melds.{side}", " ".join(f"[{' '.join(m)}]" for m in melds)) for side, melds in situation.melds.items()
+    ]
+    fields += [("pile", "8 9"), ("turn", "ann"), *(("melded", p) for p in situation.seats), ("move", move)]
+    return "/editor?" + urlencode([*fields, ("lang", language), ("do", "check")])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("family", arbiter.rules.names())
+def test_the_editor_answers_allowed_and_not_allowed_in_the_readers_language(page: Watched, family, language):
+    from test_move_answer import DRAWS
+
+    words, browser_page = web_words(language), page.page
+    browser_page.goto(page.base_url + kings_link(family, f"{DRAWS[family]}, meld [K K K], discard 5", language))
+    assert browser_page.locator("#answer-title").inner_text().strip() == words("Allowed")
+    assert browser_page.locator("html").get_attribute("lang") == language
+    after = browser_page.locator(".table-state summary").first.inner_text().strip()
+    assert after == words("The table after the move")
+    badge = browser_page.locator(".table-state .badge").first.inner_text().strip()
+    assert badge == words("frozen" if family in FROZEN_FOR_BOB else "not frozen")
+    browser_page.goto(page.base_url + kings_link(family, f"{DRAWS[family]}, meld [K K], discard 5", language))
+    assert browser_page.locator("#answer-title").inner_text().strip() == words("Not allowed")
+    because = browser_page.locator("#answer-text").inner_text().strip()
+    assert because.startswith(words("Because %(why)s.").split("%")[0]) and "[K K]" in because
+    assert browser_page.locator("#answer .allowed").count() == 1  # what was allowed instead
+    assert not browser_page.locator("#audit").evaluate("details => details.open")
+    if family == "caliente":
+        screenshot(browser_page, f"editor-answer-{language}.png")
+    page.assert_clean()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
+from typing import TypeVar
 
 from .. import cards as C
 from ..records import (
@@ -36,6 +37,8 @@ MAX_UNKNOWN_DRAWS = 200
 (a draw owed after an action played instead of drawing) is listed by at most this many of its possible card multisets, in
 canonical order; one- and two-card draws are always listed in full."""
 
+T = TypeVar("T")
+
 FIRST_MELD_PARTS = 3
 """Before a side's first meld, `meld` actions of up to this many melds are proposed (together they
 must reach the minimum)."""
@@ -46,7 +49,7 @@ COMBINATIONS_WEIGHED = 5_000
 hand of ordinary size has far fewer; a position that hands a player most of the pack stays quick."""
 
 
-def few(melds: list[tuple[str, ...]], fewest: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+def few(melds: list[T], fewest: int) -> Iterator[tuple[T, ...]]:
     """The first COMBINATIONS_WEIGHED combinations of `fewest` to FIRST_MELD_PARTS of `melds`,
     the smaller first. Each size's combinations are made as they are asked for: a list of them
     all (a generator expression, compiled, is one) would hold thousands."""
@@ -193,15 +196,27 @@ def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]
         yield Meld(melds=(MeldSpec(cards=cards),))
     if first_needed <= 0:
         return
-    for combo in few(single, 2):
-        distinct = len({shape(m) for m in combo}) == len(combo)
-        if distinct and C.points(c for m in combo for c in m) >= first_needed and _held(state.hand, combo):
-            yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))
+    # Each meld's shape, points and cards, worked out once: the combinations are many (the editor
+    # asks for them on every click, and the search of a turn's end for every meld it tries).
+    shapes = [shape(m) for m in single]
+    worth = [C.points(m) for m in single]
+    needs = [Counter(m) for m in single]
+    for combo in few(list(range(len(single))), 2):  # indexes: the same combinations, in the same order
+        if len({shapes[i] for i in combo}) != len(combo) or sum(worth[i] for i in combo) < first_needed:
+            continue
+        if _held_together(state.hand, [needs[i] for i in combo]):
+            yield Meld(melds=tuple(MeldSpec(cards=single[i]) for i in combo))
 
 
 def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:
     need = Counter(c for m in combo for c in m)
     return all(hand[card] >= n for card, n in need.items())
+
+
+def _held_together(hand: Counter[str], needs: list[Counter[str]]) -> bool:
+    """Whether the hand holds the cards of these melds (each counted) together."""
+    cards = set().union(*needs)
+    return all(hand[card] >= sum(need[card] for need in needs) for card in cards)
 
 
 def named_melds(state: TurnState) -> Iterator[tuple[MeldState, MeldRef]]:

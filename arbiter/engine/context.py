@@ -160,7 +160,7 @@ class HandContext:
             adjustment=illegal.adjustment,
             hand=self.record.number,
             turn=self.turn_number or None,
-            player=self.turn.player if self.turn else None,
+            player=illegal.player or (self.turn.player if self.turn else None),
             table=self.table.snapshot(),
         )
 

@@ -90,7 +90,12 @@ class HandReplay(HandContext):
             self.play()
         except Illegal as illegal:
             found = self.finding(
-                illegal.code, illegal.message, illegal.node, remedy=illegal.remedy, adjustment=illegal.adjustment
+                illegal.code,
+                illegal.message,
+                illegal.node,
+                remedy=illegal.remedy,
+                adjustment=illegal.adjustment,
+                player=illegal.player,
             )
             if self.turn_number and illegal.code not in NOT_ON_A_MOVE:
                 self.add_alternatives(found, illegal)
@@ -167,8 +172,8 @@ class HandReplay(HandContext):
                 self.turn = None
                 raise Illegal("hand-over", msg("the hand is already over: nothing more is played in it"), turn)
             if turn.player != expected:  # the expected player is seated and plays this hand
-                check_player(self, turn.player, turn)
-                raise Illegal("turn-order", self.out_of_turn(expected, turn.player), turn)
+                check_player(self, turn.player, turn, to_play=expected)
+                raise Illegal("turn-order", self.out_of_turn(expected, turn.player), turn, player=expected)
             state = start_turn(self, expected, turn)  # the turn, step by step (engine/steps.py)
             for action in turn.actions:
                 play_action(self, state, action)

@@ -17,7 +17,9 @@ class Illegal(Exception):
         node: Node | None = None,
         remedy: str | None = None,
         adjustment: Adjustment | None = None,
+        player: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code, self.message, self.node, self.remedy = code, message, node, remedy
         self.adjustment = adjustment  # what the remedy does to the score sheet
+        self.player = player  # whose turn it was, where no turn of theirs has begun (a turn out of order)

@@ -353,11 +353,13 @@ def set_up_position(r: HandContext) -> None:
     check_player(r, position.to_play.player, position.to_play)
 
 
-def check_player(r: HandContext, player: str, node: Node) -> None:
+def check_player(r: HandContext, player: str, node: Node, to_play: str | None = None) -> None:
+    """`player` may play in this hand; `to_play`: whose turn it is, for the finding's "when"."""
     if player not in r.config.seating.seats:
-        raise Illegal("unknown-player", not_seated(player, r.config.seating.seats), node)
+        raise Illegal("unknown-player", not_seated(player, r.config.seating.seats), node, player=to_play)
     if player in r.sitting_out:
-        raise Illegal("sitting-out", msg("{player} sits out this hand and may not play", player=player), node)
+        said = msg("{player} sits out this hand and may not play", player=player)
+        raise Illegal("sitting-out", said, node, player=to_play)
 
 
 def not_seated(player: str, seats: Sequence[str]) -> Text:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ..engine import judge_game
+from ..engine import judge_game, seating_from_tags
 from ..i18n import Text, msg
 from ..records import Game
-from ..rules.base import OptionValue, RuleSet
+from ..rules.base import OptionSpec, OptionValue, RuleSet, Seating, UsageError
 from ..rules.codes import NOTATION
 from ..rulings import Finding, GameRuling
 from .rulebook import Rulebook, digest_in_tag
@@ -97,6 +97,7 @@ def cite_house_rules(
     judged = [f for f in ruling.findings if f.code not in NOTATION]
     if not judged:
         return
+    seating, _ = seating_from_tags(game, ruleset, values)
     for spec in ruleset.options:
         rule = book.rule(spec.name)
         if rule is None or rule.value == spec.default:
@@ -105,8 +106,26 @@ def cite_house_rules(
         for finding in judged:
             if made is not None and _key(finding) in made:
                 continue
-            note = {"option": rule.option, "value": rule.value, "book": spec.default, "note": rule.note}
+            note = {
+                "option": rule.option,
+                "value": rule.value,
+                "book": _book_value(ruleset, seating, values, spec),
+                "note": rule.note,
+            }
             finding.house = [*(finding.house or []), note]
+
+
+def _book_value(
+    ruleset: RuleSet, seating: Seating | None, values: Mapping[str, OptionValue], spec: OptionSpec
+) -> OptionValue:
+    """The book's value of an option at this table: its default, or what the default stands for
+    (`OptionSpec.book_value`: the laws' canastas to go out, not 0)."""
+    if spec.book_value is None or seating is None:
+        return spec.default
+    try:
+        return spec.value_at(ruleset.config_for(seating, {**values, spec.name: spec.default}))
+    except UsageError:  # a combination of options the family cannot play: the default as written
+        return spec.default
 
 
 def _findings_with(game: Game, ruleset: RuleSet, values: dict[str, OptionValue]) -> set[tuple[Any, ...]] | None:

@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import cards as C
+from ..i18n import msg
 from ..records import Deal, Game, HandRecord, HandStart, Stock, Tag, UpCard
-from ..rules.base import Config, RuleSet, Seating
+from ..rules.base import Config, RuleSet, Seating, UsageError
 
 DEALER_SEAT = 0
 """The first seat named deals the first hand, so the second seat plays first."""
@@ -18,6 +19,16 @@ DEALER_SEAT = 0
 def game_tags(
     ruleset: RuleSet, seats: Sequence[str], options: Mapping[str, Any], teams: Sequence[Sequence[str]] | None
 ) -> Game:
+    """The tags of a game played at these seats; UsageError for seats given as one string (a
+    string is a sequence of letters, which would read as players each named by a letter)."""
+    if isinstance(seats, str):
+        raise UsageError(
+            msg(
+                "the seats are a list of names, like {example}, not one string {seats}",
+                example='["ann", "bob"]',
+                seats=repr(seats),
+            )
+        )
     tags = [Tag(name="Rules", value=ruleset.name)]
     if options:
         tags.append(Tag(name="Variant", value=variant(options)))

@@ -50,6 +50,14 @@ class OptionSpec:
     pattern: str = ""  # a written value's form, where it has one (a regular expression)
     form: str = ""  # that form in words, for messages: "all, or a number of cards"
     least: int | None = None  # the smallest number allowed
+    book_value: Callable[[Config], OptionValue] | None = field(default=None, compare=False, repr=False)
+    """What the default stands for, read from a table's configuration under it, where the default
+    is a placeholder ("0: the laws' count"): what a finding says the book has."""
+
+    def value_at(self, config: Config | None) -> OptionValue:
+        """The book's value at a table configured with the default (the default itself, unless it
+        stands for another)."""
+        return self.book_value(config) if self.book_value is not None and config is not None else self.default
 
     def parse(self, raw: str | OptionValue) -> OptionValue:
         value = self._convert(raw)
@@ -146,6 +154,9 @@ class Words:
     stop: str = "Stop card"  # the classic books' "black three"
     laid: str = "Bonus and Caliente cards"  # the cards laid beside the melds, never melded
     cards: Mapping[str, str] = field(default_factory=lambda: C.NAMES)  # names of the cards that are not naturals
+    symbols: Mapping[str, str] = field(default_factory=dict)
+    """How the family's players write a card where it differs from its symbol (the classic books'
+    red three `R3` for `B`): what a card button shows; the notation reads both."""
 
     def describe(self, card: str) -> str:
         return C.describe(card, self.cards)
@@ -332,6 +343,7 @@ class Config:
     discard_freezes: frozenset[str] = C.WILDS  # cards that freeze the pile when discarded
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
+    frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure

@@ -121,6 +121,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         0,
         "The score that ends the game (0: the rule book's, 5,000; 10,000 with three packs).",
         f'{BOOKS}, "End of the Game" and {THREE_PACKS}',
+        book_value=lambda config: config.target,
     ),
     OptionSpec(
         "canastas-to-go-out",
@@ -128,6 +129,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Canastas a side needs to go out (0: the rule books', 1; 2 with two players, and with three packs, "
         "a game the classic 2001 book does not have).",
         f'{BOOKS}, "Going Out", "2 Player Rules" and {THREE_PACKS}',
+        book_value=lambda config: config.canastas_to_go_out,
     ),
 )
 

@@ -21,29 +21,14 @@ from .. import cards as C
 from ..i18n import msg, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
 from .classic_choices import CHOICES, LAWS, PROJECT_DEFAULT
 from .classic_scoring import SHEET, end_of_hand, laid_score
+from .classic_words import CLASSIC_WORDS
 from .groups import GROUP_CODES, group_meld_problem
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .sheet_rules import summary_rules
 from .sheet_spec import SUMMARY_CODES
-
-CLASSIC_WORDS = Words(
-    pile="discard pile",
-    bonus="red three",
-    stop="black three",
-    laid="red threes",
-    cards={
-        C.LITTLE_WILD: "deuce (2)",
-        C.BIG_WILD: "joker (X)",
-        C.BONUS: "red three (B)",
-        C.STOP: "black three (S)",
-        C.CALIENTE: "Caliente card (C)",
-    },
-)
-"""What the classic books call the cards: the notation writes a red three B (or R3), a black
-three S (or B3) and a joker X (or JK)."""
 
 WILD_RATIOS = ("not-outnumbered", "naturals-outnumber", "at-most-three")
 ONE_CARD_PILE = "take-one-card-pile"
@@ -112,6 +97,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         0,
         "Canastas a side needs to go out (0: the laws', two with two players, one otherwise).",
         f'{LAWS}, "Going Out" and "Two-Hand and Three-Hand Canasta"; {PROJECT_DEFAULT}',
+        book_value=lambda config: config.canastas_to_go_out,
     ),
 )
 
@@ -527,6 +513,7 @@ def classic_config(seating: Seating, options: Mapping[str, OptionValue], *, blac
         covered_up_cards=frozenset(covered),
         last_bonus_melds=bool(options["last-red-three-melds"]),
         sheet=SHEET,
+        frozen_until_first_meld=True,
         options=dict(options),
     )
 

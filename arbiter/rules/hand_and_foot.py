@@ -16,7 +16,7 @@ from .. import cards as C
 from ..i18n import Text, msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, brings, entry
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
 from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 from .hand_and_foot_foot import FOOT
@@ -29,6 +29,10 @@ PACKS = 5
 CLOSED_AT = 7  # a meld closes as a canasta at seven cards and takes no more
 KINDS = ("natural", "mixed", "wild")
 CANASTA_BONUS = {"natural": 500, "mixed": 300, "wild": 1500}
+
+HAND_AND_FOOT_WORDS = Words(laid="Bonus cards")
+"""Hand & Foot's words: Caliente's, but only Bonus cards are laid beside the melds (no Caliente
+card in its packs)."""
 THREE_NUMBERS = r"[0-9]{1,2}/[0-9]{1,2}/[0-9]{1,2}"
 FOUR_NUMBERS = r"[0-9]{1,4}/[0-9]{1,4}/[0-9]{1,4}/[0-9]{1,4}"
 
@@ -516,6 +520,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         players_per_hand=4,
         packs=PACKS,
         extra_cards={},
+        words=HAND_AND_FOOT_WORDS,
         deal_size=int(options["hand-size"]),
         foot_size=int(options["foot-size"]),
         draw_count=2,

@@ -16,7 +16,7 @@ from .. import cards as C
 from ..i18n import msg, msg_n, term
 from ..rulings import Rule
 from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, brings, entry
+from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
 from .caliente_card import CalienteCard
 from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
@@ -28,6 +28,10 @@ from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 SAMBA_BONUS = 1500
 ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards
 ALL_BONUS_POINTS = 1000
+
+SAMBA_WORDS = Words(laid="Bonus cards")
+"""Samba's words: Caliente's, but only Bonus cards are laid beside the melds (no Caliente card,
+unless the caliente-cards variation brings them: then Caliente's words)."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -493,6 +497,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         packs=3,
         deal_size=15,
         draw_count=2,
+        words=as_caliente.words if options["caliente-cards"] else SAMBA_WORDS,
         max_wilds=2,
         naturals_must_outnumber_wilds=False,
         merge_same_rank=bool(options["merge-groups"]),

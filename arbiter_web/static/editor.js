@@ -119,7 +119,7 @@
   function nameButtons() {
     var where = target.options[target.selectedIndex] ? target.options[target.selectedIndex].text : "";
     Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
-      b.setAttribute("aria-label", say("put", { card: b.getAttribute("data-card"), where: where }));
+      b.setAttribute("aria-label", say("put", { card: b.textContent, where: where }));
     });
   }
 

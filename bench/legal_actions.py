@@ -1,0 +1,126 @@
+"""How long `Position.legal_actions()` takes, family by family (issue 45: the editor calls it on
+every click; the aim is a p99 under 50 ms on a quiet machine).
+
+The positions are named and reproducible: each family's first hand dealt from seeds 1 to SEEDS
+(`Position.deal`), played by seeded random legal actions, every position along the way up to
+STEPS actions (the first of them "before a first meld", where Samba lists hundreds of actions).
+Each call is timed in CPU time (`time.process_time`); the figures are each family's p50, p99 and
+slowest call, with the slowest position named, and, paired as the other figures are
+(bench/paired.py), the ratio of the arbiter's calls per second to python-chess's legal-move
+generation per second, each arbiter run between two chess runs.
+
+    .venv/bin/python bench/legal_actions.py [--seeds 4] [--steps 12] [--pairs 5] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from paired import Work, cpu_seconds, paired
+
+import arbiter
+
+TABLES = {
+    "caliente": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
+    "samba": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
+    "hand-and-foot": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
+    "classic": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
+    "hoyle": (["ann", "bob"], None),
+}
+SEEDS = 4
+STEPS = 12
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    position: arbiter.Position
+
+
+def positions(family: str, seeds: int, steps: int) -> list[Named]:
+    """The family's positions: seeded deals, each played `steps` actions by seeded random choice."""
+    seats, teams = TABLES[family]
+    out = []
+    for seed in range(1, seeds + 1):
+        position, choose = arbiter.Position.deal(family, seats, seed=seed, teams=teams), random.Random(seed)
+        for step in range(steps):
+            if position.over:
+                break
+            out.append(Named(f"{family}, seed {seed}, action {step + 1} ({position!r})", position.copy()))
+            position.push(choose.choice(position.legal_actions()))
+    return out
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def timed_calls(named: list[Named]) -> dict[str, object]:
+    times = []
+    for one in named:
+        start = time.process_time()
+        count = len(one.position.legal_actions())
+        times.append((time.process_time() - start, count, one.name))
+    seconds = [t for t, _, _ in times]
+    slowest = max(times)
+    return {
+        "positions": len(times),
+        "p50_ms": statistics.median(seconds) * 1000,
+        "p99_ms": percentile(seconds, 0.99) * 1000,
+        "max_ms": slowest[0] * 1000,
+        "slowest": f"{slowest[2]}: {slowest[1]} actions",
+    }
+
+
+def chess_work(boards: int = 200, seed: int = 1) -> Work:
+    """python-chess listing the legal moves of `boards` positions of random games."""
+    import chess
+
+    rng, fens = random.Random(seed), []
+    board = chess.Board()
+    while len(fens) < boards:
+        moves = list(board.legal_moves)
+        if not moves or board.ply() > 120:
+            board = chess.Board()
+            continue
+        board.push(rng.choice(moves))
+        fens.append(board.fen())
+    prepared = [chess.Board(fen) for fen in fens]
+    return Work(lambda: [list(b.legal_moves) for b in prepared], len(prepared), 0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=SEEDS)
+    parser.add_argument("--steps", type=int, default=STEPS)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    figures: dict[str, object] = {}
+    for family in TABLES:
+        named = positions(family, args.seeds, args.steps)
+        calls = timed_calls(named)
+        once = cpu_seconds(lambda named=named: [one.position.legal_actions() for one in named])
+        chess = chess_work()
+        loops = max(1, round(once / max(cpu_seconds(chess.run), 1e-6)))
+        chess_runs = Work(lambda chess=chess, loops=loops: [chess.run() for _ in range(loops)], chess.units * loops, 1)
+        ours = Work(lambda named=named: [one.position.legal_actions() for one in named], len(named), 1)
+        ratio = paired(chess_runs, ours, args.pairs).per_action
+        figures[family] = {**calls, "calls_per_s_over_chess_positions_per_s": ratio.to_dict()}
+        print(
+            f"{family}: p50 {calls['p50_ms']:.1f} ms, p99 {calls['p99_ms']:.1f} ms, max {calls['max_ms']:.1f} ms "
+            f"({calls['slowest']}); paired with python-chess: {ratio.text(4)}"
+        )
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
