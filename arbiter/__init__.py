@@ -13,6 +13,7 @@ from .positions import IllegalAction, Move, Position, PositionError, read_games,
 from .rules.base import UsageError
 from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
 from .sheet import ScoreSheet, score_sheet
+from .work import WorkBudget
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -34,6 +35,7 @@ __all__ = [
     "Severity",
     "UsageError",
     "Verdict",
+    "WorkBudget",
     "check",
     "forget",
     "format_game",

@@ -2,7 +2,9 @@
 per request.
 
 Every POST judges a record, so every POST is rate limited per client address (flask-limiter) when
-`RATE_LIMIT` is set, such as "30 per minute; 300 per hour"; opening a kept ruling (its page, its
+`RATE_LIMIT` is set, such as "30 per minute; 300 per hour", and so is every GET that judges or
+lists legal moves (the editor's `do=moves`, `do=check` and `pick=`, a ruling page, the API's kept
+ruling); opening a kept ruling (its page, its
 download, its API object) is counted apart, per client and link kind, when `READ_RATE_LIMIT` is
 set; reading the rule sets, the docs and the health check is not limited. Both are off by default
 (`make run` serves one person); a public deployment sets them. The counts are kept in the
@@ -95,8 +97,22 @@ KEPT_READS = frozenset({"permalink.show", "permalink.download", "stored.get_stor
 SHARED_STORAGE = "arbiter-store://"
 
 
+JUDGING_READS = frozenset({"permalink.show", "stored.get_stored"})
+"""GET endpoints that may judge a kept record (a ruling page, the API in another language)."""
+EDITOR = "editor.editor"
+EDITOR_WORK = frozenset({"moves", "check"})
+"""What the editor's GET may be asked to do that judges or lists the legal moves (`do=`; `pick=` too)."""
+
+
+def judges(endpoint: str | None, values: Any) -> bool:
+    """Whether a GET to `endpoint` with these query values judges a record or lists legal moves."""
+    if endpoint in JUDGING_READS:
+        return True
+    return endpoint == EDITOR and (values.get("do") in EDITOR_WORK or bool(values.get("pick", "").strip()))
+
+
 def _cheap() -> bool:
-    return request.method != "POST"
+    return request.method != "POST" and not judges(request.endpoint, request.args)
 
 
 def _not_a_kept_read() -> bool:
