@@ -22,6 +22,7 @@ from arbiter.allowed import allowed_line
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
+from arbiter.house.rulebook import SHORT_DIGEST
 from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
@@ -227,10 +228,10 @@ def game_name(game: arbiter.GameRuling) -> str:
 
 
 def house_name(house: dict[str, str]) -> str:
-    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by."""
-    return msg(
-        "{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=house["digest"]
-    )
+    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by (its digest's
+    first digits, as people are shown it)."""
+    short = house["digest"][:SHORT_DIGEST]
+    return msg("{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=short)
 
 
 def verdict_line(path: str, game: arbiter.GameRuling, say: Translator = ENGLISH) -> Text:

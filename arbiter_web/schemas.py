@@ -206,7 +206,7 @@ def _cards(description: str) -> fields.List:
 # --- requests ----------------------------------------------------------------------------------
 
 
-HOUSE_DIGEST = r"^#?[0-9a-f]{12}$"
+HOUSE_DIGEST = r"^#?[0-9a-f]{12,64}$"  # whole, or a prefix (arbiter.house.rulebook.SHORT_DIGEST)
 
 
 def _house_digest(description: str, **defaults: Any) -> fields.String:
@@ -315,7 +315,7 @@ class PageFormSchema(Schema):
         validate=validate.Length(max=10 * MAX_NAME),
     )
 
-    house = fields.String(load_default="", validate=validate.Regexp(r"^(#?[0-9a-f]{12})?$"))
+    house = fields.String(load_default="", validate=validate.Regexp(r"^(#?[0-9a-f]{12,64})?$"))
 
     @pre_load
     def _collect_options(self, data: Any, **kwargs: Any) -> dict[str, Any]:
