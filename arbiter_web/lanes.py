@@ -108,6 +108,17 @@ def _enter_lane() -> None:
     _hold_lane()
 
 
+def enter_for_size(size: int) -> None:
+    """Take a lane for judging `size` bytes the request did not send (a kept record), as a
+    request of that size would; LanesBusy (a 503) if there is no room."""
+    lanes: Lanes = current_app.extensions[EXTENSION]
+    if holds_lane() or not lanes.is_large(size):
+        return
+    if not lanes.enter():
+        raise LanesBusy(size, lanes.threshold)
+    _hold_lane()
+
+
 def holds_lane() -> bool:
     return bool(g.get("holds_lane", False))
 

@@ -686,6 +686,20 @@ class HealthSchema(Schema):
     rulesets = fields.List(fields.String(), required=True)
 
 
+class ReadySchema(Schema):
+    class Meta:
+        ordered = True
+
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["ok", "store-cannot-write"]),
+        metadata={"description": "ok, or store-cannot-write: judging goes on, keeping does not."},
+    )
+    store = fields.String(
+        required=True, allow_none=True, metadata={"description": "Why the store cannot be written; null when it can."}
+    )
+
+
 class ErrorSchema(Schema):
     """Every error under /api: the HTTP status, its name, a message, and field errors on a 422."""
 

@@ -43,7 +43,7 @@ import arbiter
 from . import DEFAULT_MAX_CONTENT_LENGTH, accepting, security
 from .access import REQUEST_ID_HEADER
 
-JSON_PREFIXES = ("/api/", "/healthz")
+JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
 
 
 @dataclass(frozen=True)
