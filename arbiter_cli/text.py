@@ -49,15 +49,15 @@ def shown_path(path: str) -> str:
     """A file name as it can be printed on one line: control, format and line-breaking characters
     escaped (`\\n`, `\\x1b`, `\\u202e`), so that a hostile name can neither drive a terminal nor
     start a line of its own (a GitHub workflow command)."""
-    if all(unicodedata.category(char) not in _UNPRINTABLE for char in path):
+    if all(unicodedata.category(char) not in UNPRINTABLE for char in path):
         return path
     return "".join(
-        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNPRINTABLE else char
+        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in UNPRINTABLE else char
         for char in path
     )
 
 
-_UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def finding_line(path: str, finding: arbiter.Finding) -> Text:
@@ -87,7 +87,7 @@ def printable(text: str) -> str:
     for char in text:
         if char == "\t":
             out.append(" ")
-        elif unicodedata.category(char) in _UNPRINTABLE:
+        elif unicodedata.category(char) in UNPRINTABLE:
             out.append("\ufffd")
         else:
             out.append(char)
