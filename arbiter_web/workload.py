@@ -7,9 +7,10 @@ legal moves, the "allowed instead" of a finding while a record is judged) counts
 action tried, a combination of melds weighed) against MAX_STEPS (default 50,000 per request) and
 lists at most MAX_LEGAL_ACTIONS (default 1,000); past either, or past the request's time limit
 (REQUEST_TIME_LIMIT), it stops and its answer says it is partial. Cost, not size, chooses the
-lane: once a request has taken LARGE_REQUEST_STEPS steps (default 10,000; an ordinary turn
-takes a few hundred, a Samba turn with two cards drawn up to some 30,000), it takes a lane as a large record does (arbiter_web.lanes), or is answered 503
-with Retry-After when they are all taken, so light requests keep flowing past it.
+lane: once a request has taken LARGE_REQUEST_STEPS steps (default 1,000; an ordinary turn takes
+a few hundred, a Samba turn with two cards drawn up to some 30,000, which then take a lane too),
+it takes a lane as a large record does (arbiter_web.lanes), or is answered 503 with Retry-After
+when they are all taken, so light requests keep flowing past it.
 
 The access log says how many steps each request took (`steps`) and whether it held a lane
 (`lane`).
@@ -25,7 +26,7 @@ from . import lanes, limits
 
 DEFAULT_MAX_STEPS = work.DEFAULT_MAX_STEPS
 DEFAULT_MAX_LEGAL_ACTIONS = work.DEFAULT_MAX_LEGAL_ACTIONS
-DEFAULT_LARGE_REQUEST_STEPS = 10_000
+DEFAULT_LARGE_REQUEST_STEPS = 1_000
 
 
 def _config(name: str, default: int) -> int:
