@@ -79,7 +79,9 @@ class LegalActionsSchema(Schema):
         required=True,
         metadata={"description": "How many legal actions there are in all (listed, when `partial`, so far)."},
     )
-    partial = fields.Boolean(
+    listed_partly = fields.Boolean(  # `partial` would shadow marshmallow's own Schema.partial
+        data_key="partial",
+        attribute="partial",
         required=True,
         metadata={
             "description": "Whether the list stopped short of every legal action: more than MAX_LEGAL_ACTIONS "

@@ -144,7 +144,7 @@ def counts_engine(engine: Any) -> Any:
         counted = store.make_engine(f"sqlite:///{rates}", COUNT_BUSY_WAIT)
         raw = counted.raw_connection()
         try:
-            raw.driver_connection.execute("PRAGMA journal_mode=WAL")  # readers and the writer apart
+            raw.cursor().execute("PRAGMA journal_mode=WAL")  # readers and the writer apart
         finally:
             raw.close()
         with counted.begin() as conn:

@@ -55,7 +55,7 @@ class ServerSettings:
     """Threads per worker running the application on whole requests."""
     connections: int = 1000
     """Open connections per worker; past it the worker stops accepting until some close."""
-    connections_per_address: int = 100
+    connections_per_address: int = 250
     """Open connections per worker from one client address; one more is closed as it is accepted,
     so one address cannot take every connection (0: no cap, behind a proxy that caps them)."""
     read_timeout: float = 30.0
