@@ -10,7 +10,8 @@ Configuration, from `config` or else the environment (docs/api.md, "Stored rulin
     STORE_BUSY_WAIT    seconds a request waits for a busy store before a 503 (default 5)
 
 A kept ruling is judged again only by an engine other than the one that made it (`engine_version`,
-a fingerprint of the core's code), and that judgement is kept, so opening a ruling costs a read.
+a fingerprint of the core's code), in a lane as a request of the record's size would be, and that
+judgement is kept, so opening a ruling costs a read.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 from arbiter.i18n import Text, msg
 from arbiter.wording import joined
 
-from . import service
+from . import lanes, service
 from .store import (
     DEFAULT_BUSY_WAIT,
     DEFAULT_KEEP_DAYS,
@@ -194,12 +195,10 @@ def recheck(kept: StoredRuling, judged: list[GameRuling] | None = None) -> Reche
     if kept.today_version == current and kept.today_games is not None:
         return compare(kept, kept.today_games)
     try:
-        games = (
-            judged
-            if judged is not None
-            else service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
-        )
-        today = as_stored(games)
+        if judged is None:
+            lanes.enter_for_size(len(kept.record))  # judged as a request of the record's size would be
+            judged = service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
+        today = as_stored(judged)
     except (arbiter.UsageError, service.TooManyGames) as problem:
         why = problem.args[0] if problem.args and isinstance(problem.args[0], Text) else str(problem)
         return Recheck([], [], msg("today's arbiter cannot judge this record as it was asked: {why}", why=why))
