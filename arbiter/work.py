@@ -4,9 +4,9 @@ Listing what a player may do plays every candidate action on a copy of the hand 
 combinations of melds (engine/legal.py, engine/candidates.py). A hand of ordinary size needs a
 few hundred steps; a position that hands one player most of the packs needs hundreds of
 thousands, and a record of a few hundred bytes can state one. A `WorkBudget` bounds that work:
-`steps` steps (an action tried, a combination of melds weighed, the search for a legal end of
-the turn included), `actions` legal actions listed, and an optional `deadline`
-(time.monotonic()). Once one of them is spent, the listing stops and the budget says so
+`steps` steps (an action tried: one step, and one more per 16 cards held, since trying it copies
+the hand; a combination of melds weighed: one step; the search for a legal end of the turn
+included), `actions` legal actions listed, and an optional `deadline` (time.monotonic()). Once one of them is spent, the listing stops and the budget says so
 (`partial`): what was found is legal, but may not be all.
 
 `Position.legal_actions(work=...)` takes one; with none given, the budget in force (`using`) is

@@ -22,13 +22,13 @@ from urllib.parse import urlencode
 import pytest
 from service_support import Served, one_game, serving
 
-from arbiter.engine.legal import SEARCH_BUDGET
+from arbiter.engine.legal import CARDS_PER_STEP, SEARCH_BUDGET
 
 pytestmark = pytest.mark.attack
 
 MAX_STEPS = 6_000
 LARGE_REQUEST_STEPS = 1_500
-MOST_STEPS = MAX_STEPS + SEARCH_BUDGET + 1  # the last action tried may finish its own search
+MOST_STEPS = MAX_STEPS + (SEARCH_BUDGET + 1) * (1 + 68 // CARDS_PER_STEP)  # the last try (68 cards) and its search
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 SIXTY_CARDS = " ".join((["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "X"] * 5)[:60])
 POSITION = f"""[Rules "caliente"]

@@ -87,8 +87,19 @@ def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | N
         return _listed(r, state, work)
 
 
+CARDS_PER_STEP = 16
+"""An action tried costs one step of work per this many cards held, and one more: trying it copies
+the hand, so a hand of sixty cards costs five steps a try where an ordinary one costs one."""
+
+
+def attempt_steps(state: TurnState) -> int:
+    """The steps of work one action tried costs from this turn (arbiter/work.py)."""
+    return 1 + state.hand.total() // CARDS_PER_STEP
+
+
 def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> list[Action]:
     found: dict[str, Action] = {}
+    cost = attempt_steps(state)
     draws_legal: bool | None = None
     for action in candidates(r, state):
         if work is not None and not work.allows(len(found)):
@@ -103,7 +114,7 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
                 found[text] = action
             continue
         if work is not None:
-            work.spend(1)
+            work.spend(cost)
         try:
             tried = attempt(r, state, action)
         except Illegal:
@@ -112,7 +123,7 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
         if tried.finished or finishable(action, tried, search):
             found[text] = action
         if work is not None:
-            work.spend(SEARCH_BUDGET - search[0])
+            work.spend((SEARCH_BUDGET - search[0]) * cost)
     return list(found.values())
 
 
