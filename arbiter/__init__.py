@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the names as they are, for type checkers and readers
     from .rules.base import UsageError
     from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
     from .sheet import ScoreSheet, score_sheet
+    from .work import WorkBudget
 
 _WHERE = {
     "DEFAULT_BUDGET": ".budget",
@@ -51,6 +52,7 @@ _WHERE = {
     "summarize": ".rulings",
     "ScoreSheet": ".sheet",
     "score_sheet": ".sheet",
+    "WorkBudget": ".work",
 }
 """Where each of the package's names lives: imported when first used (PEP 562), so that a
 program using one part (`arbiter --version`, the reader alone) does not load the engine."""
@@ -91,6 +93,7 @@ __all__ = [
     "Severity",
     "UsageError",
     "Verdict",
+    "WorkBudget",
     "check",
     "forget",
     "format_game",

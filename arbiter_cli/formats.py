@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import unicodedata
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import PurePath
@@ -30,7 +31,7 @@ from arbiter.i18n import Translator, msg
 
 from .about import version
 from .report import RENDERERS as REPORT_RENDERERS
-from .text import ENGLISH, finding_line, game_name, ignored_words, one_line, shown_path
+from .text import ENGLISH, UNPRINTABLE, finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -205,7 +206,17 @@ def _finding_text(report: FileReport, finding: arbiter.Finding, say: Translator 
 
 
 def _gh_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """`text` as a workflow command's data: GitHub's own escapes (%, CR, LF), and every other
+    control or format character (ESC, BEL, a bidirectional override) percent-encoded or written
+    as its escape, so a file name reaches no log viewer or terminal raw."""
+    escaped = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if all(unicodedata.category(char) not in UNPRINTABLE for char in escaped):
+        return escaped
+    return "".join(_gh_char(char) if unicodedata.category(char) in UNPRINTABLE else char for char in escaped)
+
+
+def _gh_char(char: str) -> str:
+    return f"%{ord(char):02X}" if ord(char) < 0x100 else char.encode("unicode_escape").decode("ascii")
 
 
 def _gh_property(text: str) -> str:

@@ -22,6 +22,7 @@ from arbiter.allowed import allowed_line
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
+from arbiter.house.rulebook import SHORT_DIGEST
 from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
@@ -48,15 +49,15 @@ def shown_path(path: str) -> str:
     """A file name as it can be printed on one line: control, format and line-breaking characters
     escaped (`\\n`, `\\x1b`, `\\u202e`), so that a hostile name can neither drive a terminal nor
     start a line of its own (a GitHub workflow command)."""
-    if all(unicodedata.category(char) not in _UNPRINTABLE for char in path):
+    if all(unicodedata.category(char) not in UNPRINTABLE for char in path):
         return path
     return "".join(
-        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in _UNPRINTABLE else char
+        char.encode("unicode_escape").decode("ascii") if unicodedata.category(char) in UNPRINTABLE else char
         for char in path
     )
 
 
-_UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def finding_line(path: str, finding: arbiter.Finding) -> Text:
@@ -86,7 +87,7 @@ def printable(text: str) -> str:
     for char in text:
         if char == "\t":
             out.append(" ")
-        elif unicodedata.category(char) in _UNPRINTABLE:
+        elif unicodedata.category(char) in UNPRINTABLE:
             out.append("\ufffd")
         else:
             out.append(char)
@@ -235,10 +236,10 @@ def game_name(game: arbiter.GameRuling) -> str:
 
 
 def house_name(house: dict[str, str]) -> str:
-    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by."""
-    return msg(
-        "{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=house["digest"]
-    )
+    """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by (its digest's
+    first digits, as people are shown it)."""
+    short = house["digest"][:SHORT_DIGEST]
+    return msg("{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=short)
 
 
 def verdict_line(path: str, game: arbiter.GameRuling, say: Translator = ENGLISH) -> Text:

@@ -5,7 +5,8 @@ Every response carries `X-Request-Id`: the client's own, if it sent a plausible 
 random id; error bodies repeat it as `request_id`. The access log (logger `arbiter_web.access`,
 standard error unless the host configures logging) writes one JSON object per request: time,
 request id, method, path, status, duration in milliseconds, response size in bytes, client address,
-and the worker process that answered.
+and the worker process that answered; with `steps`, the work it did listing legal actions
+(arbiter_web.workload), and `lane: "heavy"` when it was judged in a lane for large or heavy requests.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ def _finish(response: Response) -> Response:
         "client": request.remote_addr,
         "worker": os.getpid(),
     }
+    work = g.get("work")
+    if work is not None and work.spent:
+        entry["steps"] = work.spent  # the work of listing legal actions (arbiter_web.workload)
+    if g.get("holds_lane"):
+        entry["lane"] = "heavy"  # judged in a lane for large or heavy requests (arbiter_web.lanes)
     log.info(json.dumps(entry, ensure_ascii=True))
     return response
 

@@ -18,7 +18,7 @@ import arbiter
 from arbiter import rules as rulesets
 from arbiter.checker import DEFAULT_RULES
 
-from . import lang, service
+from . import lang, service, stored
 from .legal_actions import legal
 from .request_body import (
     JSON_TYPE,
@@ -34,6 +34,7 @@ from .request_body import (
 from .schemas import (
     ErrorSchema,
     HealthSchema,
+    ReadySchema,
     RuleReferenceSchema,
     RuleSetListSchema,
     RulingQuerySchema,
@@ -178,6 +179,22 @@ def get_ruleset(name: str) -> dict[str, Any]:
 @health.response(200, HealthSchema)
 def healthz() -> dict[str, Any]:
     return {"status": "ok", "notation": arbiter.NOTATION_VERSION, "rulesets": rulesets.names()}
+
+
+@health.route("/readyz", methods=["GET"])
+@health.doc(
+    summary="Readiness: whether kept rulings can be written",
+    description="200 while the store of kept rulings can be written (a write is tried and undone); 503 with "
+    "`store-cannot-write` and why when it cannot (busy past STORE_BUSY_WAIT, read-only, a full disk): "
+    "judging goes on, keeping and the rate limits' shared counts do not.",
+)
+@health.response(200, ReadySchema)
+@health.alt_response(503, schema=ReadySchema, description="The store cannot be written: `store` says why.")
+def readyz() -> Any:
+    problem = stored.store().writable()
+    if problem is None:
+        return {"status": "ok", "store": None}
+    return {"status": "store-cannot-write", "store": lang.say(problem)}, 503
 
 
 def init_app(app: Any) -> ArbiterApi:

@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
+from arbiter import work as bounded
 from arbiter.allowed import in_words
 from arbiter.checker import DEFAULT_RULES
 from arbiter.i18n import msg, pmsg, term
@@ -27,7 +28,7 @@ from arbiter.marks import table_words
 from arbiter.positions import IllegalAction, PositionError
 from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 
-from . import editor_answer, lang, page, present
+from . import editor_answer, lang, page, page_size, present
 from .schemas import PageFormSchema
 
 bp = Blueprint("editor", __name__)
@@ -210,11 +211,16 @@ def legal_view(situation: Situation) -> LegalView:
         if position.turn > 1:
             return LegalView(problem=msg("The move is a whole turn: press Check for the ruling."), player=player)
     view = LegalView(player=player)
-    for move in position.legal_actions():
+    budget = bounded.current()  # the request's work budget (arbiter_web.workload)
+    if budget is not None:
+        budget.partial = False
+    for move in position.legal_actions(budget):
         view.totals[move.kind] = view.totals.get(move.kind, 0) + 1
         listed = view.kinds.setdefault(move.kind, [])
         if len(listed) < MAX_LEGAL_SHOWN:
             listed.append(str(move))
+    if budget is not None and budget.partial:
+        view.problem = msg("Listing the legal moves stopped at the server's limit on work: more may be allowed.")
     return view
 
 
@@ -276,7 +282,27 @@ def editor() -> Any:
     if values.get("do") == "check":
         return check(situation, house)
     legal = legal_view(situation) if values.get("do") == "moves" or pick else None
-    return render_editor(situation, errors, legal, house)
+    return _bounded(render_editor(situation, errors, legal, house), situation)
+
+
+def _bounded(html: str, situation: Situation) -> Any:
+    """The page, if within the bound of a page for this request (page_size: 20 times the
+    request, or 256 KiB); else a 422 with a table of the family's usual seats saying why."""
+    asked = len(request.full_path) + (request.content_length or 0)
+    limit = page_size.page_bound(asked)
+    size = len(html.encode())
+    if size <= limit:
+        return html
+    seats, teams = default_seats(situation.rules)
+    usual = Situation(rules=situation.rules, seats=seats, teams=" ".join(teams.split()))
+    problem = msg(
+        "This table would make a page of {size:,} bytes, more than the limit of {limit:,} for a request of "
+        "{asked:,} bytes (PAGE_RATIO, PAGE_FLOOR): lay out a table of fewer players or cards.",
+        size=size,
+        limit=limit,
+        asked=asked,
+    )
+    return render_editor(usual, [problem]), 422
 
 
 def check(situation: Situation, house: str) -> Any:

@@ -11,6 +11,7 @@ import logging
 from http import HTTPStatus
 from typing import Any
 
+import sqlalchemy as sa
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
@@ -18,10 +19,12 @@ from arbiter.i18n import msg
 
 from . import access, schema_errors
 from .lang import say
+from .limits import RETRY_AFTER_SECONDS
+from .store import store_problem
 
 log = logging.getLogger(__name__)
 
-JSON_PREFIXES = ("/api/", "/healthz")
+JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
 
 
 def wants_json() -> bool:
@@ -176,7 +179,18 @@ def handle_unexpected(error: Exception) -> Any:
     return error_response(500, msg("the arbiter hit an internal error; it has been logged"))
 
 
+def handle_store(error: Exception) -> Any:
+    """The store of kept rulings could not do what was asked: 503 with Retry-After (busy,
+    read-only, out of reach) or 507 (its disk is full), saying which; never a 500."""
+    problem = store_problem(error)
+    log.warning("store: %s (%s)", problem.kind, str(getattr(error, "orig", error))[:200])
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if problem.status == 503 else None
+    return error_response(problem.status, say(problem.reason), headers=headers)
+
+
 def init_app(app: Flask) -> None:
     # Registered after flask-smorest's Api, so these replace its HTTPException handler.
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(Exception, handle_unexpected)
+    app.register_error_handler(sa.exc.OperationalError, handle_store)
+    app.register_error_handler(sa.exc.InternalError, handle_store)  # psycopg: a read-only transaction

@@ -16,6 +16,8 @@ Configuration, from `config` or else the environment (docs/api.md):
                         worker shares; or memory:// per worker, redis://...)
     MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
     LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
+    MAX_STEPS, MAX_LEGAL_ACTIONS, LARGE_REQUEST_STEPS   the work of listing legal actions, per request;
+                        heavy work takes a lane too (workload.py)
     PAGE_RATIO, PAGE_FLOOR   a ruling page is at most 20 times its request, or 256 KiB (page_size.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
     DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)
@@ -53,6 +55,7 @@ from arbiter_web import (
     stored,
     stored_api,
     templating,
+    workload,
 )
 
 WEB = Path(arbiter_web.__file__).parent
@@ -67,6 +70,9 @@ ENVIRONMENT = (
     "LARGE_QUEUE",
     "PAGE_RATIO",
     "PAGE_FLOOR",
+    "MAX_STEPS",
+    "MAX_LEGAL_ACTIONS",
+    "LARGE_REQUEST_STEPS",
 )
 SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
 TEXT_ENVIRONMENT = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
@@ -131,6 +137,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
     limits.init_app(app, kept.engine)  # the rate limits' counts are kept in the same database
     lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
+    workload.init_app(app)  # after the lanes: each request's work budget, heavy work moved to a lane
     app.extensions[apidocs.EXTENSION] = api.init_app(app)
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
     rulebooks.init_app(app, kept)  # kept house rulebooks (issue 29): the same database, the same quota

@@ -7,8 +7,9 @@ one that waited LARGE_WAIT seconds (default 10) in vain, is answered 503 with Re
 requests never wait for a lane: with the server's threads (arbiter_web.server), at most
 LARGE_LANES + LARGE_QUEUE of them are ever taken by large records, and a small request shares the
 processor with at most LARGE_LANES large ones. Under `arbiter serve`, a worker judging a large
-record also stops taking new connections while another worker can (arbiter_web.accepting). The
-time limit of a request (REQUEST_TIME_LIMIT) starts once it holds its lane, so the bound on its
+record also stops taking new connections while another worker can (arbiter_web.accepting). A
+request of any size whose work turns out heavy takes a lane too, once it does
+(arbiter_web.workload: `enter_for_work`). The time limit of a request (REQUEST_TIME_LIMIT) starts once it holds its lane, so the bound on its
 work does not shrink while it queues.
 """
 
@@ -84,6 +85,19 @@ class Lanes:
             self._admitted -= 1
 
 
+class HeavyLanesBusy(ServiceUnavailable):
+    """A request whose work turned out heavy found every lane taken and the queue full."""
+
+    def __init__(self, steps: int) -> None:
+        message = msg(
+            "the server is busy with other heavy requests (this one took more than {steps:,} steps of work "
+            "listing legal actions, LARGE_REQUEST_STEPS); try again shortly, or ask about a table with fewer cards",
+            steps=steps,
+        )
+        super().__init__(message)
+        self.data = {"message": message, "headers": {"Retry-After": str(limits.RETRY_AFTER_SECONDS)}}
+
+
 def _enter_lane() -> None:
     lanes: Lanes = current_app.extensions[EXTENSION]
     size = request.content_length
@@ -91,6 +105,35 @@ def _enter_lane() -> None:
         return
     if not lanes.enter():
         raise LanesBusy(size or 0, lanes.threshold)
+    _hold_lane()
+
+
+def enter_for_size(size: int) -> None:
+    """Take a lane for judging `size` bytes the request did not send (a kept record), as a
+    request of that size would; LanesBusy (a 503) if there is no room."""
+    lanes: Lanes = current_app.extensions[EXTENSION]
+    if holds_lane() or not lanes.is_large(size):
+        return
+    if not lanes.enter():
+        raise LanesBusy(size, lanes.threshold)
+    _hold_lane()
+
+
+def holds_lane() -> bool:
+    return bool(g.get("holds_lane", False))
+
+
+def enter_for_work(steps: int) -> None:
+    """Move the current request, whose work turned out heavy (`steps` steps), to a lane (waiting
+    as a large record does); HeavyLanesBusy (a 503) if there is no room."""
+    if holds_lane():
+        return
+    if not current_app.extensions[EXTENSION].enter():
+        raise HeavyLanesBusy(steps)
+    _hold_lane()
+
+
+def _hold_lane() -> None:
     g.holds_lane = True
     accepting.gate.large_begun()
     limits.restart_clock()  # the time limit counts from here, not from the wait in the queue

@@ -19,7 +19,7 @@ from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 from arbiter.i18n import msg
 
-from . import lang
+from . import lang, workload
 from .legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 
@@ -64,7 +64,10 @@ def post_legal_actions() -> dict[str, Any]:
         abort(415, message=msg("send the request as {kind}", kind=JSON_TYPE))
     body = load(LegalActionsRequestSchema(), json_body(), "json")
     position = _position(body)
-    actions = [] if position.over else position.legal_actions()
+    work = workload.budget()
+    if work is not None:
+        work.partial = False  # this enumeration's, not the judging's on the way to the position
+    actions = [] if position.over else position.legal_actions(work)
     return {
         "game": body["game"],
         "hand": body["hand"],
@@ -74,6 +77,7 @@ def post_legal_actions() -> dict[str, Any]:
         "step": step(position.over, actions),
         "legal": by_kind(actions),
         "total": len(actions),
+        "partial": bool(work is not None and work.partial),
         "over": position.over,
         "scores": position.scores if position.over else None,
         "table": position.table,

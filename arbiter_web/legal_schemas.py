@@ -75,7 +75,20 @@ class LegalActionsSchema(Schema):
             "example": {"draw": ["draw 7"], "take": ["take 9 with [9 9]"]},
         },
     )
-    total = fields.Integer(required=True, metadata={"description": "How many legal actions there are in all."})
+    total = fields.Integer(
+        required=True,
+        metadata={"description": "How many legal actions there are in all (listed, when `partial`, so far)."},
+    )
+    listed_partly = fields.Boolean(  # `partial` would shadow marshmallow's own Schema.partial
+        data_key="partial",
+        attribute="partial",
+        required=True,
+        metadata={
+            "description": "Whether the list stopped short of every legal action: more than MAX_LEGAL_ACTIONS "
+            "(default 1,000) were found, or the request's work budget (MAX_STEPS steps: actions tried and combinations of melds weighed, default 50,000) or "
+            "time limit ran out. The actions listed are legal; others may be too."
+        },
+    )
     over = fields.Boolean(required=True, metadata={"description": "Whether the hand has ended."})
     scores = _points("Each side's points for the hand once it has ended; null before.")
     table = fields.Nested(TableSchema, required=True, metadata={"description": "The table at this moment."})

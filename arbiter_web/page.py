@@ -16,6 +16,7 @@ from arbiter import rules as rulesets
 from arbiter.archive.inputs import BINARY_SNIFF, sniff
 from arbiter.checker import DEFAULT_RULES, on_a_form
 from arbiter.comment_languages import in_language
+from arbiter.house import RulebookError
 from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
@@ -120,8 +121,11 @@ then write the disputed turn below, as: PLAYER: take 9 with [9 9], discard 4"""
 
 
 def _kept_rulebook(digest: str | None) -> Any:
-    """The kept rulebook the form judges by, or None."""
-    return rulebooks.shelf().get(digest) if digest else None
+    """The kept rulebook the form judges by, or None (also for a prefix of several)."""
+    try:
+        return rulebooks.shelf().get(digest) if digest else None
+    except RulebookError:
+        return None
 
 
 @bp.get("/")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import pickle
+import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter.i18n import DEFAULT_LANGUAGE, msg
 
-from . import lang, page, page_size, present, service, stored, table_view
+from . import lanes, lang, page, page_size, present, service, stored, table_view
 from .schemas import PageFormSchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
@@ -50,15 +52,28 @@ def _view(
 def judged_again(kept: stored.StoredRuling) -> table_view.PageReplays | None:
     """The frames a kept ruling's page may show, from today's arbiter reading and judging its
     record once, as it was asked (None: it cannot be judged so today, which the page says); today's
-    games are kept with them (`PageReplays.games`)."""
-    replays = table_view.PageReplays(page_size.most_frames())
+    games are kept with them (`PageReplays.games`). Judged once per engine: what it gives is kept
+    beside the ruling (`Store.keep_view`) and read back at the next opening, in any language; the
+    judging takes a lane as a request of the record's size would."""
+    engine = stored.engine_version()
+    known = stored.store().view(kept.id, engine)
+    if known is not None:
+        return _unpacked(known)
+    lanes.enter_for_size(len(kept.record))
+    replays: table_view.PageReplays | None = table_view.PageReplays(page_size.most_frames())
     try:
-        replays.games = service.rule(
+        replays.games = service.rule(  # type: ignore[union-attr]
             kept.text, kept.rules, kept.options, house=stored.kept_house(kept), replays=replays
         )
     except (arbiter.UsageError, service.TooManyGames):
-        return None
+        replays = None
+    stored.store().keep_view(kept.id, engine, zlib.compress(pickle.dumps(replays)))
     return replays
+
+
+def _unpacked(data: bytes) -> table_view.PageReplays | None:
+    """What `judged_again` kept. Pickled: it is the service's own writing, in its own database."""
+    return pickle.loads(zlib.decompress(data))
 
 
 def said_games(kept: stored.StoredRuling, replays: table_view.PageReplays | None) -> list[arbiter.GameRuling]:
@@ -81,8 +96,8 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
 
 def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
     """The kept ruling's page, within the bound on its size for the record kept (page_size)."""
-    recheck = again or stored.recheck(kept)
     replays = judged_again(kept)
+    recheck = again or stored.recheck(kept, replays.games if replays is not None else None)
 
     def render(budget: int) -> tuple[str, int]:
         view = _view(kept, replays, budget)

@@ -66,7 +66,10 @@ def keep() -> Any:
 
 
 def _book(digest: str) -> Rulebook:
-    book = rulebooks.shelf().get(digest)
+    try:
+        book = rulebooks.shelf().get(digest)
+    except RulebookError as problem:  # a prefix of several digests
+        abort(404, description=lang.said(problem))
     if book is None:
         abort(404, description=msg("No rulebook is kept under that link."))
     return book

@@ -7,10 +7,19 @@ rulings (arbiter_web/store.py), with its own schema versions in `house_schema_ve
 evolve apart. Rulebooks count toward the store's one quota of bytes (STORE_QUOTA, issue 26): a new
 one takes its room in the rulings' store before it is inserted (`Store.take_room`, StoreFull when
 full), and their bytes are one of the parts the store counts (`Store.count_toward_quota`).
+
+The digest is the whole SHA-256 (64 hex digits); a rulebook is found by it or by a prefix of 12
+digits or more that no other kept rulebook starts with (AmbiguousDigest otherwise), so the
+twelve-digit digests of records written before still find theirs. Migration 2 gave the rulebooks
+kept before their whole digests, from the canonical form each was kept with. A keep whose digest
+is taken by other content is refused (DigestTaken), never answered with the other rulebook. A kept
+rulebook's bases are read as a file's are, at most MAX_BASES deep, whether presets, files or
+kept rulebooks.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -22,14 +31,15 @@ from sqlalchemy.engine import Connection, Engine
 
 from arbiter import house
 from arbiter.house import Rulebook, RulebookError
-from arbiter.house.rulebook import DIGEST_LENGTH
+from arbiter.house.rulebook import DIGEST_LENGTH, SHORT_DIGEST, AmbiguousDigest, BasesTooDeep
 from arbiter.i18n import msg
 
 from .store import Store, run_migrations
 
 ADVISORY_LOCK = 0x686F7573  # any fixed number, not the rulings' own (store.ADVISORY_LOCK)
 MAX_RULEBOOK = 64 * 1024  # bytes of TOML: a rulebook is a page of text
-DIGEST = re.compile(rf"#?([0-9a-f]{{{DIGEST_LENGTH}}})")
+DIGEST = re.compile(rf"#?([0-9a-f]{{{SHORT_DIGEST},{DIGEST_LENGTH}}})")
+FIRST_DIGEST_LENGTH = 12  # the digest column of migration 1
 
 metadata = sa.MetaData()
 
@@ -43,7 +53,7 @@ schema_version = sa.Table(
 
 def _columns_v1() -> list[sa.Column]:
     return [
-        sa.Column("digest", sa.String(DIGEST_LENGTH), primary_key=True),
+        sa.Column("digest", sa.String(FIRST_DIGEST_LENGTH), primary_key=True),
         sa.Column("name", sa.String(house.rulebook.MAX_NAME), nullable=False),
         sa.Column("version", sa.String(house.rulebook.MAX_VERSION), nullable=False),
         sa.Column("family", sa.String(100), nullable=False),
@@ -53,15 +63,45 @@ def _columns_v1() -> list[sa.Column]:
     ]
 
 
-rulebooks = sa.Table("house_rulebooks", metadata, *_columns_v1())
+def _columns() -> list[sa.Column]:
+    """The columns today: migration 2 widened the digest to the whole SHA-256."""
+    first, *rest = _columns_v1()
+    return [sa.Column(first.name, sa.String(DIGEST_LENGTH), primary_key=True), *rest]
+
+
+rulebooks = sa.Table("house_rulebooks", metadata, *_columns())
 
 
 def _create_rulebooks(conn: Connection) -> None:
     sa.Table("house_rulebooks", sa.MetaData(), *_columns_v1()).create(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulebooks,)
+def _whole_digests(conn: Connection) -> None:
+    """The digest column holds 64 hex digits, and each rulebook kept before its whole digest, the
+    SHA-256 of the canonical form it was kept with (whose first twelve digits it was kept under)."""
+    if conn.dialect.name == "postgresql":  # SQLite does not hold a VARCHAR to its length
+        conn.execute(sa.text(f"ALTER TABLE house_rulebooks ALTER COLUMN digest TYPE VARCHAR({DIGEST_LENGTH})"))
+    rows = conn.execute(sa.select(rulebooks.c.digest, rulebooks.c.canonical)).all()
+    for short, canonical in rows:
+        whole = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+        conn.execute(sa.update(rulebooks).where(rulebooks.c.digest == short).values(digest=whole))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulebooks, _whole_digests)
 """Migration N is MIGRATIONS[N - 1]. Append, never edit."""
+
+
+class DigestTaken(RulebookError):
+    """A rulebook whose digest is kept with other content: never answered with the other one."""
+
+    def __init__(self, digest: str) -> None:
+        super().__init__(
+            msg(
+                "another rulebook is kept under the digest #{digest}; this one is not kept: tell the service's "
+                "operator",
+                digest=digest,
+            )
+        )
 
 
 class RulebookTooLarge(Exception):
@@ -79,7 +119,8 @@ class Kept:
 
 
 def digest_of(word: str) -> str | None:
-    """The digest `word` names (`0c6343960519` or `#0c6343960519`), or None."""
+    """The digest `word` names, whole or a prefix of 12 digits or more (`0c6343960519` or
+    `#0c6343960519`), or None."""
     found = DIGEST.fullmatch(word.strip().lower())
     return found.group(1) if found else None
 
@@ -111,12 +152,19 @@ class RulebookStore:
         Raises RulebookError, or RulebookTooLarge."""
         if len(text.encode("utf-8", "surrogatepass")) > MAX_RULEBOOK:
             raise RulebookTooLarge()
-        return house.parse(text, "the rulebook", self._base)
+        return house.parse(text, "the rulebook", self._bases(1))
 
     def keep(self, book: Rulebook) -> Kept:
         """Keep `book` under its digest. Raises StoreFull when it would pass the store's quota
-        (nothing kept is deleted to make room but what has expired)."""
-        found = self._row(book.digest)
+        (nothing kept is deleted to make room but what has expired), DigestTaken when its digest
+        is kept with other content."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                sa.select(rulebooks.c.canonical).where(rulebooks.c.digest == book.digest)
+            ).scalar_one_or_none()
+        if taken is not None and taken != book.canonical():
+            raise DigestTaken(book.digest)
+        found = self._row(book.digest) if taken is not None else None
         if found is not None:
             return Kept(found[0], found[1], False)
         created = datetime.now(UTC)
@@ -137,7 +185,8 @@ class RulebookStore:
         return Kept(book, created, True)
 
     def get(self, digest: str) -> Rulebook | None:
-        """The rulebook kept under `digest`, or None (`arbiter.house.RulebookSource`)."""
+        """The rulebook kept under `digest` (whole, or a prefix no other starts with), or None
+        (`arbiter.house.RulebookSource`); AmbiguousDigest for a prefix of several."""
         found = self._row(digest)
         return found[0] if found else None
 
@@ -156,16 +205,25 @@ class RulebookStore:
             ).first()
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
-    def _row(self, digest: str) -> tuple[Rulebook, datetime] | None:
+    def _row(self, digest: str, depth: int = 0) -> tuple[Rulebook, datetime] | None:
         key = digest_of(digest)
         if key is None:
             return None
         with self.engine.begin() as conn:
-            row = conn.execute(sa.select(rulebooks).where(rulebooks.c.digest == key)).mappings().first()
-        if row is None:
+            if len(key) == DIGEST_LENGTH:
+                found = conn.execute(sa.select(rulebooks).where(rulebooks.c.digest == key)).mappings().all()
+            else:
+                starts = rulebooks.c.digest.startswith(key, autoescape=True)
+                found = conn.execute(sa.select(rulebooks).where(starts).limit(2)).mappings().all()
+        if len(found) > 1:
+            raise AmbiguousDigest(key)
+        if not found:
             return None
+        row = found[0]
         try:
-            book = house.parse(row["source"], f"kept rulebook #{key}", self._base)
+            book = house.parse(row["source"], f"kept rulebook #{key}", self._bases(depth + 1), depth)
+        except BasesTooDeep:
+            raise
         except RulebookError:  # an arbiter that no longer reads it: say it is not at hand
             return None
         if book.canonical() != row["canonical"]:
@@ -173,8 +231,14 @@ class RulebookStore:
         created = row["created"] if row["created"].tzinfo else row["created"].replace(tzinfo=UTC)
         return book, created
 
-    def _base(self, base: str) -> Rulebook | None:
-        return self.get(base) if digest_of(base) else None
+    def _bases(self, depth: int) -> Callable[[str], Rulebook | None]:
+        """The kept rulebooks a rulebook read `depth` bases deep may name as its base."""
+
+        def find(base: str) -> Rulebook | None:
+            found = self._row(base, depth) if digest_of(base) else None
+            return found[0] if found else None
+
+        return find
 
 
 def summary(book: Rulebook) -> dict[str, object]:

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields, validate
 
 from arbiter.house import RulebookError
+from arbiter.house.rulebook import DIGEST_LENGTH
 from arbiter.i18n import msg
 
 from . import api, lang, rulebooks
@@ -65,7 +66,11 @@ class RulebookSchema(Schema):
         ordered = True
 
     digest = fields.String(
-        required=True, metadata={"description": "Its identity: twelve hex digits of SHA-256 of its canonical form."}
+        required=True,
+        metadata={
+            "description": "Its identity: the SHA-256 of its canonical form, 64 hex digits. It is found by the "
+            "whole digest or by a prefix of 12 digits or more that no other kept rulebook starts with."
+        },
     )
     name = fields.String(required=True)
     version = fields.String(required=True)
@@ -84,7 +89,10 @@ class RulebookSchema(Schema):
 
 
 def answer(digest: str) -> dict[str, Any]:
-    book = rulebooks.shelf().get(digest)
+    try:
+        book = rulebooks.shelf().get(digest)
+    except RulebookError as problem:  # a prefix of several digests
+        abort(404, message=lang.said(problem))
     if book is None:
         abort(404, message=msg("no rulebook is kept under #{digest}", digest=digest))
     return summary(book) | {
@@ -100,7 +108,8 @@ def answer(digest: str) -> dict[str, Any]:
     description="Reads the rulebook (TOML, as a *.rules.toml file holds it), checks every rule against its "
     "family's options, and keeps it under its digest. Keeping the same rules again answers the one kept (200); "
     "a rulebook is never changed in place: a new version is a new rulebook. Its `base` may be a preset or "
-    "a kept rulebook's digest (`#0c6343960519`).",
+    "a kept rulebook's digest (`#0c6343960519`, whole or a unique prefix of 12 digits or more). A rulebook whose "
+    "digest is kept with other content is refused (422), never answered with the other.",
     requestBody={
         "required": True,
         "content": {
@@ -154,7 +163,7 @@ def keep_rulebook() -> Any:
 @blp.response(200, RulebookSchema)
 @blp.alt_response(404, **error_answer("No rulebook is kept under that digest."))
 def get_rulebook(digest: str) -> dict[str, Any]:
-    return answer(digest[:20])
+    return answer(digest[: DIGEST_LENGTH + 1])
 
 
 def init_app(smorest: api.ArbiterApi) -> None:

@@ -62,7 +62,7 @@ with the default messages of every field and validator the schemas use)."""
 OPTION_VALUE = msg("an option's value is true, false, a whole number, or a short word such as yes or no")
 NO_SUCH_OPTION = msg("no option of that name; GET /api/v1/rulesets lists each rule set's options")
 UNKNOWN_RULESET = msg("unknown rule set {input}; the arbiter judges: {choices}")
-HOUSE_DIGEST = msg("a kept rulebook's digest: twelve hex digits")
+HOUSE_DIGEST = msg("a kept rulebook's digest: 12 to 64 hex digits")
 
 PROJECT = (OPTION_VALUE, NO_SUCH_OPTION, UNKNOWN_RULESET, HOUSE_DIGEST)
 """The project's own `error_messages` and `error=` texts, which marshmallow formats too (`{input}`

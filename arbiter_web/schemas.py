@@ -206,7 +206,7 @@ def _cards(description: str) -> fields.List:
 # --- requests ----------------------------------------------------------------------------------
 
 
-HOUSE_DIGEST = r"^#?[0-9a-f]{12}$"
+HOUSE_DIGEST = r"^#?[0-9a-f]{12,64}$"  # whole, or a prefix (arbiter.house.rulebook.SHORT_DIGEST)
 
 
 def _house_digest(description: str, **defaults: Any) -> fields.String:
@@ -315,7 +315,7 @@ class PageFormSchema(Schema):
         validate=validate.Length(max=10 * MAX_NAME),
     )
 
-    house = fields.String(load_default="", validate=validate.Regexp(r"^(#?[0-9a-f]{12})?$"))
+    house = fields.String(load_default="", validate=validate.Regexp(r"^(#?[0-9a-f]{12,64})?$"))
 
     @pre_load
     def _collect_options(self, data: Any, **kwargs: Any) -> dict[str, Any]:
@@ -709,6 +709,20 @@ class HealthSchema(Schema):
     status = fields.String(required=True, metadata={"example": "ok"})
     notation = fields.String(required=True, metadata={"description": "The notation version read."})
     rulesets = fields.List(fields.String(), required=True)
+
+
+class ReadySchema(Schema):
+    class Meta:
+        ordered = True
+
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["ok", "store-cannot-write"]),
+        metadata={"description": "ok, or store-cannot-write: judging goes on, keeping does not."},
+    )
+    store = fields.String(
+        required=True, allow_none=True, metadata={"description": "Why the store cannot be written; null when it can."}
+    )
 
 
 class ErrorSchema(Schema):

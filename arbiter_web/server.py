@@ -43,7 +43,7 @@ import arbiter
 from . import DEFAULT_MAX_CONTENT_LENGTH, accepting, security
 from .access import REQUEST_ID_HEADER
 
-JSON_PREFIXES = ("/api/", "/healthz")
+JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,9 @@ class ServerSettings:
     """Threads per worker running the application on whole requests."""
     connections: int = 1000
     """Open connections per worker; past it the worker stops accepting until some close."""
+    connections_per_address: int = 250
+    """Open connections per worker from one client address; one more is closed as it is accepted,
+    so one address cannot take every connection (0: no cap, behind a proxy that caps them)."""
     read_timeout: float = 30.0
     """Seconds a client may take to send one whole request; a slower one is disconnected."""
     idle_timeout: float = 30.0
@@ -191,6 +194,26 @@ class _Channel(HTTPChannel):
 class _Server(TcpWSGIServer):
     channel_class = _Channel
     read_timeout = ServerSettings.read_timeout
+    per_address = ServerSettings.connections_per_address
+
+    def handle_accept(self) -> None:
+        """Waitress's accept, closing at once a connection from an address that holds its share."""
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            if self.per_address and self._open_from(addr) >= self.per_address:
+                conn.close()  # that address holds its share of this worker's connections
+                return
+            self.set_socket_options(conn)
+        except OSError:  # a socket the client closed before we took it, as waitress skips it
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def _open_from(self, addr: Any) -> int:
+        host = _host(addr)
+        return sum(1 for channel in self.active_channels.values() if _host(channel.addr) == host)
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)
@@ -203,6 +226,10 @@ class _Server(TcpWSGIServer):
     def readable(self) -> bool:
         accepts = bool(super().readable())  # first: it runs the maintenance above
         return accepts and not accepting.gate.paused
+
+
+def _host(addr: Any) -> Any:
+    return addr[0] if isinstance(addr, tuple) else addr
 
 
 WARM_RECORD = '[Rules "caliente"]\n[Seats "ann bob"]\n\nhand 1 dealer ann\nbob: draw 8, discard 8\n'
@@ -241,6 +268,7 @@ class ArbiterWorker(Worker):
                 sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
             )
             server.read_timeout = settings.read_timeout
+            server.per_address = settings.connections_per_address
         accepting.open_gate(self._shared_slots, wake=server.pull_trigger)  # one loop: any trigger wakes it
         try:
             while self.alive and self.ppid == os.getppid():

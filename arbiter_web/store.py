@@ -14,7 +14,19 @@ SHA-256 is kept.
 Room is bounded (issue 26): everything kept counts toward one quota of bytes (STORE_QUOTA), and a
 ruling kept without a time is kept STORE_KEEP_DAYS days. Keeping past the quota is refused with
 StoreFull, after expired rulings are deleted; nothing already kept is ever deleted to make room.
-Other kinds of kept things count toward the same quota with `Store.count_toward_quota`.
+Other kinds of kept things count toward the same quota with `Store.count_toward_quota`. The bytes
+kept are a running total (`store_usage`, issue 46), counted once from the tables when it is first
+needed and then kept up by each keep and each deletion, so a keeper holds the write lock for its
+own row, not for a sum over the whole table.
+
+A busy store is waited on at most STORE_BUSY_WAIT seconds (default 5; SQLite's busy timeout), and
+a store that cannot be written (busy past that, read-only, a full disk) is answered 503 or 507
+by `store_problem`, never a 500; judging needs no store and goes on. `Store.writable` probes it
+(GET /readyz).
+
+What a kept ruling's page needs to be shown in every language (today's games and the tables of
+its replay) is kept per engine (`ruling_views`, `Store.view`), so the page and the API in another
+language judge a kept record once per engine, not at every opening.
 """
 
 from __future__ import annotations
@@ -50,7 +62,9 @@ DEFAULT_KEEP_DAYS = 365
 """Days a ruling kept without a time is kept (config STORE_KEEP_DAYS; 0: until deleted)."""
 QUOTA_LOCK = 0x617263  # held while one keeper checks the room left and takes it (PostgreSQL)
 SQLITE_FILE = "rulings.sqlite3"
-SQLITE_BUSY_SECONDS = 30
+DEFAULT_BUSY_WAIT = 5.0
+"""Seconds a request waits for a busy store before a 503 (config STORE_BUSY_WAIT)."""
+USAGE_KEY = "kept"
 ADVISORY_LOCK = 0x617262  # any fixed number, the same in every process migrating this database
 
 metadata = sa.MetaData()
@@ -114,7 +128,31 @@ def _sizes_and_rate_limits(conn: Connection) -> None:
     sa.Table("rate_limits", sa.MetaData(), *_columns_rate_limits()).create(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_rulings, _index_expiry, _sizes_and_rate_limits)
+def _columns_usage() -> list[sa.Column]:
+    return [sa.Column("name", sa.String(40), primary_key=True), sa.Column("bytes", sa.BigInteger, nullable=False)]
+
+
+def _columns_views() -> list[sa.Column]:
+    return [
+        sa.Column("id", sa.String(ID_LENGTH), primary_key=True),
+        sa.Column("engine_version", sa.String(80), nullable=False),
+        sa.Column("data", sa.LargeBinary, nullable=False),  # zlib of the page's pickled replays and games
+    ]
+
+
+def _usage_and_views(conn: Connection) -> None:
+    """Migration 4 (issue 46): the running total of the bytes kept, and what a kept ruling's page
+    needs per engine. The total is counted from the tables the first time it is needed."""
+    sa.Table("store_usage", sa.MetaData(), *_columns_usage()).create(conn)
+    sa.Table("ruling_views", sa.MetaData(), *_columns_views()).create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
+    _create_rulings,
+    _index_expiry,
+    _sizes_and_rate_limits,
+    _usage_and_views,
+)
 """Migration N is MIGRATIONS[N - 1]. Append, never edit: a deployed database has run the old ones."""
 
 
@@ -122,6 +160,8 @@ rulings = sa.Table("stored_rulings", metadata, *_columns_v1(), *_columns_v3())
 """The table as it is now, for queries: migration 1's columns, plus any a later migration adds
 (listed here too). Migrations build their own snapshots, so changing this never changes them."""
 rate_limits = sa.Table("rate_limits", metadata, *_columns_rate_limits())
+store_usage = sa.Table("store_usage", metadata, *_columns_usage())
+ruling_views = sa.Table("ruling_views", metadata, *_columns_views())
 
 
 class RecordTooLarge(Exception):
@@ -183,10 +223,12 @@ def database_url(url: str | None, instance_path: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, busy_wait: float = DEFAULT_BUSY_WAIT) -> Engine:
+    """The engine of the store at `url`, waiting at most `busy_wait` seconds for a busy database."""
     if not url.startswith("sqlite"):
-        return sa.create_engine(url, pool_pre_ping=True)
-    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS})
+        waits = {"options": f"-c lock_timeout={int(busy_wait * 1000)}"} if url.startswith("postgresql+psycopg") else {}
+        return sa.create_engine(url, pool_pre_ping=True, connect_args=waits)
+    engine = sa.create_engine(url, connect_args={"timeout": busy_wait})
 
     # pysqlite opens transactions late and on its own; take the write lock at BEGIN instead, so
     # concurrent writers queue for the busy timeout rather than fail (SQLAlchemy's documented recipe).
@@ -264,21 +306,51 @@ class Store:
         self.quota_parts.append(part)
 
     def used(self, conn: Connection | None = None) -> int:
-        """Bytes kept now, of every kind counted toward the quota."""
+        """Bytes kept now, of every kind counted toward the quota (the running total)."""
         if conn is None:
             with self.engine.begin() as own:
                 return self.used(own)
+        total = conn.scalar(sa.select(store_usage.c.bytes).where(store_usage.c.name == USAGE_KEY))
+        return int(total) if total is not None else self.counted(conn)
+
+    def counted(self, conn: Connection) -> int:
+        """Bytes kept now, summed over every table (what the running total starts from)."""
         return sum(part(conn) for part in self.quota_parts)
 
     def take_room(self, conn: Connection, size: int) -> None:
         """In the keeper's transaction, before it inserts `size` bytes: delete what has expired,
-        then raise StoreFull if the rest and `size` pass the quota. Keepers take turns here
-        (SQLite's write lock, PostgreSQL's advisory lock), so two cannot both take the last room."""
+        then raise StoreFull if the rest and `size` pass the quota, else add `size` to the running
+        total. Keepers take turns here (SQLite's write lock, PostgreSQL's advisory lock), so two
+        cannot both take the last room."""
         if conn.dialect.name == "postgresql":
             conn.execute(sa.select(sa.func.pg_advisory_xact_lock(QUOTA_LOCK)))
-        conn.execute(sa.delete(rulings).where(rulings.c.expires <= _now()))
-        if self.used(conn) + size > self.quota:
+        total = conn.scalar(sa.select(store_usage.c.bytes).where(store_usage.c.name == USAGE_KEY))
+        if total is None:  # the first keep since migration 4: count once
+            total = self.counted(conn)
+            conn.execute(sa.insert(store_usage).values(name=USAGE_KEY, bytes=total))
+        total -= self._delete_expired(conn)
+        if total + size > self.quota:
             raise StoreFull(self.quota)
+        self._set_used(conn, total + size)
+
+    def _delete_expired(self, conn: Connection) -> int:
+        """Delete the rulings whose time is up (found by the index on `expires`); their bytes."""
+        ended = rulings.c.expires <= _now()
+        freed = int(conn.scalar(sa.select(sa.func.coalesce(sa.func.sum(rulings.c.size), 0)).where(ended)) or 0)
+        if freed:
+            conn.execute(sa.delete(rulings).where(ended))
+        return freed
+
+    def _set_used(self, conn: Connection, total: int) -> None:
+        conn.execute(sa.update(store_usage).where(store_usage.c.name == USAGE_KEY).values(bytes=max(total, 0)))
+
+    def _free(self, conn: Connection, size: int) -> None:
+        """Take `size` bytes deleted off the running total (if it is counted yet)."""
+        conn.execute(
+            sa.update(store_usage)
+            .where(store_usage.c.name == USAGE_KEY)
+            .values(bytes=sa.case((store_usage.c.bytes > size, store_usage.c.bytes - size), else_=0))
+        )
 
     # --- schema ---------------------------------------------------------------------------------
 
@@ -384,14 +456,51 @@ class Store:
             stored = conn.scalar(sa.select(rulings.c.token_hash).where(rulings.c.id == ruling_id))
             if stored is None or not hmac.compare_digest(stored, token_hash(token)):
                 return False
+            size = conn.scalar(sa.select(rulings.c.size).where(rulings.c.id == ruling_id)) or 0
             conn.execute(sa.delete(rulings).where(rulings.c.id == ruling_id))
+            conn.execute(sa.delete(ruling_views).where(ruling_views.c.id == ruling_id))
+            self._free(conn, int(size))
         return True
 
     def purge_expired(self) -> int:
         """Delete every expired ruling; how many."""
         with self.engine.begin() as conn:
-            done = conn.execute(sa.delete(rulings).where(rulings.c.expires <= _now()))
-        return done.rowcount or 0
+            ended = rulings.c.expires <= _now()
+            count = conn.scalar(sa.select(sa.func.count()).select_from(rulings).where(ended)) or 0
+            self._free(conn, self._delete_expired(conn))
+        return int(count)
+
+    # --- what a kept ruling's page needs, per engine --------------------------------------------
+
+    def view(self, ruling_id: str, engine_version: str) -> bytes | None:
+        """What `keep_view` kept for this ruling and engine, or None."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(ruling_views.c.data).where(
+                    ruling_views.c.id == ruling_id, ruling_views.c.engine_version == engine_version
+                )
+            ).first()
+        return bytes(row[0]) if row is not None else None
+
+    def keep_view(self, ruling_id: str, engine_version: str, data: bytes) -> None:
+        """Keep what a kept ruling's page needs, as this engine made it (replacing another
+        engine's). Bounded by the page's own bound, beside the ruling, so not held to the quota."""
+        with self.engine.begin() as conn:
+            conn.execute(sa.delete(ruling_views).where(ruling_views.c.id == ruling_id))
+            if conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is not None:
+                conn.execute(sa.insert(ruling_views).values(id=ruling_id, engine_version=engine_version, data=data))
+
+    # --- whether it can be written --------------------------------------------------------------
+
+    def writable(self) -> str | None:
+        """None when the store can be written now; else why not (a probe written and undone)."""
+        try:
+            with self.engine.connect() as conn, conn.begin() as probe:
+                conn.execute(sa.insert(store_usage).values(name="write-probe", bytes=0))
+                probe.rollback()
+        except sa.exc.SQLAlchemyError as error:
+            return store_problem(error).reason
+        return None
 
     def count(self) -> int:
         with self.engine.begin() as conn:
@@ -464,3 +573,39 @@ class RateCounts(Storage):
     def clear(self, key: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(sa.delete(rate_limits).where(rate_limits.c.key == key))
+
+
+@dataclass(frozen=True, slots=True)
+class StoreProblem:
+    """Why the store could not do what was asked: `busy` (another keeper held it past
+    STORE_BUSY_WAIT), `read-only`, `full` (the disk), or `unavailable`; the status to answer."""
+
+    kind: str
+    status: int
+    reason: str
+
+
+SQLSTATES = {"55P03": "busy", "40P01": "busy", "25006": "read-only", "53100": "full", "53200": "full"}
+
+
+def store_problem(error: BaseException) -> StoreProblem:
+    """What a database error says of the store, for an answer that is never a 500."""
+    original = getattr(error, "orig", error)
+    text = str(original).lower()
+    kind = SQLSTATES.get(str(getattr(original, "sqlstate", "") or ""), "")
+    if not kind:
+        if "locked" in text or "busy" in text:
+            kind = "busy"
+        elif "readonly" in text or "read-only" in text or "read only" in text:
+            kind = "read-only"
+        elif "full" in text or "no space" in text:
+            kind = "full"
+        else:
+            kind = "unavailable"
+    reasons = {
+        "busy": msg("the store of kept rulings is busy with other keepers; try again shortly"),
+        "read-only": msg("the store of kept rulings cannot be written just now (it is read-only); nothing can be kept"),
+        "full": msg("the disk of the store of kept rulings is full; nothing more can be kept"),
+        "unavailable": msg("the store of kept rulings cannot be reached just now; try again shortly"),
+    }
+    return StoreProblem(kind, 507 if kind == "full" else 503, reasons[kind])

@@ -7,9 +7,11 @@ Configuration, from `config` or else the environment (docs/api.md, "Stored rulin
     STORE_MIGRATE      migrate the database at start-up (default yes; `flask --app app migrate` by hand)
     STORE_QUOTA        bytes kept at most, every kind of kept thing together (default 1 GiB); past it a 507
     STORE_KEEP_DAYS    days a ruling kept without a time is kept (default 365; 0: until deleted)
+    STORE_BUSY_WAIT    seconds a request waits for a busy store before a 503 (default 5)
 
 A kept ruling is judged again only by an engine other than the one that made it (`engine_version`,
-a fingerprint of the core's code), and that judgement is kept, so opening a ruling costs a read.
+a fingerprint of the core's code), in a lane as a request of the record's size would be, and that
+judgement is kept, so opening a ruling costs a read.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 from arbiter.i18n import Text, msg
 from arbiter.wording import joined
 
-from . import service
+from . import lanes, service
 from .store import (
+    DEFAULT_BUSY_WAIT,
     DEFAULT_KEEP_DAYS,
     DEFAULT_MAX_RECORD,
     DEFAULT_QUOTA,
@@ -181,18 +184,21 @@ def said_kept(kept: StoredRuling, today: list[GameRuling] | None) -> list[GameRu
     return today if today is not None and as_stored(today) == kept.games else None
 
 
-def recheck(kept: StoredRuling) -> Recheck:
+def recheck(kept: StoredRuling, judged: list[GameRuling] | None = None) -> Recheck:
     """Today's arbiter on the stored record, with the stored rule set, options and house rulebook
     (the one its games name), compared with the stored ruling: judged again only if today's engine
-    is not the one that made it, and then once (the judgement is kept beside the ruling)."""
+    is not the one that made it, and then once (the judgement is kept beside the ruling).
+    `judged`: today's games on it, where the caller has them (then not judged again)."""
     current = engine_version()
     if kept.engine_version == current:
         return Recheck(kept.games, [])
     if kept.today_version == current and kept.today_games is not None:
         return compare(kept, kept.today_games)
     try:
-        games = service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
-        today = as_stored(games)
+        if judged is None:
+            lanes.enter_for_size(len(kept.record))  # judged as a request of the record's size would be
+            judged = service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
+        today = as_stored(judged)
     except (arbiter.UsageError, service.TooManyGames) as problem:
         why = problem.args[0] if problem.args and isinstance(problem.args[0], Text) else str(problem)
         return Recheck([], [], msg("today's arbiter cannot judge this record as it was asked: {why}", why=why))
@@ -244,8 +250,12 @@ def init_app(app: Flask) -> Store:
         max_record = int(str(_setting(app, "STORE_MAX_RECORD", DEFAULT_MAX_RECORD)).replace("_", ""))
     except ValueError:
         raise SystemExit("STORE_MAX_RECORD must be a whole number of bytes") from None
+    try:
+        busy_wait = float(_setting(app, "STORE_BUSY_WAIT", DEFAULT_BUSY_WAIT))
+    except ValueError:
+        raise SystemExit("STORE_BUSY_WAIT must be a number of seconds") from None
     kept = Store(
-        make_engine(url),
+        make_engine(url, busy_wait),
         max_record,
         quota=_whole(app, "STORE_QUOTA", DEFAULT_QUOTA),
         keep_days=_whole(app, "STORE_KEEP_DAYS", DEFAULT_KEEP_DAYS),

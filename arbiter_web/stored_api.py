@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 import arbiter
 from arbiter.i18n import DEFAULT_LANGUAGE, msg
 
-from . import api, lang, service, stored
+from . import api, lang, permalink, service, stored
 from .request_body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_body, load
 from .schemas import GameSchema, RulingRequestSchema, SummarySchema
 from .store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
@@ -143,11 +143,10 @@ def stored_answer(kept: stored.StoredRuling, again: stored.Recheck | None = None
 def _said_games(kept: stored.StoredRuling, language: str) -> list[dict[str, Any]]:
     if language == DEFAULT_LANGUAGE:
         return kept.games
-    try:
-        today = service.rule(kept.text, kept.rules, kept.options, house=stored.kept_house(kept))
-    except (arbiter.UsageError, service.TooManyGames):
+    replays = permalink.judged_again(kept)  # judged once per engine, kept with the page's frames
+    if replays is None or replays.games is None:
         return kept.games
-    said = stored.said_kept(kept, today)
+    said = stored.said_kept(kept, replays.games)
     return kept.games if said is None else [game.to_dict(language) for game in said]
 
 

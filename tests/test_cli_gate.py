@@ -149,6 +149,14 @@ def test_a_file_name_with_terminal_escapes_reaches_no_terminal_raw(folder):
     assert "red\\x1b[31mname.acn:" in result.stdout
 
 
+def test_the_github_annotations_carry_no_raw_escape_or_bell_from_a_file_name(folder):
+    Path("records", "red\x1b[31m\x07name.acn").write_text(SHORT_FIRST_MELD)
+    result = arbiter_cmd("check", "--isolated", "-f", "github", "records")
+    annotations = [line for line in result.stdout.splitlines() if line.startswith("::error file=")]
+    assert annotations and "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout
+    assert any(line.startswith("::error file=records/red%1B[31m%07name.acn,") for line in annotations), annotations
+
+
 @pytest.mark.parametrize("output_format", ["json", "sarif", "junit", "csv", "html"])
 def test_every_machine_format_carries_a_hostile_name_escaped(folder, output_format):
     Path("records", HOSTILE).write_text(SHORT_FIRST_MELD)

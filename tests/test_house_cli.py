@@ -35,10 +35,10 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_check_with_house_judges_by_the_clubs_rules_and_names_them(club: Path):
-    digest = house.load(MAPLE).digest
+    short = house.load(MAPLE).short  # people are shown the digest's first twelve digits
     result = arbiter_cmd("check", "--house", "maple-club.rules.toml", "records/")
     assert result.exit_code == 0, result.output
-    assert f"(line 5, hand-and-foot, by Maple Club, version 3, #{digest}): valid" in result.output
+    assert f"(line 5, hand-and-foot, by Maple Club, version 3, #{short}): valid" in result.output
 
 
 def test_check_without_the_house_judges_by_the_book(club: Path):

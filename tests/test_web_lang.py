@@ -555,7 +555,7 @@ KNOWN_WORDS = {
         "pt": "minimums é quatro números",
         "it": "minimums è quattro numeri",
     },
-    "a rulebook's digest": {"es": "doce dígitos", "pt": "doze dígitos", "it": "dodici cifre"},
+    "a rulebook's digest": {"es": "de 12 a 64 dígitos", "pt": "de 12 a 64 dígitos", "it": "da 12 a 64 cifre"},
 }
 
 

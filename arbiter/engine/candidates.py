@@ -16,6 +16,7 @@ from itertools import chain, combinations, combinations_with_replacement, islice
 from typing import TypeVar
 
 from .. import cards as C
+from .. import work as bounded
 from ..records import (
     Action,
     Add,
@@ -54,7 +55,9 @@ def few(melds: list[T], fewest: int) -> Iterator[tuple[T, ...]]:
     the smaller first. Each size's combinations are made as they are asked for: a list of them
     all (a generator expression, compiled, is one) would hold thousands."""
     sizes = [combinations(melds, parts) for parts in range(fewest, FIRST_MELD_PARTS + 1)]
-    return islice(chain(*sizes), COMBINATIONS_WEIGHED)
+    weighed = islice(chain(*sizes), COMBINATIONS_WEIGHED)
+    work = bounded.current()
+    return weighed if work is None else work.counted(weighed)  # each weighed is a step of its work
 
 
 def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:

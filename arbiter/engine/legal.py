@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import work as bounded
 from ..formatter import format_action
 from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
 from .candidates import additions, candidates, melds
@@ -73,15 +74,36 @@ def verdict(r: HandContext, state: TurnState, action: Action) -> Illegal | None:
     return None
 
 
-def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
+def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | None = None) -> list[Action]:
     """Every distinct legal next action (each outcome once), in the candidates' order. With the
     stock's order unknown, the draws differ only in which cards not yet accounted for they take,
-    which the handler does not weigh beyond their count: the first is tried for them all."""
+    which the handler does not weigh beyond their count: the first is tried for them all. `work`
+    (else the budget in force, arbiter/work.py) bounds the steps: once spent, the actions found
+    so far are the answer and the budget says it is partial."""
     if r.outcome.ended:  # nothing is played after the end of the hand
         return []
+    work = work if work is not None else bounded.current()
+    with bounded.using(work):  # the candidates count what they weigh against it too
+        return _listed(r, state, work)
+
+
+CARDS_PER_STEP = 16
+"""An action tried costs one step of work per this many cards held, and one more: trying it copies
+the hand, so a hand of sixty cards costs five steps a try where an ordinary one costs one."""
+
+
+def attempt_steps(state: TurnState) -> int:
+    """The steps of work one action tried costs from this turn (arbiter/work.py)."""
+    return 1 + state.hand.total() // CARDS_PER_STEP
+
+
+def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> list[Action]:
     found: dict[str, Action] = {}
+    cost = attempt_steps(state)
     draws_legal: bool | None = None
     for action in candidates(r, state):
+        if work is not None and not work.allows(len(found)):
+            break
         text = format_action(action)
         if text in found:
             continue
@@ -91,19 +113,25 @@ def legal_actions(r: HandContext, state: TurnState) -> list[Action]:
             if draws_legal:
                 found[text] = action
             continue
+        if work is not None:
+            work.spend(cost)
         try:
             tried = attempt(r, state, action)
         except Illegal:
             continue
-        if tried.finished or finishable(action, tried):
+        search = [SEARCH_BUDGET]
+        if tried.finished or finishable(action, tried, search):
             found[text] = action
+        if work is not None:
+            work.spend((SEARCH_BUDGET - search[0]) * cost)
     return list(found.values())
 
 
-def finishable(action: Action, tried: Attempt) -> bool:
-    """Whether the turn can still be finished legally after `action` (where that is in doubt)."""
+def finishable(action: Action, tried: Attempt, search: list[int] | None = None) -> bool:
+    """Whether the turn can still be finished legally after `action` (where that is in doubt),
+    within `search` tries (SEARCH_BUDGET unless given; what is left of it is left in it)."""
     if type(action) in (Meld, Add, Take, Ask):
-        return can_finish(tried.context, tried.state, [SEARCH_BUDGET])
+        return can_finish(tried.context, tried.state, search if search is not None else [SEARCH_BUDGET])
     return True
 
 

@@ -93,7 +93,7 @@ def comparison(first: Rulebook, second: Rulebook, lang: str | None = None) -> st
 
 
 def _identity(book: Rulebook) -> str:
-    return f"`#{book.digest}`" if book.version else f"`arbiter rules {book.family}`"
+    return f"`#{book.short}`" if book.version else f"`arbiter rules {book.family}`"
 
 
 def _side(value: OptionValue, note: str, say: Translator) -> str:

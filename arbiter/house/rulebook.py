@@ -13,8 +13,15 @@
 Every value is checked against the family's options (`RuleSet.option`), so an unknown option, a
 value out of range or an option of another family is an error that names what is valid. A base
 rulebook's rules are inherited and this file's rules are its exceptions. The rulebook's identity
-is a short digest of its canonical form (`canonical`): the same rules written with other spacing,
-comments, key order or quoting have the same digest, and changing one value gives a new one.
+is the SHA-256 digest of its canonical form (`canonical`), all 64 hex digits, so that no one can
+make two rulebooks with one digest: the same rules written with other spacing, comments, key
+order or quoting have the same digest, and changing one value gives a new one. People may name a
+rulebook by the first twelve digits or more (`short`; the twelve digits records written before
+were given), and a prefix names a rulebook only where no other at hand starts with it
+(`unique_prefix`), as git does.
+
+A rulebook's TOML nests at most MAX_NESTING arrays and inline tables deep (a rulebook needs two),
+so that no text, however nested, costs more than reading it once.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +40,9 @@ from ..rules.base import OptionValue, RuleSet, UsageError
 from ..wording import joined
 
 SUFFIX = ".rules.toml"
-DIGEST_LENGTH = 12  # hex digits of SHA-256 kept: 48 bits, ample for the rulebooks of the world's clubs
+DIGEST_LENGTH = 64  # hex digits: the whole SHA-256, so that no one can make two rulebooks with one digest
+SHORT_DIGEST = 12  # the fewest hex digits that name a rulebook (a unique prefix), as records once gave it
+MAX_NESTING = 16  # arrays and inline tables within one another: a rulebook's values need two
 FORMAT = 1  # the canonical form's own version, part of what is digested
 MAX_NAME = 100
 MAX_VERSION = 40
@@ -42,11 +51,29 @@ MAX_DESCRIPTION = 4_000
 MAX_BASES = 8  # how deep a chain of bases may go
 TOP_KEYS = ("name", "version", "family", "base", "description", "rules")
 RULE_KEYS = ("value", "note")
-DIGEST_IN_TAG = re.compile(rf"#([0-9a-f]{{{DIGEST_LENGTH}}})\b")
+DIGEST_IN_TAG = re.compile(rf"#([0-9a-f]{{{SHORT_DIGEST},{DIGEST_LENGTH}}})\b")
 
 
 class RulebookError(UsageError):
     """A rulebook that cannot be used, said in words naming what is valid."""
+
+
+class BasesTooDeep(RulebookError):
+    """A chain of bases longer than MAX_BASES."""
+
+
+class AmbiguousDigest(RulebookError):
+    """A short digest that names more than one rulebook at hand."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__(
+            msg(
+                "#{prefix} names more than one rulebook: give more of its digest (all {length} hex digits "
+                "name exactly one)",
+                prefix=prefix,
+                length=DIGEST_LENGTH,
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +128,12 @@ class Rulebook:
 
     @property
     def digest(self) -> str:
-        return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+        return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()
+
+    @property
+    def short(self) -> str:
+        """The digest's first SHORT_DIGEST hex digits: how people are shown it."""
+        return self.digest[:SHORT_DIGEST]
 
     @property
     def title(self) -> str:
@@ -109,7 +141,8 @@ class Rulebook:
         return f"{self.name}, version {self.version}" if self.version else self.name
 
     def tag(self) -> str:
-        """The record's tag naming this rulebook: `[House "Maple Club, version 3, #1a2b3c4d5e6f"]`."""
+        """The record's tag naming this rulebook: `[House "Maple Club, version 3, #1a2b3c..."]`, its
+        digest whole."""
         value = f"{self.title}, #{self.digest}".replace("\\", "\\\\").replace('"', '\\"')
         return f'[House "{value}"]'
 
@@ -123,20 +156,79 @@ BaseFinder = Callable[[str], "Rulebook | None"]
 
 
 def digest_in_tag(value: str) -> str | None:
-    """The digest a `House` tag names (the last `#` and twelve hex digits: a club's name may hold
-    such a word too), or None."""
+    """The digest a `House` tag names (the last `#` and 12 to 64 hex digits: a club's name may
+    hold such a word too), whole or a prefix, or None."""
     found = DIGEST_IN_TAG.findall(value.lower())
     return found[-1] if found else None
+
+
+def unique_prefix(prefix: str, digests: Iterable[str]) -> str | None:
+    """The one digest of `digests` that starts with `prefix`, or None; AmbiguousDigest when more
+    than one does."""
+    found = [digest for digest in digests if digest.startswith(prefix)]
+    if len(found) > 1:
+        raise AmbiguousDigest(prefix)
+    return found[0] if found else None
 
 
 def parse(text: str, origin: str = "the rulebook", find_base: BaseFinder | None = None, depth: int = 0) -> Rulebook:
     """The rulebook written in `text` (TOML). Raises RulebookError saying what is wrong, naming
     `origin` (a file's name) and what would be valid."""
+    deepest = nesting(text)
+    if deepest > MAX_NESTING:
+        raise RulebookError(
+            msg(
+                "{origin}: values nest {depth:,} deep; a rulebook nests arrays and tables at most {limit} deep",
+                origin=origin,
+                depth=deepest,
+                limit=MAX_NESTING,
+            )
+        )
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulebookError(msg("{origin}: not valid TOML ({error})", origin=origin, error=str(error))) from None
     return _build(document, origin, find_base, depth, text)
+
+
+def nesting(text: str) -> int:
+    """How deep the TOML text's brackets and braces nest, outside its strings and comments (a
+    table's header `[rules.x]` counts one)."""
+    depth = deepest = 0
+    at, end = 0, len(text)
+    while at < end:
+        char = text[at]
+        if char == "#":
+            newline = text.find("\n", at)
+            at = end if newline < 0 else newline
+        elif char in "\"'":
+            at = _string_end(text, at)
+            continue
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        at += 1
+    return deepest
+
+
+def _string_end(text: str, at: int) -> int:
+    """Where the TOML string opening at `at` ends (past its closing quotes; the text's end if it
+    does not close). Basic strings (") have escapes; literal strings (') do not."""
+    quote = text[at]
+    close = quote * 3 if text.startswith(quote * 3, at) else quote
+    at += len(close)
+    while at < len(text):
+        if quote == '"' and text[at] == "\\":
+            at += 2
+        elif text.startswith(close, at):
+            return at + len(close)
+        elif text[at] == "\n" and len(close) == 1:
+            return at  # a one-line string ends with its line (TOML says so; the reader reports it)
+        else:
+            at += 1
+    return at
 
 
 def _build(document: dict[str, Any], origin: str, find_base: BaseFinder | None, depth: int, text: str) -> Rulebook:
@@ -223,7 +315,7 @@ def _base(
         origin_of = f"preset {base}"
         return {o: HouseRule(o, v, note, origin_of) for o, v in ruleset.presets[base].items()}, base
     if depth >= MAX_BASES:
-        raise RulebookError(
+        raise BasesTooDeep(
             msg(
                 "{origin}: base {base}: bases nest at most {limit} deep (a loop?)",
                 origin=origin,
@@ -253,7 +345,9 @@ def _base(
                 family=term(ruleset.title),
             )
         )
-    return {rule.option: rule for rule in found.rules}, f"{found.title}, #{found.digest}"
+    return {
+        rule.option: rule for rule in found.rules
+    }, f"{found.title}, #{found.short}"  # its rules are in this one's canonical form, whole
 
 
 def _own_rules(table: Any, ruleset: RuleSet, origin: str, title: str) -> dict[str, HouseRule]:

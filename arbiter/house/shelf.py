@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..i18n import msg
-from .rulebook import SUFFIX, Rulebook, RulebookError, parse
+from .rulebook import SHORT_DIGEST, SUFFIX, Rulebook, RulebookError, parse, unique_prefix
 
 MAX_FILE = 256 * 1024  # bytes: a rulebook is a page of text
 
@@ -49,9 +49,14 @@ class Shelf:
         self.books[book.digest] = book
 
     def get(self, digest: str) -> Rulebook | None:
-        return self.books.get(digest)
+        """The rulebook whose digest is or starts with `digest`; AmbiguousDigest when several do."""
+        found = self.books.get(digest)
+        if found is None and len(digest) >= SHORT_DIGEST:
+            whole = unique_prefix(digest, self.books)
+            found = self.books[whole] if whole else None
+        return found
 
     def describe(self) -> str:
         if not self.books:
             return "no rulebook is at hand"
-        return "at hand: " + "; ".join(f"{b.title}, #{b.digest}" for b in self.books.values())
+        return "at hand: " + "; ".join(f"{b.title}, #{b.short}" for b in self.books.values())

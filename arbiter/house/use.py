@@ -21,7 +21,7 @@ from ..records import Game
 from ..rules.base import OptionSpec, OptionValue, RuleSet, Seating, UsageError
 from ..rules.codes import NOTATION
 from ..rulings import Finding, GameRuling
-from .rulebook import Rulebook, digest_in_tag
+from .rulebook import Rulebook, RulebookError, digest_in_tag
 
 TAG = "house"
 
@@ -29,7 +29,10 @@ TAG = "house"
 class RulebookSource(Protocol):
     """Where rulebooks named by digest are looked for: a `Shelf`, or the service's store."""
 
-    def get(self, digest: str) -> Rulebook | None: ...
+    def get(self, digest: str) -> Rulebook | None:
+        """The rulebook whose digest is `digest` or, for 12 hex digits or more, starts with it;
+        raises AmbiguousDigest when more than one does."""
+        ...
 
     def describe(self) -> str: ...
 
@@ -59,7 +62,10 @@ def tagged_rulebook(game: Game, shelf: RulebookSource | None) -> Rulebook | None
             ),
             tag,
         )
-    book = shelf.get(digest) if shelf is not None else None
+    try:
+        book = shelf.get(digest) if shelf is not None else None
+    except RulebookError as error:  # a short digest that names more than one rulebook at hand
+        raise HouseProblem("house-rules-missing", error.message, tag) from None
     if book is None:
         at_hand = shelf.describe() if shelf is not None else msg("no rulebook is at hand")
         raise HouseProblem(

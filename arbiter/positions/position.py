@@ -29,6 +29,7 @@ from ..records import Action, Game, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
 from ..rules.codes import NOTATION
 from ..rulings import Finding, Severity
+from ..work import WorkBudget
 from .dealing import deal_hand, game_tags
 from .moves import IllegalAction, Move, PositionError, read_actions
 from .reading import find_game, totals_before
@@ -202,11 +203,12 @@ class Position:
 
     # --- legality -----------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Move]:
-        """Every distinct legal next action of the player to play."""
+    def legal_actions(self, work: WorkBudget | None = None) -> list[Move]:
+        """Every distinct legal next action of the player to play; within `work` (else the budget
+        in force, arbiter/work.py), after which `work.partial` says the list is not all of them."""
         if self.over:
             return []
-        return [Move.of(action) for action in legal_actions(self._context, self._current())]
+        return [Move.of(action) for action in legal_actions(self._context, self._current(), work)]
 
     def is_legal(self, action: ActionLike) -> bool:
         try:
