@@ -1,0 +1,110 @@
+"""The event file: every key read, and every bad file refused with the key and the remedy."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.event import EventError, parse
+from arbiter.event.model import DEFAULT_VICTORY_POINTS
+
+GOOD = """
+name = "Thursday pairs"
+date = 2026-11-26
+family = "caliente"
+movement = "mitchell"
+rounds = 2
+deals = 1
+scoring = "match-points"
+seed = 7
+records = "round-{round}/table-{table}.acn"
+
+[[pairs]]
+number = 1
+name = "Ann and Cid"
+players = ["ann", "cid"]
+
+[[pairs]]
+number = 2
+name = "Bob and Dee"
+players = ["bob", "dee"]
+
+[[penalties]]
+pair = 2
+points = -50
+reason = "slow play"
+"""
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(EventError) as raised:
+        parse(text, "club.event.toml")
+    return str(raised.value)
+
+
+def test_a_complete_event_file_is_read_key_by_key():
+    event = parse(GOOD)
+    assert (event.name, event.date, event.family, event.movement) == (
+        "Thursday pairs",
+        "2026-11-26",
+        "caliente",
+        "mitchell",
+    )
+    assert (event.rounds, event.deals, event.scoring, event.seed) == (2, 1, "match-points", 7)
+    assert [pair.players for pair in event.pairs] == [("ann", "cid"), ("bob", "dee")]
+    assert event.penalties[0].points == -50 and event.penalties[0].reason == "slow play"
+    assert event.victory_points == DEFAULT_VICTORY_POINTS
+    assert event.record_path(2, 1).as_posix() == "round-2/table-1.acn"
+
+
+def test_a_family_is_named_by_any_of_its_names():
+    assert parse(GOOD.replace('"caliente"', '"standard"')).family == "caliente"
+
+
+def test_not_toml_is_said_so_with_the_file():
+    assert refusal("name = ").startswith("club.event.toml: not valid TOML")
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "remedy"),
+    [
+        (('movement = "mitchell"', 'movement = "shuffle"'), "movement", "write one of mitchell, howell"),
+        (('scoring = "match-points"', "scoring = 3"), "scoring", "write one of total, match-points"),
+        (("rounds = 2", "rounds = 0"), "rounds", "write a whole number from 1"),
+        (("deals = 1", 'deals = "one"'), "deals", "write a whole number from 1"),
+        (("date = 2026-11-26", 'date = "Thursday"'), "date", "as 2026-11-26"),
+        (('family = "caliente"', 'family = "poker"'), "family", "name the rule set the tables play"),
+        (('records = "round-{round}/table-{table}.acn"', 'records = "all.acn"'), "records", "{round} {table}"),
+        (("pair = 2\n", "pair = 9\n"), "penalties[1].pair", "no pair has the number 9"),
+        (('reason = "slow play"', "reason = 5"), "penalties[1].reason", "one line of text"),
+        (('players = ["bob", "dee"]', 'players = ["ann", "dee"]'), "pairs.players", "ann is given twice"),
+        (("number = 2", "number = 1"), "pairs.number", "1 is given twice"),
+        (('players = ["bob", "dee"]', 'players = "bob dee"'), "pairs[2].players", "list the names"),
+        (('name = "Thursday pairs"', 'title = "Thursday pairs"'), "title", "not a key of the event file"),
+    ],
+)
+def test_each_bad_value_is_refused_naming_its_key_and_the_remedy(change, key, remedy):
+    message = refusal(GOOD.replace(*change))
+    assert message.startswith(f"club.event.toml: {key}: ")
+    assert remedy in message
+
+
+def test_an_event_needs_two_pairs_at_least():
+    one_pair = GOOD.split("[[pairs]]\nnumber = 2")[0].split("[[penalties]]")[0]
+    assert "an event has from 2 to" in refusal(one_pair)
+
+
+def test_a_victory_point_scale_starts_at_margin_zero_and_climbs():
+    scale = "\n[[victory-points]]\nmargin = 100\nwinner = 12\nloser = 8\n"
+    assert "start the scale at margin 0" in refusal(GOOD + scale)
+    good = "\n[[victory-points]]\nmargin = 0\nwinner = 5\nloser = 5\n" + scale
+    assert [step.margin for step in parse(GOOD + good).victory_points] == [0, 100]
+
+
+def test_an_event_file_that_cannot_be_read_is_an_error_not_a_traceback(tmp_path):
+    from arbiter.event import load
+
+    with pytest.raises(EventError, match="cannot be read"):
+        load(tmp_path / "missing.event.toml")
+    (tmp_path / "latin1.event.toml").write_bytes(b'name = "Caf\xe9"')
+    with pytest.raises(EventError, match="not UTF-8"):
+        load(tmp_path / "latin1.event.toml")
