@@ -72,16 +72,18 @@ def _phantom(pairs: Sequence[int]) -> list[int | None]:
     return [*pairs, None] if len(pairs) % 2 else list(pairs)
 
 
-def _round(number: int, meetings: Iterable[tuple[int | None, int | None, int]]) -> Round:
-    """A round from its meetings (first, second, board set), tables numbered from 1 in order; a
-    meeting with the phantom is a pair sitting out."""
+def _round(number: int, meetings: Iterable[tuple[int | None, int | None, int]], fixed_tables: bool = False) -> Round:
+    """A round from its meetings (first, second, board set), in table order; a meeting with the
+    phantom is a pair sitting out. The tables are numbered from 1 among those played, or, with
+    `fixed_tables` (a Mitchell's tables stay where they are), by their place, an empty one skipped."""
     seatings: list[Seating] = []
     sitting_out: list[int] = []
-    for first, second, board_set in meetings:
+    for place, (first, second, board_set) in enumerate(meetings, 1):
         if first is None or second is None:
             sitting_out += [pair for pair in (first, second) if pair is not None]
         else:
-            seatings.append(Seating(number, len(seatings) + 1, first, second, board_set))
+            table = place if fixed_tables else len(seatings) + 1
+            seatings.append(Seating(number, table, first, second, board_set))
     return Round(number, tuple(seatings), tuple(sitting_out))
 
 
@@ -118,7 +120,7 @@ def mitchell(pairs: Sequence[int], rounds: int) -> list[Round]:
     for r in range(rounds):
         skip = 1 if tables % 2 == 0 and r >= tables // 2 else 0
         meetings = [(stationary[t], moving[(t - r - skip) % tables], (t + r) % tables + 1) for t in range(tables)]
-        result.append(_round(r + 1, meetings))
+        result.append(_round(r + 1, meetings, fixed_tables=True))
     return result
 
 
