@@ -17,7 +17,7 @@ standings so far) that gives the rounds of a `Schedule`. A pair that meets no on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import msg
@@ -198,11 +198,6 @@ def _pair_without_rematch(
         if below is not None:
             return [(top, opponent), *below]
     return None
-
-
-def ranking_by(scores: Mapping[int, float], pairs: Sequence[int]) -> list[int]:
-    """The pairs from the highest score down, ties in the order of `pairs` (their numbers)."""
-    return sorted(pairs, key=lambda pair: (-scores.get(pair, 0), list(pairs).index(pair)))
 
 
 MOVEMENTS = {"mitchell": mitchell, "howell": howell, "round-robin": round_robin}
