@@ -35,6 +35,7 @@ from . import config
 from . import house as house_cli
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
+from .event import event
 from .formats import RENDERERS, version
 from .language import configured_language, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
@@ -574,5 +575,6 @@ def _print_markdown(out: Console, markdown: str) -> None:
 cli.add_command(simulate)
 cli.add_command(table)
 cli.add_command(serve)
+cli.add_command(event)
 
 __all__ = ["FORMATS", "cli", "fmt"]
