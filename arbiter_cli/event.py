@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import datetime
+import json
+import secrets
 import sys
 from pathlib import Path
 
@@ -10,9 +13,11 @@ import click
 
 from arbiter import event as events
 from arbiter.event import deals as prepared
+from arbiter.event import printouts
+from arbiter.event.model import NEW_DEALS, NEW_MOVEMENT, NEW_RECORDS, NEW_SCORING, SEED_RANGE
 from arbiter.i18n import Translator, msg, msg_n
 
-from .language import configured_language, lang_option, speaker, spoken
+from .language import configured_language, lang_option, said, speaker, spoken
 
 EVENT_FILE = click.Path(dir_okay=False)
 
@@ -106,4 +111,157 @@ def verify(event_file: str, lang: str | None) -> None:
         else say(msg("every record checked was dealt from its boards"))
     )
     if mismatches:
+        sys.exit(1)
+
+
+def _pair_flag(context: click.Context, parameter: click.Parameter, values: tuple[str, ...]) -> list[events.Pair]:
+    """`--pair "Ann and Cid=ann,cid"`: a pair's name and its players' names in the records."""
+    pairs = []
+    for number, value in enumerate(values, 1):
+        name, equals, players = value.partition("=")
+        if not equals or not name.strip() or not players.strip():
+            raise click.BadParameter(said(msg('write a pair as "NAME=player,player", not {value}', value=repr(value))))
+        pairs.append(events.Pair(number, name.strip(), tuple(player.strip() for player in players.split(","))))
+    return pairs
+
+
+@event.command("new", short_help="Write an event file from flags.")
+@click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@click.option("--name", required=True, help="The event's name, as every report shows it.")
+@click.option("--date", "day", metavar="YYYY-MM-DD", help="The day it is played [default: today, in UTC].")
+@click.option("--family", required=True, metavar="NAME", help="The rule set every table plays.")
+@click.option("--rulebook", metavar="FILE|#DIGEST", help="The club's house rulebook, beside the event file.")
+@click.option(
+    "--movement",
+    default=NEW_MOVEMENT,
+    show_default=True,
+    help="mitchell, howell, round-robin or swiss.",
+)
+@click.option("--rounds", type=int, help="How many rounds [default: as many as the movement gives without a rematch].")
+@click.option("--deals", type=int, default=NEW_DEALS, show_default=True, help="Deals (hands) per table and round.")
+@click.option(
+    "--scoring",
+    default=NEW_SCORING,
+    show_default=True,
+    help="total, match-points, win-draw-loss or victory-points.",
+)
+@click.option("--seed", type=int, help="The seed of the prepared deals [default: a random one, chosen now].")
+@click.option("--records", default=NEW_RECORDS, show_default=True, help="Where each table's record is.")
+@click.option(
+    "--pair",
+    "pairs",
+    multiple=True,
+    required=True,
+    callback=_pair_flag,
+    metavar='"NAME=PLAYER,PLAYER"',
+    help="A pair, numbered in the order given (repeatable; two at least).",
+)
+@click.option("--force", is_flag=True, help="Replace EVENT if it exists.")
+@lang_option
+def new(
+    event_file: str,
+    name: str,
+    day: str | None,
+    family: str,
+    rulebook: str | None,
+    movement: str,
+    rounds: int | None,
+    deals: int,
+    scoring: str,
+    seed: int | None,
+    records: str,
+    pairs: list[events.Pair],
+    force: bool,
+    lang: str | None,
+) -> None:
+    """Write the event file EVENT (*.event.toml, docs/event.md) from the flags, checked as every
+    event file is: a value it would refuse is refused here, naming its key.
+
+    \b
+      arbiter event new club.event.toml --name "Club night" --family caliente \\
+          --movement swiss --rounds 2 --pair "Ann and Cid=ann,cid" --pair "Bob and Dee=bob,dee"
+    """
+    say = speaker(lang, *configured_language())
+    path = Path(event_file)
+    if path.exists() and not force:
+        raise click.UsageError(say(msg("{path} exists; give --force to replace it", path=event_file)))
+    when = day or datetime.datetime.now(datetime.UTC).date().isoformat()
+    drawn = seed if seed is not None else secrets.randbelow(SEED_RANGE)
+    try:
+        written = events.new_event(
+            name,
+            when,
+            family,
+            rulebook,
+            movement,
+            rounds,
+            deals,
+            scoring,
+            drawn,
+            records,
+            pairs,
+            path.parent,
+            event_file,
+        )
+        path.write_text(events.to_toml(written), encoding="utf-8")
+    except events.EventError as error:
+        raise click.UsageError(spoken(error, say)) from None
+    except OSError as error:
+        problem = msg("{path}: cannot be written ({problem})", path=event_file, problem=str(error.strerror or error))
+        raise click.UsageError(say(problem)) from None
+    click.echo(
+        say(
+            msg_n(
+                "{path}: {n} pair; {movement}, rounds: {rounds}",
+                "{path}: {n} pairs; {movement}, rounds: {rounds}",
+                len(pairs),
+                path=event_file,
+                rounds=written.rounds,
+                movement=written.movement,
+            )
+        )
+    )
+
+
+@event.command("schedule", short_help="Print the director's sheet and the table cards.")
+@click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@click.option("--cards", is_flag=True, help="Print a card per table instead of the director's sheet.")
+@lang_option
+def schedule(event_file: str, cards: bool, lang: str | None) -> None:
+    """Print who plays whom in each round, at which table and with which boards: the director's
+    sheet, or with --cards a card for each table. A Swiss event's rounds after the first are
+    printed once the rounds before them are certified.
+    """
+    say = speaker(lang, *configured_language())
+    loaded = _load(event_file, say)
+    planned = _schedule(loaded, say).schedule
+    printed = printouts.table_cards if cards else printouts.directors_sheet
+    click.echo(printed(loaded, planned, say.language), nl=False)
+
+
+@event.command("standings", short_help="Certify every table and print the standings.")
+@click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@click.option(
+    "--format",
+    "-f",
+    "output_format",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    help="The standings as text a director signs, or as JSON.",
+)
+@lang_option
+def standings(event_file: str, output_format: str, lang: str | None) -> None:
+    """Certify every table's record under the event's rules, score the results by its method,
+    apply its penalty ledger and print the standings. Exits 0 when they are final (every table
+    certified), 1 when they are provisional, 2 on a usage problem.
+    """
+    say = speaker(lang, *configured_language())
+    loaded = _load(event_file, say)
+    result = _schedule(loaded, say)
+    if output_format == "json":
+        click.echo(json.dumps(events.standings_dict(result, say.language), indent=2, ensure_ascii=False))
+    else:
+        click.echo(events.standings_text(result, say.language), nl=False)
+    if not result.complete:
         sys.exit(1)

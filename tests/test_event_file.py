@@ -11,7 +11,7 @@ GOOD = """
 name = "Thursday pairs"
 date = 2026-11-26
 family = "caliente"
-movement = "mitchell"
+movement = "swiss"
 rounds = 2
 deals = 1
 scoring = "match-points"
@@ -47,7 +47,7 @@ def test_a_complete_event_file_is_read_key_by_key():
         "Thursday pairs",
         "2026-11-26",
         "caliente",
-        "mitchell",
+        "swiss",
     )
     assert (event.rounds, event.deals, event.scoring, event.seed) == (2, 1, "match-points", 7)
     assert [pair.players for pair in event.pairs] == [("ann", "cid"), ("bob", "dee")]
@@ -67,7 +67,12 @@ def test_not_toml_is_said_so_with_the_file():
 @pytest.mark.parametrize(
     ("change", "key", "remedy"),
     [
-        (('movement = "mitchell"', 'movement = "shuffle"'), "movement", "write one of mitchell, howell"),
+        (('movement = "swiss"', 'movement = "shuffle"'), "movement", "write one of mitchell, howell"),
+        (
+            ('movement = "swiss"', 'movement = "mitchell"'),
+            "rounds",
+            "a mitchell movement of 2 pairs has at most 1 round",
+        ),
         (('scoring = "match-points"', "scoring = 3"), "scoring", "write one of total, match-points"),
         (("rounds = 2", "rounds = 0"), "rounds", "write a whole number from 1"),
         (("deals = 1", 'deals = "one"'), "deals", "write a whole number from 1"),
@@ -108,3 +113,12 @@ def test_an_event_file_that_cannot_be_read_is_an_error_not_a_traceback(tmp_path)
     (tmp_path / "latin1.event.toml").write_bytes(b'name = "Caf\xe9"')
     with pytest.raises(EventError, match="not UTF-8"):
         load(tmp_path / "latin1.event.toml")
+
+
+def test_an_event_file_says_the_same_when_written_back():
+    from arbiter.event import to_toml
+
+    event = parse(GOOD)
+    assert parse(to_toml(event)) == event
+    with_scale = parse(GOOD + "\n[[victory-points]]\nmargin = 0\nwinner = 3\nloser = 1\n")
+    assert parse(to_toml(with_scale)) == with_scale

@@ -32,3 +32,29 @@ def test_the_guide_names_every_key_movement_scoring_and_code():
 def test_the_guide_shows_the_default_victory_point_scale():
     winners = " | ".join(str(step.winner) for step in DEFAULT_VICTORY_POINTS)
     assert f"| winner | {winners} |" in GUIDE
+
+
+def test_the_guides_command_line_session_runs_in_an_empty_folder(tmp_path, monkeypatch):
+    import shlex
+
+    from click.testing import CliRunner
+
+    from arbiter_cli.main import cli
+
+    monkeypatch.chdir(tmp_path)
+    block = re.search(r"## The command line.*?```sh\n(.*?)```", GUIDE, re.S).group(1)
+    commands = [shlex.split(line, comments=True) for line in block.replace("\\\n", " ").splitlines()]
+    exits = {}
+    for words in commands:
+        assert words[0] == "arbiter"
+        result = CliRunner().invoke(cli, words[1:], catch_exceptions=False)
+        exits[" ".join(words[1:3])] = result.exit_code
+    # no table has handed in its record yet: the standings are provisional
+    assert exits == {
+        "event new": 0,
+        "event schedule": 0,
+        "event deals": 0,
+        "event verify": 0,
+        "event standings": 1,
+    }
+    assert sorted(path.name for path in (tmp_path / "boards").iterdir()) == ["board-1.acn", "board-2.acn"]

@@ -9,7 +9,7 @@ and the report a director signs (`report`).
 The pure core: it reads files and calls `arbiter.check`, never the command line or the web.
 """
 
-from .model import SUFFIX, Event, EventError, Pair, Penalty, VictoryStep, load, parse
+from .model import SUFFIX, Event, EventError, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
 from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
 from .report import standings_dict, standings_text
 from .standings import Line, Standings, standings
@@ -33,6 +33,7 @@ __all__ = [
     "howell",
     "load",
     "mitchell",
+    "new_event",
     "parse",
     "round_robin",
     "rulebook_of",
@@ -40,4 +41,5 @@ __all__ = [
     "standings_dict",
     "standings_text",
     "swiss_round",
+    "to_toml",
 ]

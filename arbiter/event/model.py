@@ -23,6 +23,7 @@ remedy (never a traceback). docs/event.md describes every key.
 from __future__ import annotations
 
 import datetime
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import rules as rulesets
-from ..i18n import Text, msg
+from ..i18n import msg
 from ..rules.base import UsageError
 
 SUFFIX = ".event.toml"
@@ -171,14 +172,14 @@ def parse(text: str, origin: str = "the event file", folder: Path = Path(".")) -
 class _Reader:
     origin: str
 
-    def fail(self, key: str, problem: Text) -> EventError:
+    def fail(self, key: str, problem: str) -> EventError:
         return EventError(msg("{origin}: {key}: {problem}", origin=self.origin, key=key, problem=problem))
 
     def event(self, document: Mapping[str, Any], folder: Path) -> Event:
         self.known(document, TOP_KEYS, "")
         pairs = self.pairs(document.get("pairs"))
         numbers = {pair.number for pair in pairs}
-        return Event(
+        event = Event(
             name=self.text(document, "name"),
             date=self.date(document.get("date")),
             family=self.family(document.get("family")),
@@ -194,6 +195,18 @@ class _Reader:
             victory_points=self.scale(document.get("victory-points")),
             folder=folder,
         )
+        self.rounds_fit(event)
+        return event
+
+    def rounds_fit(self, event: Event) -> None:
+        """A movement planned before play cannot give more rounds than it has without a rematch."""
+        from .movements import check_rounds  # the movements read this module's Event
+
+        if event.movement != "swiss":
+            try:
+                check_rounds(event.movement, len(event.pairs), event.rounds)
+            except EventError as error:
+                raise self.fail("rounds", error.message) from None
 
     def known(self, table: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
         for key in table:
@@ -335,3 +348,75 @@ class _Reader:
                 "victory-points", msg("start the scale at margin 0 and list the margins from the smallest up")
             )
         return tuple(steps)
+
+
+NEW_MOVEMENT = "mitchell"
+NEW_DEALS = 2
+NEW_SCORING = "match-points"
+NEW_RECORDS = "round-{round}/table-{table}.acn"
+"""What `arbiter event new` writes when it is not told (docs/event.md, "Writing an event file")."""
+
+
+def to_toml(event: Event) -> str:
+    """The event as its file says it, keys in the documented order (`parse` reads it back the
+    same). Strings are written as TOML basic strings, which JSON's escapes are."""
+    lines = [
+        f"name = {_quoted(event.name)}",
+        f"date = {event.date}",
+        f"family = {_quoted(event.family)}",
+    ]
+    if event.rulebook:
+        lines.append(f"rulebook = {_quoted(event.rulebook)}")
+    lines += [
+        f"movement = {_quoted(event.movement)}",
+        f"rounds = {event.rounds}",
+        f"deals = {event.deals}",
+        f"scoring = {_quoted(event.scoring)}",
+        f"seed = {event.seed}",
+        f"records = {_quoted(event.records)}",
+    ]
+    for pair in event.pairs:
+        players = ", ".join(_quoted(player) for player in pair.players)
+        lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]
+    for penalty in event.penalties:
+        lines += ["", "[[penalties]]", f"pair = {penalty.pair}", f"points = {penalty.points}"]
+        lines.append(f"reason = {_quoted(penalty.reason)}")
+    if event.victory_points != DEFAULT_VICTORY_POINTS:
+        for step in event.victory_points:
+            lines += ["", "[[victory-points]]", f"margin = {step.margin}", f"winner = {step.winner}"]
+            lines.append(f"loser = {step.loser}")
+    return "\n".join(lines) + "\n"
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+SEED_RANGE = 10**9
+"""A seed `arbiter event new` draws when none is given: at random, so that nobody can deal the
+boards before the director publishes the file."""
+
+
+def new_event(
+    name: str,
+    date: str,
+    family: str,
+    rulebook: str | None,
+    movement: str,
+    rounds: int | None,
+    deals: int,
+    scoring: str,
+    seed: int,
+    records: str,
+    pairs: list[Pair],
+    folder: Path = Path("."),
+    origin: str = "the new event",
+) -> Event:
+    """An event from its parts, checked as its file would be (EventError naming the key); `rounds`
+    None: as many as the movement gives without a rematch."""
+    from .movements import most_rounds  # the movements read this module's Event
+
+    if rounds is None:
+        rounds = min(most_rounds(movement, len(pairs)), MAX_ROUNDS) if movement in MOVEMENTS else 1
+    draft = Event(name, date, family, rulebook, movement, rounds, deals, scoring, seed, records, tuple(pairs))
+    return parse(to_toml(draft), origin, folder)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import msg
+from ..i18n import msg_n
 from .model import EventError
 
 SWISS_SEARCH = 20_000
@@ -101,12 +101,14 @@ def check_rounds(movement: str, pairs: int, rounds: int) -> None:
     most = most_rounds(movement, pairs)
     if rounds > most:
         raise EventError(
-            msg(
-                "rounds: a {movement} movement of {pairs} pairs has at most {most} rounds without a "
-                "rematch; play fewer rounds or choose swiss",
+            msg_n(
+                "a {movement} movement of {pairs} pairs has at most {n} round without a rematch; "
+                "play fewer rounds or choose swiss",
+                "a {movement} movement of {pairs} pairs has at most {n} rounds without a rematch; "
+                "play fewer rounds or choose swiss",
+                most,
                 movement=movement,
                 pairs=pairs,
-                most=most,
             )
         )
 
