@@ -4,6 +4,7 @@ ties broken, and every table that is not certified named with its codes."""
 from __future__ import annotations
 
 import json
+import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -212,3 +213,51 @@ def test_the_standings_are_said_in_each_language(tmp_path, lang):
     english, spoken = standings_text(standings(load(path))), standings_text(standings(load(path)), lang)
     assert english.splitlines()[2] != spoken.splitlines()[2]
     assert "record-missing" in spoken
+
+
+CLUB_RULES = (
+    'name = "Test club"\nversion = 1\nfamily = "caliente"\n\n[rules.always-frozen]\nvalue = true\nnote = "Ours."\n'
+)
+
+
+def test_the_events_rulebook_is_found_by_its_file_or_its_digest_and_judges_every_table(tmp_path):
+    from arbiter.house import parse as parse_rulebook
+
+    (tmp_path / "club.rules.toml").write_text(CLUB_RULES)
+    digest = parse_rulebook(CLUB_RULES).digest
+    for named in ("club.rules.toml", f"#{digest}"):
+        path = event_file(tmp_path, "round-robin", 1, "total", extra=f'rulebook = "{named}"\n')
+        play_round_robin(tmp_path, {(1, 1): (WON, LOST), (1, 2): (WON, LOST)})
+        result = standings(load(path))
+        assert result.complete, named
+
+
+def test_a_rulebook_not_beside_the_event_or_of_another_family_is_refused(tmp_path):
+    from arbiter.event import EventError
+
+    path = event_file(tmp_path, "round-robin", 1, "total", extra='rulebook = "#0123456789ab"\n')
+    with pytest.raises(EventError, match="no rulebook beside the event file has the digest #0123456789ab"):
+        standings(load(path))
+    shutil.copy(Path(__file__).parent.parent / "samples" / "hoyle-household.rules.toml", tmp_path)
+    path = event_file(tmp_path, "round-robin", 1, "total", extra='rulebook = "hoyle-household.rules.toml"\n')
+    with pytest.raises(EventError, match="is a rulebook of hoyle, and the event plays caliente"):
+        standings(load(path))
+
+
+def test_a_table_that_played_by_another_clubs_rules_is_not_certified(tmp_path):
+    (tmp_path / "club.rules.toml").write_text(CLUB_RULES)
+    path = event_file(tmp_path, "round-robin", 1, "total", extra='rulebook = "club.rules.toml"\n')
+    play_round_robin(tmp_path, {(1, 1): (WON, LOST), (1, 2): (WON, LOST)})
+    record = tmp_path / "r1t2.acn"
+    record.write_text('[House "Other club, version 1, #0123456789ab"]\n' + record.read_text())
+    result = standings(load(path))
+    (table,) = result.not_certified
+    assert table.seating.table == 2 and table.codes == ("house-rules-missing",)
+
+
+def test_a_table_whose_record_names_another_family_is_not_certified(tmp_path):
+    path = event_file(tmp_path, "round-robin", 1, "total")
+    play_round_robin(tmp_path, {(1, 1): (WON, LOST), (1, 2): (WON, LOST)})
+    record = tmp_path / "r1t1.acn"
+    record.write_text(record.read_text().replace('[Rules "caliente"]', '[Rules "samba"]'))
+    assert [table.codes for table in standings(load(path)).tables] == [("record-rules",), ()]
