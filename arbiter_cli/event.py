@@ -62,6 +62,7 @@ def deals(event_file: str, out: str | None, lang: str | None) -> None:
     result = _schedule(loaded, say)
     folder = Path(out) if out else loaded.folder / "boards"
     try:
+        _, config = prepared.table_config(loaded)
         boards = prepared.boards(loaded, result.schedule)
         written = prepared.write_boards(loaded, result.schedule, folder)
     except events.EventError as error:
@@ -71,7 +72,7 @@ def deals(event_file: str, out: str | None, lang: str | None) -> None:
             say(msg("{path}: cannot be written ({problem})", path=str(folder), problem=str(error.strerror or error)))
         ) from None
     for board in boards:
-        click.echo("\n".join(say(line) for line in prepared.slip(loaded, board)))
+        click.echo("\n".join(say(line) for line in prepared.slip(loaded, board, config)))
         click.echo()
     click.echo(
         say(msg_n("{n} board written to {folder}", "{n} boards written to {folder}", len(written), folder=str(folder)))

@@ -13,7 +13,7 @@ import pytest
 
 import arbiter
 from arbiter.event import load, standings
-from arbiter.event.deals import deal_board, skeleton, table_config, verify
+from arbiter.event.deals import deal_board, opening, skeleton, table_config, verify
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "event"
 EVENT = SAMPLE / "club-night.event.toml"
@@ -52,7 +52,15 @@ def test_every_family_deals_its_whole_pack_and_its_own_piles(family, players):
     assert all(len(cards) == config.deal_size for cards in board.hands.values())
     assert bool(board.feet) == bool(config.foot_size)
     [parsed] = arbiter.parse(skeleton(event, board))
-    assert not parsed.findings  # the skeleton is notation as the reader takes it
+    assert not parsed.findings  # the deal, the Feet and the stock as the reader takes them
+    laid = turned = 0
+    for number in range(1, 17):  # boards enough for Bonus cards dealt and cards turned crosswise
+        dealt = deal_board(event, number, table, config)
+        [ruling] = arbiter.check(skeleton(event, dealt, config))
+        assert ruling.verdict == "valid", (number, [f.code for f in ruling.findings])  # the opening as the rules say
+        opened = opening(dealt, config)
+        laid, turned = laid + len(opened.replacements), turned + len(opened.up) - 1
+    assert laid and turned
 
 
 def test_a_board_is_dealt_one_card_at_a_time_from_the_dealers_left_as_the_guide_says():

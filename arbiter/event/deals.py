@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import rules as rulesets
-from ..cards import ORDER
+from ..cards import BONUS, ORDER
 from ..i18n import Text, msg
 from ..notation import parse
 from ..records import Draw, Game, HandRecord
@@ -127,9 +127,43 @@ def shown(cards: tuple[str, ...]) -> str:
     return " ".join(sorted(cards, key=ORDER.__getitem__))
 
 
-def skeleton(event: Event, board: Board) -> str:
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What happens between the deal and the first turn, taken from the top of the stock: each
+    dealt Bonus card laid and replaced (in playing order, a replacement that is one laid in turn),
+    then the cards turned up until one the family does not cover is on top."""
+
+    replacements: tuple[tuple[str, tuple[tuple[int, tuple[str, ...]], ...]], ...]
+    """(seat, ((Bonus cards laid, the cards drawn for them), ...)) for each seat that lays one."""
+    up: tuple[str, ...]
+
+
+def opening(board: Board, config: Config) -> Opening:
+    stock = list(board.stock)
+    order = board.seats[board.seats.index(board.dealer) + 1 :] + board.seats[: board.seats.index(board.dealer) + 1]
+    replacements = []
+    for seat in order:
+        owed = board.hands[seat].count(BONUS)
+        steps = []
+        while owed:
+            drawn, stock = tuple(stock[:owed]), stock[owed:]
+            steps.append((owed, drawn))
+            owed = drawn.count(BONUS)
+        if steps:
+            replacements.append((seat, tuple(steps)))
+    up = []
+    while stock:
+        card = stock.pop(0)
+        up.append(card)
+        if card not in config.covered_up_cards:
+            break
+    return Opening(tuple(replacements), tuple(up))
+
+
+def skeleton(event: Event, board: Board, config: Config | None = None) -> str:
     """The start of a record of the board: its tags, and its hand's deal, Feet and stock lines
-    (ACN, docs/notation.md "The deal"); the table writes its names for the seats' and plays on."""
+    (ACN, docs/notation.md "The deal"), the Bonus cards laid and the up card; the table writes
+    its names for the seats' and plays on."""
     lines = [
         f"; {event.name}, board {board.number}: seed {event.seed}",
         f'[Event "{event.name}"]',
@@ -143,12 +177,18 @@ def skeleton(event: Event, board: Board) -> str:
     lines += [f"deal {seat} {shown(board.hands[seat])}" for seat in order]
     lines += [f"foot {seat} {shown(board.feet[seat])}" for seat in order if seat in board.feet]
     lines.append(f"stock {' '.join(board.stock)}")
+    if config is not None:
+        start = opening(board, config)
+        for seat, steps in start.replacements:
+            acts = ", ".join(f"bonus {' '.join([BONUS] * laid)}, draw {' '.join(drawn)}" for laid, drawn in steps)
+            lines.append(f"{seat}: {acts}")
+        lines.append(f"up {' '.join(start.up)}")
     return "\n".join(lines) + "\n"
 
 
-def slip(event: Event, board: Board) -> list[Text]:
+def slip(event: Event, board: Board, config: Config) -> list[Text]:
     """The board's slip, as the dealer lays the cards out: who deals, each seat's packet(s), the
-    stock from the top."""
+    stock from the top, then the Bonus cards laid with their replacements and the up card."""
     lines = [
         msg("{event}: board {board}, dealer {dealer}", event=event.name, board=board.number, dealer=board.dealer),
     ]
@@ -157,6 +197,18 @@ def slip(event: Event, board: Board) -> list[Text]:
     for seat, cards in board.feet.items():
         lines.append(msg("{seat}, the Foot: {cards}", seat=seat, cards=shown(cards)))
     lines.append(msg("stock, from the top: {cards}", cards=" ".join(board.stock)))
+    start = opening(board, config)
+    for seat, steps in start.replacements:
+        for laid, drawn in steps:
+            lines.append(
+                msg(
+                    "{seat} lays {laid} and draws {cards}",
+                    seat=seat,
+                    laid=" ".join([BONUS] * laid),
+                    cards=" ".join(drawn),
+                )
+            )
+    lines.append(msg("turned up: {cards}", cards=" ".join(start.up)))
     return lines
 
 
@@ -237,8 +289,9 @@ def write_boards(event: Event, schedule: Schedule, folder: Path) -> list[Path]:
     """Each board's record skeleton (`board-N.acn`) in `folder`; the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
+    _, config = table_config(event)
     for board in boards(event, schedule):
         path = folder / f"board-{board.number}.acn"
-        path.write_text(skeleton(event, board), encoding="utf-8")
+        path.write_text(skeleton(event, board, config), encoding="utf-8")
         written.append(path)
     return written
