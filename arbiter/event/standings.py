@@ -5,8 +5,8 @@ Scoring methods (`Event.scoring`, docs/event.md):
 
 - `total`: the card points a pair scored at its tables, added up;
 - `match-points`: on each board, a pair's result (its score less its opponents') is compared with
-  every other pair's that held the same cards (the same board, the same seats): 1 for each it beat,
-  1/2 for each it tied;
+  every other pair's that held the same cards (the same board, the same seats, in any round): 1 for
+  each it beat, 1/2 for each it tied;
 - `win-draw-loss`: 2 for a table won, 1 for a table drawn, 0 for a table lost;
 - `victory-points`: each table's margin of card points converted by the event's scale.
 
@@ -99,13 +99,13 @@ def scores(
     """Each pair's score by the event's method, the sit-outs' averages and (unless told not to)
     the penalty ledger included."""
     total: dict[int, Fraction] = defaultdict(Fraction)
+    earned = _earned(event, schedule, [table for table in tables if table.certified])
     for each in schedule.rounds:
-        played = [table for table in tables if table.seating.round == each.number and table.certified]
-        earned = _round_scores(event, schedule, played)
-        for pair, score in earned.items():
-            total[pair] += score
-        if each.sitting_out and earned:
-            average = sum(earned.values(), Fraction(0)) / len(earned)
+        in_round = {pair: points for (number, pair), points in earned.items() if number == each.number}
+        for pair, points in in_round.items():
+            total[pair] += points
+        if each.sitting_out and in_round:
+            average = sum(in_round.values(), Fraction(0)) / len(in_round)
             for pair in each.sitting_out:
                 total[pair] += average
     if with_penalties:
@@ -114,14 +114,16 @@ def scores(
     return {pair.number: total[pair.number] for pair in event.pairs}
 
 
-def _round_scores(event: Event, schedule: Schedule, played: list[TableResult]) -> dict[int, Fraction]:
-    earned: dict[int, Fraction] = {}
+def _earned(event: Event, schedule: Schedule, certified: list[TableResult]) -> dict[tuple[int, int], Fraction]:
+    """What each pair earned in each round, by (round, pair), from the certified tables."""
     if event.scoring == "match-points":
-        return match_points(schedule, played)
-    for table in played:
+        return match_points(schedule, certified)
+    earned: dict[tuple[int, int], Fraction] = {}
+    for table in certified:
         first, second = table.seating.pairs
         for pair, opponent in ((first, second), (second, first)):
-            earned[pair] = _table_score(event.scoring, table.total(pair), table.total(opponent), event.victory_points)
+            own, theirs = table.total(pair), table.total(opponent)
+            earned[table.seating.round, pair] = _table_score(event.scoring, own, theirs, event.victory_points)
     return earned
 
 
@@ -143,23 +145,24 @@ def victory_points(margin: int, scale: Iterable[VictoryStep]) -> Fraction:
     return Fraction(step.winner if margin > 0 else step.loser)
 
 
-def match_points(schedule: Schedule, played: list[TableResult]) -> dict[int, Fraction]:
-    """Each pair's match points over the boards of `played` (tables of one round): on a board,
-    every result in the same seats is compared, 1 for each beaten, 1/2 for each tied."""
-    results: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+def match_points(schedule: Schedule, played: list[TableResult]) -> dict[tuple[int, int], Fraction]:
+    """Each pair's match points by (round, pair): on each board, every result in the same seats,
+    whatever round it was played in, is compared, 1 for each beaten, 1/2 for each tied; a pair's
+    points on a board count in the round it played the board."""
+    results: dict[tuple[int, int], list[tuple[int, int, int]]] = defaultdict(list)
     for table in played:
+        first, second = table.seating.pairs
         for board, scores_on_board in zip(schedule.boards(table.seating), table.boards, strict=True):
-            first, second = table.seating.pairs
             net = scores_on_board[first] - scores_on_board[second]
-            results[(board, 0)].append((first, net))
-            results[(board, 1)].append((second, -net))
-    earned: dict[int, Fraction] = defaultdict(Fraction)
+            results[(board, 0)].append((table.seating.round, first, net))
+            results[(board, 1)].append((table.seating.round, second, -net))
+    earned: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for field_results in results.values():
-        for pair, net in field_results:
-            others = [other for who, other in field_results if who != pair]
-            earned[pair] += sum(1 for other in others if net > other) + Fraction(
-                sum(1 for other in others if net == other), 2
-            )
+        for number, pair, net in field_results:
+            others = [other for _, who, other in field_results if who != pair]
+            beaten = sum(1 for other in others if net > other)
+            tied = sum(1 for other in others if net == other)
+            earned[number, pair] += beaten + Fraction(tied, 2)
     return dict(earned)
 
 
