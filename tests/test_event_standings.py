@@ -42,13 +42,14 @@ def table_record(folder: Path, round_number: int, table: int, first: int, second
     """The record of a table: `first` and `second` are the pairs, each hand (their summaries) as given."""
     a, b = PAIRS[first], PAIRS[second]
     side_a, side_b = "+".join(a), "+".join(b)
-    lines = ['[Rules "caliente"]', f'[Seats "{a[0]} {b[0]} {a[1]} {b[1]}"]', f'[Teams "{side_a} {side_b}"]', ""]
+    seats = [a[0], b[0], a[1], b[1]]
+    lines = ['[Rules "caliente"]', f'[Seats "{" ".join(seats)}"]', f'[Teams "{side_a} {side_b}"]', ""]
     total_a = total_b = 0
     for number, ((line_a, score_a), (line_b, score_b)) in enumerate(hands, 1):
         score_a = declared if declared is not None else score_a
         total_a, total_b = total_a + score_a, total_b + score_b
         lines += [
-            f"hand {number} dealer {b[1]}",
+            f"hand {number} dealer {seats[(number + 2) % 4]}",  # the deal passes to the left
             f"summary {side_a} {line_a}",
             f"summary {side_b} {line_b}",
             f"score {side_a} {score_a} {side_b} {score_b}",
@@ -261,3 +262,17 @@ def test_a_table_whose_record_names_another_family_is_not_certified(tmp_path):
     record = tmp_path / "r1t1.acn"
     record.write_text(record.read_text().replace('[Rules "caliente"]', '[Rules "samba"]'))
     assert [table.codes for table in standings(load(path)).tables] == [("record-rules",), ()]
+
+
+def test_a_record_of_another_number_of_hands_or_of_no_game_is_not_certified(tmp_path):
+    path = event_file(tmp_path, "round-robin", 1, "total")
+    seatings = standings(load(path)).schedule.rounds[0].seatings
+    first, second = seatings[0].pairs
+    table_record(tmp_path, 1, 1, first, second, [(WON, LOST), (LOST, WON)])  # the event deals one a round
+    first, second = seatings[1].pairs
+    table_record(tmp_path, 1, 2, first, second, [(WON, LOST)])
+    once = (tmp_path / "r1t2.acn").read_text()
+    (tmp_path / "r1t2.acn").write_text(once + "\n" + once)  # the same game handed in twice
+    assert [table.codes for table in standings(load(path)).tables] == [("record-deals",), ("record-games",)]
+    (tmp_path / "r1t2.acn").write_text("; nothing was written at this table\n")
+    assert standings(load(path)).tables[1].codes == ("empty-record",)  # the arbiter's own finding
