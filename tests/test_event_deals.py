@@ -135,3 +135,13 @@ def test_a_card_drawn_out_of_the_stocks_order_is_a_mismatch_where_it_was_drawn(c
 def test_pairs_in_each_others_seats_do_not_hold_their_boards_cards(copied):
     findings = planted(copied, "round-1/table-1.acn", '[Seats "ann bob cid dee"]', '[Seats "bob ann dee cid"]')
     assert any("pair 1 sits there" in finding.message for finding in findings)
+
+
+def test_a_skeleton_names_the_events_rulebook_so_the_table_is_judged_by_it(tmp_path):
+    shutil.copy(SAMPLE.parent / "hoyle-household.rules.toml", tmp_path)
+    event = dataclasses.replace(event_of("hoyle", 1), rulebook="hoyle-household.rules.toml", folder=tmp_path)
+    table, config = table_config(event)
+    text = skeleton(event, deal_board(event, 1, table, config), config)
+    assert '[House "The Hoyle household, version 2026-winter, #' in text
+    [ruling] = arbiter.check(text, shelf=arbiter.house.Shelf([arbiter.event.rulebook_of(event)]))
+    assert ruling.verdict == "valid" and ruling.house["name"] == "The Hoyle household"

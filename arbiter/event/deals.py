@@ -168,6 +168,7 @@ def skeleton(event: Event, board: Board, config: Config | None = None) -> str:
         f"; {event.name}, board {board.number}: seed {event.seed}",
         f'[Event "{event.name}"]',
         f'[Rules "{event.family}"]',
+        *([book.tag()] if (book := rulebook_of(event)) else []),
         f'[Seats "{" ".join(board.seats)}"]',
         f'[Teams "{" ".join("+".join(board.seats[i::2]) for i in range(2))}"]',
         "",
