@@ -64,7 +64,7 @@ def deals(event_file: str, out: str | None, lang: str | None) -> None:
     try:
         _, config = prepared.table_config(loaded)
         boards = prepared.boards(loaded, result.schedule)
-        written = prepared.write_boards(loaded, result.schedule, folder)
+        written = prepared.write_boards(loaded, boards, config, folder)
     except events.EventError as error:
         raise click.UsageError(spoken(error, say)) from None
     except OSError as error:

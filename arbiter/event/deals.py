@@ -286,12 +286,11 @@ def _from_the_stock(hand: HandRecord) -> Iterator[tuple[int, tuple[str, ...]]]:
         yield from ((action.line, action.cards) for action in turn.actions if isinstance(action, Draw))
 
 
-def write_boards(event: Event, schedule: Schedule, folder: Path) -> list[Path]:
+def write_boards(event: Event, dealt: list[Board], config: Config, folder: Path) -> list[Path]:
     """Each board's record skeleton (`board-N.acn`) in `folder`; the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    _, config = table_config(event)
-    for board in boards(event, schedule):
+    for board in dealt:
         path = folder / f"board-{board.number}.acn"
         path.write_text(skeleton(event, board, config), encoding="utf-8")
         written.append(path)
