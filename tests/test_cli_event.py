@@ -182,3 +182,26 @@ def test_the_schedule_and_standings_are_said_in_each_language(lang):
         english = arbiter_cmd("event", *command, str(SAMPLE / "club-night.event.toml")).output
         spoken = arbiter_cmd("event", *command, str(SAMPLE / "club-night.event.toml"), "--lang", lang).output
         assert english.splitlines()[1] != spoken.splitlines()[1], command
+
+
+# --- the Mitchell sample: prepared boards and match points ---------------------------------------
+
+MITCHELL = Path(__file__).resolve().parent.parent / "samples" / "mitchell-event" / "mitchell.event.toml"
+
+
+def test_every_table_of_the_mitchell_sample_played_its_prepared_board():
+    result = arbiter_cmd("event", "verify", str(MITCHELL))
+    assert result.exit_code == 0
+    assert result.output == "every record checked was dealt from its boards\n"
+
+
+def test_the_mitchell_samples_match_points_share_out_one_point_per_two_results_compared():
+    result = arbiter_cmd("event", "standings", str(MITCHELL), "-f", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["final"] and all(table["certified"] for table in data["tables"])
+    # three boards, each played at the three tables in the same seats: in each direction three
+    # results, so three comparisons a board and direction, one match point each
+    assert sum(line["score"] for line in data["standings"]) == 3 * 2 * 3
+    boards = {table["board_set"] for table in data["tables"]}
+    assert boards == {1, 2, 3}
