@@ -58,3 +58,17 @@ def test_the_guides_command_line_session_runs_in_an_empty_folder(tmp_path, monke
         "event standings": 1,
     }
     assert sorted(path.name for path in (tmp_path / "boards").iterdir()) == ["board-1.acn", "board-2.acn"]
+
+
+def test_the_guides_event_file_is_one_the_arbiter_reads():
+    from arbiter.event import parse
+
+    example = re.search(r"## The event file.*?```toml\n(.*?)```", GUIDE, re.S).group(1)
+    event = parse(example, "docs/event.md")
+    assert (event.movement, event.rounds, event.scoring, event.rulebook) == (
+        "swiss",
+        2,
+        "victory-points",
+        "thursday.rules.toml",
+    )
+    assert event.penalties[0].reason == "score sheet handed in after the round"
