@@ -35,9 +35,16 @@ def _load(path: str, say: Translator) -> events.Event:
         raise click.UsageError(spoken(error, say)) from None
 
 
-def _schedule(loaded: events.Event, say: Translator) -> events.Standings:
+def _standings(loaded: events.Event, say: Translator) -> events.Standings:
     try:
         return events.standings(loaded)
+    except events.EventError as error:
+        raise click.UsageError(spoken(error, say)) from None
+
+
+def _schedule(loaded: events.Event, say: Translator) -> events.Schedule:
+    try:
+        return events.schedule_of(loaded)
     except events.EventError as error:
         raise click.UsageError(spoken(error, say)) from None
 
@@ -59,11 +66,11 @@ def deals(event_file: str, out: str | None, lang: str | None) -> None:
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file, say)
-    result = _schedule(loaded, say)
+    planned = _schedule(loaded, say)
     folder = Path(out) if out else loaded.folder / "boards"
     try:
         _, config = prepared.table_config(loaded)
-        boards = prepared.boards(loaded, result.schedule)
+        boards = prepared.boards(loaded, planned)
         written = prepared.write_boards(loaded, boards, config, folder)
     except events.EventError as error:
         raise click.UsageError(spoken(error, say)) from None
@@ -89,9 +96,9 @@ def verify(event_file: str, lang: str | None) -> None:
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file, say)
-    result = _schedule(loaded, say)
+    planned = _schedule(loaded, say)
     try:
-        findings = prepared.verify(loaded, result.schedule)
+        findings = prepared.verify(loaded, planned)
     except events.EventError as error:
         raise click.UsageError(spoken(error, say)) from None
     for finding in findings:
@@ -235,7 +242,7 @@ def schedule(event_file: str, cards: bool, lang: str | None) -> None:
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file, say)
-    planned = _schedule(loaded, say).schedule
+    planned = _schedule(loaded, say)
     printed = printouts.table_cards if cards else printouts.directors_sheet
     click.echo(printed(loaded, planned, say.language), nl=False)
 
@@ -259,7 +266,7 @@ def standings(event_file: str, output_format: str, lang: str | None) -> None:
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file, say)
-    result = _schedule(loaded, say)
+    result = _standings(loaded, say)
     if output_format == "json":
         click.echo(json.dumps(events.standings_dict(result, say.language), indent=2, ensure_ascii=False))
     else:

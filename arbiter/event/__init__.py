@@ -12,7 +12,7 @@ The pure core: it reads files and calls `arbiter.check`, never the command line 
 from .model import SUFFIX, Event, EventError, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
 from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
 from .report import standings_dict, standings_text
-from .standings import Line, Standings, standings
+from .standings import Line, Standings, schedule_of, standings
 from .tables import TABLE_CODES, TableResult, certify, rulebook_of
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "parse",
     "round_robin",
     "rulebook_of",
+    "schedule_of",
     "standings",
     "standings_dict",
     "standings_text",

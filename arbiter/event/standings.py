@@ -85,6 +85,15 @@ def standings(event: Event) -> Standings:
     return result
 
 
+def schedule_of(event: Event) -> Schedule:
+    """The event's schedule: a planned movement's every round, without reading a record; a Swiss
+    event's rounds paired so far, from the certified results (`standings`)."""
+    if event.movement in MOVEMENTS:
+        numbers = [pair.number for pair in event.pairs]
+        return Schedule(event.movement, event.deals, tuple(MOVEMENTS[event.movement](numbers, event.rounds)))
+    return standings(event).schedule
+
+
 def _next_swiss(event: Event, number: int, rounds: list[Round], tables: list[TableResult]) -> Round:
     so_far = Schedule(event.movement, event.deals, tuple(rounds))
     ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, with_penalties=False), tables)]
