@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
+import json
+import tomllib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.event import EventError, parse
-from arbiter.event.model import DEFAULT_VICTORY_POINTS
+from arbiter.event.model import DEFAULT_VICTORY_POINTS, TOP_KEYS
 
 GOOD = """
 name = "Thursday pairs"
@@ -122,3 +128,77 @@ def test_an_event_file_says_the_same_when_written_back():
     assert parse(to_toml(event)) == event
     with_scale = parse(GOOD + "\n[[victory-points]]\nmargin = 0\nwinner = 3\nloser = 1\n")
     assert parse(to_toml(with_scale)) == with_scale
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=30),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.sampled_from(["number", "name", "players", "pair"]), st.integers(), max_size=3),
+)
+
+
+@settings(max_examples=300)
+@given(st.sampled_from([*TOP_KEYS, "pairs[1].number", "pairs[1].players", "penalties[1].points"]), VALUES)
+def test_any_value_of_any_key_is_read_or_refused_with_an_event_error(key, value):
+    document = tomllib.loads(GOOD)
+    if "." in key:
+        table, field = key.split(".")
+        name, index = table[:-3], int(table[-2]) - 1
+        document[name][index][field] = value
+    elif value is None:
+        document.pop(key, None)
+    else:
+        document[key] = value
+    try:
+        parse(tomli_w_free_dump(document), "club.event.toml")
+    except EventError as error:
+        assert str(error).startswith("club.event.toml: ")
+
+
+@given(st.text(alphabet="{}[].0roundtable-/x!:>", max_size=20))
+def test_a_records_path_with_any_braces_is_read_or_refused_with_an_event_error(path):
+    try:
+        parse(GOOD.replace('"round-{round}/table-{table}.acn"', json.dumps(path)), "club.event.toml")
+    except EventError as error:
+        assert "club.event.toml: records: " in str(error)
+
+
+def tomli_w_free_dump(document) -> str:
+    """The document as TOML, written here (the standard library only reads TOML): dates stay
+    dates, tables of arrays stay tables of arrays."""
+    lines, tables = [], []
+    for key, value in document.items():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            tables += [(key, item) for item in value]
+        else:
+            lines.append(f"{json.dumps(key)} = {_value(value)}")
+    for key, item in tables:
+        lines += ["", f"[[{key}]]"] + [f"{json.dumps(k)} = {_value(v)}" for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else "nan"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(value)
+
+
+@pytest.mark.parametrize("path", ["r{round}/t{table:>99999999}.acn", "r{round}/t{table}{0}.acn", "{round.real}{table}"])
+def test_a_records_path_holds_round_and_table_as_written_and_nothing_else_in_braces(path):
+    assert "records: use no braces but {round} {table}" in refusal(
+        GOOD.replace("round-{round}/table-{table}.acn", path)
+    )
