@@ -197,7 +197,9 @@ def _value(value) -> str:
     return json.dumps(value)
 
 
-@pytest.mark.parametrize("path", ["r{round}/t{table:>99999999}.acn", "r{round}/t{table}{0}.acn", "{round.real}{table}"])
+@pytest.mark.parametrize(
+    "path", ["r{round}/t{table}-{table:>99999999}.acn", "r{round}/t{table}{0}.acn", "{round}{table}{round.real}"]
+)
 def test_a_records_path_holds_round_and_table_as_written_and_nothing_else_in_braces(path):
     assert "records: use no braces but {round} {table}" in refusal(
         GOOD.replace("round-{round}/table-{table}.acn", path)
