@@ -276,3 +276,24 @@ def test_a_record_of_another_number_of_hands_or_of_no_game_is_not_certified(tmp_
     assert [table.codes for table in standings(load(path)).tables] == [("record-deals",), ("record-games",)]
     (tmp_path / "r1t2.acn").write_text("; nothing was written at this table\n")
     assert standings(load(path)).tables[1].codes == ("empty-record",)  # the arbiter's own finding
+
+
+def test_a_two_hand_event_seats_one_player_a_side(tmp_path):
+    """Hoyle two-hand Canasta: each 'pair' is one player, and a record's sides are the players."""
+    entries = "".join(f'\n[[pairs]]\nnumber = {n}\nname = "{name}"\nplayers = ["{name}"]\n' for n, name in enumerate(["ann", "bob", "cid", "dee"], 1))  # fmt: skip
+    path = tmp_path / "duel.event.toml"
+    path.write_text(
+        'name = "Duels"\ndate = 2026-11-26\nfamily = "hoyle"\nmovement = "round-robin"\nrounds = 1\ndeals = 1\n'
+        'scoring = "win-draw-loss"\nseed = 1\nrecords = "r{round}t{table}.acn"\n' + entries
+    )
+    for seating in standings(load(path)).schedule.seatings:
+        winner, loser = (["ann", "bob", "cid", "dee"][n - 1] for n in seating.pairs)
+        (tmp_path / f"r1t{seating.table}.acn").write_text(
+            f'[Rules "hoyle"]\n[Seats "{winner} {loser}"]\n\nhand 1 dealer {loser}\n'
+            f"summary {winner} natural 1 mixed 1 red-threes 1 melded 300 out\n"
+            f"summary {loser} mixed 1 red-threes 1 melded 120 left 75\n"
+            f"score {winner} 1300 {loser} 445\ntotal {winner} 1300 {loser} 445\n"
+        )
+    result = standings(load(path))
+    assert result.complete
+    assert sorted(line.score for line in result.lines) == [0, 0, 2, 2]
