@@ -273,3 +273,51 @@ def standings(event_file: str, output_format: str, lang: str | None) -> None:
         click.echo(events.standings_text(result, say.language), nl=False)
     if not result.complete:
         sys.exit(1)
+
+
+@event.command("check", short_help="Certify a whole event for CI: every table, every board, the standings.")
+@click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@lang_option
+def check(event_file: str, lang: str | None) -> None:
+    """Certify every table's record under the event's rules, check each record against its
+    prepared boards, and print every problem where it is (path:line). Exits 0 when the event's
+    standings are final and every record was dealt from its boards, 1 otherwise, 2 on a usage
+    problem.
+    """
+    say = speaker(lang, *configured_language())
+    loaded = _load(event_file, say)
+    result = _standings(loaded, say)
+    try:
+        boards = prepared.verify(loaded, result.schedule)
+    except events.EventError as error:
+        raise click.UsageError(spoken(error, say)) from None
+    for table in result.not_certified:
+        for line in _table_problems(table, say):
+            click.echo(line)
+    mismatches = [finding for finding in boards if finding.code == "board-mismatch"]
+    for finding in mismatches:
+        path = loaded.record_path(finding.round, finding.table)
+        click.echo(f"{path}:{finding.line}: {finding.code}: {say(finding.message)}")
+    summary = msg(
+        "tables: {tables}; certified: {certified}; not certified: {failed}; cards not as their boards hold them: "
+        "{mismatches}",
+        tables=len(result.tables),
+        certified=len(result.tables) - len(result.not_certified),
+        failed=len(result.not_certified),
+        mismatches=len(mismatches),
+    )
+    click.echo(say(summary))
+    click.echo(say(msg("the standings are final") if result.complete else msg("the standings are provisional")))
+    if mismatches or not result.complete:
+        sys.exit(1)
+
+
+def _table_problems(table: events.TableResult, say: Translator) -> list[str]:
+    """A table not certified: each error of its record where it is, or the event's reason."""
+    if table.findings:
+        return [f"{table.path}:{f.line}:{f.column}: {f.code}: {say(f.message)}" for f in table.findings]
+    reasons = [events.TABLE_CODES.get(code) for code in table.codes]
+    return [
+        f"{table.path}: {code}: {say(reason) if reason else code}"
+        for code, reason in zip(table.codes, reasons, strict=True)
+    ]

@@ -205,3 +205,31 @@ def test_the_mitchell_samples_match_points_share_out_one_point_per_two_results_c
     assert sum(line["score"] for line in data["standings"]) == 3 * 2 * 3
     boards = {table["board_set"] for table in data["tables"]}
     assert boards == {1, 2, 3}
+
+
+# --- check: the whole event for CI ---------------------------------------------------------------
+
+
+def test_check_certifies_the_mitchell_sample_whole():
+    result = arbiter_cmd("event", "check", str(MITCHELL))
+    assert result.exit_code == 0
+    assert result.output == (
+        "tables: 9; certified: 9; not certified: 0; cards not as their boards hold them: 0\nthe standings are final\n"
+    )
+
+
+def test_check_prints_every_problem_where_it_is_and_fails(event_folder):
+    sheet = event_folder / "round-2" / "table-1.acn"
+    sheet.write_text(sheet.read_text().replace("score fay+hal 515 ann+cid 1420", "score fay+hal 515 ann+cid 1400"))
+    played = event_folder / "round-2" / "table-2.acn"
+    draw = next(line for line in played.read_text().splitlines() if line.startswith("gus: draw "))
+    card = draw.split()[2].rstrip(",")
+    played.write_text(
+        played.read_text().replace(draw, draw.replace(f"draw {card}", "draw X" if card != "X" else "draw 4"), 1)
+    )
+    result = arbiter_cmd("event", "check", str(event_folder / "club-night.event.toml"))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert any(line.startswith(f"{sheet}:12:19: score-mismatch: hand 1: ann+cid is declared 1400") for line in lines)
+    assert any(line.startswith(f"{played}:") and ": board-mismatch: the board's stock gives" in line for line in lines)
+    assert "not certified: " in lines[-2] and lines[-1] == "the standings are provisional"

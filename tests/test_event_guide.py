@@ -56,6 +56,7 @@ def test_the_guides_command_line_session_runs_in_an_empty_folder(tmp_path, monke
         "event deals": 0,
         "event verify": 0,
         "event standings": 1,
+        "event check": 1,
     }
     assert sorted(path.name for path in (tmp_path / "boards").iterdir()) == ["board-1.acn", "board-2.acn"]
 

@@ -18,7 +18,7 @@ from ..house import load as load_rulebook
 from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
 from ..i18n import Text, msg
 from ..rules.base import UsageError
-from ..rulings import GameRuling, Verdict
+from ..rulings import Finding, GameRuling, Verdict
 from .model import Event, EventError
 from .movements import Seating
 
@@ -44,6 +44,8 @@ class TableResult:
     its record's errors; empty for a certified table."""
     boards: tuple[dict[int, int], ...] = ()
     """Each hand's score by pair number, as the corrected score sheet has it (a certified table)."""
+    findings: tuple[Finding, ...] = ()
+    """The record's errors, where they are (a table whose record the arbiter found not valid)."""
 
     @property
     def certified(self) -> bool:
@@ -115,8 +117,9 @@ def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableR
 
 def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebook: Rulebook | None) -> TableResult:
     if game.verdict is not Verdict.VALID:
-        codes = sorted({finding.code for finding in game.findings if finding.is_error}) or [str(game.verdict)]
-        return TableResult(seating, path, tuple(codes))
+        errors = tuple(finding for finding in game.findings if finding.is_error)
+        codes = sorted({finding.code for finding in errors}) or [str(game.verdict)]
+        return TableResult(seating, path, tuple(codes), findings=errors)
     if (game.house or {}).get("digest") != (rulebook.digest if rulebook else None):
         return TableResult(seating, path, ("record-rules",))
     sides = _sides(event, seating, game)
