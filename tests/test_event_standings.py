@@ -221,12 +221,12 @@ CLUB_RULES = (
 )
 
 
-def test_the_events_rulebook_is_found_by_its_file_or_its_digest_and_judges_every_table(tmp_path):
+def test_the_events_rulebook_is_found_by_its_file_its_digest_or_its_name_and_judges_every_table(tmp_path):
     from arbiter.house import parse as parse_rulebook
 
     (tmp_path / "club.rules.toml").write_text(CLUB_RULES)
     digest = parse_rulebook(CLUB_RULES).digest
-    for named in ("club.rules.toml", f"#{digest}"):
+    for named in ("club.rules.toml", f"#{digest}", "test CLUB"):
         path = event_file(tmp_path, "round-robin", 1, "total", extra=f'rulebook = "{named}"\n')
         play_round_robin(tmp_path, {(1, 1): (WON, LOST), (1, 2): (WON, LOST)})
         result = standings(load(path))
@@ -237,7 +237,7 @@ def test_a_rulebook_not_beside_the_event_or_of_another_family_is_refused(tmp_pat
     from arbiter.event import EventError
 
     path = event_file(tmp_path, "round-robin", 1, "total", extra='rulebook = "#0123456789ab"\n')
-    with pytest.raises(EventError, match="no rulebook beside the event file has the digest #0123456789ab"):
+    with pytest.raises(EventError, match="no rulebook beside the event file has the digest or the name #0123456789ab"):
         standings(load(path))
     shutil.copy(Path(__file__).parent.parent / "samples" / "hoyle-household.rules.toml", tmp_path)
     path = event_file(tmp_path, "round-robin", 1, "total", extra='rulebook = "hoyle-household.rules.toml"\n')

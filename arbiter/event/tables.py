@@ -56,30 +56,32 @@ class TableResult:
 
 
 def rulebook_of(event: Event) -> Rulebook | None:
-    """The event's rulebook: a file named beside the event file, or `#digest` of one of the
-    rulebooks there. Raises EventError when it cannot be found or is of another family."""
+    """The event's rulebook, among the `*.rules.toml` files beside the event file: named by its
+    file, by its `#digest`, or by its name (`Maple Club`). Raises EventError when it cannot be
+    found or is of another family."""
     if event.rulebook is None:
         return None
-    name = event.rulebook
+    named = event.rulebook
     try:
-        if name.startswith("#"):
-            book = _by_digest(event.folder, name[1:].lower())
+        if named.endswith(RULEBOOK_SUFFIX):
+            book: Rulebook | None = load_rulebook(event.folder / named)
         else:
-            book = load_rulebook(event.folder / name)
+            book = _beside(event.folder, named)
     except RulebookError as error:
         raise EventError(msg("rulebook: {problem}", problem=error.message)) from None
     if book is None:
         raise EventError(
             msg(
-                "rulebook: no rulebook beside the event file has the digest {digest}; put its file there or name the file",
-                digest=name,
+                "rulebook: no rulebook beside the event file has the digest or the name {named}; "
+                "put its file there or name the file",
+                named=named,
             )
         )
     if book.family != event.family:
         raise EventError(
             msg(
                 "rulebook: {name} is a rulebook of {family}, and the event plays {event}; name a rulebook of {event}",
-                name=name,
+                name=named,
                 family=book.family,
                 event=event.family,
             )
@@ -87,10 +89,12 @@ def rulebook_of(event: Event) -> Rulebook | None:
     return book
 
 
-def _by_digest(folder: Path, digest: str) -> Rulebook | None:
+def _beside(folder: Path, named: str) -> Rulebook | None:
+    """The rulebook beside the event file whose `#digest` or name is `named` (its name compared
+    without regard to case)."""
     for path in sorted(folder.glob("*" + RULEBOOK_SUFFIX)):
         book = load_rulebook(path)
-        if book.digest == digest:
+        if named.lower() in (f"#{book.digest}", book.name.lower()):
             return book
     return None
 
