@@ -3,7 +3,7 @@
     name = "Thursday pairs"
     date = 2026-11-26
     family = "caliente"
-    rulebook = "thursday.rules.toml"      # optional: a rulebook file, or "#digest" of one beside it
+    rulebook = "thursday.rules.toml"      # optional: a rulebook beside it, by file, #digest or name
     movement = "mitchell"                 # mitchell, howell, round-robin, swiss
     rounds = 2
     deals = 1                             # deals (hands) played at each table in a round
