@@ -74,7 +74,12 @@ def cluster_error(error: Exception) -> click.ClickException:
     return problem
 
 
-LAZY_COMMANDS = {"simulate": "arbiter_cli.simulate", "table": "arbiter_cli.table", "serve": "arbiter_cli.serve"}
+LAZY_COMMANDS = {
+    "simulate": "arbiter_cli.simulate",
+    "table": "arbiter_cli.table",
+    "serve": "arbiter_cli.serve",
+    "event": "arbiter_cli.event",
+}
 """Commands imported only when run (or listed by --help): the simulator, the table and the web
 server bring modules `arbiter check` and `arbiter --version` never need."""
 

@@ -213,7 +213,7 @@ def test_fmt_of_standard_input_prints_and_refuses_write() -> None:
 def test_help_lists_every_command_with_one_line() -> None:
     result = arbiter_cmd("--help")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["check", "fmt", "rules", "serve", "simulate", "table"]
+    assert [line.split()[0] for line in commands] == ["check", "event", "fmt", "rules", "serve", "simulate", "table"]
     assert all(len(line.split(None, 1)) == 2 for line in commands)
 
 

@@ -115,6 +115,7 @@ def _reports() -> Iterator[Found]:
         "arbiter/*.py",
         "arbiter/archive/**/*.py",
         "arbiter/house/**/*.py",
+        "arbiter/event/**/*.py",
         "arbiter/simulate/**/*.py",
         "arbiter_cli/**/*.py",
         leave_out=shared,

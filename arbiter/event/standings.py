@@ -1,0 +1,211 @@
+"""The standings: every round's tables certified, their results scored by the event's method,
+the penalty ledger applied, the pairs ranked.
+
+Scoring methods (`Event.scoring`, docs/event.md):
+
+- `total`: the card points a pair scored at its tables, added up;
+- `match-points`: on each board, a pair's result (its score less its opponents') is compared with
+  every other pair's that held the same cards (the same board, the same seats, in any round): 1 for
+  each it beat, 1/2 for each it tied;
+- `win-draw-loss`: 2 for a table won, 1 for a table drawn, 0 for a table lost;
+- `victory-points`: each table's margin of card points converted by the event's scale.
+
+A pair that sits out a round gets the average of what the pairs that played the round scored.
+A table that is not certified gives its pairs nothing for the round, and the standings say so:
+they are final only when every table is certified. Ties are broken by card points; pairs still
+level share the place.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .model import Event, Pair, VictoryStep
+from .movements import MOVEMENTS, Round, Schedule, swiss_round
+from .tables import TableResult, certify, rulebook_of
+
+WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A pair's line in the standings."""
+
+    place: int
+    shared: bool
+    """Another pair has the same place: the same score and card points."""
+    pair: Pair
+    score: Fraction
+    points: int
+    """Card points scored at its certified tables: the first tie-break."""
+    played: int
+    penalties: int
+
+
+@dataclass(slots=True)
+class Standings:
+    event: Event
+    schedule: Schedule
+    tables: list[TableResult]
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def not_certified(self) -> list[TableResult]:
+        return [table for table in self.tables if not table.certified]
+
+    @property
+    def complete(self) -> bool:
+        """Every round scheduled and every table certified: a director can sign."""
+        return len(self.schedule.rounds) == self.event.rounds and not self.not_certified
+
+
+def standings(event: Event) -> Standings:
+    """The event's standings from its tables' records. Raises EventError when the event's
+    rulebook or movement cannot be used."""
+    rulebook = rulebook_of(event)
+    numbers = [pair.number for pair in event.pairs]
+    planned = MOVEMENTS[event.movement](numbers, event.rounds) if event.movement in MOVEMENTS else None
+    rounds: list[Round] = []
+    tables: list[TableResult] = []
+    for index in range(event.rounds):
+        if planned is not None:
+            current = planned[index]
+        elif index and any(not table.certified for table in tables):
+            break  # a Swiss round is paired on results: one not certified holds the next round
+        else:
+            current = _next_swiss(event, index + 1, rounds, tables)
+        rounds.append(current)
+        tables += [certify(event, seating, rulebook) for seating in current.seatings]
+    schedule = Schedule(event.movement, event.deals, tuple(rounds))
+    result = Standings(event, schedule, tables)
+    result.lines = rank(event, scores(event, schedule, tables), tables)
+    return result
+
+
+def schedule_of(event: Event) -> Schedule:
+    """The event's schedule: a planned movement's every round, without reading a record; a Swiss
+    event's rounds paired so far, from the certified results (`standings`)."""
+    if event.movement in MOVEMENTS:
+        numbers = [pair.number for pair in event.pairs]
+        return Schedule(event.movement, event.deals, tuple(MOVEMENTS[event.movement](numbers, event.rounds)))
+    return standings(event).schedule
+
+
+def _next_swiss(event: Event, number: int, rounds: list[Round], tables: list[TableResult]) -> Round:
+    so_far = Schedule(event.movement, event.deals, tuple(rounds))
+    ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, with_penalties=False), tables)]
+    met = [frozenset(table.seating.pairs) for table in tables]
+    sat_out = [pair for each in rounds for pair in each.sitting_out]
+    return swiss_round(number, ranking, met, sat_out)
+
+
+def scores(
+    event: Event, schedule: Schedule, tables: list[TableResult], with_penalties: bool = True
+) -> dict[int, Fraction]:
+    """Each pair's score by the event's method, the sit-outs' averages and (unless told not to)
+    the penalty ledger included."""
+    total: dict[int, Fraction] = defaultdict(Fraction)
+    earned = _earned(event, schedule, [table for table in tables if table.certified])
+    for each in schedule.rounds:
+        in_round = {pair: points for (number, pair), points in earned.items() if number == each.number}
+        for pair, points in in_round.items():
+            total[pair] += points
+        if each.sitting_out and in_round:
+            average = sum(in_round.values(), Fraction(0)) / len(in_round)
+            for pair in each.sitting_out:
+                total[pair] += average
+    if with_penalties:
+        for penalty in event.penalties:
+            total[penalty.pair] += penalty.points
+    return {pair.number: total[pair.number] for pair in event.pairs}
+
+
+def _earned(event: Event, schedule: Schedule, certified: list[TableResult]) -> dict[tuple[int, int], Fraction]:
+    """What each pair earned in each round, by (round, pair), from the certified tables."""
+    if event.scoring == "match-points":
+        return match_points(schedule, certified)
+    earned: dict[tuple[int, int], Fraction] = {}
+    for table in certified:
+        first, second = table.seating.pairs
+        for pair, opponent in ((first, second), (second, first)):
+            own, theirs = table.total(pair), table.total(opponent)
+            earned[table.seating.round, pair] = _table_score(event.scoring, own, theirs, event.victory_points)
+    return earned
+
+
+def _table_score(scoring: str, own: int, theirs: int, scale: Iterable[VictoryStep]) -> Fraction:
+    if scoring == "total":
+        return Fraction(own)
+    if scoring == "win-draw-loss":
+        return Fraction(WIN if own > theirs else DRAW if own == theirs else LOSS)
+    return victory_points(own - theirs, scale)
+
+
+def victory_points(margin: int, scale: Iterable[VictoryStep]) -> Fraction:
+    """The victory points of a table's side that won by `margin` card points (lost, when
+    negative): the scale's last row whose margin it reaches; a drawn table shares its first row."""
+    steps = list(scale)
+    step = [row for row in steps if row.margin <= abs(margin)][-1]
+    if margin == 0:
+        return Fraction(step.winner + step.loser, 2)
+    return Fraction(step.winner if margin > 0 else step.loser)
+
+
+def match_points(schedule: Schedule, played: list[TableResult]) -> dict[tuple[int, int], Fraction]:
+    """Each pair's match points by (round, pair): on each board, every result in the same seats,
+    whatever round it was played in, is compared, 1 for each beaten, 1/2 for each tied; a pair's
+    points on a board count in the round it played the board."""
+    results: dict[tuple[int, int], list[tuple[int, int, int]]] = defaultdict(list)
+    for table in played:
+        first, second = table.seating.pairs
+        for board, scores_on_board in zip(schedule.boards(table.seating), table.boards, strict=True):
+            net = scores_on_board[first] - scores_on_board[second]
+            results[(board, 0)].append((table.seating.round, first, net))
+            results[(board, 1)].append((table.seating.round, second, -net))
+    earned: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for field_results in results.values():
+        for number, pair, net in field_results:
+            others = [other for _, who, other in field_results if who != pair]
+            beaten = sum(1 for other in others if net > other)
+            tied = sum(1 for other in others if net == other)
+            earned[number, pair] += beaten + Fraction(tied, 2)
+    return dict(earned)
+
+
+def card_points(tables: list[TableResult]) -> dict[int, int]:
+    points: dict[int, int] = defaultdict(int)
+    for table in tables:
+        if table.certified:
+            for pair in table.seating.pairs:
+                points[pair] += table.total(pair)
+    return points
+
+
+def rank(event: Event, score: dict[int, Fraction], tables: list[TableResult]) -> list[Line]:
+    """The pairs from first to last: by score, then by card points; still level, they share the
+    place (and are listed by number)."""
+    points = card_points(tables)
+    played: dict[int, int] = defaultdict(int)
+    for table in tables:
+        for pair in table.seating.pairs:
+            played[pair] += table.certified
+    penalties: dict[int, int] = defaultdict(int)
+    for penalty in event.penalties:
+        penalties[penalty.pair] += penalty.points
+    order = sorted(event.pairs, key=lambda pair: (-score[pair.number], -points[pair.number], pair.number))
+    keys = [(score[pair.number], points[pair.number]) for pair in order]
+    return [
+        Line(
+            place=keys.index(keys[index]) + 1,
+            shared=keys.count(keys[index]) > 1,
+            pair=pair,
+            score=score[pair.number],
+            points=points[pair.number],
+            played=played[pair.number],
+            penalties=penalties[pair.number],
+        )
+        for index, pair in enumerate(order)
+    ]

@@ -1,0 +1,151 @@
+"""Each table's record certified under the event's rules, and what it gives the standings.
+
+A table's record is one game (moves, a score sheet of hand summaries, or both), judged by
+`arbiter.check` under the event's family and rulebook. It is **certified** when the arbiter finds
+it valid and it is the game the schedule says: the two pairs seated there, as many hands as the
+event deals a round, judged by the event's rulebook. Otherwise the table is named in the standings
+with its codes: the arbiter's findings' codes, or one of the event's own (`TABLE_CODES`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import check, score_sheet
+from ..house import Rulebook, RulebookError, Shelf
+from ..house import load as load_rulebook
+from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
+from ..i18n import Text, msg
+from ..rules.base import UsageError
+from ..rulings import Finding, GameRuling, Verdict
+from .model import Event, EventError
+from .movements import Seating
+
+MAX_RECORD = 4 * 1024 * 1024  # bytes: a table's record is one game
+
+TABLE_CODES = {
+    "record-missing": msg("the table's record is not where the event file says"),
+    "record-unreadable": msg("the table's record cannot be read as text"),
+    "record-games": msg("the table's record holds no game or more than one"),
+    "record-rules": msg("the table's record names other rules than the event's"),
+    "record-pairs": msg("the table's record seats other players than the pairs the schedule puts there"),
+    "record-deals": msg("the table's record plays another number of hands than the event deals a round"),
+}
+"""The event's own reasons for not certifying a table, by code (docs/event.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    seating: Seating
+    path: Path
+    codes: tuple[str, ...] = ()
+    """Why the table is not certified: the event's codes (`TABLE_CODES`) or the findings' codes of
+    its record's errors; empty for a certified table."""
+    boards: tuple[dict[int, int], ...] = ()
+    """Each hand's score by pair number, as the corrected score sheet has it (a certified table)."""
+    findings: tuple[Finding, ...] = ()
+    """The record's errors, where they are (a table whose record the arbiter found not valid)."""
+
+    @property
+    def certified(self) -> bool:
+        return not self.codes
+
+    def total(self, pair: int) -> int:
+        return sum(board[pair] for board in self.boards)
+
+
+def rulebook_of(event: Event) -> Rulebook | None:
+    """The event's rulebook, among the `*.rules.toml` files beside the event file: named by its
+    file, by its `#digest`, or by its name (`Maple Club`). Raises EventError when it cannot be
+    found or is of another family."""
+    if event.rulebook is None:
+        return None
+    named = event.rulebook
+    try:
+        if named.endswith(RULEBOOK_SUFFIX):
+            book: Rulebook | None = load_rulebook(event.folder / named)
+        else:
+            book = _beside(event.folder, named)
+    except RulebookError as error:
+        raise EventError(msg("rulebook: {problem}", problem=error.message)) from None
+    if book is None:
+        raise EventError(
+            msg(
+                "rulebook: no rulebook beside the event file has the digest or the name {named}; "
+                "put its file there or name the file",
+                named=named,
+            )
+        )
+    if book.family != event.family:
+        raise EventError(
+            msg(
+                "rulebook: {name} is a rulebook of {family}, and the event plays {event}; name a rulebook of {event}",
+                name=named,
+                family=book.family,
+                event=event.family,
+            )
+        )
+    return book
+
+
+def _beside(folder: Path, named: str) -> Rulebook | None:
+    """The rulebook beside the event file whose `#digest` or name is `named` (its name compared
+    without regard to case)."""
+    for path in sorted(folder.glob("*" + RULEBOOK_SUFFIX)):
+        book = load_rulebook(path)
+        if named.lower() in (f"#{book.digest}", book.name.lower()):
+            return book
+    return None
+
+
+def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableResult:
+    """The table's result: its record judged, and matched against the schedule."""
+    path = event.record_path(seating.round, seating.table)
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RECORD + 1)
+    except OSError:
+        return TableResult(seating, path, ("record-missing",))
+    if len(data) > MAX_RECORD:
+        return TableResult(seating, path, ("record-unreadable",))
+    shelf = Shelf([rulebook] if rulebook else [])
+    try:
+        games = list(check(data, rules=event.family, house=rulebook, shelf=shelf))
+    except UsageError:
+        return TableResult(seating, path, ("record-rules",))
+    if len(games) != 1:
+        return TableResult(seating, path, ("record-games",))
+    return _judged(event, seating, path, games[0], rulebook)
+
+
+def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebook: Rulebook | None) -> TableResult:
+    if game.verdict is not Verdict.VALID:
+        errors = tuple(finding for finding in game.findings if finding.is_error)
+        codes = sorted({finding.code for finding in errors}) or [str(game.verdict)]
+        return TableResult(seating, path, tuple(codes), findings=errors)
+    if (game.house or {}).get("digest") != (rulebook.digest if rulebook else None):
+        return TableResult(seating, path, ("record-rules",))
+    sides = _sides(event, seating, game)
+    if sides is None:
+        return TableResult(seating, path, ("record-pairs",))
+    rows = score_sheet(game).rows
+    if len(rows) != event.deals or any(row.scores is None for row in rows):
+        return TableResult(seating, path, ("record-deals",))
+    boards = tuple({sides[side]: points for side, points in (row.scores or {}).items()} for row in rows)
+    return TableResult(seating, path, (), boards)
+
+
+def _sides(event: Event, seating: Seating, game: GameRuling) -> dict[str, int] | None:
+    """The record's sides by the pair each is, or None when they are not the seated pairs."""
+    players = {frozenset(event.pair(number).players): number for number in seating.pairs}
+    sides = {side: players.get(frozenset(side.split("+"))) for side in game.totals}
+    found = {number for number in sides.values() if number is not None}
+    if found != set(seating.pairs) or len(sides) != 2:
+        return None
+    return {side: number for side, number in sides.items() if number is not None}
+
+
+def reason(code: str) -> Text | None:
+    """The event's words for one of its codes; None for a finding's code (the record says it)."""
+    return TABLE_CODES.get(code)
