@@ -36,6 +36,18 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     pairs = figures["meta"]["pairs"]
     assert pairs == 2 and figures["meta"]["quick"] is True and figures["complete"] is True
     assert figures["meta"]["compiled"] == sorted(compiled_modules())  # what was measured: the build tested
+    build = "compiled" if compiled_modules() else "pure"
+    assert figures["meta"]["build"] == figures["headline"]["meta"]["build"] == build
+    assert f"the arbiter ({build}) against python-chess" in done.stdout  # the headline, printed first
+    assert done.stdout.index("the headline") < done.stdout.index("in one process (not the headline")
+    assert sorted(figures["headline"]["families"]) == sorted(FAMILIES)
+    for family in figures["headline"]["families"].values():
+        assert (
+            0
+            < family["check"]["corpora"]["low"]
+            <= family["check"]["pairs"]["median"]
+            <= family["check"]["pairs"]["high"]
+        )
 
     assert sorted(figures["families"]) == sorted(FAMILIES)
     for family in figures["families"].values():
