@@ -4,6 +4,7 @@ corpora of each family, with the two anchors of the limit beside them (docs/perf
     python bench/headline.py                                  # 3 seeds x 300 and 1,000 games a family
     python bench/headline.py --families samba --seeds 1 --sizes 300 --pairs 3
     python bench/headline.py --quick                          # tiny corpora, for the tests
+    python bench/headline.py --markdown bench/out/headline.json   # a run's tables, as docs/performance.md shows them
 
 For each corpus (a family, a seed, a size), `--pairs` rounds, each opened by python-chess and the
 last one closed by it: python-chess reads and validates its PGN corpus, then the arbiter checks the
@@ -29,6 +30,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -110,6 +112,8 @@ def family_corpus(out: Path, family: str, players: int, key: str, games: int, se
 
     path = out / f"{family}-{players}p-{games}-seed{seed}.acn"
     sidecar = path.with_suffix(".acn.json")
+    while path.with_name(path.name + ".partial").exists():  # another bench is writing it
+        time.sleep(5)
     if not path.exists():
         write_corpus(path, rules=family, players=players, options={}, games=games, seed=seed)
     if not sidecar.exists():
@@ -227,6 +231,9 @@ def settings(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="tiny corpora, one seed, two pairs (for the tests)")
     parser.add_argument("--out", type=Path, default=HERE / "out", help="where corpora are kept")
     parser.add_argument("--json", type=Path, help="where the figures go (default OUT/headline.json)")
+    parser.add_argument(
+        "--markdown", type=Path, metavar="JSON", help="print a run's tables as Markdown, measure nothing"
+    )
     args = parser.parse_args(argv)
     args.families = args.families or [family for family, *_ in FAMILIES]
     args.seeds = args.seeds or ([1] if args.quick else [1, 2, 3])
@@ -254,32 +261,44 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     if build == "compiled" and not args.no_pure:
         trees["pure"] = pure_tree(args.out)
     chess = chess_pgn(args.out, 20 if args.quick else CHESS_GAMES)
-    per_corpus = []
-    for family, players, key, title in FAMILIES:
-        if family not in args.families:
-            continue
-        for games in args.sizes:
-            for seed in args.seeds:
+    per_corpus: list[tuple[Corpus, list[Round]]] = []
+    meta = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "load_average": list(os.getloadavg()),
+        "build": build,
+        "pure_beside": "pure" in trees,
+        "rust_validator": rust_available(),
+        "seeds": args.seeds,
+        "sizes": args.sizes,
+        "pairs": args.pairs,
+        "chess_games": 20 if args.quick else CHESS_GAMES,
+        "target": TARGET,
+        "pure_target": PURE_TARGET,
+    }
+    chosen = [f for f in FAMILIES if f[0] in args.families]
+    for games in args.sizes:  # the small corpora of every family first: a run stopped early has all
+        for seed in args.seeds:
+            for family, players, key, title in chosen:
                 corpus = family_corpus(args.out, family, players, key, games, seed)
                 print(f"  {title}, {games:,} games, seed {seed} ...", file=sys.stderr, flush=True)
                 per_corpus.append((corpus, rounds_of(corpus, chess, trees, args.pairs, not args.no_anchors)))
+                save(args.json, figures_of(meta, per_corpus, complete=False))
+    return figures_of(meta, per_corpus, complete=True)
+
+
+def save(path: Path, figures: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+def figures_of(meta: dict[str, Any], per_corpus: list[tuple[Corpus, list[Round]]], complete: bool) -> dict[str, Any]:
+    """The figures of the corpora measured so far (`complete` once every one is)."""
     return {
-        "meta": {
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "python": platform.python_version(),
-            "machine": platform.machine(),
-            "cpus": os.cpu_count(),
-            "load_average": list(os.getloadavg()),
-            "build": build,
-            "pure_beside": "pure" in trees,
-            "rust_validator": rust_available(),
-            "seeds": args.seeds,
-            "sizes": args.sizes,
-            "pairs": args.pairs,
-            "chess_games": 20 if args.quick else CHESS_GAMES,
-            "target": TARGET,
-            "pure_target": PURE_TARGET,
-        },
+        "complete": complete,
+        "meta": {**meta, "load_average_end": list(os.getloadavg())},
         "families": summary(per_corpus),
         "corpora": [
             {
@@ -345,11 +364,63 @@ def report(figures: dict[str, Any]) -> str:
 CHESS_NOTE = "1.11.2 (200 random legal games, its own collector settings)"
 
 
+def markdown(figures: dict[str, Any]) -> str:
+    """A run's figures as the tables of docs/performance.md: each family's spreads, then each
+    corpus's median ratio."""
+    meta = figures["meta"]
+    shown = [(name, label.format(build=meta["build"])) for name, label in COLUMNS]
+    shown = [(n, label) for n, label in shown if any(n in f for f in figures["families"].values())]
+    lines = ["| family | " + " | ".join(label for _, label in shown) + " |", "|---|" + "---|" * len(shown)]
+    for _, _, key, title in FAMILIES:
+        figure = figures["families"].get(key)
+        if figure:
+            cells = []
+            for name, _ in shown:
+                pairs, corpora = figure[name]["pairs"], figure[name]["corpora"]
+                digits = 3 if pairs["median"] < 0.1 else 2
+                cells.append(
+                    f"{pairs['median']:.{digits}f} [{corpora['low']:.{digits}f}-{corpora['high']:.{digits}f}] "
+                    f"({pairs['low']:.{digits}f}-{pairs['high']:.{digits}f})"
+                )
+            lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    lines += ["", "| family | games | seed | actions | " + " | ".join(label for _, label in shown[:3]) + " |"]
+    lines.append("|---|---:|---:|---:|" + "---:|" * len(shown[:3]))
+    for corpus in figures["corpora"]:
+        title = next(t for _, _, k, t in FAMILIES if k == corpus["family"])
+        medians = [
+            f"{statistics.median(r['figures'][name] for r in corpus['rounds']):.2f}"
+            if name in corpus["rounds"][0]["figures"]
+            else ""
+            for name, _ in shown[:3]
+        ]
+        lines.append(
+            f"| {title} | {corpus['games']:,} | {corpus['seed']} | {corpus['actions']:,} | "
+            + " | ".join(medians)
+            + " |"
+        )
+    lines += ["", start_up_line(figures)]
+    return "\n".join(lines)
+
+
+def start_up_line(figures: dict[str, Any]) -> str:
+    """The median CPU time a process spent before its timed part, by kind of run."""
+    seconds: dict[str, list[float]] = {}
+    for corpus in figures["corpora"]:
+        for round_ in corpus["rounds"]:
+            for name, run in round_["runs"].items():
+                seconds.setdefault(name, []).append(run["start_up"])
+            seconds.setdefault("python-chess", []).extend(run["start_up"] for run in round_["chess"])
+    shown = ", ".join(f"{name} {statistics.median(values):.2f} s" for name, values in seconds.items())
+    return f"start-up CPU of a process (interpreter, imports, grammar, a first game), the median: {shown}"
+
+
 def main(argv: list[str] | None = None) -> None:
     args = settings(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text(encoding="utf-8"))))
+        return
     figures = measure(args)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    save(args.json, figures)
     print(report(figures))
     print(f"figures written to {args.json}")
 

@@ -38,9 +38,9 @@ def test_the_quick_headline_prints_each_familys_ratio_with_its_spreads_and_the_b
     assert figures["meta"]["pure_beside"] == (BUILD == "compiled")
     assert sorted(figures["families"]) == ["hoyle", "samba"]
     assert [(c["family"], c["games"]) for c in figures["corpora"]] == [
-        ("samba", 4),
-        ("samba", 6),
+        ("samba", 4),  # every family's small corpora first
         ("hoyle", 4),
+        ("samba", 6),
         ("hoyle", 6),
     ]
     for family in figures["families"].values():
@@ -65,6 +65,13 @@ def test_the_quick_headline_prints_each_familys_ratio_with_its_spreads_and_the_b
         line = next(line for line in done.stdout.splitlines() if line.startswith(title))
         assert f"{BUILD}, per action " in line and "split floor" in line
     assert f"figures written to {results}" in done.stdout
+
+    import headline  # the tables of docs/performance.md, from the same figures
+
+    table = headline.markdown(figures).splitlines()
+    assert table[0].startswith(f"| family | {BUILD}, per action |")
+    assert [row.split(" | ")[0] for row in table[2:4]] == ["| Samba", "| Hoyle two-hand"]
+    assert sum(row.startswith(("| Samba | ", "| Hoyle two-hand | ")) for row in table[6:]) == 4
 
 
 @pytest.mark.parametrize("rules", ["caliente", "samba", "hand-and-foot", "classic", "hoyle"])
