@@ -325,7 +325,9 @@ COLUMNS = (
     ("check_of_split", "check / split floor"),
     ("check_of_rust", "check / validator"),
     ("rust_vs_chess", "validator / python-chess"),
+    ("split_vs_chess", "split floor / python-chess"),
 )
+ANCHORS = {"read_of_split", "check_of_split", "check_of_rust", "rust_vs_chess", "split_vs_chess"}
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -382,19 +384,8 @@ def markdown(figures: dict[str, Any]) -> str:
     figures = {**figures_of(meta, per_corpus, figures.get("complete", True)), "meta": meta}
     shown = [(name, label.format(build=meta["build"])) for name, label in COLUMNS]
     shown = [(n, label) for n, label in shown if any(n in f for f in figures["families"].values())]
-    lines = ["| family | " + " | ".join(label for _, label in shown) + " |", "|---|" + "---|" * len(shown)]
-    for _, _, key, title in FAMILIES:
-        figure = figures["families"].get(key)
-        if figure:
-            cells = []
-            for name, _ in shown:
-                pairs, corpora = figure[name]["pairs"], figure[name]["corpora"]
-                digits = 3 if pairs["median"] < 0.1 else 2
-                cells.append(
-                    f"{pairs['median']:.{digits}f} [{corpora['low']:.{digits}f}-{corpora['high']:.{digits}f}] "
-                    f"({pairs['low']:.{digits}f}-{pairs['high']:.{digits}f})"
-                )
-            lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    ratios = [(n, label) for n, label in shown if n not in ANCHORS]
+    lines = [*family_table(figures, ratios), "", *family_table(figures, [c for c in shown if c[0] in ANCHORS])]
     lines += ["", "| family | games | seed | actions | " + " | ".join(label for _, label in shown[:3]) + " |"]
     lines.append("|---|---:|---:|---:|" + "---:|" * len(shown[:3]))
     for corpus in figures["corpora"]:
@@ -412,6 +403,24 @@ def markdown(figures: dict[str, Any]) -> str:
         )
     lines += ["", start_up_line(figures)]
     return "\n".join(lines)
+
+
+def family_table(figures: dict[str, Any], columns: list[tuple[str, str]]) -> list[str]:
+    """A row a family, a cell a figure: the median [corpora's range] (pairs' range)."""
+    lines = ["| family | " + " | ".join(label for _, label in columns) + " |", "|---|" + "---|" * len(columns)]
+    for _, _, key, title in FAMILIES:
+        figure = figures["families"].get(key)
+        if figure:
+            cells = []
+            for name, _ in columns:
+                pairs, corpora = figure[name]["pairs"], figure[name]["corpora"]
+                digits = 3 if pairs["median"] < 0.1 else 2
+                cells.append(
+                    f"{pairs['median']:.{digits}f} [{corpora['low']:.{digits}f}-{corpora['high']:.{digits}f}] "
+                    f"({pairs['low']:.{digits}f}-{pairs['high']:.{digits}f})"
+                )
+            lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def start_up_line(figures: dict[str, Any]) -> str:

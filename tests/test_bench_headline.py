@@ -71,7 +71,12 @@ def test_the_quick_headline_prints_each_familys_ratio_with_its_spreads_and_the_b
     table = headline.markdown(figures).splitlines()
     assert table[0].startswith(f"| family | {BUILD}, per action |")
     assert [row.split(" | ")[0] for row in table[2:4]] == ["| Samba", "| Hoyle two-hand"]
-    assert sum(row.startswith(("| Samba | ", "| Hoyle two-hand | ")) for row in table[6:]) == 4
+    anchors = table.index("") + 1
+    assert table[anchors].startswith("| family | reader / split floor | check / split floor |")
+    corpora = table.index("", anchors) + 1
+    assert table[corpora].startswith(f"| family | games | seed | actions | {BUILD}, per action |")
+    assert sum(row.startswith(("| Samba | ", "| Hoyle two-hand | ")) for row in table[corpora:]) == 4
+    assert table[-1].startswith("start-up CPU of a process")
 
 
 @pytest.mark.parametrize("rules", ["caliente", "samba", "hand-and-foot", "classic", "hoyle"])
