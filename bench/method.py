@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--in-process-child", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.in_process_child:
-        print(json.dumps(in_process(*args.in_process_child, args.pairs)))
+        corpus_path, pgn_path = args.in_process_child
+        print(json.dumps(in_process(corpus_path, pgn_path, args.pairs)))
         return
     sys.path.insert(0, str(HERE))
     sys.path.insert(0, str(ROOT))
