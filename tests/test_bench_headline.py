@@ -94,3 +94,18 @@ def test_a_fresh_python_chess_run_counts_the_moves_it_was_told(tmp_path: Path) -
     told = json.loads(pgn.with_suffix(".pgn.json").read_text(encoding="utf-8"))["moves"]
     counted = headline.run_fresh("chess", pgn, ROOT, "--loops", "2", "--count-moves")
     assert counted["units"] == 2 * told and counted["seconds"] > 0
+
+
+def test_the_method_comparison_prints_every_way_against_every_python_chess_way(tmp_path: Path) -> None:
+    command = [sys.executable, str(ROOT / "bench" / "method.py"), "--family", "hoyle", "--games", "4"]
+    done = subprocess.run(
+        [*command, "--pairs", "1", "--out", str(tmp_path)], capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[1] == "arbiter \\ python-chess: own; cli; cli+count"
+    for way in ("fresh, cli gc", "fresh, default gc", "warmed, then forget()"):
+        row = next(line for line in lines if line.startswith(f"  {way}: "))
+        assert len(row.split("; ")) == 3  # one ratio for each python-chess way
+    assert any(line.startswith("  the earlier bench, in one process: ") for line in lines)
+    assert f"build: {BUILD}" in lines[-1]
