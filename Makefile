@@ -48,7 +48,7 @@ install: $(BIN)/.installed
 PACKAGED := setup.py pyproject.toml $(shell find arbiter arbiter_cli arbiter_web grammar -type f \
 	! -path '*/__pycache__/*' ! -name '*.so' ! -name '*.pyc' 2>/dev/null)
 $(COMPILED)/.installed: $(BIN)/.runtime $(PACKAGED)
-	@echo "Compiling the reader and the engine to C with mypyc (setup.py) for checks about 1.6 times as fast:"
+	@echo "Compiling the reader and the engine to C with mypyc (setup.py) for checks 1.3 to 1.4 times as fast:"
 	@echo "a wheel in $(COMPILED)/wheel, installed in $(COMPILED)/venv; minutes on 2 cores (the source runs meanwhile)."
 	@rm -rf $(COMPILED)/wheel && start=$$(date +%s) && \
 	  ARBITER_COMPILE=yes $(BIN)/python -m pip wheel $(PIP_QUIET) --no-deps -w $(COMPILED)/wheel . && \
@@ -89,7 +89,7 @@ postgresql:
 COMPILED_STALE = $(if $(wildcard $(COMPILED)/.installed),$(shell \
 	find $(BIN)/.runtime $(PACKAGED) -newer $(COMPILED)/.installed -print -quit 2>/dev/null),none)
 SERVING_SOURCE := serving the Python source; `make compiled` builds the reader and the engine compiled \
-	with mypyc (checks about 1.6 times as fast; minutes on 2 cores)$(,) which `make run` then serves
+	with mypyc (checks 1.3 to 1.4 times as fast; minutes on 2 cores)$(,) which `make run` then serves
 SERVING_COMPILED := serving the compiled build ($(COMPILED)/venv)
 run: runtime
 	@echo '$(if $(COMPILED_STALE),$(SERVING_SOURCE),$(SERVING_COMPILED))'
@@ -127,7 +127,11 @@ messages: install
 bench: install compiled
 	$(CBIN)/python bench/run.py
 	$(CBIN)/python bench/playouts.py
+	$(CBIN)/python bench/legal_actions.py
+	$(CBIN)/python bench/startup.py
+	$(CBIN)/python bench/summaries.py
 	$(CBIN)/python bench/load.py
+	$(CBIN)/python bench/attacks.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache

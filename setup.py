@@ -3,7 +3,7 @@ to C with mypyc from its own type hints where it can be (docs/performance.md, "C
 
 Compiling is an optimisation, never a requirement. A wheel (`pip install .`, the release wheels)
 compiles where a C compiler and Python's headers are, and otherwise holds the Python source, which
-rules alike, about 1.6 times slower; the build says which in one line. An editable install
+rules alike, about 1.3 to 1.4 times slower; the build says which in one line. An editable install
 (`pip install -e .`, `make install`) never compiles: development runs the source as it is, so an
 edit never waits for a build and never runs stale code. `ARBITER_COMPILE` chooses: `auto` (the
 default: compile where it can), `yes` (compile or fail: the release wheels) or `no` (the source).
@@ -44,7 +44,7 @@ CHOICES = ("auto", "yes", "no")  # ARBITER_COMPILE
 # The setuptools commands that build a wheel's contents; metadata, an sdist and an editable install
 # (`editable_wheel`) build nothing, so they never run mypy or look for a compiler.
 BUILDING = {"bdist_wheel", "build", "build_ext", "install"}
-SOURCE = "installing the Python source, which rules alike, about 1.6 times slower"
+SOURCE = "installing the Python source, which rules alike, about 1.3 to 1.4 times slower"
 
 
 def say(line: str) -> None:
@@ -66,7 +66,7 @@ def compiled_extensions(commands: list[str]) -> list[Extension]:
     if problem:
         say(f"not compiled ({problem}): {SOURCE}")
         return []
-    say("compiling the reader and the engine with mypyc, for a check about 1.6 times as fast (minutes on 2 cores)")
+    say("compiling the reader and the engine with mypyc, for a check 1.3 to 1.4 times as fast (minutes on 2 cores)")
     from mypyc.build import mypycify
 
     return mypycify([*MYPY_OPTIONS, *COMPILED], opt_level="3", group_name="arbiter")

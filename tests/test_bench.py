@@ -27,7 +27,7 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
         [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--out", str(tmp_path), "--json", str(results)],
         capture_output=True,
         text=True,
-        timeout=900,
+        timeout=1800,  # a hang guard only: the headline adds fresh processes to the quick run
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert f"figures written to {results}" in done.stdout.replace("\n", "")
@@ -36,6 +36,18 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
     pairs = figures["meta"]["pairs"]
     assert pairs == 2 and figures["meta"]["quick"] is True and figures["complete"] is True
     assert figures["meta"]["compiled"] == sorted(compiled_modules())  # what was measured: the build tested
+    build = "compiled" if compiled_modules() else "pure"
+    assert figures["meta"]["build"] == figures["headline"]["meta"]["build"] == build
+    assert f"the arbiter ({build}) against python-chess" in done.stdout  # the headline, printed first
+    assert done.stdout.index("the headline") < done.stdout.index("in one process (not the headline")
+    assert sorted(figures["headline"]["families"]) == sorted(FAMILIES)
+    for family in figures["headline"]["families"].values():
+        assert (
+            0
+            < family["check"]["corpora"]["low"]
+            <= family["check"]["pairs"]["median"]
+            <= family["check"]["pairs"]["high"]
+        )
 
     assert sorted(figures["families"]) == sorted(FAMILIES)
     for family in figures["families"].values():
