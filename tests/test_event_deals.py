@@ -145,3 +145,17 @@ def test_a_skeleton_names_the_events_rulebook_so_the_table_is_judged_by_it(tmp_p
     assert '[House "The Hoyle household, version 2026-winter, #' in text
     [ruling] = arbiter.check(text, shelf=arbiter.house.Shelf([arbiter.event.rulebook_of(event)]))
     assert ruling.verdict == "valid" and ruling.house["name"] == "The Hoyle household"
+
+
+@pytest.mark.parametrize(
+    ("family", "players"), [("caliente", 2), ("samba", 2), ("hand-and-foot", 2), ("classic", 2), ("hoyle", 1)]
+)
+def test_a_record_that_stops_after_its_deal_is_a_hand_not_yet_played_not_an_internal_error(family, players):
+    event = event_of(family, players)
+    table, config = table_config(event)
+    for number in range(1, 9):
+        lines = skeleton(event, deal_board(event, number, table, config), config).splitlines()
+        dealt_only = "\n".join(line for line in lines if not line.startswith("up ")) + "\n"
+        [ruling] = arbiter.check(dealt_only)
+        assert ruling.verdict == "valid", (number, [f.code for f in ruling.findings])
+        assert ruling.hands[0].scores is None  # not ended, so not scored

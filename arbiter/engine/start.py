@@ -213,9 +213,11 @@ def setup_bonus(r: HandContext, turn: Turn) -> None:
 
 def turn_up(r: HandContext, record: HandRecord) -> None:
     """The up card: cards are turned from the stock until a natural one is on top. The whole
-    line is checked before any card is turned."""
+    line is checked before any card is turned. A record that stops after the deal (a prepared
+    board's skeleton) turns nothing: the reader files no turn before an up card."""
     up = record.up
-    assert up is not None  # the reader guarantees a deal is followed by an up card before play
+    if up is None:
+        return
     table, config = r.table, r.config
     cards = up.cards
     for i, card in enumerate(cards):
