@@ -183,6 +183,7 @@ _SAYINGS = {
     "pass": lambda rest: msg("pass: decline the up card, which ends the hand"),
     "out": lambda rest: msg("go out"),
     "foot": lambda rest: msg("pick up the Foot"),
+    "end": lambda rest: msg("end the turn keeping the last card"),
 }
 
 

@@ -106,6 +106,10 @@ class Finding:
     alternatives_total: int | None = None
     """How many legal alternatives there were in all: None for a finding that is not on a move,
     0 when nothing else was allowed."""
+    action: int | None = None
+    """For a finding on a move: the index (from 0) of the step of its turn the finding is on, the
+    moment its alternatives hold: the offending action, or the turn's number of actions when the
+    turn line ended where it should not have (a discard missing). A position refuses that step."""
     house: list[dict[str, Any]] | None = None
     """The house rules the finding turns on, each {option, value, book, note}: the club's value
     and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
@@ -139,6 +143,8 @@ class Finding:
             del data["adjustment"]
         if self.alternatives_total is None:
             del data["alternatives"], data["alternatives_total"]
+        if self.action is None:
+            del data["action"]
         else:
             data["alternatives"] = list(self.alternatives)
         if self.house is None:

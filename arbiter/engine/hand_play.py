@@ -22,6 +22,7 @@ from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal
+from .legal import judge
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
@@ -49,6 +50,7 @@ class HandReplay(HandContext):
         super().__init__(config, ruleset, record, totals_before, paths, table=table)
         self.observer = observer
         self.findings: list[Finding] = []
+        self.ending = False  # the end of a turn is being judged (its rulings belong to the turn's end)
 
     # findings
     def finding(
@@ -109,25 +111,36 @@ class HandReplay(HandContext):
             deal(self)
 
     def add_alternatives(self, found: Finding, illegal: Illegal) -> None:
-        """What was allowed instead of the offending action (the action the finding points at,
-        or the turn's last one when the end of the turn broke the rule), from the table before it.
-        When the end of the turn left nothing at all to do instead, the turn's earlier actions
-        are looked at in turn, back to where something else was allowed."""
+        """The moment of the turn a finding on a move belongs to (`Finding.action`: the index of the
+        offending action, or the turn's length for its end), and what was allowed instead there."""
         number = self.turn_number
         actions = self.record.turns[number - 1].actions
-        index = offending_index(actions, illegal.node)
-        at_end = not any(action is illegal.node for action in actions)
-        while True:
+        index = self.offending_moment(number, actions, illegal)
+        found.action = index
+        try:
+            context, state = self.before(number, index)
+        except Illegal:  # cannot happen: the same moves passed a moment ago
+            return
+        offending = actions[index] if index < len(actions) else None
+        found.alternatives, found.alternatives_total = alternatives(context, state, offending, illegal.code)
+
+    def offending_moment(self, number: int, actions: Sequence[Action], illegal: Illegal) -> int:
+        """Which step of the turn a position refuses, for a ruling on it: the action whose handler
+        broke the rule; for a rule the end of the turn broke, the first action after which the
+        turn had no legal end (engine/legal.py's `judge`), or else the end itself (the index past
+        the last action: the turn line ended where it should not have)."""
+        if not self.ending:
+            return offending_index(actions, illegal.node)
+        context, state = self.before(number, 0)
+        for i, action in enumerate(actions):
+            if type(action) is GoOut:  # `out` only states how the turn ended
+                continue
             try:
-                context, state = self.before(number, index)
-            except Illegal:  # cannot happen: the same moves passed a moment ago
-                return
-            offending = actions[index] if actions else None
-            shown, total = alternatives(context, state, offending, illegal.code)
-            if total or not at_end or index == 0:
-                found.alternatives, found.alternatives_total = shown, total
-                return
-            index -= 1
+                tried = judge(context, state, action)
+            except Illegal:
+                return i
+            context, state = tried.context, tried.state
+        return len(actions)
 
     def before(self, number: int, index: int) -> tuple[HandContext, TurnState]:
         """A fresh context of this hand just before action `index` of turn `number`."""
@@ -172,7 +185,9 @@ class HandReplay(HandContext):
             state = start_turn(self, expected, turn)  # the turn, step by step (engine/steps.py)
             for action in turn.actions:
                 play_action(self, state, action)
+            self.ending = True
             end_turn(self, state, turn)
+            self.ending = False
             if self.observer is not None:
                 self.observe(self.turn_number)
             expected = self.following[expected]

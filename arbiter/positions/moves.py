@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..formatter import format_action
+from ..engine.legal import Step, step_text
 from ..i18n import msg
 from ..notation import NotationError, parse_line
 from ..records import Action, Turn
@@ -14,23 +14,24 @@ from ..rulings import Finding
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One action of a turn: `str(move)` is its ACN (`draw 7`, `take 9 with [9 9]`, `discard Q`);
-    moves compare by that text."""
+    """One step of a turn: `str(move)` is its ACN (`draw 7`, `take 9 with [9 9]`, `discard Q`),
+    or `end` for the end of a turn that no discard ends; moves compare by that text."""
 
     text: str
-    action: Action = field(compare=False, repr=False)
+    action: Step = field(compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.text
 
     @property
     def kind(self) -> str:
-        """The action's keyword: draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot."""
+        """The action's keyword: draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot,
+        or `end`."""
         return self.text.split(" ", 1)[0]
 
     @classmethod
-    def of(cls, action: Action) -> Move:
-        return cls(format_action(action), action)
+    def of(cls, step: Step) -> Move:
+        return cls(step_text(step), step)
 
 
 class PositionError(Exception):
