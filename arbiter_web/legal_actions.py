@@ -76,7 +76,7 @@ def post_legal_actions() -> dict[str, Any]:
         "total": len(actions),
         "over": position.over,
         "scores": position.scores if position.over else None,
-        "table": position.table,
+        "table": position.table.to_dict(),
     }
 
 

@@ -118,7 +118,7 @@ def test_a_meld_name_past_the_tenth_is_numbered() -> None:
         "draw 7",
         "take 9 with [9 9] and [K K K] [A A 2] [4 5 6]",
         "take K onto K#2 and [Q Q Q]",
-        "take 6 onto 4-5#12",
+        "take 6 onto 4-6#12",
         "add [5] to 5",
         "add [8] to 4-7#3",
         "add [2] to X",

@@ -162,5 +162,21 @@ def test_every_finding_on_a_move_of_a_sample_names_its_step_in_json():
 
 def test_a_position_refuses_what_is_not_an_action_with_a_clear_error():
     position = at_start(HOYLE)
-    with pytest.raises(TypeError, match="not NoneType"):
+    with pytest.raises(arbiter.NotARecord, match="not NoneType"):
         position.push(None)  # type: ignore[arg-type]
+
+
+def test_every_error_the_library_raises_has_one_base():
+    assert issubclass(arbiter.PositionError, arbiter.ArbiterError)
+    assert issubclass(arbiter.IllegalAction, arbiter.ArbiterError)
+    assert issubclass(arbiter.UsageError, arbiter.ArbiterError)
+    assert issubclass(arbiter.NotationError, arbiter.ArbiterError)
+    with pytest.raises(arbiter.ArbiterError):
+        list(arbiter.check(HOYLE, rules="no-such-family"))
+
+
+def test_check_reads_a_path_as_the_record_it_names_and_refuses_what_is_no_record():
+    path = SAMPLES / "hoyle-opening.acn"
+    assert [r.to_dict() for r in arbiter.check(path)] == [r.to_dict() for r in arbiter.check(path.read_text())]
+    with pytest.raises(TypeError, match="not int"):
+        arbiter.check(3)  # type: ignore[arg-type]

@@ -5,8 +5,9 @@ reach the minimum; for going out without the canastas the discards allowed), at 
 
 from __future__ import annotations
 
+from ..actions import END_TEXT, Action, Step, step_text
 from .context import HandContext, TurnState
-from .legal import END_TEXT, Step, legal_actions, step_text
+from .legal import legal_actions
 
 ALTERNATIVES_SHOWN = 5
 """How many alternatives a finding lists (`Finding.alternatives_total` counts them all)."""
@@ -36,10 +37,10 @@ def keyword(text: str) -> str:
     return text.split(" ", 1)[0]
 
 
-def alternatives(r: HandContext, state: TurnState, offending: Step | None, code: str) -> tuple[tuple[str, ...], int]:
+def alternatives(r: HandContext, state: TurnState, offending: Step | None, code: str) -> tuple[tuple[Action, ...], int]:
     """The legal steps in `r` for the turn `state` instead of `offending` (None: the turn's end
     written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
-    texts = [step_text(step) for step in legal_actions(r, state)]
+    texts = [Action(step) for step in legal_actions(r, state)]
     wrong = step_text(offending) if offending is not None else None
     texts = [text for text in texts if text != wrong]
     kind = END_OF_TURN.get(code) or (keyword(wrong) if wrong else "discard")

@@ -13,11 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..findings import Adjustment, Finding, Severity
 from ..i18n import Text, msg
 from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
 from ..rules.lists import all_of
-from ..rulings import Adjustment, Finding, Severity
+from ..views import TableView
 from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
@@ -31,8 +32,8 @@ from .table import Table
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
 """Rulings on a turn that are not on one of its moves (who plays it): they list no alternatives."""
 
-Observer = Callable[[int, int, dict[str, Any]], None]
-"""Called with (hand number, turn number, table snapshot) as a hand starts and after each turn."""
+Observer = Callable[[int, int, TableView], None]
+"""Called with (hand number, turn number, the table) as a hand starts and after each turn."""
 
 
 class HandReplay(HandContext):
@@ -79,7 +80,7 @@ class HandReplay(HandContext):
             hand=self.record.number,
             turn=self.turn_number or None,
             player=player or (self.turn.player if self.turn else None),
-            table=self.table.snapshot() if table and severity is Severity.ERROR else None,
+            table=TableView.of(self.table) if table and severity is Severity.ERROR else None,
         )
         self.findings.append(found)
         return found
@@ -167,7 +168,7 @@ class HandReplay(HandContext):
 
     def observe(self, turn: int) -> None:
         if self.observer is not None:
-            self.observer(self.record.number, turn, self.table.snapshot())
+            self.observer(self.record.number, turn, TableView.of(self.table))
 
     # --- play ---------------------------------------------------------------------------------
 

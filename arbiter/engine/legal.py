@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..actions import END, END_TEXT, EndOfTurn, Step
 from ..formatter import format_action
 from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
 from .candidates import additions, candidates, melds
@@ -37,33 +38,9 @@ SEARCH_BUDGET = 120
 """Melds and additions tried, at most, when weighing whether a turn can still be finished after
 an action (a partner's yes to going out needs the whole hand laid)."""
 
-END_TEXT = "end"
-"""How the end of a turn without a discard is written where a position lists or takes it: not
-notation (a record ends its turn line there)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndOfTurn:
-    """The end of a turn that no discard ends: the player keeps what is left (Hoyle's passing the
-    discard). A record takes this step where a turn line ends."""
-
-    def __str__(self) -> str:
-        return END_TEXT
-
-
-END = EndOfTurn()
-
-Step = Action | EndOfTurn
-"""What a player does next: an action of the notation, or the end of the turn."""
-
 DOUBTFUL = (Meld, Add, Take, Ask)
 """The actions after which the turn may have no legal end left (the others leave a discard, or a
 draw owed, to come)."""
-
-
-def step_text(step: Step) -> str:
-    """The step as a position lists it: the action in ACN, or `END_TEXT`."""
-    return END_TEXT if isinstance(step, EndOfTurn) else format_action(step)
 
 
 @dataclass(slots=True)
@@ -136,7 +113,8 @@ def going_out_end(r: HandContext, state: TurnState, budget: list[int]) -> Illega
     if state.hand.total() <= 1:
         return dead_end_of(r, state)
     best: Attempt | None = None
-    for action in [*melds(r, state, 0), *additions(r, state)]:
+    tries: list[Action] = [*melds(r, state, 0), *additions(r, state)]
+    for action in tries:
         if budget[0] <= 0:
             break
         budget[0] -= 1

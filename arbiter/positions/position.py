@@ -14,31 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from .. import rules as rulesets
+from ..actions import END, EndOfTurn, Step, read_steps
 from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.alternatives import alternatives
 from ..engine.context import HandContext, TurnState
 from ..engine.going_out import go_out
-from ..engine.legal import END, END_TEXT, Attempt, EndOfTurn, Step, attempt, judge, legal_actions
+from ..engine.legal import Attempt, attempt, judge, legal_actions
 from ..engine.steps import start_turn
+from ..errors import NotARecord
+from ..findings import Finding, Severity
 from ..formatter import format_game
 from ..i18n import msg, term
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
-from ..records import Action, Game, GoOut, Node, Points, SidePoints, Turn
+from ..records import Action as RecordAction
+from ..records import Game, GoOut, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
 from ..rules.codes import NOTATION
-from ..rulings import Finding, Severity
+from ..views import TableView
 from .dealing import deal_hand, game_tags
-from .moves import IllegalAction, Move, PositionError, read_actions
+from .moves import Action, IllegalAction, Move, PositionError
 from .reading import find_game, totals_before
 
-ActionLike = Move | str | Action | EndOfTurn
-"""What `push`, `is_legal` and `explain` take: a Move, ACN text (`end`: the end of the turn), or a
-record's action."""
+ActionLike = Action | str | RecordAction | EndOfTurn
+"""What `push`, `is_legal` and `explain` take: an Action (a `Move`), ACN text (`end`: the end of
+the turn), or a record's action."""
 
-ACTION_TYPES = get_args(Action)
+ACTION_TYPES = get_args(RecordAction)
 
 
 class Position:
@@ -187,9 +191,9 @@ class Position:
         return {side: score.points for side, score in self._context.scores().items()}
 
     @property
-    def table(self) -> dict[str, Any]:
-        """The table, as `arbiter table` and findings show it."""
-        return self._context.table.snapshot()
+    def table(self) -> TableView:
+        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape)."""
+        return TableView.of(self._context.table)
 
     @property
     def hand(self) -> int:
@@ -202,18 +206,18 @@ class Position:
         return len(self._played) + 1
 
     @property
-    def turn_actions(self) -> list[Move]:
+    def turn_actions(self) -> list[Action]:
         """The actions of the turn in progress so far."""
-        return [Move.of(a) for a in self._actions]
+        return [Action(a) for a in self._actions]
 
     # --- legality -----------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Move]:
+    def legal_actions(self) -> list[Action]:
         """Every distinct legal next step of the player to play: each action of the notation, and
         `end` where the turn may end without a discard (Hoyle's passing the discard)."""
         if self.over:
             return []
-        return [Move.of(step) for step in legal_actions(self._context, self._current())]
+        return [Action(step) for step in legal_actions(self._context, self._current())]
 
     def is_legal(self, action: ActionLike) -> bool:
         """Whether the action (or piece of a turn line) may be played here: `explain` is None."""
@@ -243,7 +247,7 @@ class Position:
         if tried is None:  # `out` stating how the turn just ended: written into that turn
             self._played[-1] = replace(self._played[-1], actions=(*self._played[-1].actions, *steps))  # type: ignore[arg-type]
             return
-        self._context, self._state = tried.context, tried.state
+        self._context, self._state = replayed(tried.context), tried.state
         self._actions.extend(steps)
         if tried.finished:
             self._end_turn()
@@ -256,7 +260,8 @@ class Position:
 
     def copy(self) -> Position:
         other = Position(self._game, self._index, self._context, list(self._played), self._expected)
-        other._context, other._state = self._context.fork(self._state)
+        forked, other._state = self._context.fork(self._state)
+        other._context = replayed(forked)
         other._actions = list(self._actions)
         other._ended = self._ended
         return other
@@ -285,26 +290,24 @@ class Position:
     def _steps_of(self, action: ActionLike) -> tuple[Step, ...]:
         """The steps an action stands for: a Move's, an action's, or those of a piece of a turn
         line (`end`: the end of the turn)."""
-        if isinstance(action, Move):
-            return (action.action,)
+        if isinstance(action, Action):  # before str: an Action is its text too
+            return (action.step,)
         if isinstance(action, (EndOfTurn, *ACTION_TYPES)):
-            return (action,)
+            return (cast(Step, action),)
         if not isinstance(action, str):
-            raise TypeError(
+            raise NotARecord(
                 msg(
                     "an action is a Move, the text of an action or a record's action, not {kind}",
                     kind=type(action).__name__,
                 )
             )
-        if action.strip() == END_TEXT:
-            return (END,)
         player = self.to_play or self._expected
         try:
-            return read_actions(player, action)
+            return read_steps(action, player)
         except NotationError as error:
             raise IllegalAction(self._notation_finding(error)) from None
 
-    def _try(self, steps: tuple[Step, ...]) -> Attempt | None:
+    def _try(self, steps: tuple[Step, ...], *, with_alternatives: bool = True) -> Attempt | None:
         """The steps played on copies, none of them ending the turn but the last (a turn never ends
         inside what the player is writing); None for an `out` that states how the turn just
         ended. Raises IllegalAction with the finding, its alternatives and its action's index."""
@@ -314,7 +317,8 @@ class Position:
             raise IllegalAction(
                 self._context.error(Illegal("hand-over", msg("the hand is already over: nothing more is played in it")))
             )
-        context, state = self._context, self._current()
+        context: HandContext = self._context
+        state = self._current()
         tried: Attempt | None = None
         for i, step in enumerate(steps):
             last = i == len(steps) - 1
@@ -322,7 +326,7 @@ class Position:
                 tried = judge(context, state, step) if last else attempt(context, state, step, closes=False)
             except Illegal as illegal:
                 found = replace(context.error(illegal), line=0, action=len(self._actions) + i)
-                if found.code not in NOTATION:
+                if with_alternatives and found.code not in NOTATION:
                     shown, total = alternatives(context, state, step, found.code)
                     found = replace(found, alternatives=shown, alternatives_total=total)
                 raise IllegalAction(found) from None
@@ -375,6 +379,13 @@ class Position:
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
 
 
+def replayed(context: HandContext) -> HandReplay:
+    """A position's context after a step: a fork (`HandContext.fork`) is of its own class, so the
+    fork of a position's `HandReplay` is one too."""
+    assert isinstance(context, HandReplay)
+    return context
+
+
 def play_action_after_end(r: HandContext, state: TurnState, step: Step) -> None:
     """An `out` after the turn's end: what `out` checks (engine/going_out.py), on the turn as it ended."""
     assert type(step) is GoOut
@@ -390,7 +401,7 @@ def table_after(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
-) -> dict[str, Any] | None:
+) -> TableView | None:
     """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
     hand starts, after the deal or the stated position): every hand, each side's melds and laid
     cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores
