@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Step, read_steps
 from .findings import Finding
-from .i18n import Text, msg, pmsg
+from .i18n import Text, msg, msg_n, pmsg
 from .notation import NotationError
 from .records import (
     Add,
@@ -50,29 +50,54 @@ class Alternative:
     notations: tuple[str, ...]
 
 
+def moment(finding: Finding) -> Text | None:
+    """The moment of its turn a finding's alternatives hold (`Finding.action`): `at the start of
+    turn 5`, `after 2 actions of turn 5`; None where the finding does not say."""
+    if finding.action is None or finding.turn is None:
+        return None
+    if not finding.action:
+        return msg("at the start of turn {turn}", turn=finding.turn)
+    return msg_n(
+        "after {n} action of turn {turn}", "after {n} actions of turn {turn}", finding.action, turn=finding.turn
+    )
+
+
 def allowed_line(finding: Finding) -> Text | None:
-    """The finding's alternatives on one line: `allowed instead: draw 7; take 9 with [9 9] (and 3
-    more)`, or `nothing else was allowed`; None for a finding that is not on a move."""
+    """The finding's alternatives on one line: `allowed instead (after 1 action of turn 5): draw 7;
+    take 9 with [9 9] (and 3 more)`, or `nothing else was allowed (...)`, the moment they hold
+    said where the finding gives it (`moment`); None for a finding that is not on a move."""
     if finding.alternatives_total is None:
         return None
+    when = moment(finding)
     if not finding.alternatives_total:
-        return NOTHING_ELSE
-    more = more_count(finding)
+        return NOTHING_ELSE if when is None else msg("nothing else was allowed ({moment})", moment=when)
+    more, actions = more_count(finding), _shown(finding)
+    if when is None:
+        if more:
+            return msg("allowed instead: {actions} (and {more} more)", actions=actions, more=more)
+        return msg("allowed instead: {actions}", actions=actions)
     if more:
-        return msg("allowed instead: {actions} (and {more} more)", actions=_shown(finding), more=more)
-    return msg("allowed instead: {actions}", actions=_shown(finding))
+        return msg("allowed instead ({moment}): {actions} (and {more} more)", moment=when, actions=actions, more=more)
+    return msg("allowed instead ({moment}): {actions}", moment=when, actions=actions)
 
 
 def allowed_sentence(finding: Finding) -> Text | None:
     """`allowed_line` as a sentence to append to a message: `Allowed instead: draw 7.`"""
     if finding.alternatives_total is None:
         return None
+    when = moment(finding)
     if not finding.alternatives_total:
-        return msg("Nothing else was allowed.")
-    more = more_count(finding)
+        if when is None:
+            return msg("Nothing else was allowed.")
+        return msg("Nothing else was allowed ({moment}).", moment=when)
+    more, actions = more_count(finding), _shown(finding)
+    if when is None:
+        if more:
+            return msg("Allowed instead: {actions} (and {more} more).", actions=actions, more=more)
+        return msg("Allowed instead: {actions}.", actions=actions)
     if more:
-        return msg("Allowed instead: {actions} (and {more} more).", actions=_shown(finding), more=more)
-    return msg("Allowed instead: {actions}.", actions=_shown(finding))
+        return msg("Allowed instead ({moment}): {actions} (and {more} more).", moment=when, actions=actions, more=more)
+    return msg("Allowed instead ({moment}): {actions}.", moment=when, actions=actions)
 
 
 def _shown(finding: Finding) -> str:
