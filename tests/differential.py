@@ -1,5 +1,6 @@
 """The library against `arbiter check`: a record replayed action by action through `Position`
-(push each action, and ask `is_legal` and `explain` before it) must meet the first error
+(push each action, and ask `is_legal` and `explain` before it; `explain` the whole turn line as
+one piece too) must meet the first error
 `check` finds on a move at the same line, turn and step of the turn (`Finding.action`), with the
 same code, and a valid record must push through to the same scores, hand by hand.
 
@@ -16,6 +17,7 @@ from pathlib import Path
 import arbiter
 from arbiter import IllegalAction, Position, PositionError
 from arbiter.engine.hand_play import NOT_ON_A_MOVE
+from arbiter.formatter import format_action
 from arbiter.records import GoOut
 from arbiter.simulate import simulate_games
 
@@ -72,12 +74,16 @@ def play_hand(position: Position, turns: tuple) -> Stop | None:  # type: ignore[
             return Stop(turn.line, number, None, found.code if found else "hand-over")
         if turn.player != position.to_play:
             return Stop(turn.line, number, None, "turn-order")
+        line = ", ".join(format_action(action) for action in turn.actions)
+        whole = position.explain(line) if line else None  # the turn line as one piece
         for index, action in enumerate(turn.actions):
             found = position.explain(action)
             legal = position.is_legal(action)
             assert legal == (found is None), f"is_legal and explain differ on {action} at line {turn.line}"
             if found is not None:
-                return Stop(turn.line, found.turn, found.action, found.code)
+                stop = Stop(turn.line, found.turn, found.action, found.code)
+                assert whole is None or (whole.code, whole.action) == (stop.code, stop.action), (whole, stop)
+                return stop
             position.push(action)
             assert index == len(turn.actions) - 1 or not position.over or type(turn.actions[index + 1]) is GoOut
         if not position.over and position.turn == number:  # the turn line ends: so does the turn
@@ -85,7 +91,10 @@ def play_hand(position: Position, turns: tuple) -> Stop | None:  # type: ignore[
                 position.end_turn()
             except IllegalAction as refused:
                 found = refused.finding
-                return Stop(turn.line, found.turn, found.action, found.code)
+                stop = Stop(turn.line, found.turn, found.action, found.code)
+                assert whole is None or (whole.code, whole.action) == (stop.code, stop.action), (whole, stop)
+                return stop
+        assert whole is None, f"the turn line at {turn.line} is legal action by action, not whole: {whole}"
     return None
 
 

@@ -131,14 +131,37 @@ def test_stop_cards_melded_by_a_player_who_cannot_go_out_are_refused_when_melded
         position.push("meld [S S S]")
 
 
-def test_a_yes_to_going_out_that_the_player_cannot_go_out_after_is_refused_when_asked():
-    record = STOPS["caliente"].replace("hold ann S S S 5 9 J", "hold ann 4 5 9 J 10 10")
+DRAW = {"caliente": "draw 8", "classic": "draw 8", "samba": "draw 8 7", "hand-and-foot": "draw 8 7"}
+
+
+@pytest.mark.parametrize("rules", list(DRAW))
+def test_a_yes_to_going_out_that_the_player_cannot_go_out_after_is_refused_when_asked(rules):
+    record = (
+        STOPS["classic"].replace('"classic"', f'"{rules}"').replace("hold ann S S S 5 9 J", "hold ann 4 5 9 J 10 10")
+    )
     position = at_start(record)
-    position.push("draw 8")
-    expected = first_error(record + "ann: draw 8, ask yes, discard 9\n")
+    position.push(DRAW[rules])
+    expected = first_error(record + f"ann: {DRAW[rules]}, ask yes, discard 9\n")
     finding = position.explain("ask yes")
     assert (finding.code, finding.action) == (expected.code, expected.action) == ("go-out-permission", 1)
-    assert position.is_legal("ask no")
+    assert position.is_legal("ask no") and "ask yes" not in [str(move) for move in position.legal_actions()]
+
+
+def test_a_meld_that_lays_the_last_card_without_the_canastas_is_illegal_when_made():
+    record = STOPS["classic"].replace('"classic"', '"samba"').replace("hold ann S S S 5 9 J", "hold ann J J")
+    line = "draw J 9, meld [J J J], discard 9"  # the 9 discarded would be her last card
+    expected = first_error(record + f"ann: {line}\n")
+    assert (expected.code, expected.action) == ("go-out-canasta", 1)
+    finding = at_start(record).explain(line)  # the whole piece
+    assert (finding.code, finding.action, finding.alternatives) == (
+        expected.code,
+        expected.action,
+        expected.alternatives,
+    )
+    position = at_start(record)
+    position.push("draw J 9")
+    finding = position.explain("meld [J J J]")  # action by action
+    assert (finding.code, finding.action) == (expected.code, expected.action)
 
 
 def test_a_short_first_meld_is_placed_where_the_melds_that_reach_the_minimum_were_allowed():

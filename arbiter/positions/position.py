@@ -325,13 +325,48 @@ class Position:
             try:
                 tried = judge(context, state, step) if last else attempt(context, state, step, closes=False)
             except Illegal as illegal:
-                found = replace(context.error(illegal), line=0, action=len(self._actions) + i)
+                at = i
+                if last and i and self._handler_passes(context, state, step):  # the turn's end broke a rule
+                    at = self._first_refused(steps)  # the step `check` names for a turn line like this
+                found = replace(context.error(illegal), line=0, action=len(self._actions) + at)
                 if with_alternatives and found.code not in NOTATION:
-                    shown, total = alternatives(context, state, step, found.code)
+                    before, now = self._before(steps[:at])
+                    shown, total = alternatives(before, now, steps[at], found.code)
                     found = replace(found, alternatives=shown, alternatives_total=total)
                 raise IllegalAction(found) from None
             context, state = tried.context, tried.state
         return tried
+
+    @staticmethod
+    def _handler_passes(context: HandContext, state: TurnState, step: Step) -> bool:
+        """Whether `step` breaks no rule by its handler (what broke one is the end of the turn)."""
+        try:
+            attempt(context, state, step, closes=False)
+        except Illegal:
+            return False
+        return True
+
+    def _first_refused(self, steps: tuple[Step, ...]) -> int:
+        """The first of `steps`, each pushed on its own, that a position refuses (the last if none
+        is): the step a ruling on the turn's end is on (engine/hand_play.py, `offending_moment`)."""
+        context: HandContext = self._context
+        state = self._current()
+        for i, step in enumerate(steps):
+            try:
+                tried = judge(context, state, step)
+            except Illegal:
+                return i
+            context, state = tried.context, tried.state
+        return len(steps) - 1
+
+    def _before(self, steps: tuple[Step, ...]) -> tuple[HandContext, TurnState]:
+        """The turn in progress with `steps` played after it (none of them ending it)."""
+        context: HandContext = self._context
+        state = self._current()
+        for step in steps:
+            tried = attempt(context, state, step, closes=False)
+            context, state = tried.context, tried.state
+        return context, state
 
     def _states_the_end(self, steps: tuple[Step, ...]) -> bool:
         """Whether `steps` are `out`s written after the turn this position just ended (a record
