@@ -10,18 +10,28 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as they are, for type checkers and readers
+    from .actions import Action
     from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
     from .checker import check, judge
+    from .errors import ArbiterError, NotARecord
+    from .findings import Adjustment, Finding, HandResult, Problem, Severity
     from .formatter import format_game, format_source
     from .memory import forget
-    from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, ParsedGame, parse
+    from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, NotationError, ParsedGame, parse
     from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
     from .rules.base import UsageError
-    from .rulings import Adjustment, Finding, GameRuling, HandResult, Problem, Severity, Verdict, summarize
+    from .rulings import GameRuling, Verdict, summarize
     from .sheet import ScoreSheet, score_sheet
+    from .views import MeldView, TableView
     from .work import WorkBudget
 
 _WHERE = {
+    "Action": ".actions",
+    "ArbiterError": ".errors",
+    "NotARecord": ".errors",
+    "NotationError": ".notation",
+    "MeldView": ".views",
+    "TableView": ".views",
     "DEFAULT_BUDGET": ".budget",
     "FindingBudget": ".budget",
     "within_budget": ".budget",
@@ -42,12 +52,12 @@ _WHERE = {
     "read_games": ".positions",
     "table_after": ".positions",
     "UsageError": ".rules.base",
-    "Adjustment": ".rulings",
-    "Finding": ".rulings",
+    "Adjustment": ".findings",
+    "Finding": ".findings",
     "GameRuling": ".rulings",
-    "HandResult": ".rulings",
-    "Problem": ".rulings",
-    "Severity": ".rulings",
+    "HandResult": ".findings",
+    "Problem": ".findings",
+    "Severity": ".findings",
     "Verdict": ".rulings",
     "summarize": ".rulings",
     "ScoreSheet": ".sheet",
@@ -77,20 +87,26 @@ __all__ = [
     "DEFAULT_BUDGET",
     "DEFAULT_LIMITS",
     "NOTATION_VERSION",
+    "Action",
     "Adjustment",
+    "ArbiterError",
     "Finding",
     "FindingBudget",
     "GameRuling",
     "HandResult",
     "IllegalAction",
     "Limits",
+    "MeldView",
     "Move",
+    "NotARecord",
+    "NotationError",
     "ParsedGame",
     "Position",
     "PositionError",
     "Problem",
     "ScoreSheet",
     "Severity",
+    "TableView",
     "UsageError",
     "Verdict",
     "WorkBudget",

@@ -4,7 +4,8 @@ A finding on a move carries the legal alternatives at that moment (`Finding.alte
 action texts, most relevant first, and `Finding.alternatives_total`). This module says them two
 ways: as notation for the command line and CI tools (`allowed_line`: one line, the texts as
 written in a record), and in players' words for the page (`in_words`: "take the pile with the up
-card 9 and 9 9 from the hand"). Both are pure functions of the finding: no rule set is consulted,
+card 9 and 9 9 from the hand", said from each alternative's step, an `arbiter.Action` read once,
+never from its text). Both are pure functions of the finding: no rule set is consulted,
 so the words are the same for every family ("the pile" is the Prize pile of Caliente and the
 discard pile of the classic books).
 """
@@ -12,17 +13,31 @@ discard pile of the classic books).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from .i18n import Text, msg, pmsg
-from .rulings import Finding
+from .actions import Action, Step, read_steps
+from .findings import Finding
+from .i18n import Text, msg, msg_n, pmsg
+from .notation import NotationError
+from .records import (
+    Add,
+    Ask,
+    Discard,
+    Draw,
+    GoOut,
+    LayBonus,
+    Meld,
+    MeldRef,
+    Pass,
+    PickUpFoot,
+    PlayCaliente,
+    Take,
+)
 
 NOTHING_ELSE = msg("nothing else was allowed")
 SEPARATOR = "; "  # between two actions: an action may itself hold commas and spaces
 
 
-_MELDS = re.compile(r"\[([^\]]*)\]")
 _MELD_NAME = re.compile(r"^(?P<low>[^#\s-]+)(?:-(?P<high>[^#\s]+))?(?:#(?P<nth>\d+))?$")
 
 
@@ -35,29 +50,54 @@ class Alternative:
     notations: tuple[str, ...]
 
 
+def moment(finding: Finding) -> Text | None:
+    """The moment of its turn a finding's alternatives hold (`Finding.action`): `at the start of
+    turn 5`, `after 2 actions of turn 5`; None where the finding does not say."""
+    if finding.action is None or finding.turn is None:
+        return None
+    if not finding.action:
+        return msg("at the start of turn {turn}", turn=finding.turn)
+    return msg_n(
+        "after {n} action of turn {turn}", "after {n} actions of turn {turn}", finding.action, turn=finding.turn
+    )
+
+
 def allowed_line(finding: Finding) -> Text | None:
-    """The finding's alternatives on one line: `allowed instead: draw 7; take 9 with [9 9] (and 3
-    more)`, or `nothing else was allowed`; None for a finding that is not on a move."""
+    """The finding's alternatives on one line: `allowed instead (after 1 action of turn 5): draw 7;
+    take 9 with [9 9] (and 3 more)`, or `nothing else was allowed (...)`, the moment they hold
+    said where the finding gives it (`moment`); None for a finding that is not on a move."""
     if finding.alternatives_total is None:
         return None
+    when = moment(finding)
     if not finding.alternatives_total:
-        return NOTHING_ELSE
-    more = more_count(finding)
+        return NOTHING_ELSE if when is None else msg("nothing else was allowed ({moment})", moment=when)
+    more, actions = more_count(finding), _shown(finding)
+    if when is None:
+        if more:
+            return msg("allowed instead: {actions} (and {more} more)", actions=actions, more=more)
+        return msg("allowed instead: {actions}", actions=actions)
     if more:
-        return msg("allowed instead: {actions} (and {more} more)", actions=_shown(finding), more=more)
-    return msg("allowed instead: {actions}", actions=_shown(finding))
+        return msg("allowed instead ({moment}): {actions} (and {more} more)", moment=when, actions=actions, more=more)
+    return msg("allowed instead ({moment}): {actions}", moment=when, actions=actions)
 
 
 def allowed_sentence(finding: Finding) -> Text | None:
     """`allowed_line` as a sentence to append to a message: `Allowed instead: draw 7.`"""
     if finding.alternatives_total is None:
         return None
+    when = moment(finding)
     if not finding.alternatives_total:
-        return msg("Nothing else was allowed.")
-    more = more_count(finding)
+        if when is None:
+            return msg("Nothing else was allowed.")
+        return msg("Nothing else was allowed ({moment}).", moment=when)
+    more, actions = more_count(finding), _shown(finding)
+    if when is None:
+        if more:
+            return msg("Allowed instead: {actions} (and {more} more).", actions=actions, more=more)
+        return msg("Allowed instead: {actions}.", actions=actions)
     if more:
-        return msg("Allowed instead: {actions} (and {more} more).", actions=_shown(finding), more=more)
-    return msg("Allowed instead: {actions}.", actions=_shown(finding))
+        return msg("Allowed instead ({moment}): {actions} (and {more} more).", moment=when, actions=actions, more=more)
+    return msg("Allowed instead ({moment}): {actions}.", moment=when, actions=actions)
 
 
 def _shown(finding: Finding) -> str:
@@ -85,119 +125,80 @@ def more_count(finding: Finding) -> int:
 def in_words(text: str) -> str:
     """An action written in the notation, said as a player would: `draw 7` is "draw from the
     stock", `take 9 with [9 9]` "take the pile with the up card 9 and 9 9 from the hand". Several
-    actions (`meld [K K K], discard 4`) are said one after the other; a text this module does not
-    know is returned as it is. The words are a `Text` (cards stay as written), said in a reader's
+    actions (`meld [K K K], discard 4`) are said one after the other. An `Action` is said from the
+    step it was read as; other text is read once by the notation's reader, and text it cannot
+    read is returned as it is. The words are a `Text` (cards stay as written), said in a reader's
     language by a `Translator`."""
-    parts = [part.strip() for part in _split_actions(text) if part.strip()]
-    if not parts:
-        return " ".join(text.split())
-    said = _action_words(parts[0])
-    for part in parts[1:]:
-        said = msg("{actions}, then {action}", actions=said, action=_action_words(part))
+    if isinstance(text, Action):
+        steps: tuple[Step, ...] = (text.step,)
+    else:
+        try:
+            steps = read_steps(text)
+        except NotationError:
+            return " ".join(text.split())
+    said = step_words(steps[0])
+    for step in steps[1:]:
+        said = msg("{actions}, then {action}", actions=said, action=step_words(step))
     return said
 
 
-def _split_actions(text: str) -> list[str]:
-    """The actions of a text, split at the commas that are not inside brackets."""
-    parts, depth, start = [], 0, 0
-    for index, char in enumerate(text):
-        if char == "[":
-            depth += 1
-        elif char == "]":
-            depth = max(depth - 1, 0)
-        elif char == "," and depth == 0:
-            parts.append(text[start:index])
-            start = index + 1
-    parts.append(text[start:])
-    return parts
+def step_words(step: Step) -> str:
+    """One step in a player's words."""
+    match step:
+        case Draw():
+            return msg("draw from the stock")
+        case Take():
+            return _take(step)
+        case Meld(melds=specs):
+            return msg("meld {melds}", melds=_meld_list([spec.cards for spec in specs]))
+        case Add(cards=cards, target=target):
+            return msg("add {cards} to {meld}", cards=" ".join(cards), meld=ref_words(target))
+        case Discard(card=card):
+            return msg("discard {cards}", cards=card)
+        case LayBonus(cards=cards):
+            return msg("lay {cards} beside the melds", cards=" ".join(cards))
+        case Ask():
+            return msg("ask the partner whether to go out")
+        case PlayCaliente():
+            return msg("play a Caliente card instead of drawing")
+        case Pass():
+            return msg("pass: decline the up card, which ends the hand")
+        case GoOut():
+            return msg("go out")
+        case PickUpFoot():
+            return msg("pick up the Foot")
+    return msg("end the turn keeping the last card")
 
 
-def _action_words(action: str) -> str:
-    verb, _, rest = " ".join(action.split()).partition(" ")
-    say = _SAYINGS.get(verb)
-    words = say(rest) if say else None
-    return words or " ".join(action.split())
-
-
-def _draw(rest: str) -> Text:
-    return msg("draw from the stock")
-
-
-def _take(rest: str) -> Text | None:
-    up, _, how = rest.partition(" ")
-    main, _, before = how.partition(" and ")
-    kind, _, what = main.partition(" ")
-    if kind == "with":
-        own = _cards(what)
-        if not own:
-            return None
-        if before:
-            return msg(
-                "take the pile with the up card {up} and {cards} from the hand, after melding {melds}",
-                up=up,
-                cards=own,
-                melds=_meld_list(before),
-            )
-        return msg("take the pile with the up card {up} and {cards} from the hand", up=up, cards=own)
-    if kind == "onto":
+def _take(take: Take) -> str:
+    up, before = take.card, _meld_list([spec.cards for spec in take.also]) if take.also else None
+    if take.onto is not None:
+        meld = ref_words(take.onto)
         if before:
             return msg(
                 "take the pile, putting the up card {up} onto {meld}, after melding {melds}",
                 up=up,
-                meld=meld_name(what),
-                melds=_meld_list(before),
+                meld=meld,
+                melds=before,
             )
-        return msg("take the pile, putting the up card {up} onto {meld}", up=up, meld=meld_name(what))
-    return None
+        return msg("take the pile, putting the up card {up} onto {meld}", up=up, meld=meld)
+    own = " ".join(take.with_cards or ())
+    if before:
+        return msg(
+            "take the pile with the up card {up} and {cards} from the hand, after melding {melds}",
+            up=up,
+            cards=own,
+            melds=before,
+        )
+    return msg("take the pile with the up card {up} and {cards} from the hand", up=up, cards=own)
 
 
-def _meld(rest: str) -> Text | None:
-    return msg("meld {melds}", melds=_meld_list(rest)) if _MELDS.search(rest) else None
-
-
-def _add(rest: str) -> Text | None:
-    cards, to, name = rest.rpartition(" to ")
-    return msg("add {cards} to {meld}", cards=_cards(cards), meld=meld_name(name)) if to and _cards(cards) else None
-
-
-def _discard(rest: str) -> Text | None:
-    return msg("discard {cards}", cards=rest) if rest else None
-
-
-def _bonus(rest: str) -> Text | None:
-    return msg("lay {cards} beside the melds", cards=rest) if rest else None
-
-
-def _ask(rest: str) -> Text:
-    return msg("ask the partner whether to go out")
-
-
-_SAYINGS: dict[str, Callable[[str], Text | None]] = {
-    "draw": _draw,
-    "take": _take,
-    "meld": _meld,
-    "add": _add,
-    "discard": _discard,
-    "bonus": _bonus,
-    "ask": _ask,
-    "caliente": lambda rest: msg("play a Caliente card instead of drawing"),
-    "pass": lambda rest: msg("pass: decline the up card, which ends the hand"),
-    "out": lambda rest: msg("go out"),
-    "foot": lambda rest: msg("pick up the Foot"),
-}
-
-
-def _cards(text: str) -> str:
-    """Cards as written, without brackets: `[9 9]` and `9 9` are both `9 9`."""
-    return " ".join(text.replace("[", " ").replace("]", " ").split())
-
-
-def _meld_list(text: str) -> str:
+def _meld_list(melds: list[tuple[str, ...]]) -> str:
     """Melds as written (cards, never translated), the last joined by the language's "and"."""
-    melds = [" ".join(m.split()) for m in _MELDS.findall(text)] or [_cards(text)]
-    if len(melds) <= 1:
-        return "".join(melds)
-    return msg("{melds} and {last}", melds=", ".join(melds[:-1]), last=melds[-1])
+    written = [" ".join(cards) for cards in melds]
+    if len(written) <= 1:
+        return "".join(written)
+    return msg("{melds} and {last}", melds=", ".join(written[:-1]), last=written[-1])
 
 
 # A meld named in the notation, said with its article ("the Kings") where an action puts cards
@@ -254,8 +255,18 @@ def meld_name(name: str) -> str:
     found = _MELD_NAME.match(name.strip())
     if not found:
         return name.strip()
-    low, high, nth = found["low"], found["high"], found["nth"]
-    place = None if nth is None else int(nth)
+    nth = found["nth"]
+    return named(found["low"], found["high"], None if nth is None else int(nth))
+
+
+def ref_words(ref: MeldRef) -> str:
+    """A meld a record names (`add ... to Q#2`), in words with its article."""
+    return named(ref.rank, ref.high, None if ref.index == 1 else ref.index)
+
+
+def named(low: str, high: str | None, place: int | None) -> str:
+    """A meld named by its rank (or a sequence's low and high cards) and its place among the
+    side's melds of that name (None: the only one), in words with its article."""
     if high:
         if place is None:
             return msg("the sequence from {low} to {high}", low=low, high=high)

@@ -11,6 +11,7 @@ UsageError, because there is no right answer to give.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +19,15 @@ from typing import Any
 from . import rules as rulesets
 from .assumed import rules_assumed
 from .engine import Observer, judge_game
+from .errors import record_source
+from .findings import Finding, Severity
 from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
 from .i18n import Text, msg, term
 from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
 from .rules.codes import NOTATION
-from .rulings import ROUND_TAGS, Finding, GameRuling, Severity
+from .rulings import ROUND_TAGS, GameRuling
 from .wording import joined
 
 DEFAULT_RULES = "caliente"
@@ -32,7 +35,7 @@ OPTION_TAGS = ("variant", "options")
 
 
 def check(
-    source: Source,
+    source: Source | os.PathLike[str],
     *,
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
@@ -48,10 +51,16 @@ def check(
     silent [Rules] tag (the default's default is Caliente). `start` says where the source begins
     when it is a piece of a larger record (arbiter.notation.Start). `house` is the rulebook for
     games whose tags name none; `shelf` holds the rulebooks at hand for games whose `House` tag
-    names one (arbiter.house)."""
-    request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
-    for parsed in parse(source, limits, start):
-        yield request.judge(parsed)
+    names one (arbiter.house). A record is its text, bytes, a file opened to read, or a path
+    (read whole); anything else raises `NotARecord` (an `ArbiterError` and a `TypeError`)."""
+    readable = record_source(source)  # at the call: what is not a record fails before any game is asked for
+
+    def judged() -> Iterator[GameRuling]:
+        request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
+        for parsed in parse(readable, limits, start):
+            yield request.judge(parsed)
+
+    return judged()
 
 
 # How a caller undoes a request that contradicts a game's rules: the command line drops a flag, a

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from .i18n import Translator, msg, translator
+from .views import TableView
 
 
 class Severity(StrEnum):
@@ -93,7 +94,7 @@ class Finding:
     hand: int | None = None
     turn: int | None = None
     player: str | None = None
-    table: dict[str, Any] | None = None
+    table: TableView | None = None
     """The state of the table just before the offending move, where there is one."""
     repeats: dict[str, int] | None = None
     """Where the same message was first said ({game, line, column}), when `message` only points
@@ -106,6 +107,10 @@ class Finding:
     alternatives_total: int | None = None
     """How many legal alternatives there were in all: None for a finding that is not on a move,
     0 when nothing else was allowed."""
+    action: int | None = None
+    """For a finding on a move: the index (from 0) of the step of its turn the finding is on, the
+    moment its alternatives hold: the offending action, or the turn's number of actions when the
+    turn line ended where it should not have (a discard missing). A position refuses that step."""
     house: list[dict[str, Any]] | None = None
     """The house rules the finding turns on, each {option, value, book, note}: the club's value
     and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
@@ -129,10 +134,12 @@ class Finding:
         """The finding's JSON shape; `lang`: its words in that language (keys and codes unchanged)."""
         if lang is not None and lang != "en":
             return self.said(translator(lang)).to_dict()
-        data = asdict(self)
+        data = asdict(replace(self, table=None))
         data["severity"] = str(self.severity)
         if self.table is None:
             del data["table"]
+        else:
+            data["table"] = TableView(self.table).to_dict()  # a table a caller gave as a plain dict too
         if self.repeats is None:
             del data["repeats"]
         if self.adjustment is None:
@@ -140,7 +147,9 @@ class Finding:
         if self.alternatives_total is None:
             del data["alternatives"], data["alternatives_total"]
         else:
-            data["alternatives"] = list(self.alternatives)
+            data["alternatives"] = [str(action) for action in self.alternatives]  # Actions as their text
+        if self.action is None:
+            del data["action"]
         if self.house is None:
             del data["house"]
         return data

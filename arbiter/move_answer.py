@@ -18,11 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import read_steps, step_text
 from .findings import Finding
-from .formatter import format_action
 from .notation import NotationError
 from .positions import IllegalAction, Position
-from .positions.moves import read_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,25 +54,25 @@ def answer_move(position: Position, move: str) -> MoveAnswer:
     trial = position.copy()
     turn = trial.turn
     try:
-        actions = read_actions(player, move)
+        steps = read_steps(move, player)
     except NotationError:  # not notation: the finding says where, and what notation was expected
         finding = trial.explain(move)
         assert finding is not None  # text that does not read is never legal
-        return MoveAnswer(player, move, False, trial.table, refused=move, finding=finding)
+        return MoveAnswer(player, move, False, trial.table.to_dict(), refused=move, finding=finding)
     played: list[str] = []
-    for action in actions:
-        written = format_action(action)
+    for step in steps:
+        written = step_text(step)
         try:
-            trial.push(action)
+            trial.push(step)
         except IllegalAction as illegal:
-            table = trial.table
+            table = trial.table.to_dict()
             return MoveAnswer(player, move, False, table, tuple(played), written, illegal.finding)
         played.append(written)
     return MoveAnswer(
         player,
         move,
         True,
-        trial.table,
+        trial.table.to_dict(),
         tuple(played),
         turn_over=trial.over or trial.turn > turn,
         scores=trial.scores,

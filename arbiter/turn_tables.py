@@ -22,19 +22,22 @@ from typing import Any
 
 from . import rules as rulesets
 from .checker import Request, asked
+from .findings import Finding
 from .house import Rulebook, RulebookSource, Shelf
 from .i18n import Text, msg, msg_n
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from .positions import PositionError, no_such_game, read_games
 from .records import Game, HandRecord
-from .rulings import Finding, GameRuling
+from .rulings import GameRuling
+from .views import TableView
 
 
 @dataclass(slots=True)
 class Frame:
     turn: int
     """Turns played: 0 as the hand starts (after the deal or the stated position)."""
-    table: dict[str, Any]
+    table: TableView
+    """The table (arbiter/views.py; `to_dict()` is its JSON shape)."""
     line: int | None = None
     """The record's line of turn `turn` (None for turn 0)."""
     player: str | None = None
@@ -128,9 +131,9 @@ def replay_games(
 
 def _replayed(parsed: ParsedGame, request: Request) -> GameReplay:
     """The game judged as `request` asks, with the table as each hand starts and after each turn."""
-    seen: list[tuple[int, int, dict[str, Any]]] = []
+    seen: list[tuple[int, int, TableView]] = []
     ruling = request.judge(parsed, observer=lambda hand, turn, table: seen.append((hand, turn, table)))
-    groups: list[list[tuple[int, int, dict[str, Any]]]] = []
+    groups: list[list[tuple[int, int, TableView]]] = []
     for moment in seen:
         if moment[1] == 0:
             groups.append([])
@@ -259,7 +262,7 @@ def _no_turn(hand: int, game: int, turns: int, turn: int) -> Text:
     )
 
 
-def _frame(record: HandRecord, turn: int, table: dict[str, Any]) -> Frame:
+def _frame(record: HandRecord, turn: int, table: TableView) -> Frame:
     if 1 <= turn <= len(record.turns):
         played = record.turns[turn - 1]
         return Frame(turn, table, played.line, played.player)

@@ -399,6 +399,8 @@ class SarifRenderer:
         if finding.alternatives_total is not None:  # a move: what was allowed instead, as notation
             properties["alternatives"] = list(finding.alternatives)
             properties["alternativesTotal"] = finding.alternatives_total
+        if finding.action is not None:  # the step of the turn the finding is on, from 0
+            properties["action"] = finding.action
         return {
             "ruleId": finding.code,
             "ruleIndex": rule_index,

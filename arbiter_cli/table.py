@@ -67,7 +67,7 @@ def table(
         sys.exit(1)
     illegal = found.frame.illegal
     if as_json:
-        click.echo(json.dumps(found.frame.table, indent=2))
+        click.echo(json.dumps(dict(found.frame.table), indent=2))
     else:
         if illegal is not None:
             said = msg(

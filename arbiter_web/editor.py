@@ -21,6 +21,7 @@ import arbiter
 from arbiter import cards as C
 from arbiter import rules as rulesets
 from arbiter import work as bounded
+from arbiter.actions import END_TEXT
 from arbiter.allowed import in_words
 from arbiter.checker import DEFAULT_RULES
 from arbiter.i18n import msg, pmsg, term
@@ -210,11 +211,16 @@ def legal_view(situation: Situation) -> LegalView:
             return LegalView(problem=problem, player=player)
         if position.turn > 1:
             return LegalView(problem=msg("The move is a whole turn: press Check for the ruling."), player=player)
-    view = LegalView(player=player)
     budget = bounded.current()  # the request's work budget (arbiter_web.workload)
     if budget is not None:
         budget.partial = False
-    for move in position.legal_actions(budget):
+    moves = position.legal_actions(budget)
+    if situation.move and [move.kind for move in moves] == [END_TEXT]:  # kept her last card: nothing else to do
+        return LegalView(problem=msg("The move is a whole turn: press Check for the ruling."), player=player)
+    view = LegalView(player=player)
+    for move in moves:
+        if move.kind == END_TEXT:  # the end of a turn without a discard: where the move, a turn line, ends
+            continue
         view.totals[move.kind] = view.totals.get(move.kind, 0) + 1
         listed = view.kinds.setdefault(move.kind, [])
         if len(listed) < MAX_LEGAL_SHOWN:

@@ -80,7 +80,7 @@ def post_legal_actions() -> dict[str, Any]:
         "partial": bool(work is not None and work.partial),
         "over": position.over,
         "scores": position.scores if position.over else None,
-        "table": position.table,
+        "table": position.table.to_dict(),
     }
 
 

@@ -9,9 +9,10 @@ from .schemas import RulingRequestSchema, TableSchema, _points
 
 MAX_PLACE = 100_000  # a game, hand, turn or action number past any record the service accepts
 
-ACTION_KINDS = ("bonus", "caliente", "draw", "take", "pass", "foot", "meld", "add", "ask", "discard", "out")
+ACTION_KINDS = ("bonus", "caliente", "draw", "take", "pass", "foot", "meld", "add", "ask", "discard", "out", "end")
 """The kinds of action, each the first word of its notation (docs/notation.md, "Turns"), in the
-order a turn goes through them."""
+order a turn goes through them; `end`, the end of a turn that no discard ends (Hoyle's passing the
+discard), is where a turn line ends (docs/library.md)."""
 
 
 def _place(description: str, minimum: int, example: int, **extra: object) -> fields.Integer:
@@ -71,7 +72,8 @@ class LegalActionsSchema(Schema):
         required=True,
         metadata={
             "description": "The legal actions as written in a record, by kind (the action's first word: draw, "
-            "take, meld, add, discard, bonus, caliente, ask, pass, out, foot); only kinds with an action appear.",
+            "take, meld, add, discard, bonus, caliente, ask, pass, out, foot; `end`: the turn may end there, "
+            "without a discard, as a turn line ends); only kinds with an action appear.",
             "example": {"draw": ["draw 7"], "take": ["take 9 with [9 9]"]},
         },
     )

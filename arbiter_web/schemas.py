@@ -465,6 +465,14 @@ class FindingSchema(Schema):
             "example": 2,
         },
     )
+    action = fields.Integer(
+        metadata={
+            "description": "Present with `alternatives`: the index (from 0) of the step of its turn the finding is on, "
+            "where the alternatives hold: the offending action, or the turn's number of actions when the turn line "
+            "ended where it should not have. A position stepped to that moment refuses the step.",
+            "example": 2,
+        },
+    )
     house = fields.List(
         fields.Nested(HouseNoteSchema),
         metadata={

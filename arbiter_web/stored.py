@@ -33,7 +33,10 @@ from flask import Flask, current_app
 
 import arbiter
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
+from arbiter.actions import Action
 from arbiter.i18n import Text, msg
+from arbiter.notation import NotationError
+from arbiter.views import TableView
 from arbiter.wording import joined
 
 from . import lanes, service
@@ -92,10 +95,22 @@ def _known(kind: type, data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key in names}
 
 
+def _action(text: str) -> str:
+    """An alternative kept as text, read once as the typed `Action` it was (the text as it is if
+    a newer or older notation wrote it otherwise)."""
+    try:
+        steps = Action.read(text)
+    except NotationError:
+        return text
+    return steps[0] if len(steps) == 1 else text
+
+
 def finding_from_dict(data: Mapping[str, Any]) -> Finding:
     fields = _known(Finding, data)
     fields["severity"] = Severity(fields["severity"])
-    fields["alternatives"] = tuple(fields.get("alternatives") or ())
+    fields["alternatives"] = tuple(_action(text) for text in fields.get("alternatives") or ())
+    if isinstance(fields.get("table"), Mapping):  # the typed view of the table kept as JSON
+        fields["table"] = TableView.from_dict(fields["table"])
     if isinstance(fields.get("adjustment"), Mapping):  # a remedy's effect is data the score sheet reads
         fields["adjustment"] = Adjustment(**_known(Adjustment, fields["adjustment"]))
     return Finding(**fields)

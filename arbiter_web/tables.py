@@ -73,5 +73,5 @@ def post_table() -> dict[str, Any]:
         "line": frame.line,
         "player": frame.player,
         "illegal": frame.illegal.to_dict() if frame.illegal else None,
-        "table": frame.table,
+        "table": dict(frame.table),  # the JSON shape (a TableView reads as it)
     }

@@ -118,7 +118,7 @@ def test_a_meld_name_past_the_tenth_is_numbered() -> None:
         "draw 7",
         "take 9 with [9 9] and [K K K] [A A 2] [4 5 6]",
         "take K onto K#2 and [Q Q Q]",
-        "take 6 onto 4-5#12",
+        "take 6 onto 4-6#12",
         "add [5] to 5",
         "add [8] to 4-7#3",
         "add [2] to X",
@@ -247,3 +247,30 @@ def test_every_alternative_shown_was_legal_at_that_moment_and_the_disputed_move_
     legal = {str(move) for move in position.legal_actions()}
     assert set(finding.alternatives) <= legal and len(legal) == finding.alternatives_total
     assert "take 9 with [9 2]" not in legal
+
+
+# --- the moment the alternatives hold (Finding.action) -----------------------------------------------
+
+AT_THE_DISCARD = replace(WRONG_TAKE, code="go-out-canasta", action=2, alternatives=("end",), alternatives_total=1)
+
+
+def test_the_allowed_line_says_the_moment_of_the_turn_its_alternatives_hold():
+    assert allowed_line(AT_THE_DISCARD) == "allowed instead (after 2 actions of turn 1): end"
+    assert (
+        allowed_line(replace(WRONG_TAKE, action=0))
+        == "allowed instead (at the start of turn 1): take 9 with [9 9]; draw 7"
+    )
+    assert allowed_sentence(replace(NOTHING_ELSE, action=1)) == "Nothing else was allowed (after 1 action of turn 1)."
+    assert (
+        Translator("es")(allowed_line(AT_THE_DISCARD)) == "en su lugar se permitía (tras 2 acciones del turno 1): end"
+    )
+    assert in_words("end") == "end the turn keeping the last card"
+
+
+@pytest.mark.parametrize("output_format", ["text", "github", "junit", "sarif", "json", "html", "csv"])
+def test_every_format_gives_the_moment_of_a_finding_on_a_move(output_format):
+    out = rendered(output_format, AT_THE_DISCARD)
+    if output_format in ("json", "sarif"):
+        assert '"action": 2' in out
+    else:
+        assert "after 2 actions of turn 1" in out

@@ -209,7 +209,7 @@ def probed(rules: str, seats: str, teams: str | None, options: dict) -> Iterator
             up = pile[-1] if pile else "K"
             for probe in (*PROBES, f"take {up}", f"take {up} with [{up} X]", f"take {up} onto {up}"):
                 try:  # the check alone: Position.explain would also list what was allowed instead
-                    position._try(probe)
+                    position._try(position._steps_of(probe), with_alternatives=False)
                 except IllegalAction as illegal:
                     yield illegal.finding
             position.push(rng.choice(position.legal_actions()))

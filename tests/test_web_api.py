@@ -629,7 +629,7 @@ def test_openapi_describes_the_rulings_endpoint(spec: dict[str, Any]) -> None:
     assert "404" in spec["paths"]["/api/v1/rulesets/{name}"]["get"]["responses"]
 
 
-MOVE_ONLY = ("alternatives", "alternatives_total")  # present on a finding on a move only
+MOVE_ONLY = ("alternatives", "alternatives_total", "action")  # present on a finding on a move only
 
 
 def test_openapi_schemas_match_the_objects(spec: dict[str, Any]) -> None:

@@ -99,7 +99,7 @@ def test_the_rule_set_and_options_are_taken_as_for_a_ruling(client: Any) -> None
         ({"record": EXAMPLE, "hand": 1, "turn": 3, "actions": 9}, "the record gives 3 of its actions, not 9"),
         (
             {"record": NO_KING, "hand": 1, "turn": 3, "actions": 3},
-            "(discard K) breaks a rule: dee plays K but holds none; allowed instead: discard",
+            "(discard K) breaks a rule: dee plays K but holds none; allowed instead (after 2 actions of turn 3): discard",
         ),
         ({"record": EXAMPLE.replace("discard K", "discard 3"), "hand": 1, "turn": 1}, "line"),
     ],

@@ -53,6 +53,7 @@ def full_ruling() -> GameRuling:
         adjustment=Adjustment("ann+cid", -50, "the cards go back to the hand"),
         alternatives=("meld [7 7 2]", "add [7] to 7", "discard 7", "discard 4", "discard 5"),
         alternatives_total=9,
+        action=1,
     )
     warning = Finding(
         line=3, column=1, code="unknown-tag", rule="Notation (Tags)", severity=Severity.WARNING, message="an odd tag"

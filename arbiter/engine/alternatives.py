@@ -5,8 +5,7 @@ reach the minimum; for going out without the canastas the discards allowed), at 
 
 from __future__ import annotations
 
-from ..formatter import format_action
-from ..records import Action
+from ..actions import END_TEXT, Action, Step, step_text
 from .context import HandContext, TurnState
 from .legal import legal_actions
 
@@ -22,8 +21,9 @@ RELATED: dict[str, tuple[str, ...]] = {
     "pass": ("pass", "take"),
     "meld": ("meld", "add"),
     "add": ("add", "meld"),
-    "discard": ("discard",),
-    "out": ("discard",),
+    "discard": ("discard", END_TEXT),
+    "out": ("discard", END_TEXT),
+    END_TEXT: (END_TEXT, "discard"),
     "foot": ("foot",),
     "ask": ("ask",),
     "bonus": ("bonus", "draw"),
@@ -37,11 +37,11 @@ def keyword(text: str) -> str:
     return text.split(" ", 1)[0]
 
 
-def alternatives(r: HandContext, state: TurnState, offending: Action | None, code: str) -> tuple[tuple[str, ...], int]:
-    """The legal actions in `r` for the turn `state` instead of `offending` (None: the turn's
-    end), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
-    texts = [format_action(action) for action in legal_actions(r, state)]
-    wrong = format_action(offending) if offending is not None else None
+def alternatives(r: HandContext, state: TurnState, offending: Step | None, code: str) -> tuple[tuple[Action, ...], int]:
+    """The legal steps in `r` for the turn `state` instead of `offending` (None: the turn's end
+    written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
+    texts = [Action(step) for step in legal_actions(r, state)]
+    wrong = step_text(offending) if offending is not None else None
     texts = [text for text in texts if text != wrong]
     kind = END_OF_TURN.get(code) or (keyword(wrong) if wrong else "discard")
     related = RELATED.get(kind, (kind,))

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol, Self
 
 from .. import cards as C
+from ..findings import Adjustment, Finding, Severity
 from ..i18n import msg
 from ..records import HandRecord, Node
 from ..rules.base import Config, RuleSet, cite
-from ..rulings import Adjustment, Finding, Severity
+from ..views import TableView
 from .illegal import Illegal
 from .table import SideState, Table, new_side_states
 
@@ -161,7 +162,7 @@ class HandContext:
             hand=self.record.number,
             turn=self.turn_number or None,
             player=illegal.player or (self.turn.player if self.turn else None),
-            table=self.table.snapshot(),
+            table=TableView.of(self.table),
         )
 
     # --- the first meld ---------------------------------------------------------------------

@@ -13,15 +13,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..findings import Adjustment, Finding, Severity
 from ..i18n import Text, msg
 from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
 from ..rules.lists import all_of
-from ..rulings import Adjustment, Finding, Severity
+from ..views import TableView
 from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal
+from .legal import judge
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
@@ -30,8 +32,8 @@ from .table import Table
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
 """Rulings on a turn that are not on one of its moves (who plays it): they list no alternatives."""
 
-Observer = Callable[[int, int, dict[str, Any]], None]
-"""Called with (hand number, turn number, table snapshot) as a hand starts and after each turn."""
+Observer = Callable[[int, int, TableView], None]
+"""Called with (hand number, turn number, the table) as a hand starts and after each turn."""
 
 
 class HandReplay(HandContext):
@@ -49,6 +51,7 @@ class HandReplay(HandContext):
         super().__init__(config, ruleset, record, totals_before, paths, table=table)
         self.observer = observer
         self.findings: list[Finding] = []
+        self.ending = False  # the end of a turn is being judged (its rulings belong to the turn's end)
 
     # findings
     def finding(
@@ -77,7 +80,7 @@ class HandReplay(HandContext):
             hand=self.record.number,
             turn=self.turn_number or None,
             player=player or (self.turn.player if self.turn else None),
-            table=self.table.snapshot() if table and severity is Severity.ERROR else None,
+            table=TableView.of(self.table) if table and severity is Severity.ERROR else None,
         )
         self.findings.append(found)
         return found
@@ -114,25 +117,36 @@ class HandReplay(HandContext):
             deal(self)
 
     def add_alternatives(self, found: Finding, illegal: Illegal) -> None:
-        """What was allowed instead of the offending action (the action the finding points at,
-        or the turn's last one when the end of the turn broke the rule), from the table before it.
-        When the end of the turn left nothing at all to do instead, the turn's earlier actions
-        are looked at in turn, back to where something else was allowed."""
+        """The moment of the turn a finding on a move belongs to (`Finding.action`: the index of the
+        offending action, or the turn's length for its end), and what was allowed instead there."""
         number = self.turn_number
         actions = self.record.turns[number - 1].actions
-        index = offending_index(actions, illegal.node)
-        at_end = not any(action is illegal.node for action in actions)
-        while True:
+        index = self.offending_moment(number, actions, illegal)
+        found.action = index
+        try:
+            context, state = self.before(number, index)
+        except Illegal:  # cannot happen: the same moves passed a moment ago
+            return
+        offending = actions[index] if index < len(actions) else None
+        found.alternatives, found.alternatives_total = alternatives(context, state, offending, illegal.code)
+
+    def offending_moment(self, number: int, actions: Sequence[Action], illegal: Illegal) -> int:
+        """Which step of the turn a position refuses, for a ruling on it: the action whose handler
+        broke the rule; for a rule the end of the turn broke, the first action after which the
+        turn had no legal end (engine/legal.py's `judge`), or else the end itself (the index past
+        the last action: the turn line ended where it should not have)."""
+        if not self.ending:
+            return offending_index(actions, illegal.node)
+        context, state = self.before(number, 0)
+        for i, action in enumerate(actions):
+            if type(action) is GoOut:  # `out` only states how the turn ended
+                continue
             try:
-                context, state = self.before(number, index)
-            except Illegal:  # cannot happen: the same moves passed a moment ago
-                return
-            offending = actions[index] if actions else None
-            shown, total = alternatives(context, state, offending, illegal.code)
-            if total or not at_end or index == 0:
-                found.alternatives, found.alternatives_total = shown, total
-                return
-            index -= 1
+                tried = judge(context, state, action)
+            except Illegal:
+                return i
+            context, state = tried.context, tried.state
+        return len(actions)
 
     def before(self, number: int, index: int) -> tuple[HandContext, TurnState]:
         """A fresh context of this hand just before action `index` of turn `number`."""
@@ -159,7 +173,7 @@ class HandReplay(HandContext):
 
     def observe(self, turn: int) -> None:
         if self.observer is not None:
-            self.observer(self.record.number, turn, self.table.snapshot())
+            self.observer(self.record.number, turn, TableView.of(self.table))
 
     # --- play ---------------------------------------------------------------------------------
 
@@ -177,7 +191,9 @@ class HandReplay(HandContext):
             state = start_turn(self, expected, turn)  # the turn, step by step (engine/steps.py)
             for action in turn.actions:
                 play_action(self, state, action)
+            self.ending = True
             end_turn(self, state, turn)
+            self.ending = False
             if self.observer is not None:
                 self.observe(self.turn_number)
             expected = self.following[expected]

@@ -1,16 +1,24 @@
 """Legal actions: what the player to play may do next, decided by the same handlers that judge a
 record (one source of truth). Each candidate (engine/candidates.py) is played on a copy of the
-hand's context (`HandContext.fork`); an action that breaks a rule raises `Illegal` there and is
-left out.
+hand's context (`HandContext.fork`); an action that breaks a rule raises `Illegal` there.
 
-A turn ends with an action when the action is a discard, when the hand ends with it (a pass, a
-Bonus card drawn last), or when nothing is left to do but end the turn: the hand is empty (the
-player goes out) or, where `Config.keeps_last_card`, a player short of canastas keeps a last card.
-The end-of-turn checks (engine/ending.py) then run with it, so a discard that leaves a first meld
-short of the minimum, or goes out without the canastas, is illegal. `legal_actions` also leaves
-out an action after which the turn could not be finished legally (a meld that leaves no legal
-discard, a `yes` to going out that the player cannot go out after): such an action breaks no rule
-itself, so `attempt` accepts it, but no player would be offered it.
+`judge` is the one answer to "may this be played here?", which `legal_actions`, and a position's
+`is_legal`, `explain` and `push` (arbiter/positions/) all ask:
+
+- **The end of a turn.** A step closes the turn when it is a discard, when the hand ends with it
+  (a pass, a Bonus card drawn last), or when it empties the hand (the player goes out): the
+  end-of-turn checks (engine/ending.py) then run with it, as they run at the end of a turn line,
+  so a discard that leaves a first meld short of the minimum, or goes out without the canastas, is
+  illegal. A turn that ends without a discard otherwise (Hoyle's player short of canastas keeps
+  a last card, `Config.keeps_last_card`) ends only when the player ends it: `END`, the step a
+  record takes where its turn line ends.
+- **A dead end is illegal when it is made.** An action after which no continuation of the turn
+  is legal (black threes or Stop cards melded by a player who cannot go out this turn, a meld that
+  leaves no legal discard, a `yes` to going out the player cannot go out after) raises the
+  finding the plainest end of the turn would raise after it (`dead_end`): the code `arbiter check`
+  gives the turn line that goes on to end there. Whether a turn can still end is a search within
+  `SEARCH_BUDGET` tries; an action the search cannot settle within them is allowed, but
+  `legal_actions` does not offer it (a player choosing from the list never reaches a dead end).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import work as bounded
+from ..actions import END, END_TEXT, EndOfTurn, Step
 from ..formatter import format_action
 from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
 from .candidates import additions, candidates, melds
@@ -30,60 +39,142 @@ SEARCH_BUDGET = 120
 """Melds and additions tried, at most, when weighing whether a turn can still be finished after
 an action (a partner's yes to going out needs the whole hand laid)."""
 
+DOUBTFUL = (Meld, Add, Take, Ask)
+"""The actions after which the turn may have no legal end left (the others leave a discard, or a
+draw owed, to come)."""
+
 
 @dataclass(slots=True)
 class Attempt:
-    """An action played on a copy of the context: the copy, its turn, whether the turn ended."""
+    """A step played on a copy of the context: the copy, its turn, whether the turn ended."""
 
     context: HandContext
     state: TurnState
     finished: bool
+    unsettled: bool = False  # whether the turn can still end was not settled within SEARCH_BUDGET
 
 
-def attempt(r: HandContext, state: TurnState, action: Action, node: Node | None = None) -> Attempt:
-    """Play `action` on a copy of `r`, with the end of the turn where the action ends it. Raises
-    Illegal as `arbiter check` would for the same action written in a record."""
+def attempt(r: HandContext, state: TurnState, step: Step, node: Node | None = None, *, closes: bool = True) -> Attempt:
+    """Play `step` on a copy of `r`, with the end of the turn where the step closes it (`closes`:
+    the step is the last of what the player has written so far; never inside a piece of a turn
+    line). Raises Illegal as `arbiter check` would for the same step in a record."""
     context, copied = r.fork(state)
     assert copied is not None
-    play_action(context, copied, action)
-    node = node or action
-    if copied.discarded or context.outcome.ended:
-        end_turn(context, copied, node)
+    if isinstance(step, EndOfTurn):
+        end_turn(context, copied, node or Node())
         return Attempt(context, copied, True)
-    held = copied.hand.total()
-    if held == 0 or (held == 1 and context.config.keeps_last_card and copied.drawn):
-        trial, trial_state = context.fork(copied)
-        assert trial_state is not None
-        try:
-            end_turn(trial, trial_state, node)
-        except Illegal:
-            if held == 0 and copied.player not in context.table.feet:
-                raise  # nothing is left to do but go out, and going out is not allowed
-            return Attempt(context, copied, False)
-        end_turn(context, copied, node)
+    play_action(context, copied, step)
+    if closes and closes_turn(context, copied):
+        end_turn(context, copied, node or step)
         return Attempt(context, copied, True)
     return Attempt(context, copied, False)
 
 
-def verdict(r: HandContext, state: TurnState, action: Action) -> Illegal | None:
-    """Why `action` is illegal here, or None."""
+def closes_turn(r: HandContext, state: TurnState) -> bool:
+    """Whether the turn is over with the step just played: a discard, the hand's end, or a hand
+    emptied (but for a Hand played out with its Foot still to pick up)."""
+    if state.discarded or r.outcome.ended:
+        return True
+    return not any(state.hand.values()) and state.player not in r.table.feet
+
+
+def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None) -> Attempt:
+    """`attempt`, and a dead end refused: raises Illegal when the step breaks a rule, or leaves
+    the turn no legal end (with `dead_end`'s finding)."""
+    tried = attempt(r, state, step, node)
+    if tried.finished or not isinstance(step, DOUBTFUL):
+        return tried
+    budget = [SEARCH_BUDGET]
+    finishes = can_finish(tried.context, tried.state, budget)
+    work = bounded.current()
+    if work is not None:  # the search's tries are work of the listing (or the request) in force
+        work.spend((SEARCH_BUDGET - budget[0]) * attempt_steps(tried.state))
+    if finishes:
+        return tried
+    if budget[0] <= 0:  # out of tries: not proven a dead end, so allowed, but not offered
+        tried.unsettled = True
+        return tried
+    illegal = dead_end(tried.context, tried.state)
+    if illegal is None:  # the plainest end is legal after all
+        return tried
+    illegal.node = node or step
+    raise illegal
+
+
+def dead_end(r: HandContext, state: TurnState) -> Illegal | None:
+    """What the plainest end of the turn from here breaks: for a player told yes to going out,
+    going out (the hand laid down as far as a short search reaches, then the last discard);
+    otherwise a discard of the first card held, or, with no card to discard, the end itself."""
+    if state.asked:
+        out = going_out_end(r, state, [SEARCH_BUDGET])
+        if out is not None:
+            return out
+    return dead_end_of(r, state)
+
+
+def going_out_end(r: HandContext, state: TurnState, budget: list[int]) -> Illegal | None:
+    """What going out from here breaks: melds and additions laid greedily (the one leaving the
+    fewest cards first), then the last card discarded; None if the search finds no way down."""
+    if state.hand.total() <= 1:
+        return dead_end_of(r, state)
+    best: Attempt | None = None
+    tries: list[Action] = [*melds(r, state, 0), *additions(r, state)]
+    for action in tries:
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        try:
+            step = attempt(r, state, action)
+        except Illegal as illegal:
+            if not any(action_cards_left(r, state, action)):
+                return illegal  # laying the last cards breaks the end of the turn
+            continue
+        if best is None or step.state.hand.total() < best.state.hand.total():
+            best = step
+    if best is None:
+        return None
+    return going_out_end(best.context, best.state, budget)
+
+
+def action_cards_left(r: HandContext, state: TurnState, action: Action) -> list[int]:
+    """The counts the hand would keep after `action` lays its cards (for a meld or an addition)."""
+    laid = [card for spec in getattr(action, "melds", ()) for card in spec.cards] or list(getattr(action, "cards", ()))
+    left = state.hand.copy()
+    left.subtract(laid)
+    return [n for n in left.values() if n > 0]
+
+
+def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
+    """The end of the turn with at most one card left: its discard, or the end itself."""
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    step: Step = Discard(card=cards[0]) if cards else END
     try:
-        attempt(r, state, action)
+        attempt(r, state, step)
     except Illegal as illegal:
         return illegal
     return None
 
 
-def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | None = None) -> list[Action]:
-    """Every distinct legal next action (each outcome once), in the candidates' order. With the
-    stock's order unknown, the draws differ only in which cards not yet accounted for they take,
-    which the handler does not weigh beyond their count: the first is tried for them all. `work`
-    (else the budget in force, arbiter/work.py) bounds the steps: once spent, the actions found
-    so far are the answer and the budget says it is partial."""
+def verdict(r: HandContext, state: TurnState, step: Step) -> Illegal | None:
+    """Why `step` is illegal here, or None."""
+    try:
+        judge(r, state, step)
+    except Illegal as illegal:
+        return illegal
+    return None
+
+
+def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | None = None) -> list[Step]:
+    """Every distinct legal next step (each outcome once), in the candidates' order, the end of
+    the turn last where the player may end it without a discard. With the stock's order unknown,
+    the draws differ only in which cards not yet accounted for they take, which the handler does
+    not weigh beyond their count: the first is tried for them all. `work` (else the budget in
+    force, arbiter/work.py) bounds the steps: once spent, the steps found so far are the answer and
+    the budget says it is partial."""
     if r.outcome.ended:  # nothing is played after the end of the hand
         return []
     work = work if work is not None else bounded.current()
-    with bounded.using(work):  # the candidates count what they weigh against it too
+    with bounded.using(work):  # the candidates and the search for a turn's end count against it too
         return _listed(r, state, work)
 
 
@@ -97,8 +188,8 @@ def attempt_steps(state: TurnState) -> int:
     return 1 + state.hand.total() // CARDS_PER_STEP
 
 
-def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> list[Action]:
-    found: dict[str, Action] = {}
+def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> list[Step]:
+    found: dict[str, Step] = {}
     cost = attempt_steps(state)
     draws_legal: bool | None = None
     for action in candidates(r, state):
@@ -116,29 +207,27 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
         if work is not None:
             work.spend(cost)
         try:
-            tried = attempt(r, state, action)
+            if not judge(r, state, action).unsettled:
+                found[text] = action
         except Illegal:
             continue
-        search = [SEARCH_BUDGET]
-        if tried.finished or finishable(action, tried, search):
-            found[text] = action
-        if work is not None:
-            work.spend((SEARCH_BUDGET - search[0]) * cost)
+    if may_end(r, state):
+        found[END_TEXT] = END
     return list(found.values())
 
 
-def finishable(action: Action, tried: Attempt, search: list[int] | None = None) -> bool:
-    """Whether the turn can still be finished legally after `action` (where that is in doubt),
-    within `search` tries (SEARCH_BUDGET unless given; what is left of it is left in it)."""
-    if type(action) in (Meld, Add, Take, Ask):
-        return can_finish(tried.context, tried.state, search if search is not None else [SEARCH_BUDGET])
-    return True
+def may_end(r: HandContext, state: TurnState) -> bool:
+    """Whether the player may end the turn here without a discard (`Config.keeps_last_card`)."""
+    if not r.config.keeps_last_card or not state.drawn or state.discarded:
+        return False
+    return verdict(r, state, END) is None
 
 
 def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
-    """Whether the turn can be ended legally from here: by a discard, by picking up the Foot, or
-    after melds and additions (a search that looks one step past each first, then goes on from
-    those that lay the most cards, within `budget` tries shared by the whole search)."""
+    """Whether the turn can be ended legally from here: by a discard, by ending it where no
+    discard is due, by picking up the Foot, or after melds and additions (a search that looks one
+    step past each first, then goes on from those that lay the most cards, within `budget` tries
+    shared by the whole search)."""
     if ends_here(r, state):
         return True
     needed = 0
@@ -162,13 +251,24 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
 
 
 def ends_here(r: HandContext, state: TurnState) -> bool:
-    """Whether a discard ends the turn now, or the Foot is there to pick up and play on. A player
-    told yes to going out must go out this turn, the Foot played out too: the search does not play
-    a Foot still to be picked up, so that path counts as not finishing (never offered, rather than
-    offered into a turn with no legal end)."""
+    """Whether a discard (or, where no discard is due, the end of the turn) ends the turn now, or
+    the Foot is there to pick up and play on. A player told yes to going out must go out this
+    turn, the Foot played out too: the search does not play a Foot still to be picked up, so that
+    path counts as not finishing (never offered, rather than offered into a turn with no legal
+    end)."""
     if r.config.foot_size and state.player in r.table.feet and not state.hand.total():
         return not state.asked
+    if r.config.keeps_last_card and state.hand.total() == 1 and ends_without_discard(r, state):
+        return True
     return discard_ends_turn(r, state)
+
+
+def ends_without_discard(r: HandContext, state: TurnState) -> bool:
+    try:
+        attempt(r, state, END)
+    except Illegal:
+        return False
+    return True
 
 
 def discard_ends_turn(r: HandContext, state: TurnState) -> bool:

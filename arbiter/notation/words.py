@@ -8,10 +8,11 @@ import re
 import unicodedata
 
 from .. import cards as C
+from ..errors import ArbiterError
 from ..i18n import Text, msg, pmsg
 
 
-class NotationError(Exception):
+class NotationError(ArbiterError):
     """A line that is not notation: where, what was found, and what to write instead."""
 
     def __init__(self, column: int, message: Text | str, code: str = "syntax-error") -> None:

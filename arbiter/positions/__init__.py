@@ -2,7 +2,7 @@
 
 - `position`: `Position`, made by dealing or from a record, with `legal_actions`, `is_legal`,
   `explain`, `push`, `copy` and `record`; `table_after`, the table after a turn of a record;
-- `moves`: `Move` (an action and its ACN text) and the two exceptions, `PositionError` and
+- `moves`: `Action` (`Move`: a step read once, its text its ACN, arbiter/actions.py) and the two exceptions, `PositionError` and
   `IllegalAction`;
 - `dealing`: a new game's first hand from a seeded shuffle;
 - `reading`: `read_games`, the one iterator over a record's games, and finding a game's hand.
@@ -12,8 +12,8 @@ What is legal is the engine's own answer (arbiter/engine/legal.py).
 
 from __future__ import annotations
 
-from .moves import IllegalAction, Move, PositionError
+from .moves import Action, IllegalAction, Move, PositionError
 from .position import Position, table_after
 from .reading import no_such_game, read_games
 
-__all__ = ["IllegalAction", "Move", "Position", "PositionError", "no_such_game", "read_games", "table_after"]
+__all__ = ["Action", "IllegalAction", "Move", "Position", "PositionError", "no_such_game", "read_games", "table_after"]

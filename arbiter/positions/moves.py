@@ -1,39 +1,15 @@
-"""A move as a position hands it out and takes it back: the action in ACN text, and the record
-action it stands for."""
+"""A move as a position hands it out and takes it back (`Move`, the typed `arbiter.Action`,
+arbiter/actions.py), and the two errors of a position."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ..formatter import format_action
+from ..actions import Action, Move
+from ..errors import ArbiterError
+from ..findings import Finding
 from ..i18n import Text, msg
-from ..notation import NotationError, parse_line
-from ..records import Action, Turn
-from ..rulings import Finding
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action of a turn: `str(move)` is its ACN (`draw 7`, `take 9 with [9 9]`, `discard Q`);
-    moves compare by that text."""
-
-    text: str
-    action: Action = field(compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return self.text
-
-    @property
-    def kind(self) -> str:
-        """The action's keyword: draw, take, meld, add, discard, bonus, caliente, ask, pass, out, foot."""
-        return self.text.split(" ", 1)[0]
-
-    @classmethod
-    def of(cls, action: Action) -> Move:
-        return cls(format_action(action), action)
-
-
-class PositionError(Exception):
+class PositionError(ArbiterError):
     """There is no such position: no such game, hand or turn, or the record breaks a rule before
     it (`finding` is then the ruling on that)."""
 
@@ -43,7 +19,7 @@ class PositionError(Exception):
         self.finding = finding
 
 
-class IllegalAction(Exception):
+class IllegalAction(ArbiterError):
     """A pushed action breaks a rule (or is not notation); `finding` says which, as `arbiter
     check` would."""
 
@@ -52,13 +28,4 @@ class IllegalAction(Exception):
         self.finding = finding
 
 
-def read_actions(player: str, text: str) -> tuple[Action, ...]:
-    """The actions of a piece of a turn line (`draw 7, meld [K K X]`). Raises NotationError."""
-    prefix = f"{player}: "
-    try:
-        statement, _ = parse_line(prefix + text)
-    except NotationError as error:  # its column counted in `text`
-        raise NotationError(max(error.column - len(prefix), 1), error.message, error.code) from None
-    if not isinstance(statement, Turn) or not statement.actions:
-        raise NotationError(1, msg("{text} is not an action of a turn", text=repr(text)))
-    return statement.actions
+__all__ = ["Action", "IllegalAction", "Move", "PositionError"]

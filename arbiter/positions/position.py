@@ -14,27 +14,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast, get_args
 
 from .. import rules as rulesets
+from ..actions import END, EndOfTurn, Step, read_steps
 from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.alternatives import alternatives
-from ..engine.context import TurnState
-from ..engine.legal import Attempt, attempt, legal_actions
+from ..engine.context import HandContext, TurnState
+from ..engine.going_out import go_out
+from ..engine.legal import Attempt, attempt, judge, legal_actions
 from ..engine.steps import start_turn
+from ..errors import NotARecord
+from ..findings import Finding, Severity
 from ..formatter import format_game
 from ..i18n import msg, term
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
-from ..records import Action, Game, Node, Points, SidePoints, Turn
+from ..records import Action as RecordAction
+from ..records import Game, GoOut, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
 from ..rules.codes import NOTATION
-from ..rulings import Finding, Severity
+from ..views import TableView
 from ..work import WorkBudget
 from .dealing import deal_hand, game_tags
-from .moves import IllegalAction, Move, PositionError, read_actions
+from .moves import Action, IllegalAction, Move, PositionError
 from .reading import find_game, totals_before
 
-ActionLike = Move | str | Action
+ActionLike = Action | str | RecordAction | EndOfTurn
+"""What `push`, `is_legal` and `explain` take: an Action (a `Move`), ACN text (`end`: the end of
+the turn), or a record's action."""
+
+ACTION_TYPES = get_args(RecordAction)
 
 
 class Position:
@@ -48,7 +57,8 @@ class Position:
         self._played = played  # this hand's whole turns so far
         self._expected = expected  # who plays the next turn
         self._state: TurnState | None = None  # the turn in progress, once it has begun
-        self._actions: list[Action] = []  # its actions so far
+        self._actions: list[Step] = []  # its steps so far
+        self._ended: TurnState | None = None  # the turn just ended, which an `out` may still state
 
     # --- making one -------------------------------------------------------------------------
 
@@ -182,9 +192,9 @@ class Position:
         return {side: score.points for side, score in self._context.scores().items()}
 
     @property
-    def table(self) -> dict[str, Any]:
-        """The table, as `arbiter table` and findings show it."""
-        return self._context.table.snapshot()
+    def table(self) -> TableView:
+        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape)."""
+        return TableView.of(self._context.table)
 
     @property
     def hand(self) -> int:
@@ -197,22 +207,25 @@ class Position:
         return len(self._played) + 1
 
     @property
-    def turn_actions(self) -> list[Move]:
+    def turn_actions(self) -> list[Action]:
         """The actions of the turn in progress so far."""
-        return [Move.of(a) for a in self._actions]
+        return [Action(a) for a in self._actions]
 
     # --- legality -----------------------------------------------------------------------------
 
-    def legal_actions(self, work: WorkBudget | None = None) -> list[Move]:
-        """Every distinct legal next action of the player to play; within `work` (else the budget
-        in force, arbiter/work.py), after which `work.partial` says the list is not all of them."""
+    def legal_actions(self, work: WorkBudget | None = None) -> list[Action]:
+        """Every distinct legal next step of the player to play: each action of the notation, and
+        `end` where the turn may end without a discard (Hoyle's passing the discard); within `work`
+        (else the budget in force, arbiter/work.py), after which `work.partial` says the list is
+        not all of them."""
         if self.over:
             return []
-        return [Move.of(action) for action in legal_actions(self._context, self._current(), work)]
+        return [Action(step) for step in legal_actions(self._context, self._current(), work)]
 
     def is_legal(self, action: ActionLike) -> bool:
+        """Whether the action (or piece of a turn line) may be played here: `explain` is None."""
         try:
-            self._try(action)
+            self._try(self._steps_of(action))
         except IllegalAction:
             return False
         return True
@@ -221,35 +234,39 @@ class Position:
         """The finding `arbiter check` would give for this action here, with what was allowed
         instead (line 0: it is not written anywhere yet); None if it is legal."""
         try:
-            self._try(action)
+            steps = self._steps_of(action)
+            self._try(steps)
         except IllegalAction as illegal:
-            return self._with_alternatives(illegal.finding, action)
+            return illegal.finding
         return None
 
     def push(self, action: ActionLike) -> None:
-        """Play an action (a Move, ACN text, or several actions as a piece of a turn line);
-        raises IllegalAction, changing nothing, if it breaks a rule."""
-        actions = self._actions_of(action)
-        if len(actions) > 1:  # a piece of a turn line: all of it, or nothing
-            trial = self.copy()
-            for one in actions:
-                trial.push(one)
-            self.__dict__.update(trial.__dict__)
+        """Play an action (a Move, ACN text, or several actions as a piece of a turn line, all of
+        them the player's: a turn never ends inside it); raises IllegalAction, changing nothing, if
+        it breaks a rule. A discard, or a hand emptied, ends the turn; `end` (or `end_turn`) ends
+        one that no discard ends."""
+        steps = self._steps_of(action)
+        tried = self._try(steps)
+        if tried is None:  # `out` stating how the turn just ended: written into that turn
+            self._played[-1] = replace(self._played[-1], actions=(*self._played[-1].actions, *steps))  # type: ignore[arg-type]
             return
-        try:
-            tried = self._try(actions[0])
-        except IllegalAction as illegal:
-            raise IllegalAction(self._with_alternatives(illegal.finding, actions[0])) from None
-        assert isinstance(tried.context, HandReplay)  # a fork of this position's own context
-        self._context, self._state = tried.context, tried.state
-        self._actions.append(actions[0])
+        self._context, self._state = replayed(tried.context), tried.state
+        self._actions.extend(steps)
         if tried.finished:
             self._end_turn()
 
+    def end_turn(self) -> None:
+        """End the turn in progress without a discard, where the rule set lets a player do so
+        (Hoyle's passing the discard); raises IllegalAction with the finding `arbiter check`
+        gives a turn line that ends here (`discard`, when a discard is due)."""
+        self.push(END)
+
     def copy(self) -> Position:
         other = Position(self._game, self._index, self._context, list(self._played), self._expected)
-        other._context, other._state = self._context.fork(self._state)
+        forked, other._state = self._context.fork(self._state)
+        other._context = replayed(forked)
         other._actions = list(self._actions)
+        other._ended = self._ended
         return other
 
     def record(self) -> str:
@@ -273,49 +290,112 @@ class Position:
             self._state = start_turn(context, self._expected, Node())
         return self._state
 
-    def _actions_of(self, action: ActionLike) -> tuple[Action, ...]:
-        if isinstance(action, Move):
-            return (action.action,)
+    def _steps_of(self, action: ActionLike) -> tuple[Step, ...]:
+        """The steps an action stands for: a Move's, an action's, or those of a piece of a turn
+        line (`end`: the end of the turn)."""
+        if isinstance(action, Action):  # before str: an Action is its text too
+            return (action.step,)
+        if isinstance(action, (EndOfTurn, *ACTION_TYPES)):
+            return (cast(Step, action),)
         if not isinstance(action, str):
-            return (action,)
+            raise NotARecord(
+                msg(
+                    "an action is a Move, the text of an action or a record's action, not {kind}",
+                    kind=type(action).__name__,
+                )
+            )
         player = self.to_play or self._expected
         try:
-            return read_actions(player, action)
+            return read_steps(action, player)
         except NotationError as error:
             raise IllegalAction(self._notation_finding(error)) from None
 
-    def _try(self, action: ActionLike) -> Attempt:
-        actions = self._actions_of(action)
+    def _try(self, steps: tuple[Step, ...], *, with_alternatives: bool = True) -> Attempt | None:
+        """The steps played on copies, none of them ending the turn but the last (a turn never ends
+        inside what the player is writing); None for an `out` that states how the turn just
+        ended. Raises IllegalAction with the finding, its alternatives and its action's index."""
+        if self._states_the_end(steps):
+            return None
         if self.over:
             raise IllegalAction(
                 self._context.error(Illegal("hand-over", msg("the hand is already over: nothing more is played in it")))
             )
-        if len(actions) != 1:  # a piece of a turn line: tried on a copy, one action after another
-            trial = self.copy()
-            for one in actions[:-1]:
-                trial.push(one)
-            return trial._try(actions[-1])
+        context: HandContext = self._context
         state = self._current()
-        try:
-            return attempt(self._context, state, actions[0])
-        except Illegal as illegal:
-            raise IllegalAction(self._context.error(illegal)) from None
+        tried: Attempt | None = None
+        for i, step in enumerate(steps):
+            last = i == len(steps) - 1
+            try:
+                tried = judge(context, state, step) if last else attempt(context, state, step, closes=False)
+            except Illegal as illegal:
+                at = i
+                if last and i and self._handler_passes(context, state, step):  # the turn's end broke a rule
+                    at = self._first_refused(steps)  # the step `check` names for a turn line like this
+                found = replace(context.error(illegal), line=0, action=len(self._actions) + at)
+                if with_alternatives and found.code not in NOTATION:
+                    before, now = self._before(steps[:at])
+                    shown, total = alternatives(before, now, steps[at], found.code)
+                    found = replace(found, alternatives=shown, alternatives_total=total)
+                raise IllegalAction(found) from None
+            context, state = tried.context, tried.state
+        return tried
 
-    def _with_alternatives(self, finding: Finding, action: ActionLike) -> Finding:
-        """A finding on a move, with the legal actions instead of it (as `arbiter check` gives)."""
-        if finding.code in NOTATION or self.over:
-            return finding
-        actions = self._actions_of(action)
-        if len(actions) != 1:
-            return finding
-        shown, total = alternatives(self._context, self._current(), actions[0], finding.code)
-        return replace(finding, alternatives=shown, alternatives_total=total)
+    @staticmethod
+    def _handler_passes(context: HandContext, state: TurnState, step: Step) -> bool:
+        """Whether `step` breaks no rule by its handler (what broke one is the end of the turn)."""
+        try:
+            attempt(context, state, step, closes=False)
+        except Illegal:
+            return False
+        return True
+
+    def _first_refused(self, steps: tuple[Step, ...]) -> int:
+        """The first of `steps`, each pushed on its own, that a position refuses (the last if none
+        is): the step a ruling on the turn's end is on (engine/hand_play.py, `offending_moment`)."""
+        context: HandContext = self._context
+        state = self._current()
+        for i, step in enumerate(steps):
+            try:
+                tried = judge(context, state, step)
+            except Illegal:
+                return i
+            context, state = tried.context, tried.state
+        return len(steps) - 1
+
+    def _before(self, steps: tuple[Step, ...]) -> tuple[HandContext, TurnState]:
+        """The turn in progress with `steps` played after it (none of them ending it)."""
+        context: HandContext = self._context
+        state = self._current()
+        for step in steps:
+            tried = attempt(context, state, step, closes=False)
+            context, state = tried.context, tried.state
+        return context, state
+
+    def _states_the_end(self, steps: tuple[Step, ...]) -> bool:
+        """Whether `steps` are `out`s written after the turn this position just ended (a record
+        may state with `out` how its turn line ended): judged as that turn's, as a record's are."""
+        if not steps or any(type(step) is not GoOut for step in steps):
+            return False
+        if self._actions or self._ended is None or not self._played:
+            return False
+        context, state = self._context, self._ended
+        for step in steps:
+            try:
+                play_action_after_end(context, state, step)
+            except Illegal as illegal:
+                found = context.error(illegal)
+                found = replace(
+                    found, turn=len(self._played), player=state.player, action=len(self._played[-1].actions)
+                )
+                raise IllegalAction(found) from None
+        return True
 
     def _end_turn(self) -> None:
         assert self._state is not None
-        self._played.append(Turn(player=self._state.player, actions=tuple(self._actions)))
+        actions = tuple(action for action in self._actions if not isinstance(action, EndOfTurn))
+        self._played.append(Turn(player=self._state.player, actions=actions))
         self._expected = self._context.following[self._state.player]
-        self._state, self._actions = None, []
+        self._ended, self._state, self._actions = self._state, None, []
         self._context.turn = None
 
     def _notation_finding(self, error: NotationError) -> Finding:
@@ -337,6 +417,19 @@ class Position:
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
 
 
+def replayed(context: HandContext) -> HandReplay:
+    """A position's context after a step: a fork (`HandContext.fork`) is of its own class, so the
+    fork of a position's `HandReplay` is one too."""
+    assert isinstance(context, HandReplay)
+    return context
+
+
+def play_action_after_end(r: HandContext, state: TurnState, step: Step) -> None:
+    """An `out` after the turn's end: what `out` checks (engine/going_out.py), on the turn as it ended."""
+    assert type(step) is GoOut
+    go_out(r, state, step)
+
+
 def table_after(
     source: Source,
     hand: int,
@@ -346,7 +439,7 @@ def table_after(
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
-) -> dict[str, Any] | None:
+) -> TableView | None:
     """The state of the table after `turn` of `hand` in game `game` of a record (turn 0: as the
     hand starts, after the deal or the stated position): every hand, each side's melds and laid
     cards, the Prize pile (bottom first) and whether it is frozen, the stock's size, the scores

@@ -3,11 +3,13 @@ totals a hand starts from."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import rules as rulesets
 from ..checker import judge
+from ..errors import record_source
 from ..i18n import msg, msg_n
 from ..notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from ..records import Game
@@ -15,10 +17,11 @@ from ..rulings import GameRuling
 from .moves import PositionError
 
 
-def read_games(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
+def read_games(source: Source | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
     """A record's games, one at a time, as read (each with its syntax findings): the one iterator
-    `check`, `replay`, `table_after` and positions read a record with."""
-    return parse(source, limits)
+    `check`, `replay`, `table_after` and positions read a record with. A path is read whole;
+    what is not a record raises `NotARecord`."""
+    return parse(record_source(source), limits)
 
 
 def find_game(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cards as C
+from ..errors import ArbiterError
 from ..i18n import Text, msg, msg_n, pmsg, term
 from ..rulings import Rule
 from .codes import ENGINE, NOTATION  # the names: the package's function codes() takes the module's
@@ -28,7 +29,7 @@ CONFIGS_KEPT = 16  # configurations (and memories of meld verdicts) a rule set k
 YES = ("", "yes", "true", "on", "1")  # a switch written as a word, or a preset named alone
 
 
-class UsageError(ValueError):
+class UsageError(ArbiterError, ValueError):
     """A request the arbiter cannot act on: an unknown rule set or option, a bad option value,
     or a flag that contradicts the record's own tags. Its message (`message`, the first argument)
     is a `Text` where the arbiter wrote it, for an adapter to say in the reader's language."""
