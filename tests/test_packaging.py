@@ -309,3 +309,18 @@ def test_make_run_serves_the_source_at_once_and_a_compiled_build_only_while_it_i
     assert f"{compiled}/venv/bin/arbiter serve" in built
     os.utime(compiled / ".installed", (0, 0))  # built before the tree's files last changed
     assert f"{venv}/bin/arbiter serve" in dry_run()
+
+
+def test_every_package_of_the_tree_is_one_the_wheel_ships() -> None:
+    """A new package (arbiter/sheets/, arbiter/event/) missing from pyproject.toml's list would be
+    left out of every wheel while the checkout's own tests still pass."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(folder.relative_to(ROOT).parts)
+        for top in ("arbiter", "arbiter_cli", "arbiter_web")
+        for folder in [ROOT / top, *(ROOT / top).rglob("*")]
+        if folder.is_dir() and "__pycache__" not in folder.parts and any(folder.glob("*.py"))
+    }
+    assert found <= listed, sorted(found - listed)

@@ -592,7 +592,7 @@ def test_openapi_structure(spec: dict[str, Any]) -> None:
 def test_openapi_has_every_path_of_the_app(app: Any, spec: dict[str, Any]) -> None:
     routes = set()
     for rule in app.url_map.iter_rules():
-        if rule.rule.startswith("/api/v1/") or rule.rule == "/healthz":
+        if rule.rule.startswith("/api/v1/") or rule.rule in ("/healthz", "/readyz"):
             routes.add(re.sub(r"<(?:\w+(?:\([^)]*\))?:)?(\w+)>", r"{\1}", rule.rule))
     assert routes == set(spec["paths"])
     assert {"/api/v1/rulings", "/api/v1/rulesets", "/api/v1/rulesets/{name}", "/healthz"} <= set(spec["paths"])

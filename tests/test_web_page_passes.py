@@ -101,12 +101,17 @@ def test_the_illegal_frame_links_to_its_finding(client: Any, passes: dict[str, C
     assert each_once(passes["judged"], 1)
 
 
-def test_the_situation_editor_judges_its_record_once(client: Any, passes: dict[str, Counter[int]]) -> None:
+def test_the_situation_editor_judges_its_record_once_for_the_answer_and_once_for_the_audit(
+    client: Any, passes: dict[str, Counter[int]]
+) -> None:
+    """The answer ("allowed" or "not allowed, because") is played on a position of the table; the
+    full ruling folded under it is the record judged as `arbiter check` judges it: two passes, and
+    no more."""
     table = {"rules": "caliente", "seats": "ann bob cid dee", "teams": "ann+cid bob+dee", "turn": "ann"}
     hands = {"hold.ann": "4 4 9 9 K Q", "hold.bob": "5 6 7 8 10 J", "hold.cid": "5 5 A A", "hold.dee": "6 6 8 J"}
     move = {"pile": "8 Q 5 2 9", "move": "take 9 with [9 9], discard 4", "do": "check"}
     response = client.post("/editor", data={**table, **hands, **move})
     assert response.status_code == 200
     assert "Verdict" in response.get_data(as_text=True)
-    assert each_once(passes["read"], 1), passes
-    assert each_once(passes["judged"], 1), passes
+    assert passes["read"] == Counter({1: 2}), passes
+    assert passes["judged"] == Counter({1: 2}), passes
