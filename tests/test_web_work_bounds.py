@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from heavy_position import POSITION, SIXTY_CARDS
 from service_support import Served, one_game, serving
 
 from arbiter.engine.legal import CARDS_PER_STEP, SEARCH_BUDGET
@@ -30,20 +31,6 @@ MAX_STEPS = 6_000
 LARGE_REQUEST_STEPS = 1_500
 MOST_STEPS = MAX_STEPS + (SEARCH_BUDGET + 1) * (1 + 68 // CARDS_PER_STEP)  # the last try (68 cards) and its search
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
-SIXTY_CARDS = " ".join((["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "X"] * 5)[:60])
-POSITION = f"""[Rules "caliente"]
-[Seats "ann bob cid dee"]
-
-hand 1 dealer dee
-position
-hold ann {SIXTY_CARDS}
-hold bob 5 7 K
-hold cid J J A
-hold dee 8 8 4
-pile 6 Q
-turn ann
-ann: draw 8
-"""
 BROKEN = POSITION.replace("ann: draw 8", "ann: draw 8, meld [4 5 6]")
 EDITOR_MOVES = "/editor?" + urlencode(
     {

@@ -3,25 +3,11 @@ the steps it takes, the actions it lists, and the answer says when it is partial
 
 from __future__ import annotations
 
+from heavy_position import POSITION, SIXTY_CARDS
+
 import arbiter
 from arbiter import work
 from arbiter.engine.legal import CARDS_PER_STEP, SEARCH_BUDGET
-
-SIXTY_CARDS = " ".join((["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "X"] * 5)[:60])
-POSITION = f"""[Rules "caliente"]
-[Seats "ann bob cid dee"]
-
-hand 1 dealer dee
-position
-hold ann {SIXTY_CARDS}
-hold bob 5 7 K
-hold cid J J A
-hold dee 8 8 4
-pile 6 Q
-turn ann
-ann: draw 8
-"""
-
 
 OVERSHOOT = (SEARCH_BUDGET + 1) * (1 + 68 // CARDS_PER_STEP)  # the last action tried, its search, 68 cards
 
