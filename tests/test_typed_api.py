@@ -8,6 +8,7 @@ import pickle
 from pathlib import Path
 
 import pytest
+from test_turn_ends_and_dead_ends import HOYLE
 
 import arbiter
 from arbiter import Position, TableView
@@ -16,19 +17,7 @@ from arbiter_web.stored import finding_from_dict
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
-CANASTA_ON_THE_TABLE = """[Rules "hoyle"]
-[Seats "ann bob"]
-
-hand 3 dealer bob
-position
-hold ann 7 7 K K 9
-hold bob 4 4 6 6 8 9 10 10 A A 7 5 5 J J
-table ann [Q Q Q Q Q Q Q] [K K K]
-pile 4 5 6
-stock 75 cards
-melded ann
-turn ann
-"""
+CANASTA_ON_THE_TABLE = HOYLE  # Ann's Queens are a canasta; her Kings are not yet
 
 
 def test_a_positions_table_names_each_melds_kind_and_canasta():
