@@ -27,9 +27,9 @@ from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import Translator, msg
+from arbiter.jsontext import dumps_indented
 
 from .about import version
-from .jsontext import dumps_indented
 from .report import RENDERERS as REPORT_RENDERERS
 from .text import ENGLISH, UNPRINTABLE, finding_line, game_name, ignored_words, one_line, shown_path
 

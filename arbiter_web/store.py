@@ -238,7 +238,8 @@ def make_engine(url: str, busy_wait: float = DEFAULT_BUSY_WAIT) -> Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _begin_immediate(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # a read asked for as such (`READ_ONLY`) takes no write lock: it reads beside a writer
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -262,12 +263,27 @@ QuotaPart = Callable[[Connection], int]
 """Bytes one kind of kept thing takes now, read in the keeper's transaction."""
 
 
+READ_ONLY = "arbiter_read_only"
+"""The execution option of a connection that only reads: on SQLite it begins without the write lock."""
+
+
+def migrated_to(engine: Engine, versions: sa.Table) -> int:
+    """The last migration a database has run (0: none), read without the write lock, so that a
+    worker starting while a keeper holds the lock of an up-to-date store starts at once."""
+    with engine.connect().execution_options(**{READ_ONLY: True}) as conn:
+        if not sa.inspect(conn).has_table(versions.name):
+            return 0
+        return int(conn.scalar(sa.select(sa.func.max(versions.c.version))) or 0)
+
+
 def run_migrations(
     engine: Engine, versions: sa.Table, migrations: Sequence[Callable[[Connection], None]], lock: int
 ) -> list[int]:
     """Apply the migrations a database has not run, recording each in `versions` (migration N is
     migrations[N - 1]); the numbers applied. Processes migrating at once take turns: SQLite's write
-    lock, or PostgreSQL's advisory lock `lock`."""
+    lock, or PostgreSQL's advisory lock `lock`. A database that has run them all is only read."""
+    if migrated_to(engine, versions) >= len(migrations):
+        return []
     applied = []
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
@@ -355,10 +371,7 @@ class Store:
     # --- schema ---------------------------------------------------------------------------------
 
     def version(self) -> int:
-        with self.engine.connect() as conn:
-            if not sa.inspect(conn).has_table(schema_version.name):
-                return 0
-            return conn.scalar(sa.select(sa.func.max(schema_version.c.version))) or 0
+        return migrated_to(self.engine, schema_version)
 
     def migrate(self) -> list[int]:
         """Apply the migrations this database has not run; the numbers applied."""

@@ -9,7 +9,8 @@ and the report a director signs (`report`).
 The pure core: it reads files and calls `arbiter.check`, never the command line or the web.
 """
 
-from .model import SUFFIX, Event, EventError, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
+from .errors import EventError
+from .model import SUFFIX, Event, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
 from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
 from .report import standings_dict, standings_text
 from .standings import Line, Standings, schedule_of, standings

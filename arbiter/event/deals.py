@@ -32,7 +32,8 @@ from ..notation import parse
 from ..records import Draw, Game, HandRecord
 from ..rules.base import Config
 from ..rules.base import Seating as Table
-from .model import Event, EventError
+from .errors import EventError
+from .model import Event
 from .movements import Schedule, Seating
 from .tables import rulebook_of
 

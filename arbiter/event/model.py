@@ -33,6 +33,8 @@ from typing import Any
 from .. import rules as rulesets
 from ..i18n import msg
 from ..rules.base import UsageError
+from .errors import EventError
+from .movements import check_rounds, most_rounds
 
 SUFFIX = ".event.toml"
 MAX_FILE = 512 * 1024  # bytes: an event of a few hundred pairs and its penalty ledger
@@ -61,10 +63,6 @@ TOP_KEYS = (
 PAIR_KEYS = ("number", "name", "players")
 PENALTY_KEYS = ("pair", "points", "reason")
 STEP_KEYS = ("margin", "winner", "loser")
-
-
-class EventError(UsageError):
-    """An event file that cannot be used, said in words naming the key and the remedy."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +198,6 @@ class _Reader:
 
     def rounds_fit(self, event: Event) -> None:
         """A movement planned before play cannot give more rounds than it has without a rematch."""
-        from .movements import check_rounds  # the movements read this module's Event
 
         if event.movement != "swiss":
             try:
@@ -413,7 +410,6 @@ def new_event(
 ) -> Event:
     """An event from its parts, checked as its file would be (EventError naming the key); `rounds`
     None: as many as the movement gives without a rematch."""
-    from .movements import most_rounds  # the movements read this module's Event
 
     if rounds is None:
         rounds = min(most_rounds(movement, len(pairs)), MAX_ROUNDS) if movement in MOVEMENTS else 1

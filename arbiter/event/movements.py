@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import msg_n
-from .model import EventError
+from .errors import EventError
 
 SWISS_SEARCH = 20_000
 """How many pairings the Swiss search may try before it accepts a rematch: bounds the work on

@@ -19,7 +19,8 @@ from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
 from ..i18n import Text, msg
 from ..rules.base import UsageError
 from ..rulings import Finding, GameRuling, Verdict
-from .model import Event, EventError
+from .errors import EventError
+from .model import Event
 from .movements import Seating
 
 MAX_RECORD = 4 * 1024 * 1024  # bytes: a table's record is one game
