@@ -98,3 +98,12 @@ def test_the_version_says_what_clicks_version_option_says():
         timeout=120,
     )
     assert done.stdout == CliRunner().invoke(cli, ["--version"]).output
+
+
+def test_every_name_the_package_exports_is_one_it_imports_when_first_used():
+    """arbiter/__init__.py lists its names three times (for type checkers, `_WHERE`, `__all__`):
+    the lazy map and `__all__` name the same names, and each resolves."""
+    import arbiter
+
+    assert sorted(arbiter.__all__) == sorted(arbiter._WHERE)
+    assert all(getattr(arbiter, name) is not None for name in arbiter.__all__)
