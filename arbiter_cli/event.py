@@ -1,4 +1,4 @@
-"""`arbiter event ...`: a tournament in one file (docs/event.md), each subcommand a thin shell over
+"""`arbiter event ...`: a tournament in one file (docs/events.md), each subcommand a thin shell over
 `arbiter.event`: it reads the event file, calls the library and prints what it gives."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ EVENT_FILE = click.Path(dir_okay=False)
 
 @click.group("event", short_help="Run a tournament from one event file: schedule, deals, standings.")
 def event() -> None:
-    """A tournament in one file (*.event.toml, docs/event.md): the pairs, the movement, the
+    """A tournament in one file (*.event.toml, docs/events.md): the pairs, the movement, the
     prepared deals, each table's record certified, and the standings a director signs."""
 
 
@@ -182,7 +182,7 @@ def new(
     force: bool,
     lang: str | None,
 ) -> None:
-    """Write the event file EVENT (*.event.toml, docs/event.md) from the flags, checked as every
+    """Write the event file EVENT (*.event.toml, docs/events.md) from the flags, checked as every
     event file is: a value it would refuse is refused here, naming its key.
 
     \b

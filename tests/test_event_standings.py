@@ -12,8 +12,8 @@ import pytest
 
 from arbiter.event import load
 from arbiter.event.model import VictoryStep
+from arbiter.event.ranking import standings, victory_points
 from arbiter.event.report import standings_dict, standings_text
-from arbiter.event.standings import standings, victory_points
 
 PAIRS = {1: ("ann", "cid"), 2: ("bob", "dee"), 3: ("eve", "gus"), 4: ("fay", "hal"), 5: ("ida", "jon")}
 

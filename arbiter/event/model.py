@@ -17,7 +17,7 @@
     players = ["ann", "cid"]
 
 Every key is checked, and a file that cannot be used raises `EventError` naming the key and the
-remedy (never a traceback). docs/event.md describes every key.
+remedy (never a traceback). docs/events.md describes every key.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ DEFAULT_VICTORY_POINTS = (
     VictoryStep(4100, 19, 1),
     VictoryStep(5000, 20, 0),
 )
-"""The project's own scale out of 20 (docs/event.md): a drawn table is 10 to 10, and the winner's
+"""The project's own scale out of 20 (docs/events.md): a drawn table is 10 to 10, and the winner's
 share grows with the margin until a margin of 5,000 card points gives 20 to 0."""
 
 
@@ -350,7 +350,7 @@ NEW_MOVEMENT = "mitchell"
 NEW_DEALS = 2
 NEW_SCORING = "match-points"
 NEW_RECORDS = "round-{round}/table-{table}.acn"
-"""What `arbiter event new` writes when it is not told (docs/event.md, "Writing an event file")."""
+"""What `arbiter event new` writes when it is not told (docs/events.md, "Writing an event file")."""
 
 
 def to_toml(event: Event) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..i18n import Text, Translator, msg, msg_n, translator
 from ..wording import joined
-from .standings import Line, Standings
+from .ranking import Line, Standings
 from .tables import TableResult, reason
 
 
@@ -32,7 +32,7 @@ def count_shown(count: int, language: str = "en") -> str:
 
 
 def standings_dict(result: Standings, lang: str | None = None) -> dict[str, Any]:
-    """The standings' JSON shape (docs/event.md): scores as numbers, the reasons in `lang`."""
+    """The standings' JSON shape (docs/events.md): scores as numbers, the reasons in `lang`."""
     say = translator(lang)
     event = result.event
     return {

@@ -33,7 +33,7 @@ TABLE_CODES = {
     "record-pairs": msg("the table's record seats other players than the pairs the schedule puts there"),
     "record-deals": msg("the table's record plays another number of hands than the event deals a round"),
 }
-"""The event's own reasons for not certifying a table, by code (docs/event.md)."""
+"""The event's own reasons for not certifying a table, by code (docs/events.md)."""
 
 
 @dataclass(frozen=True, slots=True)

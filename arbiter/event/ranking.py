@@ -1,7 +1,7 @@
 """The standings: every round's tables certified, their results scored by the event's method,
 the penalty ledger applied, the pairs ranked.
 
-Scoring methods (`Event.scoring`, docs/event.md):
+Scoring methods (`Event.scoring`, docs/events.md):
 
 - `total`: the card points a pair scored at its tables, added up;
 - `match-points`: on each board, a pair's result (its score less its opponents') is compared with
