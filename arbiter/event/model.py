@@ -59,9 +59,11 @@ TOP_KEYS = (
     "pairs",
     "penalties",
     "victory-points",
+    "remedies",
 )
+REMEDIES = ("apply", "hold")
 PAIR_KEYS = ("number", "name", "players")
-PENALTY_KEYS = ("pair", "points", "reason")
+PENALTY_KEYS = ("pair", "points", "reason", "by", "at", "round", "corrects")
 STEP_KEYS = ("margin", "winner", "loser")
 
 
@@ -77,11 +79,22 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """A line of the director's ledger: points added to (or, negative, taken from) a pair's score."""
+    """A line of the director's ledger: points added to (or, negative, taken from) a pair's score;
+    0 points is a warning. The ledger only grows: a correction is a new entry naming the one it
+    corrects, which then counts no more (docs/events.md, "The ledger")."""
 
     pair: int
     points: int
     reason: str
+    by: str | None = None
+    """Who wrote the entry (the director's name)."""
+    at: str | None = None
+    """When, as ISO 8601 (`2026-11-26T21:40:00+00:00`, or a day)."""
+    round: int | None = None
+    """The round it belongs to: it counts in the standings after that round and later; None: in
+    every round's standings."""
+    corrects: int | None = None
+    """The number (from 1, in the file's order) of the earlier entry this one corrects."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +139,9 @@ class Event:
     pairs: tuple[Pair, ...]
     penalties: tuple[Penalty, ...] = ()
     victory_points: tuple[VictoryStep, ...] = DEFAULT_VICTORY_POINTS
+    remedies: str = "apply"
+    """`apply`: a table whose only errors are irregularities its rules remedy with points is
+    certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
     folder: Path = Path(".")
     """Where the event file is: the records and the rulebook are found from here."""
 
@@ -191,9 +207,16 @@ class _Reader:
             pairs=pairs,
             penalties=self.penalties(document.get("penalties", []), numbers),
             victory_points=self.scale(document.get("victory-points")),
+            remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
             folder=folder,
         )
         self.rounds_fit(event)
+        for index, penalty in enumerate(event.penalties, 1):
+            if penalty.round is not None and penalty.round > event.rounds:
+                raise self.fail(
+                    f"penalties[{index}].round",
+                    msg("write a whole number from {low:,} to {high:,}", low=1, high=event.rounds),
+                )
         return event
 
     def rounds_fit(self, event: Event) -> None:
@@ -321,8 +344,29 @@ class _Reader:
             pair = self.count(entry, "pair", 1, 9999, where)
             if pair not in numbers:
                 raise self.fail(where + "pair", msg("no pair has the number {number}", number=pair))
-            penalties.append(Penalty(pair, self.number(entry, "points", where), self.text(entry, "reason", where)))
+            penalties.append(
+                Penalty(
+                    pair,
+                    self.number(entry, "points", where),
+                    self.text(entry, "reason", where),
+                    by=self.text(entry, "by", where, required=False) or None,
+                    at=self.moment(entry.get("at"), where + "at") if "at" in entry else None,
+                    round=self.count(entry, "round", 1, MAX_ROUNDS, where) if "round" in entry else None,
+                    corrects=self.count(entry, "corrects", 1, index - 1, where) if "corrects" in entry else None,
+                )
+            )
         return tuple(penalties)
+
+    def moment(self, value: Any, key: str) -> str:
+        """When a ledger entry was written: a TOML date-time or day, or the same as text."""
+        if isinstance(value, datetime.datetime | datetime.date):
+            return value.isoformat()
+        if isinstance(value, str):
+            try:
+                return datetime.datetime.fromisoformat(value.strip()).isoformat()
+            except ValueError:
+                pass
+        raise self.fail(key, msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26"))
 
     def scale(self, value: Any) -> tuple[VictoryStep, ...]:
         if value is None:
@@ -371,12 +415,18 @@ def to_toml(event: Event) -> str:
         f"seed = {event.seed}",
         f"records = {_quoted(event.records)}",
     ]
+    if event.remedies != REMEDIES[0]:
+        lines.append(f"remedies = {_quoted(event.remedies)}")
     for pair in event.pairs:
         players = ", ".join(_quoted(player) for player in pair.players)
         lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]
     for penalty in event.penalties:
         lines += ["", "[[penalties]]", f"pair = {penalty.pair}", f"points = {penalty.points}"]
         lines.append(f"reason = {_quoted(penalty.reason)}")
+        lines += [f"by = {_quoted(penalty.by)}"] if penalty.by else []
+        lines += [f"at = {_quoted(penalty.at)}"] if penalty.at else []
+        lines += [f"round = {penalty.round}"] if penalty.round is not None else []
+        lines += [f"corrects = {penalty.corrects}"] if penalty.corrects is not None else []
     if event.victory_points != DEFAULT_VICTORY_POINTS:
         for step in event.victory_points:
             lines += ["", "[[victory-points]]", f"margin = {step.margin}", f"winner = {step.winner}"]

@@ -37,6 +37,20 @@ TABLE_CODES = {
 
 
 @dataclass(frozen=True, slots=True)
+class Remedy:
+    """A remedy the arbiter applied at a certified table: the rule set's points for an
+    irregularity, already in the table's score (shown in the ledger, never counted again)."""
+
+    pair: int
+    points: int
+    reason: str
+    """In words (a `Text` from the rule set: said in the reader's language)."""
+    code: str
+    hand: int | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableResult:
     seating: Seating
     path: Path
@@ -47,6 +61,8 @@ class TableResult:
     """Each hand's score by pair number, as the corrected score sheet has it (a certified table)."""
     findings: tuple[Finding, ...] = ()
     """The record's errors, where they are (a table whose record the arbiter found not valid)."""
+    remedies: tuple[Remedy, ...] = ()
+    """The remedies the arbiter applied (a certified table; `Event.remedies` "apply")."""
 
     @property
     def certified(self) -> bool:
@@ -121,8 +137,8 @@ def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableR
 
 
 def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebook: Rulebook | None) -> TableResult:
-    if game.verdict is not Verdict.VALID:
-        errors = tuple(finding for finding in game.findings if finding.is_error)
+    errors = tuple(finding for finding in game.findings if finding.is_error)
+    if game.verdict is not Verdict.VALID and not (event.remedies == "apply" and _remedied(game, errors)):
         codes = sorted({finding.code for finding in errors}) or [str(game.verdict)]
         return TableResult(seating, path, tuple(codes), findings=errors)
     if (game.house or {}).get("digest") != (rulebook.digest if rulebook else None):
@@ -134,7 +150,24 @@ def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebo
     if len(rows) != event.deals or any(row.scores is None for row in rows):
         return TableResult(seating, path, ("record-deals",))
     boards = tuple({sides[side]: points for side, points in (row.scores or {}).items()} for row in rows)
-    return TableResult(seating, path, (), boards)
+    remedies = tuple(
+        Remedy(sides[f.adjustment.side], f.adjustment.points, f.adjustment.reason, f.code, f.hand, f.line)
+        for f in errors
+        if f.adjustment is not None and f.adjustment.side in sides
+    )
+    return TableResult(seating, path, (), boards, remedies=remedies)
+
+
+def _remedied(game: GameRuling, errors: tuple[Finding, ...]) -> bool:
+    """Every error is an irregularity the rule set remedies (an adjustment of the score sheet)
+    and every hand could be scored with the remedy applied."""
+    sheet = score_sheet(game)
+    return (
+        game.verdict is Verdict.ILLEGAL
+        and all(finding.adjustment is not None for finding in errors)
+        and not sheet.provisional
+        and all(row.scores is not None for row in sheet.rows)
+    )
 
 
 def _sides(event: Event, seating: Seating, game: GameRuling) -> dict[str, int] | None:
