@@ -124,6 +124,23 @@ DEFAULT_VICTORY_POINTS = (
 share grows with the margin until a margin of 5,000 card points gives 20 to 0."""
 
 
+def _scale(margins: tuple[int, ...]) -> tuple[VictoryStep, ...]:
+    """A scale out of 20 from the margins where each step starts: 10 to 10 from the first, one
+    victory point more to the winner (and one less to the loser) at each next one."""
+    return tuple(VictoryStep(margin, 10 + step, 10 - step) for step, margin in enumerate(margins))
+
+
+NAMED_SCALES = {
+    "burraco-italian-3": _scale((0, 55, 155, 255, 355, 505, 655, 805, 1005, 1255, 1505)),
+    "burraco-italian-4": _scale((0, 105, 305, 505, 705, 905, 1105, 1305, 1505, 1705, 2005)),
+}
+"""Published scales a file names instead of writing rows (`victory-points = "burraco-italian-3"`):
+the victory points of Italian Burraco tournaments for rounds of 3 and of 4 deals, as
+puntiburraco.it reproduces them ("Partite e Punti Vittoria nei Tornei di Burraco"; the 3-deal
+scale as eburraco.com's "Victory Points, i termini del Burraco" too). docs/events.md, "Scoring",
+says where they come from and what a director checks before using them."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     name: str
@@ -371,6 +388,16 @@ class _Reader:
     def scale(self, value: Any) -> tuple[VictoryStep, ...]:
         if value is None:
             return DEFAULT_VICTORY_POINTS
+        if isinstance(value, str):
+            if value.strip() not in NAMED_SCALES:
+                raise self.fail(
+                    "victory-points",
+                    msg(
+                        "write the scale's rows as [[victory-points]] tables, or name one of {names}",
+                        names=", ".join(NAMED_SCALES),
+                    ),
+                )
+            return NAMED_SCALES[value.strip()]
         steps = []
         for index, entry in enumerate(self.tables(value, "victory-points"), 1):
             where = f"victory-points[{index}]."
