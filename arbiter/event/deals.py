@@ -77,7 +77,12 @@ def deal_board(event: Event, number: int, table: Table, config: Config) -> Board
 
 
 def boards(event: Event, schedule: Schedule) -> list[Board]:
-    """Every board the schedule's board sets hold (the rounds to come of a Swiss event included)."""
+    """Every board the schedule's board sets hold (the rounds to come of a Swiss event included).
+    Raises EventError for an event that plays no prepared deals."""
+    if not event.prepared:
+        raise EventError(
+            msg("prepared: the event plays no prepared deals (prepared = false); each table deals its own")
+        )
     table, config = table_config(event)
     most = max([seating.board_set for seating in schedule.seatings] + [event.rounds])
     return [deal_board(event, number, table, config) for number in range(1, most * event.deals + 1)]
@@ -172,7 +177,10 @@ def slip(event: Event, board: Board, config: Config) -> list[Text]:
 
 
 def verify(event: Event, schedule: Schedule) -> list[BoardFinding]:
-    """Each table's record (where there is one) checked against the boards it played."""
+    """Each table's record (where there is one) checked against the boards it played; nothing
+    for an event that plays no prepared deals."""
+    if not event.prepared:
+        return []
     dealt = {board.number: board for board in boards(event, schedule)}
     findings: list[BoardFinding] = []
     for seating in schedule.seatings:

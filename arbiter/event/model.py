@@ -60,6 +60,7 @@ TOP_KEYS = (
     "penalties",
     "victory-points",
     "remedies",
+    "prepared",
 )
 REMEDIES = ("apply", "hold")
 PAIR_KEYS = ("number", "name", "players")
@@ -156,6 +157,9 @@ class Event:
     pairs: tuple[Pair, ...]
     penalties: tuple[Penalty, ...] = ()
     victory_points: tuple[VictoryStep, ...] = DEFAULT_VICTORY_POINTS
+    prepared: bool = True
+    """The tables play the prepared deals dealt from `seed` (checked against their boards);
+    false: each table shuffles and deals its own cards."""
     remedies: str = "apply"
     """`apply`: a table whose only errors are irregularities its rules remedy with points is
     certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
@@ -225,9 +229,15 @@ class _Reader:
             penalties=self.penalties(document.get("penalties", []), numbers),
             victory_points=self.scale(document.get("victory-points")),
             remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
+            prepared=self.flag(document, "prepared"),
             folder=folder,
         )
         self.rounds_fit(event)
+        if event.scoring == "match-points" and not event.prepared:
+            raise self.fail(
+                "scoring",
+                msg("match points compare the tables that held the same cards: they need prepared deals"),
+            )
         for index, penalty in enumerate(event.penalties, 1):
             if penalty.round is not None and penalty.round > event.rounds:
                 raise self.fail(
@@ -244,6 +254,12 @@ class _Reader:
                 check_rounds(event.movement, len(event.pairs), event.rounds)
             except EventError as error:
                 raise self.fail("rounds", error.message) from None
+
+    def flag(self, table: Mapping[str, Any], key: str) -> bool:
+        value = table.get(key, True)
+        if not isinstance(value, bool):
+            raise self.fail(key, msg("write true or false"))
+        return value
 
     def known(self, table: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
         for key in table:
@@ -442,6 +458,8 @@ def to_toml(event: Event) -> str:
         f"seed = {event.seed}",
         f"records = {_quoted(event.records)}",
     ]
+    if not event.prepared:
+        lines.append("prepared = false")
     if event.remedies != REMEDIES[0]:
         lines.append(f"remedies = {_quoted(event.remedies)}")
     for pair in event.pairs:
