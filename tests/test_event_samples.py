@@ -35,7 +35,9 @@ def test_each_movements_sample_event_is_certified_whole(movement):
 
 def test_the_round_robin_samples_match_points_give_each_board_one_point_between_its_two_results():
     result = standings(load(EVENTS["round-robin"]))
-    assert sum(line.score for line in result.lines) == 6  # 3 rounds, a board each, 2 seats: a point between the 2 results in each
+    assert (
+        sum(line.score for line in result.lines) == 6
+    )  # 3 rounds, a board each, 2 seats: a point between the 2 results in each
 
 
 def test_an_event_without_prepared_deals_deals_no_boards_and_checks_no_record_against_one():
