@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..house import Rulebook
 from ..i18n import msg
 from .errors import EventError
 from .model import Event, Pair, Penalty, VictoryStep
-from .movements import MOVEMENTS, Round, Schedule, swiss_round
+from .movements import MOVEMENTS, Round, Schedule, Seating, swiss_round
 from .tables import TableResult, certify, rulebook_of
 
 WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
@@ -118,7 +119,14 @@ def moment(text: str) -> datetime.datetime:
     return value if value.tzinfo else value.replace(tzinfo=datetime.UTC)
 
 
-def standings(event: Event, after_round: int | None = None, as_of: str | None = None) -> Standings:
+Certifier = Callable[[Event, Seating, Rulebook | None], TableResult]
+"""How a table's result is had: its record certified (`certify`, the default), or the result its
+sides entered on the service."""
+
+
+def standings(
+    event: Event, after_round: int | None = None, as_of: str | None = None, certifier: Certifier = certify
+) -> Standings:
     """The event's standings from its tables' records (after round `after_round`, the ledger as
     it stood at `as_of`: see the module). Raises EventError when the event's rulebook or movement
     cannot be used, or `after_round` is not one of its rounds."""
@@ -142,7 +150,7 @@ def standings(event: Event, after_round: int | None = None, as_of: str | None = 
         else:
             current = _next_swiss(event, index + 1, rounds, tables)
         rounds.append(current)
-        tables += [certify(event, seating, rulebook) for seating in current.seatings]
+        tables += [certifier(event, seating, rulebook) for seating in current.seatings]
     schedule = Schedule(event.movement, event.deals, tuple(rounds))
     return _ranked(Standings(event, schedule, tables, after_round=after_round, as_of=as_of))
 

@@ -32,6 +32,9 @@ TABLE_CODES = {
     "record-rules": msg("the table's record names other rules than the event's"),
     "record-pairs": msg("the table's record seats other players than the pairs the schedule puts there"),
     "record-deals": msg("the table's record plays another number of hands than the event deals a round"),
+    "result-missing": msg("no side of the table has entered its result"),
+    "result-unconfirmed": msg("one side has entered the table's result; the other has not confirmed it"),
+    "result-disputed": msg("the two sides entered different results; the director decides"),
 }
 """The event's own reasons for not certifying a table, by code (docs/events.md)."""
 
@@ -70,6 +73,27 @@ class TableResult:
 
     def total(self, pair: int) -> int:
         return sum(board[pair] for board in self.boards)
+
+
+def entered(seating: Seating, first: list[tuple[int, int]] | None, second: list[tuple[int, int]] | None) -> TableResult:
+    """A table's result as its two sides entered it (each side's (first pair's, second pair's)
+    card points, deal by deal; None: not entered), without a record: certified when both sides
+    entered the same, else named with why (`result-missing`, `-unconfirmed`, `-disputed`)."""
+    where = Path(f"round-{seating.round}/table-{seating.table}")
+    if first is None and second is None:
+        return TableResult(seating, where, ("result-missing",))
+    if first is None or second is None:
+        return TableResult(seating, where, ("result-unconfirmed",))
+    if first != second:
+        return TableResult(seating, where, ("result-disputed",))
+    return decided(seating, first)
+
+
+def decided(seating: Seating, scores: list[tuple[int, int]]) -> TableResult:
+    """A table's result as given (the director's decision, or what both sides confirmed)."""
+    where = Path(f"round-{seating.round}/table-{seating.table}")
+    boards = tuple({seating.first: own, seating.second: theirs} for own, theirs in scores)
+    return TableResult(seating, where, (), boards)
 
 
 def rulebook_of(event: Event) -> Rulebook | None:
