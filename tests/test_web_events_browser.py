@@ -41,6 +41,11 @@ def victory(margin: int) -> int:
     return 10 if margin == 0 else winner if margin > 0 else 20 - winner
 
 
+def fits(page: Any) -> bool:
+    """The page is no wider than the phone (its tables scroll inside themselves)."""
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def submit(page: Any, selector: str) -> None:
     with page.expect_navigation():
         page.click(selector)
@@ -80,6 +85,7 @@ def test_an_event_with_a_disagreement_the_director_decides_and_a_penalty(phone: 
         for c in page.locator("code.event-code[data-round='1']").all()
     }
     assert len(codes) == 4 and len(set(codes.values())) == 4
+    assert fits(page)
     screenshot(page, "event-director-phone.png")
 
     assert "the other side is to confirm it" in enter_result(page, permalink, codes[1, "first"], 1420, 515)
@@ -88,7 +94,7 @@ def test_an_event_with_a_disagreement_the_director_decides_and_a_penalty(phone: 
     said = enter_result(page, permalink, codes[2, "second"], 800, 400)
     assert "the director decides" in said
     assert page.locator("#event-table-1-2").get_attribute("class") == "event-disputed"
-    assert "not final" not in page.locator("#event-verdict").inner_text()
+    assert "not certified" in page.locator("#event-verdict").inner_text() and fits(page)
     screenshot(page, "event-disputed-phone.png")
 
     page.fill("#event-director-code", director_code)
@@ -115,7 +121,7 @@ def test_an_event_with_a_disagreement_the_director_decides_and_a_penalty(phone: 
     page.wait_for_load_state()
     assert standings_on(page) == expected
     assert "score sheet handed in late" in page.locator("#event-ledger").inner_text()
-    assert page.locator("meta[http-equiv='refresh']").count() == 1
+    assert page.locator("meta[http-equiv='refresh']").count() == 1 and fits(page)
     screenshot(page, "event-standings-phone.png")
     page.emulate_media(media="print")
     assert not page.locator("header.site").is_visible() and page.locator("#event-standings").is_visible()
