@@ -225,11 +225,16 @@ def check_task(
 def seeds_of(task: Task) -> Any:
     """Where a record read from a file that names its prepared board finds its seed: the event
     file beside it (docs/notation.md, "Prepared boards"); standard input has no place."""
-    if task.file is None:
+    return seeds_near(task.file) if task.file is not None else None
+
+
+def seeds_near(path: str) -> Any:
+    """The event file beside the record at `path` (a file here), or None."""
+    if not Path(path).is_file():
         return None
     from arbiter.event.boards import EventBeside
 
-    return EventBeside(Path(task.file))
+    return EventBeside(Path(path))
 
 
 def sniff(head: bytes) -> str | None:
