@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 import arbiter
 from arbiter import cards as C
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter import work as bounded
 from arbiter.actions import END_TEXT
 from arbiter.allowed import in_words

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import arbiter
-import arbiter.rules
+import arbiter.families
 from arbiter.engine import PATHS
 from arbiter.simulate import (
     COVERAGE_CORPUS,
@@ -29,7 +29,7 @@ from arbiter.simulate import (
     missing_paths,
 )
 
-JUDGED = list(arbiter.rules.names())
+JUDGED = list(arbiter.families.names())
 COVERED = [rules for rules in JUDGED if rules in COVERAGE_CORPUS]
 
 

@@ -362,7 +362,7 @@ def judge_text(text: str) -> arbiter.GameRuling:
 
 # --- every family: judged by the arbiter as soon as it judges it; sharing nothing with it ------------------
 
-JUDGED = [name for name in SUPPORTED if name in arbiter.rules.names()]
+JUDGED = [name for name in SUPPORTED if name in arbiter.families.names()]
 """The families the simulator plays that the arbiter judges (Samba, Hand & Foot and classic join as
 their rule sets are registered)."""
 
@@ -380,7 +380,7 @@ def test_simulated_games_of_every_judged_family_are_valid_at_every_table(rules):
 
 @pytest.mark.parametrize("rules", JUDGED)
 def test_the_simulators_options_are_the_rule_sets_with_the_same_defaults(rules):
-    ruleset = {spec.name: spec.default for spec in arbiter.rules.get(rules).options}
+    ruleset = {spec.name: spec.default for spec in arbiter.families.get(rules).options}
     for spec in family(rules).options:
         assert spec.name in ruleset, spec.name
         assert str(spec.default).lower() == str(ruleset[spec.name]).lower(), spec.name

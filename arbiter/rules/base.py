@@ -385,6 +385,9 @@ class RuleSet:
     presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
     """House rules by name: a preset written alone (`[Variant "pagat"]`, `--option pagat`) sets
     each of its options; options written after it override them."""
+    aliases: tuple[str, ...] = ()
+    """Other names the rule set is asked for by (`canasta` for Caliente); `arbiter.families.get`
+    reads them."""
     configured: dict[Any, Config] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The configurations made so far (`config_for`), by table and options."""
     verdicts: dict[Any, dict[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)

@@ -13,16 +13,16 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from operator import mul
 
-from .. import cards as C
-from ..i18n import msg, msg_n, term
-from .base import Config, HandPenalty, OptionValue, PileTake, RuleSet, Seating, Words, brings
-from .caliente_card import CalienteCard
-from .caliente_catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
-from .caliente_choices import CHOICES
-from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
-from .lists import any_of
-from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
+from ... import cards as C
+from ...i18n import msg, msg_n, term
+from ...rules.base import Config, HandPenalty, OptionValue, PileTake, RuleSet, Seating, Words, brings
+from ...rules.groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem
+from ...rules.lists import any_of
+from ...rules.sheet_rules import summary_rules
+from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
+from .actions import CalienteCard
+from .catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
+from .choices import CHOICES
 
 __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure", "kept_from"]
 
@@ -336,4 +336,5 @@ CALIENTE = RuleSet(
     seating_problem=seating_problem,
     raises=GROUP_CODES | SUMMARY_CODES | {"caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
+    aliases=("canasta-caliente", "standard", "canasta"),
 )

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..i18n import msg
-from ..rulings import Rule
-from . import classic
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
-from .classic_choices import LAWS
-from .classic_choices import PROJECT_DEFAULT as LAWS_DEFAULT
-from .hoyle_choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
-from .sheet_rules import summary_rules
+from ...i18n import msg
+from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
+from ...rules.sheet_rules import summary_rules
+from ...rulings import Rule
+from ..classic import policies as classic
+from ..classic.choices import LAWS
+from ..classic.choices import PROJECT_DEFAULT as LAWS_DEFAULT
+from .choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(

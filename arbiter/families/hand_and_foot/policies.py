@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from .. import cards as C
-from ..i18n import Text, msg, msg_n, term
-from ..rulings import Rule
-from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
-from .groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
-from .hand_and_foot_choices import BOOK, CHOICES, PROJECT_DEFAULT, section
-from .hand_and_foot_foot import FOOT
-from .lists import all_of
-from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
-from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ... import cards as C
+from ...i18n import Text, msg, msg_n, term
+from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
+from ...rules.groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
+from ...rules.lists import all_of
+from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
+from ...rules.sheet_rules import summary_rules
+from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ...rulings import Rule
+from ..caliente import policies as caliente
+from .actions import FOOT
+from .choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 
 PACKS = 5
 CLOSED_AT = 7  # a meld closes as a canasta at seven cards and takes no more

@@ -3,8 +3,8 @@ place of the classic families' words, read by the rulings, `arbiter table` and t
 
 from __future__ import annotations
 
-from .. import cards as C
-from .base import Words
+from ... import cards as C
+from ...rules.base import Words
 
 CLASSIC_WORDS = Words(
     pile="discard pile",

@@ -17,18 +17,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from .. import cards as C
-from ..i18n import msg, term
-from ..rulings import Rule
-from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
-from .classic_choices import CHOICES, LAWS, PROJECT_DEFAULT
-from .classic_scoring import SHEET, end_of_hand, laid_score
-from .classic_words import CLASSIC_WORDS
-from .groups import GROUP_CODES, group_meld_problem
-from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
-from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES
+from ... import cards as C
+from ...i18n import msg, term
+from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating
+from ...rules.groups import GROUP_CODES, group_meld_problem
+from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
+from ...rules.sheet_rules import summary_rules
+from ...rules.sheet_spec import SUMMARY_CODES
+from ...rulings import Rule
+from ..caliente import policies as caliente
+from .choices import CHOICES, LAWS, PROJECT_DEFAULT
+from .scoring import SHEET, end_of_hand, laid_score
+from .words import CLASSIC_WORDS
 
 WILD_RATIOS = ("not-outnumbered", "naturals-outnumber", "at-most-three")
 ONE_CARD_PILE = "take-one-card-pile"

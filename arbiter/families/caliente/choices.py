@@ -7,7 +7,7 @@ project's own words: the books are cited by title and section, never quoted.
 
 from __future__ import annotations
 
-from .defaults import Choice
+from ...rules.defaults import Choice
 
 PROJECT_DEFAULT = 'Project default (docs/rules/caliente.md, "Where the rule books are silent or disagree")'
 

@@ -12,18 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from .. import cards as C
-from ..i18n import msg, msg_n, term
-from ..rulings import Rule
-from . import caliente
-from .base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
-from .caliente_card import CalienteCard
-from .groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus, group_meld_problem, two_naturals_per_wild
-from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
-from .samba_choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
-from .sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
-from .sheet_rules import summary_rules
-from .sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ... import cards as C
+from ...i18n import msg, msg_n, term
+from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
+from ...rules.groups import (
+    GROUP_CODES,
+    canastas_to_go_out,
+    group_canasta_bonus,
+    group_meld_problem,
+    two_naturals_per_wild,
+)
+from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
+from ...rules.sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
+from ...rules.sheet_rules import summary_rules
+from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ...rulings import Rule
+from ..caliente import policies as caliente
+from ..caliente.actions import CalienteCard
+from .choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 
 SAMBA_BONUS = 1500
 ALL_BONUS_CARDS = 6  # three packs hold six Bonus cards

@@ -4,9 +4,9 @@ are in caliente.py."""
 
 from __future__ import annotations
 
-from ..rulings import Rule
-from .base import OptionSpec
-from .caliente_choices import PROJECT_DEFAULT
+from ...rules.base import OptionSpec
+from ...rulings import Rule
+from .choices import PROJECT_DEFAULT
 
 BOOKS = "Caliente rules"
 

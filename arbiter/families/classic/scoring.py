@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .. import cards as C
-from ..i18n import msg_n
-from . import caliente
-from .base import Config
-from .sheet_spec import LaidKind, SheetSpec
+from ... import cards as C
+from ...i18n import msg_n
+from ...rules.base import Config
+from ...rules.sheet_spec import LaidKind, SheetSpec
+from ..caliente import policies as caliente
 
 
 def laid_score(

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..engine.context import HandContext, TurnState
-from ..engine.holding import replacement_first
-from ..engine.illegal import Illegal
-from ..i18n import msg, msg_n
-from ..records import PickUpFoot
-from .base import ExtraAction
+from ...engine.context import HandContext, TurnState
+from ...engine.holding import replacement_first
+from ...engine.illegal import Illegal
+from ...i18n import msg, msg_n
+from ...records import PickUpFoot
+from ...rules.base import ExtraAction
 
 
 def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:

@@ -9,7 +9,7 @@ family clubs vary most, so most of these points are options a club sets once in 
 
 from __future__ import annotations
 
-from .defaults import Choice
+from ...rules.defaults import Choice
 
 PROJECT_DEFAULT = 'Project default (docs/rules/hand-and-foot.md, "Where the rule books are silent or disagree")'
 

@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .. import cards as C
-from ..engine.context import HandContext, TurnState
-from ..engine.holding import check_held, replacement_first
-from ..engine.illegal import Illegal
-from ..i18n import Text, msg, msg_n, term
-from ..records import Node, PlayCaliente
-from .base import ExtraAction
+from ... import cards as C
+from ...engine.context import HandContext, TurnState
+from ...engine.holding import check_held, replacement_first
+from ...engine.illegal import Illegal
+from ...i18n import Text, msg, msg_n, term
+from ...records import Node, PlayCaliente
+from ...rules.base import ExtraAction
 
 
 @dataclass(frozen=True, slots=True)

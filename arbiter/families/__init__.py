@@ -1,0 +1,56 @@
+"""The families the arbiter judges: one explicit list (`FAMILIES`), python-chess's `VARIANTS` as the
+model. Each family is a package above the engine (`arbiter/families/<name>/`) whose `__init__`
+exports its `RuleSet` as `RULES`; the rule set carries its own name and aliases. The engine and the
+contract it reads (`arbiter.rules`) never import a family: the rule set reaches the engine as data.
+
+Adding a family is one line here (docs/engine.md, "Adding a family").
+"""
+
+from __future__ import annotations
+
+from ..i18n import msg
+from ..rules.base import RuleSet, UsageError
+from ..rules.codes import NOTATION
+from . import caliente, classic, hand_and_foot, hoyle, samba
+
+FAMILIES: tuple[RuleSet, ...] = (caliente.RULES, samba.RULES, hand_and_foot.RULES, classic.RULES, hoyle.RULES)
+"""Every family the arbiter judges."""
+
+PLANNED: dict[str, str] = {}
+"""Families the notation already writes (docs/notation.md) but the engine does not judge yet."""
+
+BY_NAME: dict[str, RuleSet] = {name: ruleset for ruleset in FAMILIES for name in (ruleset.name, *ruleset.aliases)}
+"""Each family by its name and by each of its aliases."""
+
+
+def names() -> list[str]:
+    return sorted(ruleset.name for ruleset in FAMILIES)
+
+
+def codes() -> frozenset[str]:
+    """Every code a ruling of any rule set can carry: each catalogue's and the notation's."""
+    every = set(NOTATION)
+    for ruleset in FAMILIES:
+        every |= ruleset.catalogue.keys()
+    return frozenset(every)
+
+
+def get(name: str) -> RuleSet:
+    key = name.strip().lower()
+    try:
+        return BY_NAME[key]
+    except KeyError:
+        if key in PLANNED:
+            raise UsageError(
+                msg(
+                    "{family} records are read and formatted, but not judged yet; the arbiter judges: {known}",
+                    family=PLANNED[key],
+                    known=", ".join(names()),
+                )
+            ) from None
+        raise UsageError(
+            msg("unknown rule set {name}; the arbiter knows: {known}", name=repr(name), known=", ".join(names()))
+        ) from None
+
+
+__all__ = ["BY_NAME", "FAMILIES", "PLANNED", "codes", "get", "names"]
