@@ -121,6 +121,7 @@ def _reports() -> Iterator[Found]:
         "arbiter/house/**/*.py",
         "arbiter/event/**/*.py",
         "arbiter/simulate/**/*.py",
+        "arbiter/bots/**/*.py",
         "arbiter_cli/**/*.py",
         leave_out=shared,
     ) + _files(*RULE_REFERENCE, *SIMULATOR)

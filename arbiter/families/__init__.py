@@ -13,8 +13,12 @@ from ..rules.base import RuleSet, UsageError
 from ..rules.codes import NOTATION
 from . import caliente, classic, hand_and_foot, hoyle, samba
 
-FAMILIES: tuple[RuleSet, ...] = (caliente.RULES, samba.RULES, hand_and_foot.RULES, classic.RULES, hoyle.RULES)
-"""Every family the arbiter judges."""
+PACKAGES = (caliente, samba, hand_and_foot, classic, hoyle)
+"""Every family's package: the one line a new family adds. Each exports its rule set as `RULES`; the
+simulator plays those with a `bots` module (`arbiter.simulate.families`)."""
+
+FAMILIES: tuple[RuleSet, ...] = tuple(package.RULES for package in PACKAGES)
+"""Every family the arbiter judges, in the order of `PACKAGES`."""
 
 PLANNED: dict[str, str] = {}
 """Families the notation already writes (docs/notation.md) but the engine does not judge yet."""
@@ -53,4 +57,4 @@ def get(name: str) -> RuleSet:
         ) from None
 
 
-__all__ = ["BY_NAME", "FAMILIES", "PLANNED", "codes", "get", "names"]
+__all__ = ["BY_NAME", "FAMILIES", "PACKAGES", "PLANNED", "codes", "get", "names"]

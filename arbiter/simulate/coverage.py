@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from ..bots.choices import Style
+from ..bots.coverage_parts import CorpusPart
 from ..i18n import msg, translator
 from ..rulings import GameRuling
-from .choices import Style
-from .coverage_parts import CorpusPart
 from .families import family, registered
 from .runner import SimulatedGame, simulate_games
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .choices import Style
-from .coverage_parts import (
+from ...bots.choices import Style
+from ...bots.coverage_parts import (
     ASKING,
     BONUS,
     DEAL,

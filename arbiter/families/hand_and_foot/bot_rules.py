@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import msg
-from ..rules.base import UsageError
-from .cards import BONUS, POINTS, deck
+from ...bots.cards import BONUS, POINTS, deck
+from ...i18n import msg
+from ...rules.base import UsageError
 
 MAX_GROUP_WILDS = 2
 KINDS = ("natural", "mixed", "wild")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..records import MeldRef
-from .cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, WILDS
-from .hand_and_foot_rules import HandAndFootRules
+from ...bots.cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, WILDS
+from ...records import MeldRef
+from .bot_rules import HandAndFootRules
 
 # --- the melds --------------------------------------------------------------------------------------
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .choices import Style
-from .coverage_parts import ASKING, BONUS, DEAL, DISCARDS, DRAWS, END, FROM_A_DEAL, CorpusPart, FamilyCoverage
+from ...bots.choices import Style
+from ...bots.coverage_parts import ASKING, BONUS, DEAL, DISCARDS, DRAWS, END, FROM_A_DEAL, CorpusPart, FamilyCoverage
 
 
 def _closed(values: Mapping[str, Any], style: Style) -> frozenset[str]:

@@ -36,14 +36,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pass, PickUpFoot, Take
-from .cards import BIG, BONUS, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
-from .choices import partner_says_yes, safest_discard
-from .families import Family, SimOption, register
-from .hand_and_foot_coverage import COVERAGE
-from .hand_and_foot_plans import FootMeld, FootTurn, OutPlan, Planner, meld_name
-from .hand_and_foot_rules import KINDS, HandAndFootRules, card_loss
-from .table import HandTable, TurnState
+from ...bots.cards import BIG, BONUS, LITTLE, NATURAL_SET, NATURALS, POINTS, STOP, WILDS, ordered, points
+from ...bots.choices import partner_says_yes, safest_discard
+from ...bots.family import Family, SimOption
+from ...bots.table import HandTable, TurnState
+from ...records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pass, PickUpFoot, Take
+from .bot_rules import KINDS, HandAndFootRules, card_loss
+from .coverage import COVERAGE
+from .plans import FootMeld, FootTurn, OutPlan, Planner, meld_name
 
 # --- one hand (a round) -------------------------------------------------------------------------------
 
@@ -355,28 +355,26 @@ class HandAndFootHand(HandTable):
         return out
 
 
-FAMILY = register(
-    Family(
-        name="hand-and-foot",
-        title="Hand & Foot",
-        seat_counts=(4,),
-        options=(
-            SimOption("hand-size", 13, "cards dealt to each Hand"),
-            SimOption("foot-size", 13, "cards dealt to each Foot"),
-            SimOption(
-                "wild-ratio", "at-most-two", "wilds a meld of a rank may hold", ("at-most-two", "two-naturals-per-wild")
-            ),
-            SimOption("pile-take", "all", "how many cards of the pile a take picks up: all, or the top N"),
-            SimOption("canastas-to-go-out", "2/2/1", "natural/mixed/wild canastas a side needs to go out"),
-            SimOption("ask-required", True, "a player must ask the partner before going out"),
-            SimOption("wild-pair-take", False, "a wild up card may be taken with a pair of the same wilds"),
-            SimOption("minimums", "50/90/120/150", "the first-meld minimum of rounds 1 to 4 (and after)"),
-            SimOption("rounds", 4, "rounds in a game"),
+FAMILY = Family(
+    name="hand-and-foot",
+    title="Hand & Foot",
+    seat_counts=(4,),
+    options=(
+        SimOption("hand-size", 13, "cards dealt to each Hand"),
+        SimOption("foot-size", 13, "cards dealt to each Foot"),
+        SimOption(
+            "wild-ratio", "at-most-two", "wilds a meld of a rank may hold", ("at-most-two", "two-naturals-per-wild")
         ),
-        build=HandAndFootRules.build,
-        hand=HandAndFootHand,
-        coverage=COVERAGE,
-    )
+        SimOption("pile-take", "all", "how many cards of the pile a take picks up: all, or the top N"),
+        SimOption("canastas-to-go-out", "2/2/1", "natural/mixed/wild canastas a side needs to go out"),
+        SimOption("ask-required", True, "a player must ask the partner before going out"),
+        SimOption("wild-pair-take", False, "a wild up card may be taken with a pair of the same wilds"),
+        SimOption("minimums", "50/90/120/150", "the first-meld minimum of rounds 1 to 4 (and after)"),
+        SimOption("rounds", 4, "rounds in a game"),
+    ),
+    build=HandAndFootRules.build,
+    hand=HandAndFootHand,
+    coverage=COVERAGE,
 )
 
 __all__ = ["FAMILY", "FootMeld", "HandAndFootHand", "HandAndFootRules", "meld_name"]

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .caliente_coverage import CALIENTE_CARDS, caliente_cards_closed
-from .choices import Style
-from .coverage_parts import (
+from ...bots.choices import Style
+from ...bots.coverage_parts import (
     ASKING,
     BONUS,
     DEAL,
@@ -21,6 +20,7 @@ from .coverage_parts import (
     CorpusPart,
     FamilyCoverage,
 )
+from ..caliente.coverage import CALIENTE_CARDS, caliente_cards_closed
 
 
 def _closed(values: Mapping[str, Any], style: Style) -> frozenset[str]:

@@ -14,11 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import msg
-from ..records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take
-from .caliente_coverage import COVERAGE
-from .caliente_rules import CalienteRules, wild_room
-from .cards import (
+from ...bots.cards import (
     BIG,
     BONUS,
     CALIENTE,
@@ -33,10 +29,14 @@ from .cards import (
     meld_counts,
     points,
 )
-from .choices import partner_says_yes, safest_discard, wants_take
-from .families import Family, SimOption, register
-from .specials import SpecialCards
-from .table import TurnState
+from ...bots.choices import partner_says_yes, safest_discard, wants_take
+from ...bots.family import Family, SimOption
+from ...bots.specials import SpecialCards
+from ...bots.table import TurnState
+from ...i18n import msg
+from ...records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take
+from .bot_rules import CalienteRules, wild_room
+from .coverage import COVERAGE
 
 
 @dataclass(slots=True)
@@ -529,32 +529,30 @@ def _table_problem(players: int, options: Mapping[str, Any]) -> str | None:
     return None
 
 
-FAMILY = register(
-    Family(
-        name="caliente",
-        title="Canasta Caliente",
-        seat_counts=(2, 3, 4, 5, 6),
-        options=(
-            SimOption("always-frozen", False, "the Prize pile is always frozen"),
-            SimOption("caliente-cards", False, "two Caliente cards join the pack"),
-            SimOption("caliente-refill", 0, "cards drawn up to after a Caliente card (0: the deal size)"),
-            SimOption("caliente-multiplies-bonus", True, "a Caliente card held multiplies Bonus cards held too"),
-            SimOption("three-packs", False, "six players with three packs"),
-            SimOption("stop-up-card-freezes", False, "a Stop card turned up freezes the pile"),
-            SimOption("concealed-waives-minimum", False, "going out concealed waives the first-meld minimum"),
-            SimOption("concealed-allows-discard", True, "a concealed going out may end with a discard"),
-            SimOption("bonus-in-hand-penalty", 100, "points lost per Bonus card held at the end"),
-            SimOption("permission-penalty", 100, "a remedy: the bots never incur it"),
-            SimOption("wrong-take-penalty", 50, "a remedy: the bots never incur it"),
-            SimOption("failed-minimum-raise", 10, "a remedy: the bots never incur it"),
-            SimOption("target", 0, "the score that ends the game (0: 5,000; 10,000 with three packs)"),
-            SimOption("canastas-to-go-out", 0, "canastas a side needs to go out (0: the rule books')"),
-        ),
-        build=CalienteRules.build,
-        hand=CalienteHand,
-        coverage=COVERAGE,
-        table_problem=_table_problem,
-    )
+FAMILY = Family(
+    name="caliente",
+    title="Canasta Caliente",
+    seat_counts=(2, 3, 4, 5, 6),
+    options=(
+        SimOption("always-frozen", False, "the Prize pile is always frozen"),
+        SimOption("caliente-cards", False, "two Caliente cards join the pack"),
+        SimOption("caliente-refill", 0, "cards drawn up to after a Caliente card (0: the deal size)"),
+        SimOption("caliente-multiplies-bonus", True, "a Caliente card held multiplies Bonus cards held too"),
+        SimOption("three-packs", False, "six players with three packs"),
+        SimOption("stop-up-card-freezes", False, "a Stop card turned up freezes the pile"),
+        SimOption("concealed-waives-minimum", False, "going out concealed waives the first-meld minimum"),
+        SimOption("concealed-allows-discard", True, "a concealed going out may end with a discard"),
+        SimOption("bonus-in-hand-penalty", 100, "points lost per Bonus card held at the end"),
+        SimOption("permission-penalty", 100, "a remedy: the bots never incur it"),
+        SimOption("wrong-take-penalty", 50, "a remedy: the bots never incur it"),
+        SimOption("failed-minimum-raise", 10, "a remedy: the bots never incur it"),
+        SimOption("target", 0, "the score that ends the game (0: 5,000; 10,000 with three packs)"),
+        SimOption("canastas-to-go-out", 0, "canastas a side needs to go out (0: the rule books')"),
+    ),
+    build=CalienteRules.build,
+    hand=CalienteHand,
+    coverage=COVERAGE,
+    table_problem=_table_problem,
 )
 
 __all__ = ["FAMILY", "CalienteHand", "CalienteRules"]

@@ -33,8 +33,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..records import Ask, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
-from .cards import (
+from ...bots.cards import (
     BIG,
     BONUS,
     CALIENTE,
@@ -46,13 +45,14 @@ from .cards import (
     STOP,
     points,
 )
-from .choices import partner_says_yes, safest_discard, wants_take
-from .families import Family, SimOption, register
-from .samba_coverage import COVERAGE
-from .samba_plans import OutPlan, Planner, SambaMeld, TakePlan, meld_name, runs
-from .samba_rules import SambaRules
-from .specials import SpecialCards
-from .table import TurnState
+from ...bots.choices import partner_says_yes, safest_discard, wants_take
+from ...bots.family import Family, SimOption
+from ...bots.specials import SpecialCards
+from ...bots.table import TurnState
+from ...records import Ask, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
+from .bot_rules import SambaRules
+from .coverage import COVERAGE
+from .plans import OutPlan, Planner, SambaMeld, TakePlan, meld_name, runs
 
 # --- one hand ---------------------------------------------------------------------------------------
 
@@ -455,25 +455,21 @@ class SambaHand(SpecialCards):
         return out
 
 
-FAMILY = register(
-    Family(
-        name="samba",
-        title="Samba",
-        seat_counts=(2, 3, 4, 5, 6),
-        options=(
-            SimOption("wild-ratio", "at-most-two", "wilds a group may hold", ("at-most-two", "two-naturals-per-wild")),
-            SimOption(
-                "sequence-take", "whole-pile", "what a take onto a sequence picks up", ("whole-pile", "top-card")
-            ),
-            SimOption("minimum-7000", 150, "the first-meld minimum from 7,000", (150, 160)),
-            SimOption("bonus-penalty", "mirror", "Bonus cards without two canastas", ("mirror", "flat")),
-            SimOption("pile-always-frozen", False, "only a natural pair ever takes the pile"),
-            SimOption("caliente-cards", False, "two Caliente cards join the pack (refill to 15)"),
-        ),
-        build=SambaRules.build,
-        hand=SambaHand,
-        coverage=COVERAGE,
-    )
+FAMILY = Family(
+    name="samba",
+    title="Samba",
+    seat_counts=(2, 3, 4, 5, 6),
+    options=(
+        SimOption("wild-ratio", "at-most-two", "wilds a group may hold", ("at-most-two", "two-naturals-per-wild")),
+        SimOption("sequence-take", "whole-pile", "what a take onto a sequence picks up", ("whole-pile", "top-card")),
+        SimOption("minimum-7000", 150, "the first-meld minimum from 7,000", (150, 160)),
+        SimOption("bonus-penalty", "mirror", "Bonus cards without two canastas", ("mirror", "flat")),
+        SimOption("pile-always-frozen", False, "only a natural pair ever takes the pile"),
+        SimOption("caliente-cards", False, "two Caliente cards join the pack (refill to 15)"),
+    ),
+    build=SambaRules.build,
+    hand=SambaHand,
+    coverage=COVERAGE,
 )
 
 __all__ = ["FAMILY", "SambaHand", "SambaMeld", "SambaRules", "meld_name", "runs"]

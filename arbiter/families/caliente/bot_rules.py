@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import (
+from ...bots.cards import (
     BONUS,
     CALIENTE,
     POINTS,

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..records import MeldRef
-from .cards import (
+from ...bots.cards import (
     BIG,
     BONUS,
     CANASTA,
@@ -19,7 +18,8 @@ from .cards import (
     STOP,
     WILDS,
 )
-from .samba_rules import SAMBA, SambaRules
+from ...records import MeldRef
+from .bot_rules import SAMBA, SambaRules
 
 # --- the melds --------------------------------------------------------------------------------------
 
