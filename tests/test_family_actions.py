@@ -2,7 +2,7 @@
 card (arbiter/families/caliente/actions.py) and the Foot picked up
 (arbiter/families/hand_and_foot/actions.py).
 The engine's own handlers are the actions every family plays; an action of the notation that a
-rule set does not bring is refused with the words it always met (arbiter/rules/unplayed.py)."""
+rule set does not bring is refused with the words its own family declares (`ActionKind.refusal`)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,32 @@ def test_the_extra_actions_a_rule_set_brings_are_exactly_its_own(name, options):
     config = ruleset.configure(SEATINGS[name], ruleset.resolve(chosen))
     assert set(config.actions) == OWN_ACTIONS[name]
     assert all(kind is action.record for kind, action in config.actions.items())
+
+
+def test_each_family_action_declares_its_own_vocabulary_once():
+    kinds = {kind.keyword: kind for kind in arbiter.families.ACTIONS}
+    assert set(kinds) == {"caliente", "foot"}
+    assert kinds["caliente"].record is PlayCaliente and kinds["foot"].record is PickUpFoot
+    assert kinds["caliente"].opens_turn and not kinds["foot"].opens_turn
+    assert set(kinds["foot"].paths) <= arbiter.families.PATHS
+
+
+@pytest.mark.parametrize("name", sorted(OWN_ACTIONS))
+def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
+    ruleset = arbiter.families.get(name)
+    brought = {kind.record for kind in ruleset.actions}
+    assert brought == OWN_ACTIONS[name]
+    assert set(ruleset.unplayed) == {PlayCaliente, PickUpFoot} - brought
+
+
+def test_the_web_reads_each_family_action_from_the_list():
+    from arbiter_web.editor import MOVE_KINDS
+    from arbiter_web.legal_actions import START_KINDS
+    from arbiter_web.legal_schemas import ACTION_KINDS
+
+    for kind in arbiter.families.ACTIONS:
+        assert MOVE_KINDS[kind.keyword] is kind.heading and kind.keyword in ACTION_KINDS
+        assert (kind.keyword in START_KINDS) == kind.opens_turn
 
 
 def test_the_engine_handlers_are_the_actions_every_family_plays():

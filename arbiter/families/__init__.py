@@ -8,8 +8,9 @@ Adding a family is one line here (docs/engine.md, "Adding a family").
 
 from __future__ import annotations
 
+from ..engine.paths import PATHS as ENGINE_PATHS
 from ..i18n import msg
-from ..rules.base import RuleSet, UsageError
+from ..rules.base import ActionKind, RuleSet, UsageError
 from ..rules.codes import NOTATION
 from . import caliente, classic, hand_and_foot, hoyle, samba
 
@@ -19,6 +20,16 @@ simulator plays those with a `bots` module (`arbiter.simulate.families`)."""
 
 FAMILIES: tuple[RuleSet, ...] = tuple(package.RULES for package in PACKAGES)
 """Every family the arbiter judges, in the order of `PACKAGES`."""
+
+ACTIONS: tuple[ActionKind, ...] = tuple(dict.fromkeys(kind for ruleset in FAMILIES for kind in ruleset.actions))
+"""Every family's own kinds of action (`caliente`, `foot`), each once: what the web's editor and
+legal actions read."""
+
+PATHS: frozenset[str] = ENGINE_PATHS | {path for kind in ACTIONS for path in kind.paths}
+"""Every legal path a hand can count: the engine's and those of each family's own actions."""
+
+for _ruleset in FAMILIES:  # each rule set refuses the others' actions with their own words
+    _ruleset.unplayed.update({kind.record: kind for kind in ACTIONS if kind not in _ruleset.actions})
 
 PLANNED: dict[str, str] = {}
 """Families the notation already writes (docs/notation.md) but the engine does not judge yet."""
@@ -57,4 +68,4 @@ def get(name: str) -> RuleSet:
         ) from None
 
 
-__all__ = ["BY_NAME", "FAMILIES", "PACKAGES", "PLANNED", "codes", "get", "names"]
+__all__ = ["ACTIONS", "BY_NAME", "FAMILIES", "PACKAGES", "PATHS", "PLANNED", "codes", "get", "names"]

@@ -18,9 +18,26 @@ from ... import cards as C
 from ...engine.context import HandContext, TurnState
 from ...engine.holding import check_held, replacement_first
 from ...engine.illegal import Illegal
-from ...i18n import Text, msg, msg_n, term
+from ...i18n import Text, msg, msg_n, pmsg, term
 from ...records import Node, PlayCaliente
-from ...rules.base import ExtraAction
+from ...rules.base import ActionKind, ExtraAction, Words
+
+
+def not_held(player: str, words: Words) -> tuple[str, Text]:
+    """Where the rule set does not bring it: with no Caliente card in the packs, none is held."""
+    return "card-not-held", msg("{player} plays {card} but holds none", player=player, card=words.describe(C.CALIENTE))
+
+
+KIND = ActionKind(
+    PlayCaliente,
+    keyword="caliente",
+    heading=pmsg("legal moves of a kind", "Lay a Caliente card"),
+    related=("caliente", "draw", "take"),
+    paths=("caliente-card", "caliente-refill", "caliente-no-refill"),
+    refusal=not_held,
+    opens_turn=True,
+)
+"""Playing a Caliente card: played instead of drawing, so it opens a turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +48,7 @@ class CalienteCard:
     owed_path: ClassVar[str] = "caliente-refill"
 
     def action(self) -> ExtraAction:
-        return ExtraAction(PlayCaliente, self.play, self.offers)
+        return ExtraAction(PlayCaliente, self.play, self.offers, KIND)
 
     def offers(self, r: HandContext, state: TurnState) -> Iterator[PlayCaliente]:
         """Played instead of drawing, by a player who holds one."""

@@ -20,6 +20,7 @@ from ...rules.groups import GROUP_CODES, canastas_to_go_out, group_canasta_bonus
 from ...rules.lists import any_of
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, LaidKind, SheetSpec
+from . import actions
 from .actions import CalienteCard
 from .catalogue import BOOKS, CATALOGUE, OPTIONS, kept_from
 from .choices import CHOICES
@@ -337,4 +338,5 @@ CALIENTE = RuleSet(
     raises=GROUP_CODES | SUMMARY_CODES | {"caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
     aliases=("canasta-caliente", "standard", "canasta"),
+    actions=(actions.KIND,),
 )

@@ -12,9 +12,25 @@ from collections.abc import Iterator
 from ...engine.context import HandContext, TurnState
 from ...engine.holding import replacement_first
 from ...engine.illegal import Illegal
-from ...i18n import msg, msg_n
+from ...i18n import Text, msg, msg_n, pmsg
 from ...records import PickUpFoot
-from ...rules.base import ExtraAction
+from ...rules.base import ActionKind, ExtraAction, Words
+
+
+def no_foot(player: str, words: Words) -> tuple[str, Text]:
+    """Where the rule set does not bring it: with no Foot dealt, there is none to pick up."""
+    return "draw-first", msg("there is no Foot in this rule set: `foot` is a Hand & Foot action")
+
+
+KIND = ActionKind(
+    PickUpFoot,
+    keyword="foot",
+    heading=pmsg("legal moves of a kind", "Pick up the Foot"),
+    related=("foot",),
+    paths=("foot-at-once", "foot-next-turn"),
+    refusal=no_foot,
+)
+"""Picking up the Foot."""
 
 
 def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
@@ -48,4 +64,4 @@ def offers(r: HandContext, state: TurnState) -> Iterator[PickUpFoot]:
         yield PickUpFoot()
 
 
-FOOT = ExtraAction(PickUpFoot, pick_up_foot, offers, picks_up_foot=True)
+FOOT = ExtraAction(PickUpFoot, pick_up_foot, offers, KIND, picks_up_foot=True)

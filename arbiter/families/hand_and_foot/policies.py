@@ -22,7 +22,7 @@ from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 from ...rulings import Rule
 from ..caliente import policies as caliente
-from .actions import FOOT
+from .actions import FOOT, KIND
 from .choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 
 PACKS = 5
@@ -588,4 +588,5 @@ HAND_AND_FOOT = RuleSet(
         "caliente-book": {spec.name: spec.default for spec in OPTIONS},
         "pagat": {"pile-take": "7", "wild-ratio": "two-naturals-per-wild"},
     },
+    actions=(KIND,),
 )

@@ -27,6 +27,7 @@ from ...rules.sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_pr
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
 from ...rulings import Rule
+from ..caliente import actions as caliente_actions
 from ..caliente import policies as caliente
 from ..caliente.actions import CalienteCard
 from .choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
@@ -555,4 +556,5 @@ SAMBA_RULES = RuleSet(
     seating_problem=seating_problem,
     raises=GROUP_CODES | SEQUENCE_CODES | SUMMARY_CODES | {"canasta-wild", "caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
+    actions=(caliente_actions.KIND,),
 )
