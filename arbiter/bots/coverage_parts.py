@@ -1,6 +1,6 @@
 """What a family gives the coverage report (`coverage.py`): the legal paths its simulated games
 should take, those they never take and why, a small corpus that takes them all, and the paths a
-table's options close. Each family's simulator module brings its own (`<family>_coverage.py`);
+table's options close. Each family brings its own (`arbiter/families/<name>/coverage.py`);
 the groups of paths below are the ones the families share."""
 
 from __future__ import annotations

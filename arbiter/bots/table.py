@@ -1,7 +1,7 @@
 """The table the bots see during one hand: the players' cards, the sides' melds and laid cards,
 the Prize pile and the stock; the deal, the order of play and each turn's trace.
 
-`HandTable` is what every family shares. A family's bot rules (`caliente.py`, `samba.py`, ...)
+`HandTable` is what every family shares. A family's bot rules (`arbiter/families/<name>/bots.py`)
 subclass it with the turn itself (`play_turn`), the melds, going out and the score.
 """
 

@@ -1,6 +1,6 @@
 """Caliente's table rules for the bots: the packs, the deal, the first meld's minimum, the wild
 room of a meld, the Bonus cards' points and what a hand left costs, from the options
-(caliente.py; classic.py starts from them).
+(bots.py; Classic Canasta's bots start from them).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class CalienteRules:
     bonus_in_hand_penalty: int
     caliente_refill: int
     caliente_multiplies_bonus: bool
-    # where classic Canasta differs (classic.py); the defaults are Caliente's
+    # where classic Canasta differs (arbiter/families/classic/bots.py); the defaults are Caliente's
     below_zero_minimum: int = 0  # the first-meld minimum below zero (0: any meld)
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld
     one_card_pile_rule: bool = False  # a player holding one card may not take a pile of one card

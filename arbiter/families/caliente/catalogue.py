@@ -1,6 +1,6 @@
 """Canasta Caliente's data: its options (each project default one of them) and its catalogue
 (a `Rule` per code: name, source by book and section, explanation). The policies that play it
-are in caliente.py."""
+are in policies.py."""
 
 from __future__ import annotations
 

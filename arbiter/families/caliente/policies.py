@@ -2,8 +2,8 @@
 
 Sources: the four Caliente rule books (classic 2001, Complete, 50th Anniversary, Deluxe); they
 agree on the standard game and share their section names, so a rule is cited by section. Where
-they are silent or disagree, the project's default is set out in caliente_choices.py (rendered in
-docs/rules/caliente.md), and each such default is an option (caliente_catalogue.py holds the
+they are silent or disagree, the project's default is set out in choices.py (rendered in
+docs/rules/caliente.md), and each such default is an option (catalogue.py holds the
 options and the catalogue of rules; this module, the policies that play them).
 """
 

@@ -3,7 +3,7 @@ deck (red threes `B`, black threes `S`, jokers `X`, deuces `2`), at four players
 and three-hand tables the laws give (docs/simulator.md, "Classic Canasta").
 
 The Caliente rule books say their deck plays classic Canasta, and the laws' game is the Caliente
-game with a few differences, so the bots are Caliente's (`caliente.py`) with these rules:
+game with a few differences, so the bots are Caliente's (`arbiter/families/caliente/bots.py`) with these rules:
 
 - the pile is frozen against a side until its first meld (no wild in the first take);
 - a player holding one card may not take a pile of one card;

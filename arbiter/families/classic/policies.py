@@ -5,11 +5,11 @@ The laws' game is the one the Caliente books say their deck plays, so the rule s
 Caliente's `Config` and replaces what differs: the pile frozen against a side until its first
 meld, the one-card pile, the wild ratio, a red three left in hand, the last card of the stock a
 red three, the minimum below zero, and the classic names of the cards in every message. Where
-the laws are silent or the references disagree, classic_choices.py (rendered in
+the laws are silent or the references disagree, choices.py (rendered in
 docs/rules/classic.md) says what the arbiter does, and each such default is an option below.
 The shared policies here (`CLASSIC_WORDS`, `meld_problem`, `take_problem`, and from
-classic_scoring.py `laid_score`, `end_of_hand` and the score sheet) serve Hoyle two-hand too
-(rules/hoyle.py).
+scoring.py `laid_score`, `end_of_hand` and the score sheet) serve Hoyle two-hand too
+(arbiter/families/hoyle/).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The classic deck's scoring: red threes laid (and counted against a side that has not melded),
 a red three left in hand, and the laws' score sheet for a hand given as its summary. Classic
-Canasta and Hoyle two-hand share them (rules/classic.py, rules/hoyle.py)."""
+Canasta and Hoyle two-hand share them (arbiter/families/classic/, arbiter/families/hoyle/)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hand & Foot's table rules for the bots: the packs, the deal, the round's first-meld minimum,
-the wild limit and what cards left cost, from the options (hand_and_foot.py).
+the wild limit and what cards left cost, from the options (bots.py).
 """
 
 from __future__ import annotations

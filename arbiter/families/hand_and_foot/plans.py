@@ -1,5 +1,5 @@
 """Hand & Foot's melds as the bots see them (natural, mixed, wild; open or closed) and the plans
-they make of a turn: which melds to lay and how to go out (hand_and_foot.py plays them).
+they make of a turn: which melds to lay and how to go out (bots.py plays them).
 """
 
 from __future__ import annotations

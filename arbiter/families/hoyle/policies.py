@@ -6,7 +6,7 @@ minimum, "passing the discard" with one card left and too few canastas, the top 
 on an exhausted stock, a black three turned up left on top, 50 points and the pile restored for a
 wrong take. Standard two-hand play of the Official Canasta Laws is reached with options (`draw=2`,
 `pass-the-discard=no`, `exhausted-take=whole-pile`, ...). The game is classic Canasta at two
-players otherwise, so the rule set starts from classic.py's; hoyle_choices.py (rendered in
+players otherwise, so the rule set starts from Classic Canasta's (arbiter/families/classic/); choices.py (rendered in
 docs/rules/hoyle.md) says where the page is silent and what the arbiter does.
 """
 

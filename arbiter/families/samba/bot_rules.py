@@ -1,5 +1,5 @@
 """Samba's table rules for the bots: the packs, the deal, the first meld's minimum, the wild
-limit, the Bonus cards' points and what a hand left costs, from the options (samba.py).
+limit, the Bonus cards' points and what a hand left costs, from the options (bots.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Samba's melds as the bots see them (groups and sequences) and the plans they make of a hand:
-which melds to lay, what to take, how to go out (samba.py plays them).
+which melds to lay, what to take, how to go out (bots.py plays them).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ two canastas to go out, the game to 10,000.
 
 Source: the Samba chapter of Canasta Caliente Complete ("Rules for Samba Canasta", "Samba for 2,
 3, 5 or 6 players"), which lists how Samba differs from Caliente and plays Caliente's rules
-otherwise; where it is silent, samba_choices.py (rendered in docs/rules/samba.md) says what the
+otherwise; where it is silent, choices.py (rendered in docs/rules/samba.md) says what the
 arbiter does, and each such default is an option below.
 """
 
