@@ -261,6 +261,8 @@ class ActionKind:
     """The first word of its notation text (`caliente`, `foot`): the kind of move it is."""
     heading: Text
     """How it is said: the heading of its kind of legal move (`pmsg("legal moves of a kind", ...)`)."""
+    said: Text
+    """One such action in a player's words (`arbiter.allowed.in_words`)."""
     related: tuple[str, ...]
     """The kinds of action a finding on it lists first among its alternatives (engine/alternatives.py)."""
     paths: tuple[str, ...]

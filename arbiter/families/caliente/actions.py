@@ -32,6 +32,7 @@ KIND = ActionKind(
     PlayCaliente,
     keyword="caliente",
     heading=pmsg("legal moves of a kind", "Lay a Caliente card"),
+    said=msg("play a Caliente card instead of drawing"),
     related=("caliente", "draw", "take"),
     paths=("caliente-card", "caliente-refill", "caliente-no-refill"),
     refusal=not_held,

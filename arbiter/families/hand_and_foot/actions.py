@@ -26,6 +26,7 @@ KIND = ActionKind(
     PickUpFoot,
     keyword="foot",
     heading=pmsg("legal moves of a kind", "Pick up the Foot"),
+    said=msg("pick up the Foot"),
     related=("foot",),
     paths=("foot-at-once", "foot-next-turn"),
     refusal=no_foot,
