@@ -73,11 +73,10 @@ def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
 
 
 def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
+    from arbiter.allowed import in_words
     from arbiter_web.editor import MOVE_KINDS
     from arbiter_web.legal_actions import START_KINDS
     from arbiter_web.legal_schemas import ACTION_KINDS
-
-    from arbiter.allowed import in_words
 
     for kind in arbiter.families.ACTIONS:
         assert MOVE_KINDS[kind.keyword] is kind.heading and kind.keyword in ACTION_KINDS
