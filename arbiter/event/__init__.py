@@ -1,6 +1,7 @@
 """A tournament in one file (docs/events.md): the event file and its checks (`model`), the
-movements (`movements`), each table's record certified (`tables`), the standings (`ranking`)
-and the report a director signs (`report`).
+movements (`movements`), each table's record certified (`tables`), the standings and the ledger
+(`ranking`), the report a director signs (`report`), the prepared boards (`deals`, and `boards`,
+which `arbiter.check` reads for a record that names its board).
 
     event = arbiter.event.load("thursday.event.toml")
     result = arbiter.event.standings(event)
