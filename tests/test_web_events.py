@@ -4,19 +4,37 @@ refused and why, codes that name their table and side, the ledger that only grow
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from web_support import never_500  # noqa: F401 (a fixture, used by pytestmark)
 
 from app import create_app
+from arbiter_web import event_store
 from arbiter_web.event_store import table_code
 from arbiter_web.events import EXAMPLE
 
+pytestmark = pytest.mark.usefixtures("never_500")
+pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures: SQLite and PostgreSQL
+
 
 @pytest.fixture
-def client(tmp_path) -> Any:
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'store.db'}", "ACCESS_LOG": False})
-    return app.test_client()
+def client(database_url: str) -> Iterator[Any]:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "ACCESS_LOG": False})
+    yield app.test_client()
+    app.extensions["arbiter_events"].engine.dispose()
+
+
+def test_an_event_past_the_stores_quota_is_refused_and_nothing_is_kept(database_url: str):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "ACCESS_LOG": False, "STORE_QUOTA": 100})
+    answer = app.test_client().post("/events", data={"event": EXAMPLE})
+    assert answer.status_code == 507
+    store = app.extensions["arbiter_events"]
+    with store.engine.begin() as conn:
+        assert conn.scalar(sa.select(sa.func.count()).select_from(event_store.events)) == 0
+    store.engine.dispose()
 
 
 def kept(client: Any, source: str = EXAMPLE) -> tuple[str, str, dict[tuple[int, int, str], str]]:
