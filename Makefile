@@ -133,6 +133,7 @@ bench: install compiled
 	$(CBIN)/python bench/legal_actions.py
 	$(CBIN)/python bench/startup.py
 	$(CBIN)/python bench/summaries.py
+	$(CBIN)/python bench/events.py
 	$(CBIN)/python bench/load.py
 	$(CBIN)/python bench/attacks.py
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from . import families as rulesets
 from .assumed import rules_assumed
@@ -30,6 +30,9 @@ from .rules.codes import NOTATION
 from .rulings import ROUND_TAGS, GameRuling
 from .wording import joined
 
+if TYPE_CHECKING:
+    from .event.boards import SeedSource
+
 DEFAULT_RULES = "caliente"
 OPTION_TAGS = ("variant", "options")
 
@@ -44,6 +47,7 @@ def check(
     default_rules: str | None = None,
     house: Rulebook | None = None,
     shelf: RulebookSource | None = None,
+    seeds: SeedSource | None = None,
 ) -> Iterator[GameRuling]:
     """Judge every game of a record, one at a time. Raises UsageError for an unknown rule set
     or option given by the caller, or one that contradicts a game's tags. `rules` insists (a
@@ -51,12 +55,15 @@ def check(
     silent [Rules] tag (the default's default is Caliente). `start` says where the source begins
     when it is a piece of a larger record (arbiter.notation.Start). `house` is the rulebook for
     games whose tags name none; `shelf` holds the rulebooks at hand for games whose `House` tag
-    names one (arbiter.house). A record is its text, bytes, a file opened to read, or a path
+    names one (arbiter.house). `seeds` gives the seed of a game that names its prepared board
+    (`[Board "N"]`) without a `Seed` tag (arbiter.event.boards.EventBeside). A record is its text, bytes, a file opened to read, or a path
     (read whole); anything else raises `NotARecord` (an `ArbiterError` and a `TypeError`)."""
     readable = record_source(source)  # at the call: what is not a record fails before any game is asked for
 
     def judged() -> Iterator[GameRuling]:
         request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
+        if seeds is not None:
+            request = replace(request, seeds=seeds)
         for parsed in parse(readable, limits, start):
             yield request.judge(parsed)
 
@@ -96,6 +103,7 @@ class Request:
     default: RuleSet | None = None
     house: Rulebook | None = None
     shelf: RulebookSource | None = None
+    seeds: SeedSource | None = None
 
     def judge(self, parsed: ParsedGame, observer: Observer | None = None) -> GameRuling:
         """One game's ruling, as asked; `observer` sees its tables (arbiter.engine.Observer)."""
@@ -107,6 +115,7 @@ class Request:
             default=self.default,
             house=self.house,
             shelf=self.shelf,
+            seeds=self.seeds,
         )
 
 
@@ -147,6 +156,7 @@ def judge(
     default: RuleSet | None = None,
     house: Rulebook | None = None,
     shelf: RulebookSource | None = None,
+    seeds: SeedSource | None = None,
 ) -> GameRuling:
     game = parsed.game
     ruling = GameRuling(
@@ -181,10 +191,26 @@ def judge(
         ruling.malformed = True
         return ruling
     judge_game(game, ruleset, values, ruling, observer)
+    if game.find_tag("board") is not None:
+        _check_boards(game, ruleset, values, ruling, seeds)
     if book is not None:
         ruling.house = book.ref()
         cite_house_rules(game, ruleset, values, book, ruling)
     return ruling
+
+
+def _check_boards(
+    game: Game, ruleset: RuleSet, values: dict[str, OptionValue], ruling: GameRuling, seeds: SeedSource | None
+) -> None:
+    """A game that names its prepared board checked against it (docs/notation.md, "Prepared
+    boards"); imported only for such a game."""
+    from .engine.game import seating_from_tags
+    from .event.boards import NO_SEEDS, board_findings
+
+    seating, _ = seating_from_tags(game, ruleset, values)
+    if seating is not None:
+        config = ruleset.config_for(seating, values)
+        ruling.findings += board_findings(game, seating, config, seeds or NO_SEEDS)
 
 
 def resolve_rules(game: Game, request: Request) -> tuple[RuleSet, dict[str, OptionValue]] | None:

@@ -41,8 +41,13 @@ PROBLEM_WORDS = {
 SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch", "result-unfinished"})
 """The codes of a wrong declared score, running total or result."""
 
-INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete"})
+INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete", "board-unknown"})
 """The codes of a record that leaves out what judging needs (docs/notation.md, "Findings")."""
+
+
+BOARD_CODES = frozenset({"board-mismatch"})
+"""A card dealt or drawn that the prepared board the record names does not hold there: read
+rightly, played wrongly (docs/notation.md, "Prepared boards")."""
 
 
 def problem_of(code: str, notation: bool = False) -> Problem:
@@ -51,7 +56,7 @@ def problem_of(code: str, notation: bool = False) -> Problem:
         return Problem.INCOMPLETE
     if code in SCORE_CODES:
         return Problem.SCORE
-    return Problem.UNREADABLE if notation else Problem.MOVE
+    return Problem.UNREADABLE if notation and code not in BOARD_CODES else Problem.MOVE
 
 
 @dataclass(frozen=True, slots=True)

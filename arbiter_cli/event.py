@@ -1,4 +1,4 @@
-"""`arbiter event ...`: a tournament in one file (docs/event.md), each subcommand a thin shell over
+"""`arbiter event ...`: a tournament in one file (docs/events.md), each subcommand a thin shell over
 `arbiter.event`: it reads the event file, calls the library and prints what it gives."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ EVENT_FILE = click.Path(dir_okay=False)
 
 @click.group("event", short_help="Run a tournament from one event file: schedule, deals, standings.")
 def event() -> None:
-    """A tournament in one file (*.event.toml, docs/event.md): the pairs, the movement, the
+    """A tournament in one file (*.event.toml, docs/events.md): the pairs, the movement, the
     prepared deals, each table's record certified, and the standings a director signs."""
 
 
@@ -35,9 +35,11 @@ def _load(path: str, say: Translator) -> events.Event:
         raise click.UsageError(spoken(error, say)) from None
 
 
-def _standings(loaded: events.Event, say: Translator) -> events.Standings:
+def _standings(
+    loaded: events.Event, say: Translator, after_round: int | None = None, as_of: str | None = None
+) -> events.Standings:
     try:
-        return events.standings(loaded)
+        return events.standings(loaded, after_round, as_of)
     except events.EventError as error:
         raise click.UsageError(spoken(error, say)) from None
 
@@ -182,7 +184,7 @@ def new(
     force: bool,
     lang: str | None,
 ) -> None:
-    """Write the event file EVENT (*.event.toml, docs/event.md) from the flags, checked as every
+    """Write the event file EVENT (*.event.toml, docs/events.md) from the flags, checked as every
     event file is: a value it would refuse is refused here, naming its key.
 
     \b
@@ -253,22 +255,52 @@ def schedule(event_file: str, cards: bool, lang: str | None) -> None:
     "--format",
     "-f",
     "output_format",
-    type=click.Choice(("text", "json")),
+    type=click.Choice(("text", "json", "csv", "html")),
     default="text",
     show_default=True,
-    help="The standings as text a director signs, or as JSON.",
+    help="The standings as text a director signs, JSON, CSV for a spreadsheet, or a page that prints.",
+)
+@click.option(
+    "--round",
+    "after_round",
+    type=int,
+    metavar="N",
+    help="The standings after round N: rounds 1 to N and the ledger's entries of those rounds.",
+)
+@click.option(
+    "--as-of",
+    "as_of",
+    metavar="MOMENT",
+    help="Read the ledger as it stood at MOMENT (2026-11-26T22:00:00Z): the standings published then.",
 )
 @lang_option
-def standings(event_file: str, output_format: str, lang: str | None) -> None:
+def standings(
+    event_file: str, output_format: str, after_round: int | None, as_of: str | None, lang: str | None
+) -> None:
     """Certify every table's record under the event's rules, score the results by its method,
     apply its penalty ledger and print the standings. Exits 0 when they are final (every table
     certified), 1 when they are provisional, 2 on a usage problem.
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file, say)
-    result = _standings(loaded, say)
+    if as_of is not None:
+        try:
+            as_of = datetime.datetime.fromisoformat(as_of.strip()).isoformat()
+        except ValueError:
+            raise click.BadParameter(
+                said(msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26")), param_hint="--as-of"
+            ) from None
+    result = _standings(loaded, say, after_round, as_of)
     if output_format == "json":
         click.echo(json.dumps(events.standings_dict(result, say.language), indent=2, ensure_ascii=False))
+    elif output_format == "csv":
+        from arbiter.event.report import standings_csv
+
+        click.echo(standings_csv(result, say.language), nl=False)
+    elif output_format == "html":
+        from .event_page import standings_html
+
+        click.echo(standings_html(result, say), nl=False)
     else:
         click.echo(events.standings_text(result, say.language), nl=False)
     if not result.complete:

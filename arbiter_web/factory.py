@@ -41,6 +41,7 @@ from arbiter_web import (
     apidocs,
     editor,
     errors,
+    events,
     lanes,
     lang,
     limits,
@@ -142,6 +143,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     stored_api.init_app(app.extensions[apidocs.EXTENSION])
     rulebooks.init_app(app, kept)  # kept house rulebooks (issue 29): the same database, the same quota
     rulebooks_api.init_app(app.extensions[apidocs.EXTENSION])
+    events.init_app(app, kept)  # events on the service (issue 43): the same database, the same quota
     app.register_blueprint(apidocs.bp)
     app.register_blueprint(page.bp)
     app.register_blueprint(permalink.bp)

@@ -161,7 +161,7 @@ def engine_says(monkeypatch: pytest.MonkeyPatch):
     """Make `arbiter.check` (in this process) rule every record with the given games."""
 
     def install(*games: GameRuling) -> None:
-        def check(source, *, rules=None, options=None, limits=arbiter.DEFAULT_LIMITS):
+        def check(source, *, rules=None, options=None, limits=arbiter.DEFAULT_LIMITS, seeds=None):
             source.read()
             yield from copy.deepcopy(list(games))
 

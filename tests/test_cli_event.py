@@ -230,6 +230,6 @@ def test_check_prints_every_problem_where_it_is_and_fails(event_folder):
     result = arbiter_cmd("event", "check", str(event_folder / "club-night.event.toml"))
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert any(line.startswith(f"{sheet}:12:19: score-mismatch: hand 1: ann+cid is declared 1400") for line in lines)
+    assert any(line.startswith(f"{sheet}:13:19: score-mismatch: hand 1: ann+cid is declared 1400") for line in lines)
     assert any(line.startswith(f"{played}:") and ": board-mismatch: the board's stock gives" in line for line in lines)
     assert "not certified: " in lines[-2] and lines[-1] == "the standings are provisional"

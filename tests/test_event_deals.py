@@ -1,4 +1,4 @@
-"""Prepared deals: every board dealt from the event's seed as docs/event.md says, the same boards
+"""Prepared deals: every board dealt from the event's seed as docs/events.md says, the same boards
 again from the same seed, and each table's record checked against the boards it played."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def event_of(family: str, players: int):
 
 
 def dealt_as_the_guide_says(seed: int, board: int, pack: Counter, seats: list[str], size: int) -> dict:
-    """An independent dealer, written from docs/event.md's four steps."""
+    """An independent dealer, written from docs/events.md's four steps."""
     cards = [card for card in CARD_ORDER for _ in range(pack[card])]
     for i in range(len(cards) - 1, 0, -1):
         j = int.from_bytes(hashlib.sha256(f"{seed}:{board}:{i}".encode()).digest(), "big") % (i + 1)

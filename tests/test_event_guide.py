@@ -1,4 +1,4 @@
-"""docs/event.md and the library stay in step: the guide's examples run as written, and every
+"""docs/events.md and the library stay in step: the guide's examples run as written, and every
 code and key the guide documents is the library's."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from arbiter.event import TABLE_CODES
 from arbiter.event.model import DEFAULT_VICTORY_POINTS, MOVEMENTS, SCORINGS, TOP_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDE = (ROOT / "docs" / "event.md").read_text(encoding="utf-8")
+GUIDE = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
 
 
 def test_every_example_of_the_guide_runs_as_written(monkeypatch):
     monkeypatch.chdir(ROOT)
     blocks = re.findall(r"```pycon\n(.*?)```", GUIDE, re.S)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/event.md", "docs/event.md", 0)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/events.md", "docs/events.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     out: list[str] = []
     runner.run(test, out=out.append)
@@ -65,7 +65,7 @@ def test_the_guides_event_file_is_one_the_arbiter_reads():
     from arbiter.event import parse
 
     example = re.search(r"## The event file.*?```toml\n(.*?)```", GUIDE, re.S).group(1)
-    event = parse(example, "docs/event.md")
+    event = parse(example, "docs/events.md")
     assert (event.movement, event.rounds, event.scoring, event.rulebook) == (
         "swiss",
         2,

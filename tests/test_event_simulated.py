@@ -1,6 +1,6 @@
 """A simulated evening: seven pairs in a Mitchell of three rounds of two deals, every table's score
 sheet written from seeded results, two tables with planted faults. The standings are checked
-against a computation written here from the rules of docs/event.md, not from the library's code."""
+against a computation written here from the rules of docs/events.md, not from the library's code."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ import pytest
 
 from arbiter.event import load
 from arbiter.event.model import VictoryStep
+from arbiter.event.ranking import standings, victory_points
 from arbiter.event.report import standings_dict, standings_text
-from arbiter.event.standings import standings, victory_points
 
 PAIRS = {1: ("ann", "cid"), 2: ("bob", "dee"), 3: ("eve", "gus"), 4: ("fay", "hal"), 5: ("ida", "jon")}
 
@@ -202,7 +202,20 @@ def test_the_json_standings_carry_the_scores_the_tables_and_the_ledger(tmp_path)
     path = event_file(tmp_path, "round-robin", 1, "total", extra=penalty)
     play_round_robin(tmp_path, {(1, 1): (WON, LOST), (1, 2): (WON, LOST)})
     data = json.loads(json.dumps(standings_dict(standings(load(path)), lang="es")))
-    assert data["final"] is True and data["penalties"] == [{"pair": 2, "points": -50, "reason": "slow play"}]
+    assert data["final"] is True and data["penalties"] == [
+        {
+            "entry": 1,
+            "pair": 2,
+            "points": -50,
+            "reason": "slow play",
+            "by": None,
+            "at": None,
+            "round": None,
+            "corrects": None,
+            "corrected_by": None,
+            "counts": True,
+        }
+    ]
     assert [line["place"] for line in data["standings"]] == [1, 2, 3, 3]  # pair 2 won 1,420 and lost 50
     assert all(table["certified"] and table["codes"] == [] for table in data["tables"])
 

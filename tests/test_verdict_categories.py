@@ -41,6 +41,10 @@ KINDS: dict[str, Problem] = {
     ),
     # the record leaves out what judging needs
     **dict.fromkeys(["seats-missing", "teams-missing", "position-incomplete"], INCOMPLETE),
+    # a record naming its prepared board without its seed (a warning) says nothing was played wrongly
+    "board-unknown": INCOMPLETE,
+    # a card dealt or drawn that the prepared board the record names does not hold there
+    "board-mismatch": MOVE,
     # an addition error, not a foul
     **dict.fromkeys(["score-mismatch", "total-mismatch", "result-mismatch", "result-unfinished"], SCORE),
     # a rule of the game, cited from the rule book

@@ -304,6 +304,7 @@ def check_piece(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], b
             io.BytesIO(piece.data),
             options=options,
             start=piece.start,
+            seeds=inputs.seeds_near(piece.path),
             **inputs.rule_arguments(rules),
             **books.arguments(),
         )

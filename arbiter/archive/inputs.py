@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any, TypedDict
 
 import arbiter
@@ -203,7 +204,9 @@ def check_task(
                 report.error = problem
                 return report
             stream.seek(0)
-            checked = arbiter.check(stream, options=options, **rule_arguments(rules), **books.arguments())
+            checked = arbiter.check(
+                stream, options=options, seeds=seeds_of(task), **rule_arguments(rules), **books.arguments()
+            )
             read = (lambda: progress(stream.tell())) if progress is not None else None
             report.judge(arbiter.within_budget(checked), read)  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -217,6 +220,21 @@ def check_task(
     except Exception as error:  # a bug in the arbiter: say so, and go on with the other inputs
         report.error = internal_error(error)
     return report
+
+
+def seeds_of(task: Task) -> Any:
+    """Where a record read from a file that names its prepared board finds its seed: the event
+    file beside it (docs/notation.md, "Prepared boards"); standard input has no place."""
+    return seeds_near(task.file) if task.file is not None else None
+
+
+def seeds_near(path: str) -> Any:
+    """The event file beside the record at `path` (a file here), or None."""
+    if not Path(path).is_file():
+        return None
+    from arbiter.event.boards import EventBeside
+
+    return EventBeside(Path(path))
 
 
 def sniff(head: bytes) -> str | None:

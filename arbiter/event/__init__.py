@@ -1,6 +1,7 @@
-"""A tournament in one file (docs/event.md): the event file and its checks (`model`), the
-movements (`movements`), each table's record certified (`tables`), the standings (`standings`)
-and the report a director signs (`report`).
+"""A tournament in one file (docs/events.md): the event file and its checks (`model`), the
+movements (`movements`), each table's record certified (`tables`), the standings and the ledger
+(`ranking`), the report a director signs (`report`), the prepared boards (`deals`, and `boards`,
+which `arbiter.check` reads for a record that names its board).
 
     event = arbiter.event.load("thursday.event.toml")
     result = arbiter.event.standings(event)
@@ -9,12 +10,38 @@ and the report a director signs (`report`).
 The pure core: it reads files and calls `arbiter.check`, never the command line or the web.
 """
 
-from .errors import EventError
-from .model import SUFFIX, Event, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
-from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
-from .report import standings_dict, standings_text
-from .standings import Line, Standings, schedule_of, standings
-from .tables import TABLE_CODES, TableResult, certify, rulebook_of
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as they are, for type checkers and readers
+    from .errors import EventError
+    from .model import SUFFIX, Event, Pair, Penalty, VictoryStep, load, new_event, parse, to_toml
+    from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
+    from .ranking import Line, Standings, schedule_of, standings
+    from .report import standings_dict, standings_text
+    from .tables import TABLE_CODES, TableResult, certify, rulebook_of
+
+_WHERE = {
+    "EventError": ".errors",
+    **dict.fromkeys(
+        ("SUFFIX", "Event", "Pair", "Penalty", "VictoryStep", "load", "new_event", "parse", "to_toml"), ".model"
+    ),
+    **dict.fromkeys(("Round", "Schedule", "Seating", "howell", "mitchell", "round_robin", "swiss_round"), ".movements"),
+    **dict.fromkeys(("standings_dict", "standings_text"), ".report"),
+    **dict.fromkeys(("Line", "Standings", "schedule_of", "standings"), ".ranking"),
+    **dict.fromkeys(("TABLE_CODES", "TableResult", "certify", "rulebook_of"), ".tables"),
+}
+"""Where each name lives, imported when first used (PEP 562): `arbiter check` reads
+`arbiter.event.boards` for a record that names its board, without the rest of the package."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SUFFIX",

@@ -19,45 +19,30 @@ and every card drawn from the stock or turned up, in order (`board-mismatch` whe
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import families as rulesets
-from ..cards import BONUS, ORDER
+from ..cards import BONUS
 from ..i18n import Text, msg
 from ..notation import parse
-from ..records import Draw, Game, HandRecord
+from ..records import Game, HandRecord
 from ..rules.base import Config
 from ..rules.base import Seating as Table
+from .boards import BOARD_TAG, SEED_TAG, Board, deal, hand_mismatches, named_board, seat_names, shown, tagged_seed
 from .errors import EventError
 from .model import Event
 from .movements import Schedule, Seating
 from .tables import rulebook_of
 
-COMPASS = ("north", "east", "south", "west")
 BOARD_CODES = {
     "board-mismatch": msg("a card the board does not hold at that place"),
     "board-not-dealt": msg(
         "a hand given without its deal (a summary or a position) cannot be checked against its board"
     ),
 }
-"""What `verify` can say of a table's record, by code (docs/event.md)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    number: int
-    seats: tuple[str, ...]
-    """The seats' names in playing order (north, east, south, west at a table of four)."""
-    dealer: str
-    hands: dict[str, tuple[str, ...]]
-    """Each seat's cards, in the order they were dealt to it."""
-    feet: dict[str, tuple[str, ...]]
-    stock: tuple[str, ...]
-    """The stock after the deal, top card first."""
+"""What `verify` can say of a table's record, by code (docs/events.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +53,6 @@ class BoardFinding:
     board: int
     line: int
     message: Text
-
-
-def seat_names(count: int) -> tuple[str, ...]:
-    return COMPASS if count == 4 else tuple(f"seat{n}" for n in range(1, count + 1))
 
 
 def table_config(event: Event) -> tuple[Table, Config]:
@@ -91,41 +72,20 @@ def table_config(event: Event) -> tuple[Table, Config]:
 
 
 def deal_board(event: Event, number: int, table: Table, config: Config) -> Board:
-    cards = sorted(config.pack().elements(), key=ORDER.__getitem__)
-    for i in range(len(cards) - 1, 0, -1):
-        j = _draw(event.seed, number, i) % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    seats = table.seats
-    dealer = seats[(number - 1) % len(seats)]
-    start = (seats.index(dealer) + 1) % len(seats)
-    rotation = seats[start:] + seats[:start]
-    stock = iter(cards)
-    hands = _packets(rotation, config.deal_size, stock)
-    feet = _packets(rotation, config.foot_size, stock)
-    return Board(number, seats, dealer, hands, feet, tuple(stock))
-
-
-def _draw(seed: int, board: int, index: int) -> int:
-    return int.from_bytes(hashlib.sha256(f"{seed}:{board}:{index}".encode()).digest(), "big")
-
-
-def _packets(rotation: tuple[str, ...], size: int, stock: Iterator[str]) -> dict[str, tuple[str, ...]]:
-    dealt: dict[str, list[str]] = {seat: [] for seat in rotation}
-    for _ in range(size):
-        for seat in rotation:
-            dealt[seat].append(next(stock))
-    return {seat: tuple(cards) for seat, cards in dealt.items() if cards}
+    """Board `number` of the event, dealt from its seed."""
+    return deal(event.seed, number, table, config)
 
 
 def boards(event: Event, schedule: Schedule) -> list[Board]:
-    """Every board the schedule's board sets hold (the rounds to come of a Swiss event included)."""
+    """Every board the schedule's board sets hold (the rounds to come of a Swiss event included).
+    Raises EventError for an event that plays no prepared deals."""
+    if not event.prepared:
+        raise EventError(
+            msg("prepared: the event plays no prepared deals (prepared = false); each table deals its own")
+        )
     table, config = table_config(event)
     most = max([seating.board_set for seating in schedule.seatings] + [event.rounds])
     return [deal_board(event, number, table, config) for number in range(1, most * event.deals + 1)]
-
-
-def shown(cards: tuple[str, ...]) -> str:
-    return " ".join(sorted(cards, key=ORDER.__getitem__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +129,8 @@ def skeleton(event: Event, board: Board, config: Config | None = None) -> str:
         f"; {event.name}, board {board.number}: seed {event.seed}",
         f'[Event "{event.name}"]',
         f'[Rules "{event.family}"]',
+        f'[{BOARD_TAG} "{board.number}"]',
+        f'[{SEED_TAG} "{event.seed}"]',
         *([book.tag()] if (book := rulebook_of(event)) else []),
         f'[Seats "{" ".join(board.seats)}"]',
         f'[Teams "{" ".join("+".join(board.seats[i::2]) for i in range(2))}"]',
@@ -215,7 +177,10 @@ def slip(event: Event, board: Board, config: Config) -> list[Text]:
 
 
 def verify(event: Event, schedule: Schedule) -> list[BoardFinding]:
-    """Each table's record (where there is one) checked against the boards it played."""
+    """Each table's record (where there is one) checked against the boards it played; nothing
+    for an event that plays no prepared deals."""
+    if not event.prepared:
+        return []
     dealt = {board.number: board for board in boards(event, schedule)}
     findings: list[BoardFinding] = []
     for seating in schedule.seatings:
@@ -238,6 +203,10 @@ def _verify_game(event: Event, game: Game, seating: Seating, played: list[Board]
         line = tag.line if tag is not None else game.line
         message = msg("the first seats hold the cards of north and south: pair {pair} sits there", pair=first.number)
         findings.append(BoardFinding("board-mismatch", seating.round, seating.table, played[0].number, line, message))
+    findings += [
+        BoardFinding("board-mismatch", seating.round, seating.table, played[0].number, line, message)
+        for line, message in _tags_problems(event, game, played[0].number)
+    ]
     for hand, board in zip(game.hands, played, strict=False):
         code = "board-mismatch" if hand.deals else "board-not-dealt"
         findings += [
@@ -247,6 +216,18 @@ def _verify_game(event: Event, game: Game, seating: Seating, played: list[Board]
     return findings
 
 
+def _tags_problems(event: Event, game: Game, board: int) -> Iterator[tuple[int, Text]]:
+    """A `Board` tag naming another board than the schedule's, a `Seed` tag another seed."""
+    named, _ = named_board(game)
+    tag = game.find_tag(BOARD_TAG)
+    if named is not None and named != board and tag is not None:
+        yield tag.line, msg("the schedule gives this table board {board}, not {named}", board=board, named=named)
+    seed, _ = tagged_seed(game)
+    tag = game.find_tag(SEED_TAG)
+    if seed is not None and seed != event.seed and tag is not None:
+        yield tag.line, msg("the event's seed is {seed}, not {tagged}", seed=event.seed, tagged=seed)
+
+
 def _hand_problems(hand: HandRecord, board: Board, seats: tuple[str, ...]) -> Iterator[tuple[int, Text]]:
     if not hand.deals:
         yield hand.start.line, BOARD_CODES["board-not-dealt"]
@@ -254,37 +235,7 @@ def _hand_problems(hand: HandRecord, board: Board, seats: tuple[str, ...]) -> It
     if len(seats) != len(board.seats):
         yield hand.start.line, msg("the record seats {n} players and the board {m}", n=len(seats), m=len(board.seats))
         return
-    seat_of = dict(zip(seats, board.seats, strict=True))
-    if seat_of.get(hand.start.dealer) != board.dealer:
-        yield hand.start.line, msg("the board is dealt by {seat}", seat=board.dealer)
-    for deal in (*hand.deals, *hand.feet):
-        held = (board.feet if deal.foot else board.hands).get(seat_of.get(deal.player, ""), ())
-        if Counter(deal.cards) != Counter(held):
-            yield deal.line, msg("{player} holds {cards} on the board", player=deal.player, cards=shown(held))
-    yield from _stock_problems(hand, board)
-
-
-def _stock_problems(hand: HandRecord, board: Board) -> Iterator[tuple[int, Text]]:
-    if hand.stock is not None and hand.stock.cards is not None and tuple(hand.stock.cards) != board.stock:
-        yield hand.stock.line, msg("the stock line is not the board's stock")
-    taken = 0
-    for line, cards in _from_the_stock(hand):
-        expected = board.stock[taken : taken + len(cards)]
-        if tuple(cards) != expected:
-            yield line, msg("the board's stock gives {cards} here", cards=" ".join(expected) or "-")
-            return
-        taken += len(cards)
-
-
-def _from_the_stock(hand: HandRecord) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """The cards the hand takes from the stock, in order: the Bonus replacements, the cards turned
-    up, then every draw of the turns."""
-    for turn in hand.setup_turns:
-        yield from ((action.line, action.cards) for action in turn.actions if isinstance(action, Draw))
-    if hand.up is not None:
-        yield hand.up.line, hand.up.cards
-    for turn in hand.turns:
-        yield from ((action.line, action.cards) for action in turn.actions if isinstance(action, Draw))
+    yield from ((mismatch.node.line, mismatch.message) for mismatch in hand_mismatches(hand, board, seats))
 
 
 def write_boards(event: Event, dealt: list[Board], config: Config, folder: Path) -> list[Path]:

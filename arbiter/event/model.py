@@ -17,7 +17,7 @@
     players = ["ann", "cid"]
 
 Every key is checked, and a file that cannot be used raises `EventError` naming the key and the
-remedy (never a traceback). docs/event.md describes every key.
+remedy (never a traceback). docs/events.md describes every key.
 """
 
 from __future__ import annotations
@@ -59,9 +59,12 @@ TOP_KEYS = (
     "pairs",
     "penalties",
     "victory-points",
+    "remedies",
+    "prepared",
 )
+REMEDIES = ("apply", "hold")
 PAIR_KEYS = ("number", "name", "players")
-PENALTY_KEYS = ("pair", "points", "reason")
+PENALTY_KEYS = ("pair", "points", "reason", "by", "at", "round", "corrects")
 STEP_KEYS = ("margin", "winner", "loser")
 
 
@@ -77,11 +80,22 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """A line of the director's ledger: points added to (or, negative, taken from) a pair's score."""
+    """A line of the director's ledger: points added to (or, negative, taken from) a pair's score;
+    0 points is a warning. The ledger only grows: a correction is a new entry naming the one it
+    corrects, which then counts no more (docs/events.md, "The ledger")."""
 
     pair: int
     points: int
     reason: str
+    by: str | None = None
+    """Who wrote the entry (the director's name)."""
+    at: str | None = None
+    """When, as ISO 8601 (`2026-11-26T21:40:00+00:00`, or a day)."""
+    round: int | None = None
+    """The round it belongs to: it counts in the standings after that round and later; None: in
+    every round's standings."""
+    corrects: int | None = None
+    """The number (from 1, in the file's order) of the earlier entry this one corrects."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +121,25 @@ DEFAULT_VICTORY_POINTS = (
     VictoryStep(4100, 19, 1),
     VictoryStep(5000, 20, 0),
 )
-"""The project's own scale out of 20 (docs/event.md): a drawn table is 10 to 10, and the winner's
+"""The project's own scale out of 20 (docs/events.md): a drawn table is 10 to 10, and the winner's
 share grows with the margin until a margin of 5,000 card points gives 20 to 0."""
+
+
+def _scale(margins: tuple[int, ...]) -> tuple[VictoryStep, ...]:
+    """A scale out of 20 from the margins where each step starts: 10 to 10 from the first, one
+    victory point more to the winner (and one less to the loser) at each next one."""
+    return tuple(VictoryStep(margin, 10 + step, 10 - step) for step, margin in enumerate(margins))
+
+
+NAMED_SCALES = {
+    "burraco-italian-3": _scale((0, 55, 155, 255, 355, 505, 655, 805, 1005, 1255, 1505)),
+    "burraco-italian-4": _scale((0, 105, 305, 505, 705, 905, 1105, 1305, 1505, 1705, 2005)),
+}
+"""Published scales a file names instead of writing rows (`victory-points = "burraco-italian-3"`):
+the victory points of Italian Burraco tournaments for rounds of 3 and of 4 deals, as
+puntiburraco.it reproduces them ("Partite e Punti Vittoria nei Tornei di Burraco"; the 3-deal
+scale as eburraco.com's "Victory Points, i termini del Burraco" too). docs/events.md, "Scoring",
+says where they come from and what a director checks before using them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +157,12 @@ class Event:
     pairs: tuple[Pair, ...]
     penalties: tuple[Penalty, ...] = ()
     victory_points: tuple[VictoryStep, ...] = DEFAULT_VICTORY_POINTS
+    prepared: bool = True
+    """The tables play the prepared deals dealt from `seed` (checked against their boards);
+    false: each table shuffles and deals its own cards."""
+    remedies: str = "apply"
+    """`apply`: a table whose only errors are irregularities its rules remedy with points is
+    certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
     folder: Path = Path(".")
     """Where the event file is: the records and the rulebook are found from here."""
 
@@ -191,9 +228,22 @@ class _Reader:
             pairs=pairs,
             penalties=self.penalties(document.get("penalties", []), numbers),
             victory_points=self.scale(document.get("victory-points")),
+            remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
+            prepared=self.flag(document, "prepared"),
             folder=folder,
         )
         self.rounds_fit(event)
+        if event.scoring == "match-points" and not event.prepared:
+            raise self.fail(
+                "scoring",
+                msg("match points compare the tables that held the same cards: they need prepared deals"),
+            )
+        for index, penalty in enumerate(event.penalties, 1):
+            if penalty.round is not None and penalty.round > event.rounds:
+                raise self.fail(
+                    f"penalties[{index}].round",
+                    msg("write a whole number from {low:,} to {high:,}", low=1, high=event.rounds),
+                )
         return event
 
     def rounds_fit(self, event: Event) -> None:
@@ -204,6 +254,12 @@ class _Reader:
                 check_rounds(event.movement, len(event.pairs), event.rounds)
             except EventError as error:
                 raise self.fail("rounds", error.message) from None
+
+    def flag(self, table: Mapping[str, Any], key: str) -> bool:
+        value = table.get(key, True)
+        if not isinstance(value, bool):
+            raise self.fail(key, msg("write true or false"))
+        return value
 
     def known(self, table: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
         for key in table:
@@ -321,12 +377,43 @@ class _Reader:
             pair = self.count(entry, "pair", 1, 9999, where)
             if pair not in numbers:
                 raise self.fail(where + "pair", msg("no pair has the number {number}", number=pair))
-            penalties.append(Penalty(pair, self.number(entry, "points", where), self.text(entry, "reason", where)))
+            penalties.append(
+                Penalty(
+                    pair,
+                    self.number(entry, "points", where),
+                    self.text(entry, "reason", where),
+                    by=self.text(entry, "by", where, required=False) or None,
+                    at=self.moment(entry.get("at"), where + "at") if "at" in entry else None,
+                    round=self.count(entry, "round", 1, MAX_ROUNDS, where) if "round" in entry else None,
+                    corrects=self.count(entry, "corrects", 1, index - 1, where) if "corrects" in entry else None,
+                )
+            )
         return tuple(penalties)
+
+    def moment(self, value: Any, key: str) -> str:
+        """When a ledger entry was written: a TOML date-time or day, or the same as text."""
+        if isinstance(value, datetime.datetime | datetime.date):
+            return value.isoformat()
+        if isinstance(value, str):
+            try:
+                return datetime.datetime.fromisoformat(value.strip()).isoformat()
+            except ValueError:
+                pass
+        raise self.fail(key, msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26"))
 
     def scale(self, value: Any) -> tuple[VictoryStep, ...]:
         if value is None:
             return DEFAULT_VICTORY_POINTS
+        if isinstance(value, str):
+            if value.strip() not in NAMED_SCALES:
+                raise self.fail(
+                    "victory-points",
+                    msg(
+                        "write the scale's rows as [[victory-points]] tables, or name one of {names}",
+                        names=", ".join(NAMED_SCALES),
+                    ),
+                )
+            return NAMED_SCALES[value.strip()]
         steps = []
         for index, entry in enumerate(self.tables(value, "victory-points"), 1):
             where = f"victory-points[{index}]."
@@ -350,7 +437,7 @@ NEW_MOVEMENT = "mitchell"
 NEW_DEALS = 2
 NEW_SCORING = "match-points"
 NEW_RECORDS = "round-{round}/table-{table}.acn"
-"""What `arbiter event new` writes when it is not told (docs/event.md, "Writing an event file")."""
+"""What `arbiter event new` writes when it is not told (docs/events.md, "Writing an event file")."""
 
 
 def to_toml(event: Event) -> str:
@@ -371,12 +458,20 @@ def to_toml(event: Event) -> str:
         f"seed = {event.seed}",
         f"records = {_quoted(event.records)}",
     ]
+    if not event.prepared:
+        lines.append("prepared = false")
+    if event.remedies != REMEDIES[0]:
+        lines.append(f"remedies = {_quoted(event.remedies)}")
     for pair in event.pairs:
         players = ", ".join(_quoted(player) for player in pair.players)
         lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]
     for penalty in event.penalties:
         lines += ["", "[[penalties]]", f"pair = {penalty.pair}", f"points = {penalty.points}"]
         lines.append(f"reason = {_quoted(penalty.reason)}")
+        lines += [f"by = {_quoted(penalty.by)}"] if penalty.by else []
+        lines += [f"at = {_quoted(penalty.at)}"] if penalty.at else []
+        lines += [f"round = {penalty.round}"] if penalty.round is not None else []
+        lines += [f"corrects = {penalty.corrects}"] if penalty.corrects is not None else []
     if event.victory_points != DEFAULT_VICTORY_POINTS:
         for step in event.victory_points:
             lines += ["", "[[victory-points]]", f"margin = {step.margin}", f"winner = {step.winner}"]

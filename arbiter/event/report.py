@@ -1,15 +1,18 @@
-"""The standings as a director signs them: text (`standings_text`) and JSON (`standings_dict`),
-in any of the arbiter's languages. Codes, keys and the pairs' names stay as they are."""
+"""The standings as a director signs them: text (`standings_text`), JSON (`standings_dict`) and CSV
+(`standings_csv`), in any of the arbiter's languages, with the ledger (`ledger_lines`) and the
+remedies the arbiter applied (`remedy_lines`). Codes, keys and the pairs' names stay as they are."""
 
 from __future__ import annotations
 
+import csv
+import io
 from fractions import Fraction
 from typing import Any
 
 from ..i18n import Text, Translator, msg, msg_n, translator
 from ..wording import joined
-from .standings import Line, Standings
-from .tables import TableResult, reason
+from .ranking import Entry, Line, Standings
+from .tables import Remedy, TableResult, reason
 
 
 def score_shown(score: Fraction, language: str = "en") -> str:
@@ -32,20 +35,50 @@ def count_shown(count: int, language: str = "en") -> str:
 
 
 def standings_dict(result: Standings, lang: str | None = None) -> dict[str, Any]:
-    """The standings' JSON shape (docs/event.md): scores as numbers, the reasons in `lang`."""
+    """The standings' JSON shape (docs/events.md): scores as numbers, the reasons in `lang`."""
     say = translator(lang)
     event = result.event
     return {
         "event": {"name": event.name, "date": event.date, "family": event.family, "rulebook": event.rulebook},
         "movement": event.movement,
         "scoring": event.scoring,
-        "rounds": {"scheduled": len(result.schedule.rounds), "of": event.rounds},
+        "rounds": {"scheduled": len(result.schedule.rounds), "of": event.rounds, "after": result.rounds},
+        "as_of": result.as_of,
         "final": result.complete,
         "standings": [_line_dict(line) for line in result.lines],
         "tables": [_table_dict(table, say) for table in result.tables],
-        "penalties": [
-            {"pair": penalty.pair, "points": penalty.points, "reason": penalty.reason} for penalty in event.penalties
-        ],
+        "penalties": [_entry_dict(entry) for entry in result.ledger],
+        "remedies": [_remedy_dict(table, remedy, say) for table in result.tables for remedy in table.remedies],
+    }
+
+
+def _entry_dict(entry: Entry) -> dict[str, Any]:
+    penalty = entry.penalty
+    return {
+        "entry": entry.number,
+        "pair": penalty.pair,
+        "points": penalty.points,
+        "reason": penalty.reason,
+        "by": penalty.by,
+        "at": penalty.at,
+        "round": penalty.round,
+        "corrects": penalty.corrects,
+        "corrected_by": entry.corrected_by,
+        "counts": entry.counts,
+    }
+
+
+def _remedy_dict(table: TableResult, remedy: Remedy, say: Translator) -> dict[str, Any]:
+    return {
+        "round": table.seating.round,
+        "table": table.seating.table,
+        "pair": remedy.pair,
+        "points": remedy.points,
+        "reason": say(remedy.reason),
+        "code": remedy.code,
+        "hand": remedy.hand,
+        "record": table.path.as_posix(),
+        "line": remedy.line,
     }
 
 
@@ -95,7 +128,7 @@ def standings_text(result: Standings, lang: str | None = None) -> str:
                 scoring=event.scoring,
             )
         ),
-        say(_state(result)),
+        say(state(result)),
         "",
     ]
     lines += _columns(
@@ -103,18 +136,106 @@ def standings_text(result: Standings, lang: str | None = None) -> str:
         [_ranked(line, say.language) for line in result.lines],
     )
     lines += ["", say(msg("tables"))]
-    lines += ["  " + say(_table_line(table)) for table in result.tables]
-    if event.penalties:
+    lines += ["  " + say(table_line(table)) for table in result.tables]
+    if result.ledger:
         lines += ["", say(msg("penalties"))]
-        lines += [
-            "  " + say(msg("pair {pair}: {points} ({reason})", pair=p.pair, points=f"{p.points:+,}", reason=p.reason))
-            for p in event.penalties
-        ]
+        lines += ["  " + say(words) for words in ledger_lines(result)]
+    remedies = remedy_lines(result)
+    if remedies:
+        lines += ["", say(msg("remedies the arbiter applied (in the card points)"))]
+        lines += ["  " + say(words) for words in remedies]
     lines += ["", say(msg("director: ____________________  signed: ____________________"))]
     return "\n".join(lines) + "\n"
 
 
-def _state(result: Standings) -> Text:
+def ledger_lines(result: Standings) -> list[Text]:
+    """Each ledger entry in words: its number, the pair, the points, the reason, who wrote it and
+    when, the entry it corrects, and whether a later one corrected it."""
+    return [_entry_line(entry) for entry in result.ledger]
+
+
+def _entry_line(entry: Entry) -> Text:
+    penalty = entry.penalty
+    said = msg(
+        "{entry}. pair {pair}: {points} ({reason})",
+        entry=entry.number,
+        pair=penalty.pair,
+        points=f"{penalty.points:+,}",
+        reason=penalty.reason,
+    )
+    parts = [said]
+    if penalty.round is not None:
+        parts.append(msg("round {round}", round=penalty.round))
+    if penalty.by or penalty.at:
+        parts.append(msg("by {who}, {when}", who=penalty.by or "-", when=penalty.at or "-"))
+    if penalty.corrects is not None:
+        parts.append(msg("corrects entry {entry}", entry=penalty.corrects))
+    if entry.corrected_by is not None:
+        parts.append(msg("corrected by entry {entry}: does not count", entry=entry.corrected_by))
+    return joined_with_semicolons(parts)
+
+
+def joined_with_semicolons(parts: list[Text]) -> Text:
+    """Sentences joined by "; ", each said in the reader's language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("{said}; {more}", said=said, more=part)
+    return said
+
+
+def remedy_lines(result: Standings) -> list[Text]:
+    """Each remedy the arbiter applied at a certified table, where it is in the table's record."""
+    return [
+        msg(
+            "round {round}, table {table}, hand {hand}: pair {pair} {points} ({reason}; {code}, line {line})",
+            round=table.seating.round,
+            table=table.seating.table,
+            hand=remedy.hand if remedy.hand is not None else "-",
+            pair=remedy.pair,
+            points=f"{remedy.points:+,}",
+            reason=remedy.reason,
+            code=remedy.code,
+            line=remedy.line,
+        )
+        for table in result.tables
+        for remedy in table.remedies
+    ]
+
+
+CSV_COLUMNS = (
+    msg("place"),
+    msg("pair"),
+    msg("name"),
+    msg("score"),
+    msg("card points"),
+    msg("tables played"),
+    msg("penalties"),
+)
+
+
+def standings_csv(result: Standings, lang: str | None = None) -> str:
+    """The standings as CSV, one pair a row, the headings in `lang`; the numbers as numbers
+    (a score to two decimals at most, a shared place as `2=`), for a spreadsheet."""
+    say = translator(lang)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([say(column) for column in CSV_COLUMNS])
+    for line in result.lines:
+        writer.writerow(
+            [
+                f"{line.place}=" if line.shared else str(line.place),
+                line.pair.number,
+                line.pair.name,
+                score_shown(line.score).replace(",", ""),
+                line.points,
+                line.played,
+                line.penalties,
+            ]
+        )
+    return out.getvalue()
+
+
+def state(result: Standings) -> Text:
     if result.complete:
         return msg("final: every table is certified")
     missing = len(result.not_certified)
@@ -144,7 +265,7 @@ def _columns(heading: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _table_line(table: TableResult) -> Text:
+def table_line(table: TableResult) -> Text:
     seating = table.seating
     first, second = seating.pairs
     if table.certified:

@@ -32,8 +32,25 @@ TABLE_CODES = {
     "record-rules": msg("the table's record names other rules than the event's"),
     "record-pairs": msg("the table's record seats other players than the pairs the schedule puts there"),
     "record-deals": msg("the table's record plays another number of hands than the event deals a round"),
+    "result-missing": msg("no side of the table has entered its result"),
+    "result-unconfirmed": msg("one side has entered the table's result; the other has not confirmed it"),
+    "result-disputed": msg("the two sides entered different results; the director decides"),
 }
-"""The event's own reasons for not certifying a table, by code (docs/event.md)."""
+"""The event's own reasons for not certifying a table, by code (docs/events.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy:
+    """A remedy the arbiter applied at a certified table: the rule set's points for an
+    irregularity, already in the table's score (shown in the ledger, never counted again)."""
+
+    pair: int
+    points: int
+    reason: str
+    """In words (a `Text` from the rule set: said in the reader's language)."""
+    code: str
+    hand: int | None
+    line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +64,8 @@ class TableResult:
     """Each hand's score by pair number, as the corrected score sheet has it (a certified table)."""
     findings: tuple[Finding, ...] = ()
     """The record's errors, where they are (a table whose record the arbiter found not valid)."""
+    remedies: tuple[Remedy, ...] = ()
+    """The remedies the arbiter applied (a certified table; `Event.remedies` "apply")."""
 
     @property
     def certified(self) -> bool:
@@ -54,6 +73,27 @@ class TableResult:
 
     def total(self, pair: int) -> int:
         return sum(board[pair] for board in self.boards)
+
+
+def entered(seating: Seating, first: list[tuple[int, int]] | None, second: list[tuple[int, int]] | None) -> TableResult:
+    """A table's result as its two sides entered it (each side's (first pair's, second pair's)
+    card points, deal by deal; None: not entered), without a record: certified when both sides
+    entered the same, else named with why (`result-missing`, `-unconfirmed`, `-disputed`)."""
+    where = Path(f"round-{seating.round}/table-{seating.table}")
+    if first is None and second is None:
+        return TableResult(seating, where, ("result-missing",))
+    if first is None or second is None:
+        return TableResult(seating, where, ("result-unconfirmed",))
+    if first != second:
+        return TableResult(seating, where, ("result-disputed",))
+    return decided(seating, first)
+
+
+def decided(seating: Seating, scores: list[tuple[int, int]]) -> TableResult:
+    """A table's result as given (the director's decision, or what both sides confirmed)."""
+    where = Path(f"round-{seating.round}/table-{seating.table}")
+    boards = tuple({seating.first: own, seating.second: theirs} for own, theirs in scores)
+    return TableResult(seating, where, (), boards)
 
 
 def rulebook_of(event: Event) -> Rulebook | None:
@@ -121,8 +161,8 @@ def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableR
 
 
 def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebook: Rulebook | None) -> TableResult:
-    if game.verdict is not Verdict.VALID:
-        errors = tuple(finding for finding in game.findings if finding.is_error)
+    errors = tuple(finding for finding in game.findings if finding.is_error)
+    if game.verdict is not Verdict.VALID and not (event.remedies == "apply" and _remedied(game, errors)):
         codes = sorted({finding.code for finding in errors}) or [str(game.verdict)]
         return TableResult(seating, path, tuple(codes), findings=errors)
     if (game.house or {}).get("digest") != (rulebook.digest if rulebook else None):
@@ -134,7 +174,24 @@ def _judged(event: Event, seating: Seating, path: Path, game: GameRuling, rulebo
     if len(rows) != event.deals or any(row.scores is None for row in rows):
         return TableResult(seating, path, ("record-deals",))
     boards = tuple({sides[side]: points for side, points in (row.scores or {}).items()} for row in rows)
-    return TableResult(seating, path, (), boards)
+    remedies = tuple(
+        Remedy(sides[f.adjustment.side], f.adjustment.points, f.adjustment.reason, f.code, f.hand, f.line)
+        for f in errors
+        if f.adjustment is not None and f.adjustment.side in sides
+    )
+    return TableResult(seating, path, (), boards, remedies=remedies)
+
+
+def _remedied(game: GameRuling, errors: tuple[Finding, ...]) -> bool:
+    """Every error is an irregularity the rule set remedies (an adjustment of the score sheet)
+    and every hand could be scored with the remedy applied."""
+    sheet = score_sheet(game)
+    return (
+        game.verdict is Verdict.ILLEGAL
+        and all(finding.adjustment is not None for finding in errors)
+        and not sheet.provisional
+        and all(row.scores is not None for row in sheet.rows)
+    )
 
 
 def _sides(event: Event, seating: Seating, game: GameRuling) -> dict[str, int] | None:

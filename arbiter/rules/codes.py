@@ -122,6 +122,18 @@ NOTATION: dict[str, Rule] = dict(
             "Tags",
             "A game judged by a rulebook has no Rules or Variant tag that says otherwise.",
         ),
+        _notation(
+            "board-mismatch",
+            "Not as the prepared board",
+            "Prepared boards",
+            "A record that names its prepared board holds the cards the board deals, in the stock's order.",
+        ),
+        _notation(
+            "board-unknown",
+            "A board that cannot be dealt",
+            "Prepared boards",
+            "A record that names its prepared board gives its number and the seed it was dealt from.",
+        ),
     ]
 )
 

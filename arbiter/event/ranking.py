@@ -1,7 +1,7 @@
 """The standings: every round's tables certified, their results scored by the event's method,
 the penalty ledger applied, the pairs ranked.
 
-Scoring methods (`Event.scoring`, docs/event.md):
+Scoring methods (`Event.scoring`, docs/events.md):
 
 - `total`: the card points a pair scored at its tables, added up;
 - `match-points`: on each board, a pair's result (its score less its opponents') is compared with
@@ -14,17 +14,25 @@ A pair that sits out a round gets the average of what the pairs that played the 
 A table that is not certified gives its pairs nothing for the round, and the standings say so:
 they are final only when every table is certified. Ties are broken by card points; pairs still
 level share the place.
+
+The standings after round N (`standings(event, after_round=N)`) count rounds 1 to N and the
+ledger entries of those rounds; `as_of` leaves out the entries written after that moment, so the
+standings published then can be made again whatever was written since (`history`).
 """
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .model import Event, Pair, VictoryStep
-from .movements import MOVEMENTS, Round, Schedule, swiss_round
+from ..house import Rulebook
+from ..i18n import msg
+from .errors import EventError
+from .model import Event, Pair, Penalty, VictoryStep
+from .movements import MOVEMENTS, Round, Schedule, Seating, swiss_round
 from .tables import TableResult, certify, rulebook_of
 
 WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
@@ -51,26 +59,90 @@ class Standings:
     schedule: Schedule
     tables: list[TableResult]
     lines: list[Line] = field(default_factory=list)
+    after_round: int | None = None
+    """The last round counted; None: every round the event has."""
+    as_of: str | None = None
+    """The moment the ledger is read at (ISO 8601); None: every entry."""
+    ledger: list[Entry] = field(default_factory=list)
+    """Every entry of the director's ledger these standings read, each with whether it counts."""
 
     @property
     def not_certified(self) -> list[TableResult]:
         return [table for table in self.tables if not table.certified]
 
     @property
+    def rounds(self) -> int:
+        """How many rounds these standings count."""
+        return self.event.rounds if self.after_round is None else self.after_round
+
+    @property
     def complete(self) -> bool:
-        """Every round scheduled and every table certified: a director can sign."""
-        return len(self.schedule.rounds) == self.event.rounds and not self.not_certified
+        """Every round counted is scheduled and every table certified: a director can sign."""
+        return len(self.schedule.rounds) == self.rounds and not self.not_certified
+
+    @property
+    def in_force(self) -> list[Penalty]:
+        return [entry.penalty for entry in self.ledger if entry.counts]
 
 
-def standings(event: Event) -> Standings:
-    """The event's standings from its tables' records. Raises EventError when the event's
-    rulebook or movement cannot be used."""
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A ledger entry as the standings read it: its number (from 1, the file's order), and
+    whether it counts (`corrected_by`: the later entry that corrects it)."""
+
+    number: int
+    penalty: Penalty
+    corrected_by: int | None = None
+
+    @property
+    def counts(self) -> bool:
+        return self.corrected_by is None
+
+
+def ledger(event: Event, after_round: int | None = None, as_of: str | None = None) -> list[Entry]:
+    """The ledger's entries of rounds up to `after_round` written up to `as_of` (an entry without a
+    round belongs to every round, one without a moment was always there), each marked corrected
+    when a later entry among them corrects it."""
+    chosen = [
+        (number, penalty)
+        for number, penalty in enumerate(event.penalties, 1)
+        if (after_round is None or penalty.round is None or penalty.round <= after_round)
+        and (as_of is None or penalty.at is None or moment(penalty.at) <= moment(as_of))
+    ]
+    corrected = {penalty.corrects: number for number, penalty in chosen if penalty.corrects is not None}
+    return [Entry(number, penalty, corrected.get(number)) for number, penalty in chosen]
+
+
+def moment(text: str) -> datetime.datetime:
+    """An ISO moment comparable with any other: a day is its midnight, a moment without a zone UTC."""
+    value = datetime.datetime.fromisoformat(text)
+    return value if value.tzinfo else value.replace(tzinfo=datetime.UTC)
+
+
+Certifier = Callable[[Event, Seating, Rulebook | None], TableResult]
+"""How a table's result is had: its record certified (`certify`, the default), or the result its
+sides entered on the service."""
+
+
+def standings(
+    event: Event, after_round: int | None = None, as_of: str | None = None, certifier: Certifier = certify
+) -> Standings:
+    """The event's standings from its tables' records (after round `after_round`, the ledger as
+    it stood at `as_of`: see the module). Raises EventError when the event's rulebook or movement
+    cannot be used, or `after_round` is not one of its rounds."""
+    if after_round is not None and not 1 <= after_round <= event.rounds:
+        raise EventError(msg("the event has rounds 1 to {rounds}", rounds=event.rounds))
+    if as_of is not None:
+        try:
+            moment(as_of)
+        except ValueError:
+            raise EventError(msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26")) from None
     rulebook = rulebook_of(event)
     numbers = [pair.number for pair in event.pairs]
     planned = MOVEMENTS[event.movement](numbers, event.rounds) if event.movement in MOVEMENTS else None
     rounds: list[Round] = []
     tables: list[TableResult] = []
-    for index in range(event.rounds):
+    for index in range(event.rounds if after_round is None else after_round):
         if planned is not None:
             current = planned[index]
         elif index and any(not table.certified for table in tables):
@@ -78,11 +150,38 @@ def standings(event: Event) -> Standings:
         else:
             current = _next_swiss(event, index + 1, rounds, tables)
         rounds.append(current)
-        tables += [certify(event, seating, rulebook) for seating in current.seatings]
+        tables += [certifier(event, seating, rulebook) for seating in current.seatings]
     schedule = Schedule(event.movement, event.deals, tuple(rounds))
-    result = Standings(event, schedule, tables)
-    result.lines = rank(event, scores(event, schedule, tables), tables)
+    return _ranked(Standings(event, schedule, tables, after_round=after_round, as_of=as_of))
+
+
+def _ranked(result: Standings) -> Standings:
+    result.ledger = ledger(result.event, result.after_round, result.as_of)
+    result.lines = rank(
+        result.event,
+        scores(result.event, result.schedule, result.tables, result.in_force),
+        result.tables,
+        result.in_force,
+    )
     return result
+
+
+def history(result: Standings) -> list[Standings]:
+    """The standings after each round played so far, from the same tables (each round's as
+    `standings(event, after_round=N)` gives it), the ledger read at the same moment."""
+    event = result.event
+    return [
+        _ranked(
+            Standings(
+                event,
+                Schedule(event.movement, event.deals, result.schedule.rounds[: each.number]),
+                [table for table in result.tables if table.seating.round <= each.number],
+                after_round=each.number,
+                as_of=result.as_of,
+            )
+        )
+        for each in result.schedule.rounds
+    ]
 
 
 def schedule_of(event: Event) -> Schedule:
@@ -96,17 +195,17 @@ def schedule_of(event: Event) -> Schedule:
 
 def _next_swiss(event: Event, number: int, rounds: list[Round], tables: list[TableResult]) -> Round:
     so_far = Schedule(event.movement, event.deals, tuple(rounds))
-    ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, with_penalties=False), tables)]
+    ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, ()), tables, ())]
     met = [frozenset(table.seating.pairs) for table in tables]
     sat_out = [pair for each in rounds for pair in each.sitting_out]
     return swiss_round(number, ranking, met, sat_out)
 
 
 def scores(
-    event: Event, schedule: Schedule, tables: list[TableResult], with_penalties: bool = True
+    event: Event, schedule: Schedule, tables: list[TableResult], penalties: Iterable[Penalty]
 ) -> dict[int, Fraction]:
-    """Each pair's score by the event's method, the sit-outs' averages and (unless told not to)
-    the penalty ledger included."""
+    """Each pair's score by the event's method, the sit-outs' averages and the ledger's entries
+    in force (`penalties`) included."""
     total: dict[int, Fraction] = defaultdict(Fraction)
     earned = _earned(event, schedule, [table for table in tables if table.certified])
     for each in schedule.rounds:
@@ -117,9 +216,8 @@ def scores(
             average = sum(in_round.values(), Fraction(0)) / len(in_round)
             for pair in each.sitting_out:
                 total[pair] += average
-    if with_penalties:
-        for penalty in event.penalties:
-            total[penalty.pair] += penalty.points
+    for penalty in penalties:
+        total[penalty.pair] += penalty.points
     return {pair.number: total[pair.number] for pair in event.pairs}
 
 
@@ -184,7 +282,9 @@ def card_points(tables: list[TableResult]) -> dict[int, int]:
     return points
 
 
-def rank(event: Event, score: dict[int, Fraction], tables: list[TableResult]) -> list[Line]:
+def rank(
+    event: Event, score: dict[int, Fraction], tables: list[TableResult], penalties: Iterable[Penalty]
+) -> list[Line]:
     """The pairs from first to last: by score, then by card points; still level, they share the
     place (and are listed by number)."""
     points = card_points(tables)
@@ -192,9 +292,9 @@ def rank(event: Event, score: dict[int, Fraction], tables: list[TableResult]) ->
     for table in tables:
         for pair in table.seating.pairs:
             played[pair] += table.certified
-    penalties: dict[int, int] = defaultdict(int)
-    for penalty in event.penalties:
-        penalties[penalty.pair] += penalty.points
+    charged: dict[int, int] = defaultdict(int)
+    for penalty in penalties:
+        charged[penalty.pair] += penalty.points
     order = sorted(event.pairs, key=lambda pair: (-score[pair.number], -points[pair.number], pair.number))
     keys = [(score[pair.number], points[pair.number]) for pair in order]
     return [
@@ -205,7 +305,7 @@ def rank(event: Event, score: dict[int, Fraction], tables: list[TableResult]) ->
             score=score[pair.number],
             points=points[pair.number],
             played=played[pair.number],
-            penalties=penalties[pair.number],
+            penalties=charged[pair.number],
         )
         for index, pair in enumerate(order)
     ]
