@@ -47,8 +47,9 @@ class HandReplay(HandContext):
         paths: Counter[str] | None = None,
         *,
         table: Table | None = None,
+        like: HandContext | None = None,
     ) -> None:
-        super().__init__(config, ruleset, record, totals_before, paths, table=table)
+        super().__init__(config, ruleset, record, totals_before, paths, table=table, like=like)
         self.observer = observer
         self.findings: list[Finding] = []
         self.ending = False  # the end of a turn is being judged (its rulings belong to the turn's end)

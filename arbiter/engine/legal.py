@@ -23,7 +23,9 @@ hand's context (`HandContext.fork`); an action that breaks a rule raises `Illega
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from .. import work as bounded
 from ..actions import END, END_TEXT, EndOfTurn, Step
@@ -118,7 +120,7 @@ def going_out_end(r: HandContext, state: TurnState, budget: list[int]) -> Illega
     if state.hand.total() <= 1:
         return dead_end_of(r, state)
     best: Attempt | None = None
-    tries: list[Action] = [*melds(r, state, 0), *additions(r, state)]
+    tries: Iterator[Action] = chain(melds(r, state, 0), additions(r, state))
     for action in tries:
         if budget[0] <= 0:
             break
@@ -234,7 +236,9 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
     tried: list[Attempt] = []
-    candidates: list[Action] = [*melds(r, state, needed), *additions(r, state)]
+    # Made as they are tried: the search often ends at the first, and the combinations of a first
+    # meld are thousands to weigh.
+    candidates: Iterator[Action] = chain(melds(r, state, needed), additions(r, state))
     for action in candidates:
         if budget[0] <= 0:
             break

@@ -49,6 +49,11 @@ def _counts(counts: Counter[str]) -> Counter[str]:
     return copied
 
 
+def _side_copy(side: SideState) -> SideState:
+    melds = [MeldState(m.rank, list(m.cards), m.high, m.closed) for m in side.melds]
+    return SideState(side.name, side.players, melds, list(side.laid))
+
+
 def new_side_states(config: Config) -> dict[str, SideState]:
     return {Seating.side_name(side): SideState(Seating.side_name(side), side) for side in config.seating.sides}
 
@@ -72,21 +77,18 @@ class Table:
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
 
-    def copy(self) -> Table:
+    def copy(self, mover: str | None = None) -> Table:
         """A table to try moves on: every hand, meld, pile and count its own (the configuration
-        shared)."""
+        shared). Given `mover`, the player whose turn the copy is for, only that player's hand and
+        side are copied and the others' are shared: a turn changes no other hand or side, and
+        trying each candidate action on a copy is most of what listing the legal actions costs."""
         sides = {
-            name: SideState(
-                name,
-                side.players,
-                [MeldState(m.rank, list(m.cards), m.high, m.closed) for m in side.melds],
-                list(side.laid),
-            )
+            name: side if mover is not None and mover not in side.players else _side_copy(side)
             for name, side in self.sides.items()
         }
         return Table(
             config=self.config,
-            hands={p: _counts(h) for p, h in self.hands.items()},
+            hands={p: h if mover is not None and p != mover else _counts(h) for p, h in self.hands.items()},
             sides=sides,
             side_of={p: sides[side.name] for p, side in self.side_of.items()},
             pool=_counts(self.pool),
@@ -96,7 +98,7 @@ class Table:
             frozen=self.frozen,
             melded_players=set(self.melded_players),
             totals_before=dict(self.totals_before),
-            feet={p: _counts(f) for p, f in self.feet.items()},
+            feet=dict(self.feet),  # a Foot is never changed: it leaves the table whole, picked up
             played_foot=set(self.played_foot),
         )
 
