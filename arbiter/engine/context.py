@@ -20,7 +20,7 @@ from ..records import HandRecord, Node
 from ..rules.base import Config, RuleSet, cite
 from ..views import TableView
 from .illegal import Illegal
-from .table import SideState, Table, new_side_states
+from .table import SideState, Table, counts_copy, new_side_states
 
 
 @dataclass(slots=True)
@@ -136,7 +136,7 @@ class HandContext:
         self.ruleset = ruleset
         self.record = record
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
-        self.paths: Counter[str] = C.Counts() if paths is None else paths
+        self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()
         self.turn: TurnState | None = None
         self.turn_number = 0

@@ -42,10 +42,12 @@ class SideState:
         return None
 
 
-def _counts(counts: Counter[str]) -> Counter[str]:
-    """A copy of a Counter: filled as a dict, which costs less than Counter's own copy."""
-    copied: Counter[str] = C.Counts()
-    dict.update(copied, counts)
+def counts_copy(counts: Counter[str] | None = None) -> Counter[str]:
+    """A copy of a Counter (or a new empty one), made as a dict is: Counter's own `__init__` and
+    `copy` are Python code, and a fork of a hand makes three of these (engine/context.py)."""
+    copied: Counter[str] = C.Counts.__new__(C.Counts)
+    if counts:
+        dict.update(copied, counts)
     return copied
 
 
@@ -88,10 +90,10 @@ class Table:
         }
         return Table(
             config=self.config,
-            hands={p: h if mover is not None and p != mover else _counts(h) for p, h in self.hands.items()},
+            hands={p: h if mover is not None and p != mover else counts_copy(h) for p, h in self.hands.items()},
             sides=sides,
             side_of={p: sides[side.name] for p, side in self.side_of.items()},
-            pool=_counts(self.pool),
+            pool=counts_copy(self.pool),
             stock=None if self.stock is None else list(self.stock),
             stock_count=self.stock_count,
             pile=list(self.pile),
