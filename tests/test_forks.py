@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from arbiter import Position
+from arbiter import Action, Position
 from arbiter.engine.context import TurnState
 from arbiter.engine.table import Table
 
@@ -40,6 +40,7 @@ def test_trying_every_legal_action_on_copies_leaves_the_position_as_it_was(rules
             break
         before = unchanged(position)
         legal = position.legal_actions()
+        assert [action.text for action in legal] == [Action(action.step).text for action in legal]  # written once
         for action in legal:
             tried = position.copy()
             tried.push(action)

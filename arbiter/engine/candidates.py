@@ -150,12 +150,15 @@ def group_melds(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
 def sequences(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
     """Runs of consecutive naturals held, one of each, that the meld policy accepts as a meld."""
     config, hand = r.config, state.hand
+    ranks = len(C.NATURALS)
+    held = [hand[card] > 0 for card in C.NATURALS]
     out = []
-    for start in range(len(C.NATURALS)):
-        for end in range(start + 3, min(start + config.canasta_size, len(C.NATURALS)) + 1):
+    for start in range(ranks):
+        stop = start  # the run held from `start` ends before `stop`
+        while stop < ranks and held[stop]:
+            stop += 1
+        for end in range(start + 3, min(start + config.canasta_size, stop) + 1):
             run = C.NATURALS[start:end]
-            if any(hand[card] < 1 for card in run):
-                break
             if not meld_problem(run, config, True):
                 out.append(run)
     return out

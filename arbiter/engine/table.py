@@ -84,15 +84,20 @@ class Table:
         shared). Given `mover`, the player whose turn the copy is for, only that player's hand and
         side are copied and the others' are shared: a turn changes no other hand or side, and
         trying each candidate action on a copy is most of what listing the legal actions costs."""
-        sides = {
-            name: side if mover is not None and mover not in side.players else _side_copy(side)
-            for name, side in self.sides.items()
-        }
+        if mover is None:
+            hands = {p: counts_copy(h) for p, h in self.hands.items()}
+            sides = {name: _side_copy(side) for name, side in self.sides.items()}
+            side_of = {p: sides[side.name] for p, side in self.side_of.items()}
+        else:
+            hands, sides, side_of = dict(self.hands), dict(self.sides), dict(self.side_of)
+            hands[mover] = counts_copy(hands[mover])
+            side = sides[side_of[mover].name] = _side_copy(side_of[mover])
+            side_of.update(dict.fromkeys(side.players, side))
         return Table(
             config=self.config,
-            hands={p: h if mover is not None and p != mover else counts_copy(h) for p, h in self.hands.items()},
+            hands=hands,
             sides=sides,
-            side_of={p: sides[side.name] for p, side in self.side_of.items()},
+            side_of=side_of,
             pool=counts_copy(self.pool),
             stock=None if self.stock is None else list(self.stock),
             stock_count=self.stock_count,
