@@ -19,8 +19,6 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, Any, TypedDict
 
@@ -286,6 +284,9 @@ def run(
         for task in tasks:
             yield check_task(task, rules, options, books, progress)
         return
+    from concurrent.futures import Future, ProcessPoolExecutor  # processes: only for several inputs and jobs
+    from concurrent.futures.process import BrokenProcessPool
+
     workers = min(jobs, len(tasks))
     pool = ProcessPoolExecutor(max_workers=workers)
 
