@@ -22,10 +22,9 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import rules as rulesets
 from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
-from arbiter.house import house_reference
 from arbiter.i18n import Translator, msg, msg_n
+from arbiter.rules import RuleSet, reference
 
 from . import config
 from . import house as house_cli
@@ -34,7 +33,6 @@ from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
 from .language import configured_language, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
-from .selection import CodeFilter, UnknownCode, check_codes
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 if TYPE_CHECKING:
@@ -228,6 +226,7 @@ def check(
     from arbiter.archive.inputs import RuleChoice, collect, run
 
     from .formats import RENDERERS
+    from .selection import CodeFilter
 
     paths = paths or (".",)
     configured = _settings(config_file, isolated, lang)
@@ -264,6 +263,8 @@ def check(
         raise click.UsageError(say(msg("standard input (-) can be read only once")))
     if settings.rules:
         try:
+            from arbiter import families as rulesets  # the rule sets (and the engine they play on): when asked for
+
             rulesets.get(settings.rules).resolve(settings.options)
         except arbiter.UsageError as error:
             raise usage_error(error) from None
@@ -319,6 +320,8 @@ def check(
 
 def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None) -> None:
     """Every code or glob of --select and --ignore (and of the configuration) names a real code."""
+    from .selection import UnknownCode, check_codes  # every family's codes: the rule sets, for `check`
+
     where = f" ({settings.source})" if settings.source else ""
     try:
         check_codes("--select" if select is not None else f"select{where}", settings.select)
@@ -574,7 +577,7 @@ def _show(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _list_rule_set(out: Console, ruleset: rulesets.RuleSet, say: Translator) -> None:
+def _list_rule_set(out: Console, ruleset: RuleSet, say: Translator) -> None:
     """`name  title`, the summary, then one option a row: name, default, meaning (wrapped)."""
     out.print(Text.assemble((ruleset.name, "bold"), f"  {say(ruleset.title)}"), soft_wrap=True)
     out.print(Text(f"  {say(ruleset.summary)}"), soft_wrap=True)
@@ -607,6 +610,9 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
     """List the rule sets with their options and defaults, or print the rule reference of NAME
     (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
     rule reference; with --compare, where two rulebooks differ."""
+    from arbiter import families as rulesets  # with the engine they play on: `fmt` needs neither
+    from arbiter.house import house_reference
+
     say = speaker(lang, *configured_language())
     out, _ = consoles()
     if sum(bool(given) for given in (name, house_file, compare)) > 1:
@@ -631,7 +637,7 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    _print_markdown(out, rulesets.reference(ruleset, say.language))
+    _print_markdown(out, reference(ruleset, say.language))
 
 
 def _print_markdown(out: Console, markdown: str) -> None:
