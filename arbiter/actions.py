@@ -70,6 +70,13 @@ class Action(str):
         made.step = step
         return made
 
+    @classmethod
+    def listed(cls, text: str, step: Step) -> Action:
+        """The action `step` whose text, `step_text(step)`, is known already (a listing wrote it)."""
+        made = str.__new__(cls, text)
+        made.step = step
+        return made
+
     def __getnewargs__(self) -> tuple[Step]:  # type: ignore[override]
         return (self.step,)
 

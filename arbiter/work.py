@@ -70,6 +70,21 @@ class WorkBudget:
             heavy, self.on_heavy = self.on_heavy, None
             heavy()
 
+    def spend_each(self, items: int) -> bool:
+        """Count `items` items a step each, as `counted` counts them: False (then partial) when
+        the work is spent before the last of them."""
+        allowed = items
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            allowed = 0
+        elif self.steps is not None:
+            allowed = min(items, max(0, self.steps - self.spent))
+        if allowed:
+            self.spend(allowed)
+        if allowed < items:
+            self.partial = True
+            return False
+        return True
+
     def counted(self, items: Iterable[T]) -> Iterator[T]:
         """`items`, each counted as a step, until the work is spent (then partial)."""
         for item in items:

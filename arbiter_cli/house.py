@@ -4,18 +4,22 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 
-from arbiter import families as rulesets
-from arbiter import house
 from arbiter.archive.inputs import NO_BOOKS, Books
-from arbiter.house import Rulebook, RulebookError, Shelf
 from arbiter.i18n import msg
 from arbiter.rules import UsageError
 
 from .language import said, spoken
 from .params import SpokenPath
+
+if TYPE_CHECKING:
+    from arbiter.house import Rulebook
+
+# The rulebooks and the rule sets (with the engine they play on) are imported when a rulebook is
+# read: the option itself is declared for every command (tests/test_startup_imports.py).
 
 
 def house_option(help: str):  # type: ignore[no-untyped-def]
@@ -27,9 +31,11 @@ def house_option(help: str):  # type: ignore[no-untyped-def]
 
 def load(path: str) -> Rulebook:
     """The rulebook in `path`, or a usage error (exit 2) saying what is wrong with it."""
+    from arbiter import house
+
     try:
         return house.load(path)
-    except RulebookError as error:
+    except house.RulebookError as error:
         raise click.UsageError(spoken(error)) from None
 
 
@@ -38,12 +44,17 @@ def books(files: tuple[str, ...]) -> Books:
     whose tags name none; every one is at hand for the records whose House tag names it."""
     if not files:
         return NO_BOOKS
+    from arbiter.house import Shelf
+
     loaded = [load(path) for path in files]
     return Books(loaded[0], Shelf(loaded))
 
 
 def rulebook_or_family(word: str) -> Rulebook:
     """A rulebook file, or a family's name standing for its defaults (`arbiter rules --compare`)."""
+    from arbiter import families as rulesets
+    from arbiter import house
+
     if word.endswith(house.SUFFIX) or os.path.isfile(word):
         return load(word)
     try:
@@ -58,7 +69,9 @@ def rulebook_or_family(word: str) -> Rulebook:
 
 
 def comparison(first: str, second: str, lang: str | None = None) -> str:
+    from arbiter import house
+
     try:
         return house.comparison(rulebook_or_family(first), rulebook_or_family(second), lang)
-    except RulebookError as error:
+    except house.RulebookError as error:
         raise click.UsageError(spoken(error)) from None

@@ -22,12 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import families as rulesets
-from arbiter.archive import inputs
-from arbiter.archive.discovery import RecordFinder
-from arbiter.archive.inputs import BINARY_SNIFF, STDIN, FileReport, RuleChoice, collect, describe_os_error, run, sniff
 from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
-from arbiter.house import house_reference
 from arbiter.i18n import Translator, msg, msg_n
 from arbiter.rules import RuleSet, reference
 
@@ -36,15 +31,21 @@ from . import house as house_cli
 from .about import version
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
-from .formats import RENDERERS
 from .language import configured_language, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
-from .rewrite import Formatted, format_record, unified_diff, write_atomically
-from .selection import CodeFilter, UnknownCode, check_codes
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 if TYPE_CHECKING:
     from rich.progress import Progress
+
+    from arbiter.archive.discovery import RecordFinder
+    from arbiter.archive.inputs import FileReport
+
+    from .rewrite import Formatted
+
+# `check` and `fmt` import the reader, the inputs and their renderers when they run: `arbiter rules`
+# needs none of them (tests/test_startup_imports.py).
+STDIN = "-"  # the path that stands for standard input (arbiter.archive.inputs.STDIN)
 
 FORMATS = ("text", "json", "junit", "github", "sarif", "html", "csv")
 PROGRESS_MIN_FILES = 20  # a progress bar on a terminal from this many inputs
@@ -97,8 +98,25 @@ class LazyGroup(SpokenGroup):
         return super().get_command(ctx, cmd_name)
 
 
+def _say_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """`--version` after other options (`arbiter --lang es -V`; alone, arbiter_cli.entry answers
+    it): the installed version, read only when asked (importlib.metadata is slow to load)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(f"arbiter {version()}")
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(version(), "-V", "--version", prog_name="arbiter", message="%(prog)s %(version)s", cls=SpokenHelp)
+@click.option(
+    "-V",
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_say_version,
+    help="Show the version and exit.",
+    cls=SpokenHelp,
+)
 def cli() -> None:
     """The rules arbiter for Canasta: checks game records against the rules and recomputes every
     score.
@@ -204,6 +222,12 @@ def check(
     usage or I/O problem. Options not given here come from [tool.arbiter] in pyproject.toml or
     from arbiter.toml.
     """
+    from arbiter.archive.discovery import RecordFinder
+    from arbiter.archive.inputs import RuleChoice, collect, run
+
+    from .formats import RENDERERS
+    from .selection import CodeFilter
+
     paths = paths or (".",)
     configured = _settings(config_file, isolated, lang)
     say = speaker(lang, configured.lang, configured.source)
@@ -239,6 +263,8 @@ def check(
         raise click.UsageError(say(msg("standard input (-) can be read only once")))
     if settings.rules:
         try:
+            from arbiter import families as rulesets  # the rule sets (and the engine they play on): when asked for
+
             rulesets.get(settings.rules).resolve(settings.options)
         except arbiter.UsageError as error:
             raise usage_error(error) from None
@@ -294,6 +320,8 @@ def check(
 
 def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None) -> None:
     """Every code or glob of --select and --ignore (and of the configuration) names a real code."""
+    from .selection import UnknownCode, check_codes  # every family's codes: the rule sets, for `check`
+
     where = f" ({settings.source})" if settings.source else ""
     try:
         check_codes("--select" if select is not None else f"select{where}", settings.select)
@@ -336,6 +364,8 @@ def _output(path: str | None, say: Translator) -> Iterator[IO[str]]:
     try:
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
+        from arbiter.archive.inputs import describe_os_error
+
         raise click.UsageError(f"{shown_path(path)}: {say(describe_os_error(error))}") from None
     with stream:
         yield stream
@@ -370,6 +400,8 @@ class _Bar:
 def _progress(err: Console, out: Console, tasks: list[Any]) -> Iterator[_Bar]:
     """A progress bar on standard error when it is a terminal and the work is long: many files
     (counted), or a large file (its bytes read, game by game); never in a CI log."""
+    from arbiter.archive import inputs
+
     sizes = [inputs.size(task) for task in tasks]
     many, large = len(tasks) >= PROGRESS_MIN_FILES, sum(sizes) >= PROGRESS_MIN_BYTES
     if not err.is_terminal or not (many or large):
@@ -388,6 +420,8 @@ def _progress(err: Console, out: Console, tasks: list[Any]) -> Iterator[_Bar]:
 
 def _read_one(path: str) -> bytes:
     """A whole input for `fmt`; OSError or a usage error (exit 2) saying why it cannot be read."""
+    from arbiter.archive.inputs import BINARY_SNIFF, sniff
+
     if path == STDIN:
         data = _read_stdin()
     else:
@@ -446,6 +480,11 @@ def fmt(
     Exits 1 if a record has syntax errors (printed on standard error; the record is left as it
     is) or, with --check or --diff, if a record is not canonical; 2 on a usage or I/O problem.
     """
+    from arbiter.archive.discovery import RecordFinder
+    from arbiter.archive.inputs import collect, describe_os_error
+
+    from .rewrite import format_record, unified_diff, write_atomically
+
     settings = _settings(config_file, isolated, lang).with_flags(include=include)
     say = speaker(lang, settings.lang, settings.source)
     if write and (check_only or show_diff):
@@ -571,6 +610,9 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
     """List the rule sets with their options and defaults, or print the rule reference of NAME
     (Markdown; rendered on a terminal, as plain Markdown text when piped). With --house, a club's
     rule reference; with --compare, where two rulebooks differ."""
+    from arbiter import families as rulesets  # with the engine they play on: `fmt` needs neither
+    from arbiter.house import house_reference
+
     say = speaker(lang, *configured_language())
     out, _ = consoles()
     if sum(bool(given) for given in (name, house_file, compare)) > 1:

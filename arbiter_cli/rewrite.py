@@ -8,12 +8,15 @@ import difflib
 import os
 import tempfile
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import arbiter
 from arbiter.formatter import format_source
-from arbiter.sheets.summarise import SheetNote, summarise_source
 
 from .text import shown_path
+
+if TYPE_CHECKING:
+    from arbiter.sheets.summarise import SheetNote
 
 
 @dataclass(slots=True)
@@ -45,6 +48,8 @@ def format_record(path: str, data: bytes, summary: bool = False) -> Formatted:
     errors = [f for f in findings if f.is_error]
     notes: list[SheetNote] = []
     if summary and not errors:
+        from arbiter.sheets.summarise import summarise_source  # it judges: the engine, only for --summary
+
         text, notes = summarise_source(data)
     return Formatted(path, written, text, errors, notes)
 

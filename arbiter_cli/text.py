@@ -18,17 +18,17 @@ from rich.text import Text
 
 import arbiter
 from arbiter import counts, notation
-from arbiter.allowed import allowed_line
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
-from arbiter.house import house_finding_text
-from arbiter.house.rulebook import SHORT_DIGEST
 from arbiter.i18n import Translator, msg, msg_n, translator
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
 
-from .selection import Statistics
 from .sheet import sheet_lines
+
+# The rulings' renderers say what the rule sets and rulebooks say (allowed instead, house notes,
+# the codes counted): they import them when they render, so that `arbiter fmt`, which shows only a
+# record's syntax errors from here, loads no rule set (tests/test_startup_imports.py).
 
 ENGLISH = translator()
 
@@ -160,6 +160,9 @@ class TextRenderer:
             if finding.remedy:
                 said = say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))
                 self.out.print(Text(EXCERPT_INDENT + said, style="cyan"), soft_wrap=True)
+            from arbiter.allowed import allowed_line
+            from arbiter.house import house_finding_text
+
             for note in house_finding_text(finding):
                 said = say(msg("house rule: {note}", note=note))
                 self.out.print(Text(EXCERPT_INDENT + one_line(said), style="cyan"), soft_wrap=True)
@@ -196,6 +199,8 @@ class StatisticsRenderer(TextRenderer):
         self, out: Console, err: Console, strict: bool = False, quiet: bool = False, say: Translator = ENGLISH
     ) -> None:
         super().__init__(out, err, strict, quiet, say)
+        from .selection import Statistics
+
         self.statistics = Statistics()
 
     def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
@@ -238,6 +243,8 @@ def game_name(game: arbiter.GameRuling) -> str:
 def house_name(house: dict[str, str]) -> str:
     """`Maple Club, version 3, #1a2b3c4d5e6f`: the rulebook a game was judged by (its digest's
     first digits, as people are shown it)."""
+    from arbiter.house.rulebook import SHORT_DIGEST
+
     short = house["digest"][:SHORT_DIGEST]
     return msg("{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=short)
 

@@ -313,7 +313,8 @@ def _bounded(html: str, situation: Situation) -> Any:
 
 def check(situation: Situation, house: str) -> Any:
     """The editor's answer (allowed, or not and why), then the ordinary ruling page on the record
-    the editor wrote, folded, with that record beneath."""
+    the editor wrote, folded, with that record beneath: the record read and judged once, the
+    answer played on the position that pass reached."""
     text = situation.record()
     g.editor_record = text
     g.editor_link = _link(form_fields(situation, house))
@@ -321,7 +322,9 @@ def check(situation: Situation, house: str) -> Any:
         games, replays = page.judge(text, None, {}, house or None)
     except arbiter.UsageError as problem:  # an unknown rulebook, or one of another family than the table's
         return render_editor(situation, [page._sentence(problem)], None, house), 422
-    g.editor_answer = editor_answer.answer_view(judged_as(situation, games))
+    judged = judged_as(situation, games)
+    before = editor_answer.judged_position(judged, replays.kept.get(1) if len(games) == 1 else None)
+    g.editor_answer = editor_answer.answer_view(judged, before)
     return page.render_ruling(text, games, page._blank_form(text, house or None), replays)
 
 

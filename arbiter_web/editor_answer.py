@@ -13,9 +13,11 @@ from flask import url_for
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.move_answer import MoveAnswer
-from arbiter.positions import PositionError
+from arbiter.move_answer import MoveAnswer, answer_move
+from arbiter.positions import Position, PositionError
+from arbiter.positions.reading import totals_before
 from arbiter.situation import Situation
+from arbiter.turn_tables import GameReplay
 
 from . import family_words, present
 
@@ -32,13 +34,14 @@ class AnswerView:
     allowed: present.AllowedView | None = None
 
 
-def answer_view(situation: Situation) -> AnswerView | None:
+def answer_view(situation: Situation, before: Position | None = None) -> AnswerView | None:
     """The answer for the situation's move; None where there is no move, or where the table cannot
-    be played from (the ruling below says why)."""
+    be played from (the ruling below says why). `before`: the position before the move, where the
+    ruling's own pass gave it (`judged_position`); else the situation's table is read for it."""
     if not situation.move.strip():
         return None
     try:
-        answer = situation.answer()
+        answer = answer_move(before, situation.move) if before is not None else situation.answer()
     except (PositionError, arbiter.UsageError):
         return None
     ruleset = rulesets.get(situation.rules)
@@ -56,3 +59,23 @@ def answer_view(situation: Situation) -> AnswerView | None:
         rule_url=url_for("page.rules", name=ruleset.name, _anchor=f"rule-{finding.code}") if rule else None,
         allowed=present.allowed_view(finding),
     )
+
+
+def judged_position(situation: Situation, found: GameReplay | None) -> Position | None:
+    """The position before the disputed move, from the editor's record as its ruling read and
+    judged it (`found`, kept by the ruling page's one pass): the answer then reads and judges
+    nothing again. None where that pass does not reach the hand (a record that cannot be read, a
+    table with no seating, a hand not played): the answer reads the table itself and says why."""
+    if found is None or found.game is None:
+        return None
+    ruling, game = found.ruling, found.game
+    if ruling.malformed or not ruling.rules or any(f.code == "seating" for f in ruling.findings):
+        return None
+    index = next((i for i, hand in enumerate(game.hands) if hand.number == situation.hand), None)
+    if index is None or index >= len(ruling.hands):
+        return None
+    try:
+        ruleset = rulesets.get(ruling.rules)
+        return Position.open(game, index, ruleset, ruling.options, totals_before(game, ruling, index), 1)
+    except (PositionError, arbiter.UsageError):
+        return None

@@ -74,6 +74,37 @@ def test_checking_one_record_loads_nothing_it_does_not_use():
     assert [name for package in HEAVY_FOR_CHECK for name in under(modules, package)] == []
 
 
+def test_checking_a_valid_record_loads_no_search_for_legal_actions_no_processes_and_no_version():
+    modules = loaded("check", "--isolated", str(RECORD))
+    unused = (
+        "arbiter.engine.legal",  # the legal actions: only for what was allowed instead of a finding
+        "arbiter.engine.candidates",
+        "arbiter.engine.alternatives",
+        "concurrent.futures.process",  # only with --jobs and several inputs
+        "pathspec",  # only when a folder is searched
+        "importlib.metadata",  # only for --version
+    )
+    assert [name for package in unused for name in under(modules, package)] == []
+
+
+def test_formatting_a_record_judges_nothing():
+    modules = loaded("fmt", str(RECORD))
+    assert "arbiter.formatter" in modules  # it did format
+    assert under(modules, "arbiter.engine") == [] and under(modules, "arbiter.checker") == []
+    assert under(modules, "arbiter.sheets.summarise") == []  # --summary judges: only then
+
+
+def test_listing_the_rule_sets_loads_no_checker_and_no_renderers():
+    modules = loaded("rules")
+    unused = (
+        "arbiter.checker",
+        "arbiter.engine.legal",
+        "arbiter_cli.formats",
+        "arbiter_cli.rewrite",
+    )
+    assert [name for package in unused for name in under(modules, package)] == []
+
+
 def test_the_lazy_commands_are_listed_and_run():
     modules = loaded("--help")
     assert "arbiter_cli.simulate" in modules and "arbiter_cli.serve" in modules  # listed with their help

@@ -101,17 +101,20 @@ def test_the_illegal_frame_links_to_its_finding(client: Any, passes: dict[str, C
     assert each_once(passes["judged"], 1)
 
 
-def test_the_situation_editor_judges_its_record_once_for_the_answer_and_once_for_the_audit(
+def test_the_situation_editor_reads_and_judges_its_record_once_for_the_answer_and_the_audit(
     client: Any, passes: dict[str, Counter[int]]
 ) -> None:
-    """The answer ("allowed" or "not allowed, because") is played on a position of the table; the
-    full ruling folded under it is the record judged as `arbiter check` judges it: two passes, and
-    no more."""
+    """The full ruling folded under the answer is the record judged as `arbiter check` judges it;
+    the answer ("allowed" or "not allowed, because") is played on the position that same pass
+    reached, before the move: one pass, for a move allowed and for one refused."""
     table = {"rules": "caliente", "seats": "ann bob cid dee", "teams": "ann+cid bob+dee", "turn": "ann"}
     hands = {"hold.ann": "4 4 9 9 K Q", "hold.bob": "5 6 7 8 10 J", "hold.cid": "5 5 A A", "hold.dee": "6 6 8 J"}
-    move = {"pile": "8 Q 5 2 9", "move": "take 9 with [9 9], discard 4", "do": "check"}
-    response = client.post("/editor", data={**table, **hands, **move})
-    assert response.status_code == 200
-    assert "Verdict" in response.get_data(as_text=True)
-    assert passes["read"] == Counter({1: 2}), passes
-    assert passes["judged"] == Counter({1: 2}), passes
+    for move, said in (("draw 7, discard 4", "Allowed"), ("take 9 with [9 2]", "Not allowed")):
+        passes["read"].clear()
+        passes["judged"].clear()
+        response = client.post("/editor", data={**table, **hands, "pile": "8 Q 5 2 9", "move": move, "do": "check"})
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert "Verdict" in html and f'class="banner-title">{said}</h1>' in html
+        assert passes["read"] == Counter({1: 1}), passes
+        assert passes["judged"] == Counter({1: 1}), passes

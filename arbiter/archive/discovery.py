@@ -21,8 +21,10 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pathspec import GitIgnoreSpec, PathSpec, Pattern
+if TYPE_CHECKING:  # pathspec is loaded when a folder is searched, not for the files named
+    from pathspec import GitIgnoreSpec, PathSpec, Pattern
 
 RECORD_GLOB = "*.acn"
 IGNORE_FILE = ".gitignore"
@@ -43,6 +45,8 @@ class _Ignore:
 
 
 def _read_ignore(folder: str, file: str) -> list[_Ignore]:
+    from pathspec import GitIgnoreSpec
+
     try:
         with open(file, encoding="utf-8", errors="replace") as stream:
             return [_Ignore(os.path.abspath(folder), GitIgnoreSpec.from_lines(stream))]
@@ -88,6 +92,8 @@ class RecordFinder:
         return ", ".join(self.globs)
 
     def _matcher(self) -> PathSpec[Pattern]:
+        from pathspec import PathSpec
+
         return PathSpec.from_lines("gitignore", (glob.lower() for glob in self.globs))
 
     def takes(self, relative: str) -> bool:

@@ -19,17 +19,17 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, TypedDict
+from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 import arbiter
-from arbiter.house import Rulebook, Shelf
 from arbiter.i18n import Text, msg, translator
 
 from .discovery import RecordFinder
+
+if TYPE_CHECKING:  # the rulebooks bring the rule sets and their engine: `fmt` reads inputs without them
+    from arbiter.house import Rulebook, Shelf
 
 # Checking is a batch job making many small objects that live for one game: sweep the youngest
 # generation less often (about 5% faster on a large archive; docs/performance.md).
@@ -304,6 +304,9 @@ def run(
         for task in tasks:
             yield check_task(task, rules, options, books, progress)
         return
+    from concurrent.futures import Future, ProcessPoolExecutor  # processes: only for several inputs and jobs
+    from concurrent.futures.process import BrokenProcessPool
+
     workers = min(jobs, len(tasks))
     pool = ProcessPoolExecutor(max_workers=workers)
 

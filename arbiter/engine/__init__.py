@@ -13,7 +13,8 @@ The modules, named from the rules:
   play are the rule set's (`Config.actions`), from a module of its family;
 - `steps`: a turn step by step (start_turn, play_action), shared by a replay and a position;
 - `ending`: the end of a turn: the discard, what a turn may not leave undone (going out: `going_out`);
-- `legal`, `candidates`, `alternatives`: every legal next action, and what was allowed instead of an illegal one;
+- `legal`, `candidates`, `alternatives`: every legal next action, and what was allowed instead of an illegal one
+  (`together`: the melds laid together for a first meld, weighed without making the hopeless ones);
 - `table`: the table state: hands, sides with their melds and laid cards, the pile, the stock;
 - `melds`: one model for every meld, and how a record names one (`Q`, `Q#2`, `5-9`);
 - `scoring`: what a side's hand is worth, line by line;

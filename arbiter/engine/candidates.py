@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import chain, combinations, combinations_with_replacement, islice
-from typing import TypeVar
+from itertools import combinations_with_replacement
 
 from .. import cards as C
-from .. import work as bounded
 from ..records import (
     Action,
     Add,
@@ -32,32 +30,12 @@ from ..records import (
 )
 from .context import HandContext, TurnState
 from .melds import MeldState, meld_problem, meld_shape
+from .together import Together, shape
 
 MAX_UNKNOWN_DRAWS = 200
 """With the stock's order unknown (a position read from a record), a draw of more than two cards
 (a draw owed after an action played instead of drawing) is listed by at most this many of its possible card multisets, in
 canonical order; one- and two-card draws are always listed in full."""
-
-T = TypeVar("T")
-
-FIRST_MELD_PARTS = 3
-"""Before a side's first meld, `meld` actions of up to this many melds are proposed (together they
-must reach the minimum)."""
-
-
-COMBINATIONS_WEIGHED = 5_000
-"""Combinations of melds weighed, at most, for one first meld or one first take of the pile: a
-hand of ordinary size has far fewer; a position that hands a player most of the pack stays quick."""
-
-
-def few(melds: list[T], fewest: int) -> Iterator[tuple[T, ...]]:
-    """The first COMBINATIONS_WEIGHED combinations of `fewest` to FIRST_MELD_PARTS of `melds`,
-    the smaller first. Each size's combinations are made as they are asked for: a list of them
-    all (a generator expression, compiled, is one) would hold thousands."""
-    sizes = [combinations(melds, parts) for parts in range(fewest, FIRST_MELD_PARTS + 1)]
-    weighed = islice(chain(*sizes), COMBINATIONS_WEIGHED)
-    work = bounded.current()
-    return weighed if work is None else work.counted(weighed)  # each weighed is a step of its work
 
 
 def ordered(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -136,10 +114,12 @@ def helpers(
     `short` points together."""
     left = state.hand - Counter(own)
     others = [m for m in group_melds(r, state) + sequences(r, state) if _held(left, (m,))]
-    for combo in few(others, 1):
-        worth = C.points(c for m in combo for c in m)
-        if len({shape(m) for m in combo}) == len(combo) and worth >= short and _held(left, combo):
-            yield combo
+    return Together(others, left, short).combinations(1)
+
+
+def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:
+    need = Counter(c for m in combo for c in m)
+    return all(hand[card] >= n for card, n in need.items())
 
 
 # --- melding ------------------------------------------------------------------------------------
@@ -170,21 +150,18 @@ def group_melds(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
 def sequences(r: HandContext, state: TurnState) -> list[tuple[str, ...]]:
     """Runs of consecutive naturals held, one of each, that the meld policy accepts as a meld."""
     config, hand = r.config, state.hand
+    ranks = len(C.NATURALS)
+    held = [hand[card] > 0 for card in C.NATURALS]
     out = []
-    for start in range(len(C.NATURALS)):
-        for end in range(start + 3, min(start + config.canasta_size, len(C.NATURALS)) + 1):
+    for start in range(ranks):
+        stop = start  # the run held from `start` ends before `stop`
+        while stop < ranks and held[stop]:
+            stop += 1
+        for end in range(start + 3, min(start + config.canasta_size, stop) + 1):
             run = C.NATURALS[start:end]
-            if any(hand[card] < 1 for card in run):
-                break
             if not meld_problem(run, config, True):
                 out.append(run)
     return out
-
-
-def shape(meld: tuple[str, ...]) -> str:
-    """A meld's name as a side holds it: its rank, or a sequence's span."""
-    rank, high = meld_shape(meld)
-    return rank if high is None else f"{rank}-{high}"
 
 
 def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]:
@@ -199,27 +176,8 @@ def melds(r: HandContext, state: TurnState, first_needed: int) -> Iterator[Meld]
         yield Meld(melds=(MeldSpec(cards=cards),))
     if first_needed <= 0:
         return
-    # Each meld's shape, points and cards, worked out once: the combinations are many (the editor
-    # asks for them on every click, and the search of a turn's end for every meld it tries).
-    shapes = [shape(m) for m in single]
-    worth = [C.points(m) for m in single]
-    needs = [Counter(m) for m in single]
-    for combo in few(list(range(len(single))), 2):  # indexes: the same combinations, in the same order
-        if len({shapes[i] for i in combo}) != len(combo) or sum(worth[i] for i in combo) < first_needed:
-            continue
-        if _held_together(state.hand, [needs[i] for i in combo]):
-            yield Meld(melds=tuple(MeldSpec(cards=single[i]) for i in combo))
-
-
-def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:
-    need = Counter(c for m in combo for c in m)
-    return all(hand[card] >= n for card, n in need.items())
-
-
-def _held_together(hand: Counter[str], needs: list[Counter[str]]) -> bool:
-    """Whether the hand holds the cards of these melds (each counted) together."""
-    cards = set().union(*needs)
-    return all(hand[card] >= sum(need[card] for need in needs) for card in cards)
+    for combo in Together(single, state.hand, first_needed).combinations(2):
+        yield Meld(melds=tuple(MeldSpec(cards=m) for m in combo))
 
 
 def named_melds(state: TurnState) -> Iterator[tuple[MeldState, MeldRef]]:

@@ -10,7 +10,7 @@ replaying anything.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar, Protocol, Self
 
 from .. import cards as C
@@ -20,7 +20,7 @@ from ..records import HandRecord, Node
 from ..rules.base import Config, RuleSet, cite
 from ..views import TableView
 from .illegal import Illegal
-from .table import SideState, Table, new_side_states
+from .table import SideState, Table, counts_copy, new_side_states
 
 
 @dataclass(slots=True)
@@ -54,6 +54,35 @@ class TurnState:
     stops_melded: bool = False
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+
+    def on(self, table: Table) -> TurnState:
+        """This turn on a copy of its table (`HandContext.fork`): the player's hand and side there.
+        Every field by position, as `dataclasses.replace` would copy them at several times the cost
+        (tests/test_table.py holds that none is left out)."""
+        return TurnState(
+            self.player,
+            table.side_of[self.player],
+            self.number,
+            table.hands[self.player],
+            self.side_melded_at_start,
+            self.player_melded_before,
+            self.canastas_at_start,
+            self.drawn,
+            self.took_pile,
+            self.replacements_owed,
+            self.pile_bonus,
+            self.unreplaced_bonus,
+            self.owed_draw,
+            self.instead,
+            self.asked,
+            self.discarded,
+            self.melded,
+            self.first_meld_value,
+            self.first_meld_node,
+            self.stops_melded,
+            self.last_bonus,
+            self.foot_first,
+        )
 
 
 class PlayedInstead(Protocol):
@@ -99,21 +128,27 @@ class HandContext:
         paths: Counter[str] | None = None,
         *,
         table: Table | None = None,
+        like: HandContext | None = None,
     ) -> None:
-        """The hand's context before its first card is dealt, or, given `table`, at that table."""
+        """The hand's context before its first card is dealt, or, given `table`, at that table;
+        `like`: a context of the same hand whose order of play this one shares (a fork)."""
         self.config = config
         self.ruleset = ruleset
         self.record = record
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
-        self.paths: Counter[str] = C.Counts() if paths is None else paths
+        self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()
         self.turn: TurnState | None = None
         self.turn_number = 0
-        seating = config.seating
-        self.sitting_out = set(record.start.sitting_out)
-        self.active = list(seating.playing_order(self.sitting_out))  # this hand's order of play
-        # who plays after whom this hand
-        self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
+        self.sitting_out: set[str]
+        self.active: list[str]  # this hand's order of play
+        self.following: dict[str, str]  # who plays after whom this hand
+        if like is not None:  # never changed once made
+            self.sitting_out, self.active, self.following = like.sitting_out, like.active, like.following
+        else:
+            self.sitting_out = set(record.start.sitting_out)
+            self.active = list(config.seating.playing_order(self.sitting_out))
+            self.following = dict(zip(self.active, self.active[1:] + self.active[:1], strict=True))
         self.table = table if table is not None else self.new_table(totals_before)
 
     def new_table(self, totals_before: dict[str, int]) -> Table:
@@ -134,16 +169,16 @@ class HandContext:
 
     def fork(self, state: TurnState | None) -> tuple[Self, TurnState | None]:
         """A copy to try a move on: its own table, outcome and paths (the configuration, rule set
-        and record are shared, never changed), and the turn in progress on that copy."""
+        and record are shared, never changed), and the turn in progress on that copy. The table's
+        copy is of what that turn may change (`Table.copy`); with no turn, of everything."""
         # A new instance of the same class, not a copy of __dict__: compiled with mypyc (setup.py), a
         # class has no __dict__, and each instance is made by its __init__.
-        other = type(self)(self.config, self.ruleset, self.record, self.table.totals_before, table=self.table.copy())
-        other.outcome = replace(self.outcome)
+        table = self.table.copy(None if state is None else state.player)
+        other = type(self)(self.config, self.ruleset, self.record, table.totals_before, table=table, like=self)
+        outcome = self.outcome
+        other.outcome = HandOutcome(outcome.ended, outcome.went_out, outcome.concealed)
         other.turn_number = self.turn_number
-        copied = None
-        if state is not None:
-            table = other.table
-            copied = replace(state, side=table.side_of[state.player], hand=table.hands[state.player])
+        copied = None if state is None else state.on(table)
         other.turn = copied
         return other, copied
 

@@ -19,11 +19,9 @@ from ..records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
 from ..rules.lists import all_of
 from ..views import TableView
-from .alternatives import alternatives
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal
-from .legal import judge
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
@@ -47,8 +45,9 @@ class HandReplay(HandContext):
         paths: Counter[str] | None = None,
         *,
         table: Table | None = None,
+        like: HandContext | None = None,
     ) -> None:
-        super().__init__(config, ruleset, record, totals_before, paths, table=table)
+        super().__init__(config, ruleset, record, totals_before, paths, table=table, like=like)
         self.observer = observer
         self.findings: list[Finding] = []
         self.ending = False  # the end of a turn is being judged (its rulings belong to the turn's end)
@@ -128,6 +127,8 @@ class HandReplay(HandContext):
         except Illegal:  # cannot happen: the same moves passed a moment ago
             return
         offending = actions[index] if index < len(actions) else None
+        from .alternatives import alternatives  # the legal actions' search, loaded by a record with a finding only
+
         found.alternatives, found.alternatives_total = alternatives(context, state, offending, illegal.code)
 
     def offending_moment(self, number: int, actions: Sequence[Action], illegal: Illegal) -> int:
@@ -137,6 +138,8 @@ class HandReplay(HandContext):
         the last action: the turn line ended where it should not have)."""
         if not self.ending:
             return offending_index(actions, illegal.node)
+        from .legal import judge  # as `alternatives`: only for a finding
+
         context, state = self.before(number, 0)
         for i, action in enumerate(actions):
             if type(action) is GoOut:  # `out` only states how the turn ended

@@ -23,7 +23,9 @@ hand's context (`HandContext.fork`); an action that breaks a rule raises `Illega
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from .. import work as bounded
 from ..actions import END, END_TEXT, EndOfTurn, Step
@@ -54,11 +56,14 @@ class Attempt:
     unsettled: bool = False  # whether the turn can still end was not settled within SEARCH_BUDGET
 
 
-def attempt(r: HandContext, state: TurnState, step: Step, node: Node | None = None, *, closes: bool = True) -> Attempt:
+def attempt(
+    r: HandContext, state: TurnState, step: Step, node: Node | None = None, *, closes: bool = True, spent: bool = False
+) -> Attempt:
     """Play `step` on a copy of `r`, with the end of the turn where the step closes it (`closes`:
     the step is the last of what the player has written so far; never inside a piece of a turn
-    line). Raises Illegal as `arbiter check` would for the same step in a record."""
-    context, copied = r.fork(state)
+    line). Raises Illegal as `arbiter check` would for the same step in a record. `spent`: play it
+    on `r` itself, which nobody reads afterwards (a copy is most of what a try costs)."""
+    context, copied = (r, state) if spent else r.fork(state)
     assert copied is not None
     if isinstance(step, EndOfTurn):
         end_turn(context, copied, node or Node())
@@ -78,14 +83,20 @@ def closes_turn(r: HandContext, state: TurnState) -> bool:
     return not any(state.hand.values()) and state.player not in r.table.feet
 
 
-def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None) -> Attempt:
+def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None, *, kept: bool = True) -> Attempt:
     """`attempt`, and a dead end refused: raises Illegal when the step breaks a rule, or leaves
-    the turn no legal end (with `dead_end`'s finding)."""
+    the turn no legal end (with `dead_end`'s finding). `kept`: whether the caller goes on from
+    the attempt's context; if not (a listing, a verdict), the plainest end of the turn is tried on
+    that context itself, which then holds the end tried, and only `unsettled` is to be read."""
     tried = attempt(r, state, step, node)
     if tried.finished or not isinstance(step, DOUBTFUL):
         return tried
+    if not kept:
+        if ends_here(tried.context, tried.state, spent=True):
+            return tried
+        tried = attempt(r, state, step, node)  # the end tried may have changed it: the step again
     budget = [SEARCH_BUDGET]
-    finishes = can_finish(tried.context, tried.state, budget)
+    finishes = can_finish(tried.context, tried.state, budget, not_here=not kept)
     work = bounded.current()
     if work is not None:  # the search's tries are work of the listing (or the request) in force
         work.spend((SEARCH_BUDGET - budget[0]) * attempt_steps(tried.state))
@@ -118,7 +129,7 @@ def going_out_end(r: HandContext, state: TurnState, budget: list[int]) -> Illega
     if state.hand.total() <= 1:
         return dead_end_of(r, state)
     best: Attempt | None = None
-    tries: list[Action] = [*melds(r, state, 0), *additions(r, state)]
+    tries: Iterator[Action] = chain(melds(r, state, 0), additions(r, state))
     for action in tries:
         if budget[0] <= 0:
             break
@@ -158,7 +169,7 @@ def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
 def verdict(r: HandContext, state: TurnState, step: Step) -> Illegal | None:
     """Why `step` is illegal here, or None."""
     try:
-        judge(r, state, step)
+        judge(r, state, step, kept=False)
     except Illegal as illegal:
         return illegal
     return None
@@ -171,8 +182,13 @@ def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | N
     not weigh beyond their count: the first is tried for them all. `work` (else the budget in
     force, arbiter/work.py) bounds the steps: once spent, the steps found so far are the answer and
     the budget says it is partial."""
+    return list(listed(r, state, work).values())
+
+
+def listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None = None) -> dict[str, Step]:
+    """`legal_actions`, each under its text (`actions.step_text`), written once."""
     if r.outcome.ended:  # nothing is played after the end of the hand
-        return []
+        return {}
     work = work if work is not None else bounded.current()
     with bounded.using(work):  # the candidates and the search for a turn's end count against it too
         return _listed(r, state, work)
@@ -188,7 +204,7 @@ def attempt_steps(state: TurnState) -> int:
     return 1 + state.hand.total() // CARDS_PER_STEP
 
 
-def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> list[Step]:
+def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> dict[str, Step]:
     found: dict[str, Step] = {}
     cost = attempt_steps(state)
     draws_legal: bool | None = None
@@ -207,13 +223,13 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
         if work is not None:
             work.spend(cost)
         try:
-            if not judge(r, state, action).unsettled:
+            if not judge(r, state, action, kept=False).unsettled:
                 found[text] = action
         except Illegal:
             continue
     if may_end(r, state):
         found[END_TEXT] = END
-    return list(found.values())
+    return found
 
 
 def may_end(r: HandContext, state: TurnState) -> bool:
@@ -223,18 +239,20 @@ def may_end(r: HandContext, state: TurnState) -> bool:
     return verdict(r, state, END) is None
 
 
-def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
+def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here: bool = False) -> bool:
     """Whether the turn can be ended legally from here: by a discard, by ending it where no
     discard is due, by picking up the Foot, or after melds and additions (a search that looks one
     step past each first, then goes on from those that lay the most cards, within `budget` tries
-    shared by the whole search)."""
-    if ends_here(r, state):
+    shared by the whole search). `not_here`: `ends_here` is known to be False (asked already)."""
+    if not not_here and ends_here(r, state):
         return True
     needed = 0
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
     tried: list[Attempt] = []
-    candidates: list[Action] = [*melds(r, state, needed), *additions(r, state)]
+    # Made as they are tried: the search often ends at the first, and the combinations of a first
+    # meld are thousands to weigh.
+    candidates: Iterator[Action] = chain(melds(r, state, needed), additions(r, state))
     for action in candidates:
         if budget[0] <= 0:
             break
@@ -247,20 +265,20 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int]) -> bool:
             return True
         tried.append(step)
     tried.sort(key=lambda step: step.state.hand.total())
-    return any(can_finish(step.context, step.state, budget) for step in tried if budget[0] > 0)
+    return any(can_finish(step.context, step.state, budget, not_here=True) for step in tried if budget[0] > 0)
 
 
-def ends_here(r: HandContext, state: TurnState) -> bool:
+def ends_here(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
     """Whether a discard (or, where no discard is due, the end of the turn) ends the turn now, or
     the Foot is there to pick up and play on. A player told yes to going out must go out this
     turn, the Foot played out too: the search does not play a Foot still to be picked up, so that
     path counts as not finishing (never offered, rather than offered into a turn with no legal
-    end)."""
+    end). `spent`: the discard, tried last, may be tried on `r` itself (see `attempt`)."""
     if r.config.foot_size and state.player in r.table.feet and not state.hand.total():
         return not state.asked
     if r.config.keeps_last_card and state.hand.total() == 1 and ends_without_discard(r, state):
         return True
-    return discard_ends_turn(r, state)
+    return discard_ends_turn(r, state, spent=spent)
 
 
 def ends_without_discard(r: HandContext, state: TurnState) -> bool:
@@ -271,9 +289,10 @@ def ends_without_discard(r: HandContext, state: TurnState) -> bool:
     return True
 
 
-def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
+def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
     """Whether some discard ends the turn legally. With two cards or more held, which card goes
-    changes nothing the end of the turn checks, so one is tried; a last card is tried as itself."""
+    changes nothing the end of the turn checks, so one is tried; a last card is tried as itself.
+    `spent`: the last card is tried on `r` itself (see `attempt`)."""
     cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
     if not cards:
         return False
@@ -281,7 +300,7 @@ def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
         cards = cards[:1]
     for card in cards:
         try:
-            if attempt(r, state, Discard(card=card)).finished:
+            if attempt(r, state, Discard(card=card), spent=spent and card == cards[-1]).finished:
                 return True
         except Illegal:
             continue

@@ -42,11 +42,18 @@ class SideState:
         return None
 
 
-def _counts(counts: Counter[str]) -> Counter[str]:
-    """A copy of a Counter: filled as a dict, which costs less than Counter's own copy."""
-    copied: Counter[str] = C.Counts()
-    dict.update(copied, counts)
+def counts_copy(counts: Counter[str] | None = None) -> Counter[str]:
+    """A copy of a Counter (or a new empty one), made as a dict is: Counter's own `__init__` and
+    `copy` are Python code, and a fork of a hand makes three of these (engine/context.py)."""
+    copied: Counter[str] = C.Counts.__new__(C.Counts)
+    if counts:
+        dict.update(copied, counts)
     return copied
+
+
+def _side_copy(side: SideState) -> SideState:
+    melds = [MeldState(m.rank, list(m.cards), m.high, m.closed) for m in side.melds]
+    return SideState(side.name, side.players, melds, list(side.laid))
 
 
 def new_side_states(config: Config) -> dict[str, SideState]:
@@ -72,31 +79,33 @@ class Table:
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
 
-    def copy(self) -> Table:
+    def copy(self, mover: str | None = None) -> Table:
         """A table to try moves on: every hand, meld, pile and count its own (the configuration
-        shared)."""
-        sides = {
-            name: SideState(
-                name,
-                side.players,
-                [MeldState(m.rank, list(m.cards), m.high, m.closed) for m in side.melds],
-                list(side.laid),
-            )
-            for name, side in self.sides.items()
-        }
+        shared). Given `mover`, the player whose turn the copy is for, only that player's hand and
+        side are copied and the others' are shared: a turn changes no other hand or side, and
+        trying each candidate action on a copy is most of what listing the legal actions costs."""
+        if mover is None:
+            hands = {p: counts_copy(h) for p, h in self.hands.items()}
+            sides = {name: _side_copy(side) for name, side in self.sides.items()}
+            side_of = {p: sides[side.name] for p, side in self.side_of.items()}
+        else:
+            hands, sides, side_of = dict(self.hands), dict(self.sides), dict(self.side_of)
+            hands[mover] = counts_copy(hands[mover])
+            side = sides[side_of[mover].name] = _side_copy(side_of[mover])
+            side_of.update(dict.fromkeys(side.players, side))
         return Table(
             config=self.config,
-            hands={p: _counts(h) for p, h in self.hands.items()},
+            hands=hands,
             sides=sides,
-            side_of={p: sides[side.name] for p, side in self.side_of.items()},
-            pool=_counts(self.pool),
+            side_of=side_of,
+            pool=counts_copy(self.pool),
             stock=None if self.stock is None else list(self.stock),
             stock_count=self.stock_count,
             pile=list(self.pile),
             frozen=self.frozen,
             melded_players=set(self.melded_players),
             totals_before=dict(self.totals_before),
-            feet={p: _counts(f) for p, f in self.feet.items()},
+            feet=dict(self.feet),  # a Foot is never changed: it leaves the table whole, picked up
             played_foot=set(self.played_foot),
         )
 

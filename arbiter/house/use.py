@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ..engine import judge_game, seating_from_tags
 from ..i18n import Text, msg
 from ..records import Game
 from ..rules.base import OptionSpec, OptionValue, RuleSet, Seating, UsageError
@@ -103,6 +102,8 @@ def cite_house_rules(
     judged = [f for f in ruling.findings if f.code not in NOTATION]
     if not judged:
         return
+    from ..engine import seating_from_tags  # the engine, for a command that judges (`fmt` and `rules` do not)
+
     seating, _ = seating_from_tags(game, ruleset, values)
     for spec in ruleset.options:
         rule = book.rule(spec.name)
@@ -135,6 +136,8 @@ def _book_value(
 
 
 def _findings_with(game: Game, ruleset: RuleSet, values: dict[str, OptionValue]) -> set[tuple[Any, ...]] | None:
+    from ..engine import judge_game
+
     other = GameRuling(index=0, line=0, rules=ruleset.name, options=values)
     try:
         judge_game(game, ruleset, values, other, None)

@@ -22,7 +22,7 @@ from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.alternatives import alternatives
 from ..engine.context import HandContext, TurnState
 from ..engine.going_out import go_out
-from ..engine.legal import Attempt, attempt, judge, legal_actions
+from ..engine.legal import Attempt, attempt, judge, listed
 from ..engine.steps import start_turn
 from ..errors import NotARecord
 from ..findings import Finding, Severity
@@ -220,7 +220,7 @@ class Position:
         not all of them."""
         if self.over:
             return []
-        return [Action(step) for step in legal_actions(self._context, self._current(), work)]
+        return [Action.listed(text, step) for text, step in listed(self._context, self._current(), work).items()]
 
     def is_legal(self, action: ActionLike) -> bool:
         """Whether the action (or piece of a turn line) may be played here: `explain` is None."""
