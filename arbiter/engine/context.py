@@ -54,6 +54,7 @@ class TurnState:
     stops_melded: bool = False
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+    talon_drawn: bool = False  # the opener's talon drawn after the discard (Config.talon)
 
 
 class PlayedInstead(Protocol):

@@ -20,7 +20,7 @@ WIKIPEDIA = 'Wikipedia, "Canasta", US American Canasta'
 TOURNAMENT = "Northern Virginia Senior Olympics canasta event"
 TWO_HAND_APP = "MeggieSoft Canasta help"
 
-PROJECT_DEFAULT = 'Project default (docs/rules/modern-american.md, "Where the sources are silent or disagree")'
+PROJECT_DEFAULT = 'Project default (docs/rules/modern-american.md, "Where the rule books are silent or disagree")'
 
 
 def league(rule: str) -> str:
