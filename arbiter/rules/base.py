@@ -382,6 +382,7 @@ class Config:
     first_take_counts_up_card: bool = True  # the up card of a first take counts toward its minimum
     opening_problem: OpeningProblem = lambda melds, config: None
     opening_waives_minimum: OpeningWaiver = lambda melds, config: False
+    failed_minimum_penalty: int = 0  # points a side loses for a first meld taken back (0: its minimum rises instead)
     talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

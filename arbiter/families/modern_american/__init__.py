@@ -55,6 +55,7 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("opening-pile-pair", "separate"),
         ("asks-per-hand", "player"),
         ("tie", "shared"),
+        ("three-as-final-discard", True),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
@@ -100,6 +101,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         permission_penalty=int(options["permission-penalty"]),
         wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=0 if score_penalty else int(options["mismeld-points"]),
+        failed_minimum_penalty=int(options["mismeld-points"]) if score_penalty else 0,
         meld_problem=policies.meld_problem,
         take_problem=policies.take_problem,
         canasta_bonus=scoring.canasta_bonus,

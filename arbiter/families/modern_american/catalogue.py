@@ -21,7 +21,6 @@ CODES = frozenset(
         "opening-mixed-canasta",
         "discard-wild",
         "discard-empty-pile",
-        "discard-three",
     }
 )
 
@@ -235,7 +234,12 @@ CATALOGUE: dict[str, Rule] = dict(
             "A three, red or black, is laid face up beside the side's melds at the start of the holder's turn (a "
             "dealt one before play, a drawn one at once) and replaced from the stock.",
         ),
-        entry("bonus-discard", "Threes", f"{league('Threes')}; {PAGAT}", "A three is never discarded."),
+        entry(
+            "bonus-discard",
+            "Threes",
+            f"{league('Threes')}; {PAGAT}",
+            "A three is never discarded, not even face down to go out.",
+        ),
         entry(
             "last-bonus",
             "A three drawn last",
@@ -255,12 +259,6 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
             "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
             "the face-down discard that goes out is exempt.",
-        ),
-        _ours(
-            "discard-three",
-            "A three never goes out",
-            f"{league('Going out')}; {PLAYERS}",
-            "A three is never the discard that goes out (option three-as-final-discard).",
         ),
         entry(
             "discard",

@@ -143,12 +143,10 @@ def opening_problem(melds: Sequence[Sequence[str]], config: Config) -> tuple[str
 
 
 def discard_problem(discard: DiscardTry, config: Config) -> tuple[str, str] | None:
-    """Wilds only to go out or from a hand of wilds; nothing dangerous onto an empty pile; never a
-    three to go out."""
+    """Wilds only to go out or from a hand of wilds; nothing dangerous onto an empty pile. A three
+    is never discarded at all (the engine's rule for the cards laid beside the melds)."""
     card, options = discard.card, config.options
     if discard.going_out:
-        if card in THREES and not options.get("three-as-final-discard", False):
-            return "discard-three", msg("a three is never the discard that goes out")
         if card in C.WILDS and options.get("wild-as-final-discard", "allowed") == "last-resort":
             others = any(n > 0 for held, n in discard.held.items() if held not in C.WILDS)
             if others:
@@ -175,7 +173,8 @@ def _empty_pile_problem(discard: DiscardTry, config: Config) -> tuple[str, str] 
     if not safe and config.options.get("no-legal-discard") == "discard-ace-or-seven" and card in (ACE, SEVEN):
         return None
     return "discard-empty-pile", msg(
-        "the pile is empty: no seven, wild card, ace or card of a dead rank is discarded onto it ({card})",
+        "the {pile} is empty: no seven, wild card, ace or card of a dead rank is discarded onto it ({card})",
+        pile=term(config.words.pile),
         card=config.words.describe(card),
     )
 
