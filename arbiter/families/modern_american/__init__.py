@@ -56,6 +56,7 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("asks-per-hand", "player"),
         ("tie", "shared"),
         ("three-as-final-discard", True),
+        ("eighth-card-going-out", True),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
@@ -103,6 +104,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         failed_minimum_raise=0 if score_penalty else int(options["mismeld-points"]),
         failed_minimum_penalty=int(options["mismeld-points"]) if score_penalty else 0,
         meld_problem=policies.meld_problem,
+        addition_problem=policies.addition_problem,
         take_problem=policies.take_problem,
         canasta_bonus=scoring.canasta_bonus,
         go_out_problem=policies.go_out_problem,

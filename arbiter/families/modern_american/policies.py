@@ -33,7 +33,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
     shown = C.show(cards)
     if any(card not in C.NATURAL_SET and card not in C.WILDS for card in cards):
         return "meld-rank", msg("[{cards}]: threes are never melded", cards=shown)
-    if len(cards) > MOST and not config.options.get("eighth-card-going-out"):
+    if len(cards) > MOST:
         return "meld-size", msg(
             "[{cards}]: a meld holds seven cards at most; at seven it is a closed canasta", cards=shown
         )
@@ -75,6 +75,16 @@ def opened_meld_problem(before: Sequence[str], added: Sequence[str], config: Con
             cards=shown,
             base=base,
             count=naturals(whole),
+        )
+    return None
+
+
+def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
+    """A canasta is closed at seven cards, even to cards of its own rank."""
+    if len(meld) + len(added) > MOST:
+        return "meld-size", msg(
+            "[{cards}]: a meld holds seven cards at most; at seven it is a closed canasta",
+            cards=C.show([*meld, *added]),
         )
     return None
 
