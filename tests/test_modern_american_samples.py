@@ -30,6 +30,10 @@ ILLEGAL = {
     "seven-onto-an-empty-pile": ("discard-empty-pile", 20, None),
     "going-out-with-unfinished-sevens": ("go-out-canasta", 20, None),
     "up-card-turned": ("up-card", 13, None),
+    "pile-taken-with-a-wild-on-top": ("take-blocked", 20, "restored and ann+cid loses 50"),
+    "opening-with-the-pile-counting-its-top-card": ("take-initial", 17, "restored and ann+cid loses 50"),
+    "discard-after-a-three-drawn-last": ("last-bonus", 20, None),
+    "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
 }
 
 

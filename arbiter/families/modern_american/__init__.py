@@ -116,6 +116,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         words=MAC_WORDS,
         sheet=None,
         last_bonus_melds=False,
+        last_bonus_kept=True,
         up_card=False,
         replaced_cards=policies.THREES,
         discard_problem=policies.discard_problem,
