@@ -5,12 +5,15 @@ ruling under it."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from mac_support import SEATS, config, finding, first_error, position
 
 from arbiter import Position, house
 from arbiter.rules import UsageError, get
+
+SAMPLES = Path(__file__).parent.parent / "samples"
 
 # --- the family, its names and its presets ------------------------------------------------------
 
@@ -418,3 +421,23 @@ def test_legal_melds_before_the_opening_reach_the_minimum():
     assert not before.is_legal("discard 9")  # 30 points: the opening is short of 125
     before.push("meld [Q Q X] [J J 2]")
     assert before.is_legal("discard 9")
+
+
+# --- the notation --------------------------------------------------------------------------------
+
+
+def test_up_alone_reads_as_an_empty_pile_and_formats_back_as_written():
+    from arbiter.formatter import format_statement
+    from arbiter.notation import parse_text
+
+    text = (SAMPLES / "modern-american-opening.acn").read_text(encoding="utf-8")
+    [parsed] = parse_text(text)
+    [hand] = parsed.game.hands
+    assert not parsed.findings
+    assert hand.up is not None and hand.up.cards == () and format_statement(hand.up) == "up"
+
+
+def test_a_classic_up_card_still_reads_and_is_refused_in_this_game():
+    assert first_error((SAMPLES / "modern-american-illegal-up-card-turned.acn").read_text(encoding="utf-8")) == (
+        "up-card"
+    )
