@@ -510,3 +510,15 @@ def test_cards_that_make_no_special_hand_are_a_mismeld():
 def test_no_special_hands_in_another_family():
     text = position("4", "ann: draw 4, special 4 4").replace("modern-american", "classic")
     assert first_error(text) == "meld-rank"
+
+
+def test_pagat_s_wild_pairs_take_a_pair_of_deuces_only():
+    jokers = ("K K Q Q A A 7 7 X X 8 8 9", "9")
+    assert laid_special(*jokers)[1]["ann+cid"] == 2_000
+    assert laid_special(*jokers, variant="pagat")[0] == "special-hand"
+
+
+def test_pagat_lets_a_hand_of_only_aces_and_sevens_discard_one_onto_an_empty_pile():
+    text = position("A 7", "ann: draw 7, discard A", pile="")
+    assert first_error(text) == "discard-empty-pile"
+    assert first_error(text.replace("[Teams", '[Variant "pagat"]\n[Teams')) is None
