@@ -11,7 +11,8 @@ import pytest
 from mac_support import SEATS, config, finding, first_error, position
 
 from arbiter import Position, house
-from arbiter.rules import UsageError, get
+from arbiter.families import get
+from arbiter.rules import UsageError
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 
