@@ -35,6 +35,7 @@ ILLEGAL = {
     "discard-after-a-three-drawn-last": ("last-bonus", 20, None),
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
+    "turn-ended-without-a-discard": ("discard", 20, None),
 }
 
 
