@@ -73,6 +73,20 @@ def check_first_take(
         if problem:
             raise Illegal(problem[0], problem[1], action)
     minimum = r.minimum(side)
+    if first_value < minimum and not r.config.first_take_counts_up_card:  # Modern American Canasta
+        raise Illegal(
+            "take-initial",
+            msg(
+                "before {side}'s first meld the pile is taken only with {minimum} points melded from hand; the cards "
+                "from hand make {value} (the pile's top card, the rest of the {pile} and anything melded after "
+                "picking it up do not count)",
+                side=side.name,
+                minimum=minimum,
+                value=first_value,
+                pile=term(r.config.words.pile),
+            ),
+            action,
+        )
     if first_value < minimum:
         raise Illegal(
             "take-initial",
