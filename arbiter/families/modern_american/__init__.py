@@ -59,6 +59,9 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("three-as-final-discard", True),
         ("eighth-card-going-out", True),
         ("courtesy-special", True),
+        ("replace-threes-after-turn-card", False),
+        ("split-wilds-at-opening", "forbidden"),
+        ("keep-after-opening", "hold-and-throw"),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
