@@ -20,7 +20,7 @@ import arbiter.families
 import arbiter.rules
 from arbiter import Position
 from arbiter.engine import HANDLERS
-from arbiter.records import PickUpFoot, PlayCaliente
+from arbiter.records import LaySpecial, PickUpFoot, PlayCaliente
 from arbiter.rules.base import Config, Seating
 
 SEATINGS = {
@@ -29,6 +29,7 @@ SEATINGS = {
     "hand-and-foot": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
     "classic": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
     "hoyle": Seating(("ann", "bob"), (("ann",), ("bob",))),
+    "modern-american": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
 }
 OWN_ACTIONS = {
     "caliente": {PlayCaliente},
@@ -36,6 +37,7 @@ OWN_ACTIONS = {
     "hand-and-foot": {PickUpFoot},
     "classic": set(),
     "hoyle": set(),
+    "modern-american": {LaySpecial},  # its special hands
 }
 
 
@@ -58,7 +60,8 @@ def test_the_extra_actions_a_rule_set_brings_are_exactly_its_own(name, options):
 
 def test_each_family_action_declares_its_own_vocabulary_once():
     kinds = {kind.keyword: kind for kind in arbiter.families.ACTIONS}
-    assert set(kinds) == {"caliente", "foot"}
+    assert set(kinds) == {"caliente", "foot", "special"}
+    assert kinds["special"].record is LaySpecial and not kinds["special"].opens_turn
     assert kinds["caliente"].record is PlayCaliente and kinds["foot"].record is PickUpFoot
     assert kinds["caliente"].opens_turn and not kinds["foot"].opens_turn
     assert set(kinds["foot"].paths) <= arbiter.families.PATHS
@@ -69,7 +72,7 @@ def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
     ruleset = arbiter.families.get(name)
     brought = {kind.record for kind in ruleset.actions}
     assert brought == OWN_ACTIONS[name]
-    assert set(ruleset.unplayed) == {PlayCaliente, PickUpFoot} - brought
+    assert set(ruleset.unplayed) == {PlayCaliente, PickUpFoot, LaySpecial} - brought
 
 
 def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
@@ -78,14 +81,15 @@ def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_th
     from arbiter_web.legal_actions import START_KINDS
     from arbiter_web.legal_schemas import ACTION_KINDS
 
+    written = {"special": "special 5 5 6 6 8 8 9 9 J J Q Q K K"}  # an action with its cards
     for kind in arbiter.families.ACTIONS:
         assert MOVE_KINDS[kind.keyword] is kind.heading and kind.keyword in ACTION_KINDS
-        assert in_words(kind.keyword) == kind.said
+        assert in_words(written.get(kind.keyword, kind.keyword)) == kind.said
         assert (kind.keyword in START_KINDS) == kind.opens_turn
 
 
 def test_the_engine_handlers_are_the_actions_every_family_plays():
-    assert PlayCaliente not in HANDLERS and PickUpFoot not in HANDLERS
+    assert PlayCaliente not in HANDLERS and PickUpFoot not in HANDLERS and LaySpecial not in HANDLERS
 
 
 def test_only_the_foot_picks_up_the_foot():

@@ -126,9 +126,10 @@ BUILDS_ON = {
     "hand_and_foot": {"caliente"},
     "classic": {"caliente"},
     "hoyle": {"caliente", "classic"},
+    "modern_american": {"classic"},
 }
 """The families built on another's configuration and bots (Samba, Hand & Foot and Classic Canasta on
-Caliente's, Hoyle on Classic's): the only arrows between family packages."""
+Caliente's, Hoyle and Modern American Canasta on Classic's): the only arrows between family packages."""
 
 
 def within(name: str, package: str) -> bool:

@@ -10,7 +10,8 @@ replaying anything.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol, Self
 
 from .. import cards as C
@@ -28,6 +29,9 @@ class HandOutcome:
     ended: bool = False
     went_out: str | None = None  # the player who went out
     concealed: bool = False
+    laid_out: tuple[str, Callable[[], str], int] | None = None
+    """A hand ended by a side laying out a whole hand at once (Modern American Canasta's special
+    hands, a rule set's own action): the side, what it laid and its value, which is all it scores."""
 
 
 @dataclass(slots=True)
@@ -54,6 +58,7 @@ class TurnState:
     stops_melded: bool = False
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+    talon_drawn: bool = False  # the opener's talon drawn after the discard (Config.talon)
 
     def on(self, table: Table) -> TurnState:
         """This turn on a copy of its table (`HandContext.fork`): the player's hand and side there.
@@ -82,6 +87,7 @@ class TurnState:
             self.stops_melded,
             self.last_bonus,
             self.foot_first,
+            self.talon_drawn,
         )
 
 
@@ -206,6 +212,11 @@ class HandContext:
         return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0), self.record.number)
 
     def minimum_remedy(self) -> str:
+        if self.config.failed_minimum_penalty:  # Modern American Canasta's mismeld, as points
+            return msg(
+                "the cards go back to hand and the side loses {points} points",
+                points=self.config.failed_minimum_penalty,
+            )
         return msg(
             "the player may add cards this turn to reach the minimum; otherwise the cards go back to hand and the "
             "side's minimum rises by {points} for the rest of the hand",
@@ -213,6 +224,9 @@ class HandContext:
         )
 
     def minimum_adjustment(self, side: SideState) -> Adjustment:
+        penalty = self.config.failed_minimum_penalty
+        if penalty:
+            return Adjustment(side.name, -penalty, msg("a first meld taken back (a mismeld)"))
         raise_by = self.config.failed_minimum_raise
         return Adjustment(
             side.name, 0, msg("a first meld short of the minimum: the minimum rises by {points}", points=raise_by)

@@ -99,7 +99,7 @@ class HandReplay(HandContext):
                 adjustment=illegal.adjustment,
                 player=illegal.player,
             )
-            if self.turn_number and illegal.code not in NOT_ON_A_MOVE:
+            if self.turn_number and illegal.code not in NOT_ON_A_MOVE and illegal.listed:
                 self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome
@@ -242,6 +242,7 @@ class HandReplay(HandContext):
                 went_out=went_out,
                 concealed=went_out and self.outcome.concealed,
                 feet=self.table.feet,
+                laid_out=self.outcome.laid_out,
             )
         return out
 

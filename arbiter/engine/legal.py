@@ -157,7 +157,7 @@ def action_cards_left(r: HandContext, state: TurnState, action: Action) -> list[
 
 def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
     """The end of the turn with at most one card left: its discard, or the end itself."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
     step: Step = Discard(card=cards[0]) if cards else END
     try:
         attempt(r, state, step)
@@ -291,12 +291,13 @@ def ends_without_discard(r: HandContext, state: TurnState) -> bool:
 
 def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
     """Whether some discard ends the turn legally. With two cards or more held, which card goes
-    changes nothing the end of the turn checks, so one is tried; a last card is tried as itself.
+    changes nothing the end of the turn checks, so one is tried (every one, in turn, where the rule
+    set forbids some discards: `Config.discard_problem`); a last card is tried as itself.
     `spent`: the last card is tried on `r` itself (see `attempt`)."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
     if not cards:
         return False
-    if state.hand.total() >= 2:
+    if state.hand.total() >= 2 and r.config.discard_problem is None:
         cards = cards[:1]
     for card in cards:
         try:

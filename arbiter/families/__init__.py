@@ -12,9 +12,9 @@ from ..engine.paths import PATHS as ENGINE_PATHS
 from ..i18n import msg
 from ..rules.base import ActionKind, RuleSet, UsageError
 from ..rules.codes import NOTATION
-from . import caliente, classic, hand_and_foot, hoyle, samba
+from . import caliente, classic, hand_and_foot, hoyle, modern_american, samba
 
-PACKAGES = (caliente, samba, hand_and_foot, classic, hoyle)
+PACKAGES = (caliente, samba, hand_and_foot, classic, hoyle, modern_american)
 """Every family's package: the one line a new family adds. Each exports its rule set as `RULES`; the
 simulator plays those with a `bots` module (`arbiter.simulate.families`)."""
 

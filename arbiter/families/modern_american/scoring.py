@@ -1,0 +1,137 @@
+"""Modern American Canasta's scoring: the kinds of canasta, the threes whose sign follows the
+side's canastas, the melded cards counted against a side without a canasta, the unfinished aces,
+sevens and wild melds, and the cards left in a hand with the penalty for three aces or sevens."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ... import cards as C
+from ...i18n import msg, msg_n
+from ...rules.base import Config
+from ...rules.groups import mixed_canasta, natural_canasta
+from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec
+from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
+
+THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
+SPECIAL_CANASTA = 2_500  # natural aces, sevens
+UNFINISHED_SPECIAL = 2_500
+UNFINISHED_WILD = 2_000
+HELD_SET = 1_500  # three aces or three sevens left in a player's hand
+THREE_DRAWN_LAST = 5
+
+Line = tuple[Callable[[], str], int]
+
+
+def ace_canasta() -> str:
+    return msg("canasta of natural aces")
+
+
+def sevens_canasta() -> str:
+    return msg("canasta of sevens")
+
+
+def wild_canasta() -> str:
+    return msg("wild-card canasta")
+
+
+def twos_canasta() -> str:
+    return msg("wild-card canasta of seven deuces")
+
+
+def jokers_canasta() -> str:
+    return msg("wild-card canasta of four jokers and three deuces")
+
+
+def canasta_bonus(cards: Sequence[str], config: Config) -> Line | None:
+    if not is_canasta(cards):
+        return None
+    if is_wild_meld(cards):
+        jokers = cards.count(C.BIG_WILD)
+        return (
+            (twos_canasta, 3_000) if jokers == 0 else (jokers_canasta, 2_500) if jokers == 4 else (wild_canasta, 2_000)
+        )
+    if wilds(cards):
+        return mixed_canasta, config.mixed_canasta_bonus
+    if ACE in cards:
+        return ace_canasta, SPECIAL_CANASTA
+    if SEVEN in cards:
+        return sevens_canasta, SPECIAL_CANASTA
+    return natural_canasta, config.natural_canasta_bonus
+
+
+def melded_sign(canastas: int) -> int:
+    """The melded cards count against a side without a canasta."""
+    return -1 if canastas == 0 else 1
+
+
+def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config) -> list[Line]:
+    """Threes by colour, their sign set by the side's canastas: minus with none, nothing with one,
+    plus with two or more."""
+    canastas = sum(is_canasta(cards) for cards in melds)
+    sign = -1 if canastas == 0 else 0 if canastas == 1 else 1
+    red, black = laid.count(C.BONUS), laid.count(C.STOP)
+    threes = THREES_BY_COUNT[min(red, 4)] + THREES_BY_COUNT[min(black, 4)]
+    if not threes or not sign:
+        return []
+    return [(_threes_label(red, black, sign), sign * threes)]
+
+
+def unfinished_penalty(cards: Sequence[str], config: Config) -> int:
+    """An unfinished meld of natural aces or sevens costs 2,500, one of wild cards 2,000 (all four
+    jokers: option incomplete-wild-four-jokers); any other nothing."""
+    if not special_meld(cards):
+        return 0
+    if not is_wild_meld(cards):
+        return UNFINISHED_SPECIAL
+    if cards.count(C.BIG_WILD) == 4:
+        return int(config.options.get("incomplete-wild-four-jokers", UNFINISHED_WILD))
+    return UNFINISHED_WILD
+
+
+def _threes_label(red: int, black: int, sign: int) -> Callable[[], str]:
+    def label() -> str:
+        if sign < 0:
+            return msg(
+                "{red} red and {black} black threes, counted against a side without a canasta", red=red, black=black
+            )
+        return msg("{red} red and {black} black threes", red=red, black=black)
+
+    return label
+
+
+SHEET = SheetSpec(
+    canastas=(
+        CanastaKind("natural", ("4",) * 7, "Natural canastas"),
+        CanastaKind("mixed", ("4",) * 6 + (C.LITTLE_WILD,), "Mixed canastas"),
+        CanastaKind("aces", (ACE,) * 7, "Canastas of aces"),
+        CanastaKind("sevens", (SEVEN,) * 7, "Canastas of sevens"),
+        CanastaKind("deuces", (C.LITTLE_WILD,) * 7, "Canastas of seven deuces"),
+        CanastaKind("jokers", (C.BIG_WILD,) * 4 + (C.LITTLE_WILD,) * 3, "Canastas of four jokers and three deuces"),
+        CanastaKind("wild", (C.BIG_WILD,) + (C.LITTLE_WILD,) * 6, "Other wild-card canastas"),
+    ),
+    laid=(LaidKind("red-threes", C.BONUS, "Red threes"), LaidKind("black-threes", C.STOP, "Black threes")),
+    concealed=False,
+    penalties=True,
+)
+"""MAC's score sheet: each kind of canasta, red and black threes, going out, the points melded
+(counted minus without a canasta) and left (the 1,500 for three aces or sevens among them), and the
+penalties of unfinished aces, sevens and wild melds."""
+
+
+def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
+    """The cards' values (a three 5, or option three-in-hand-value), and 1,500 for three or more
+    aces, 1,500 for three or more sevens, held by the one player."""
+    three = int(config.options.get("three-in-hand-value", THREE_DRAWN_LAST))
+    cost = sum(n * (three if card in THREES else C.VALUES[card]) for card, n in held.items() if n > 0)
+    sets = (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)
+    if not sets or config.options.get("ace-seven-penalty-scope", "player") != "player":
+        return cost, ""
+    how = msg_n(
+        "with {points} for {n} set of three aces or sevens",
+        "with {points} for {n} sets of three aces or sevens",
+        sets,
+        points=sets * HELD_SET,
+    )
+    return cost + sets * HELD_SET, how
