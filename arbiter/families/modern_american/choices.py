@@ -49,14 +49,14 @@ SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
     ),
     Choice(
         point="The presets: the League, pagat and the app",
-        books=f"The {LEAGUE}, {PAGAT} and the {APP_HELP} differ on a handful of points: the special hands and "
+        books=f"The {LEAGUE}, {PAGAT} and the {APP_BLOG} differ on a handful of points: the special hands and "
         "their values, the four-joker wild meld left unfinished, the empty-tray ban, a player left with only "
-        "barred cards, the Splash and the wild-card opening, and a three left in hand.",
+        "barred cards, a wild meld in place of the clean triple, and a three left in hand.",
         chosen="`league` is the default and follows the League's transcription with the players' majority where "
         "the League is silent. `pagat` plays pagat's readings: its four special hands and their values, "
         "-2,500 for an unfinished wild meld of four jokers, aces and sevens only barred on an empty tray (and "
-        "allowed when they are the only naturals left), the Splash and a wild meld as the opening's clean "
-        "meld. `app` plays the app's: a three stuck in hand costs 100, and the League's other readings.",
+        "allowed when they are the only naturals left), a wild meld as the opening's clean meld, and a wild "
+        "pair of 2s only in Wild Pairs. `app` plays the app's: a three stuck in hand costs 100, and the League's other readings.",
         why="A club names its source in one word; options written after the preset change single points.",
     ),
 )
@@ -263,16 +263,16 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
         books=f"{PAGAT}: a complete natural canasta from hand opens whatever the count. {PLAYERS}: unanimous that it "
         f"scores 500 and does not end the hand, never with the pile's card. {HONORS}: it counts as the clean meld. "
         "The League is silent.",
-        chosen="Off in `league` and `app`; the `pagat` preset turns it on (from hand only, scored as a canasta).",
-        why="The League, which the default follows, does not mention it.",
+        chosen="Allowed in every preset: from hand only, never with the pile's card, scored as a canasta.",
+        why="The League is silent, and every source that speaks of it allows it.",
         option="splash",
     ),
     Choice(
         point="A wild canasta as the whole opening (I4)",
         books=f"{PAGAT}: the Splash covers a wild canasta too. {PLAYERS}: a strong majority agrees, quoting a "
         "published guide; a minority still asks for a clean meld. The League is silent.",
-        chosen="Off in `league` and `app`; on in `pagat`.",
-        why="As for the Splash.",
+        chosen="Allowed in every preset, from hand only.",
+        why="The League is silent; pagat and most players allow it.",
         option="wild-canasta-opening",
     ),
     Choice(
@@ -368,7 +368,7 @@ GOING_OUT: tuple[Choice, ...] = (
         "let the partner ask again or play on after a no.",
         chosen="Optional; the answer binds; one ask per side per hand.",
         why="It is the League's reading.",
-        option="ask-to-go-out",
+        option="asks-per-hand",
     ),
     Choice(
         point="A three as the face-down last discard (G3)",
@@ -542,7 +542,7 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         chosen="15 cards each, two drawn (a lone last card drawn alone), two canastas to go out, no special hands, "
         "otherwise the four-player rules; the talon as for four. Thinly sourced: a club should say how it plays.",
         why="It is the common table reading. " + OURS,
-        option="players",
+        option="deal-size",
     ),
     Choice(
         point="Three players (V3)",
@@ -551,7 +551,7 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         chosen="The 15-card game as one poster gives it, with the opening minimum, the threes' sign (one canasta "
         "counts as two) and the target of the four-player game. Thinly sourced.",
         why="It is the only three-player game described. " + OURS,
-        option="players",
+        option="canastas-to-go-out",
     ),
 )
 
