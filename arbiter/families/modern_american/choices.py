@@ -18,12 +18,12 @@ OURS = "This is our choice: no source settles it."
 SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
     Choice(
         point="Which sources, and how far to trust them",
-        books=f"No governing body publishes one rule book that every club follows. The {LEAGUE} are the standard "
-        f"most clubs invoke; {PAGAT} describes the game as one documented variant and says that no single set "
-        f"of rules is generally accepted; the {APP_HELP} and {APP_BLOG} say what a popular app enforces; "
-        f"{CLUB_2018} is a club's written standard; {HONORS} and {TEACHING} are one club's and one teacher's "
-        f"rules; {PLAYERS} show which readings are common and which are disputed. The American Canasta "
-        "Society's rule book was not found at all.",
+        books="No governing body publishes one rule book that every club follows. The sources, from the most cited: "
+        f"{LEAGUE}, the standard most clubs invoke; {PAGAT}, which describes the game as one documented variant "
+        f"and says that no single set of rules is generally accepted; {APP_HELP} and {APP_BLOG}, what a popular "
+        f"app enforces; {CLUB_2018}, a club's written standard; {HONORS} and {TEACHING}, one club's and one "
+        f"teacher's rules; {PLAYERS}, which show the common readings and the disputed ones. The American "
+        "Canasta Society's rule book was not found at all.",
         chosen="None of these sources was read first-hand from its publisher. The League's rules are known from an "
         "open-source project's rule-by-rule transcription (the Ebbeling/canasta project); pagat's text from that "
         "transcription and from copies of its page; the app's rules from its help and the openings of its blog; "
@@ -41,15 +41,15 @@ SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
         "meld; no wilds in sevens; aces mixed only in the opening; the canasta values; the 2,500 penalties for "
         "unfinished sevens and aces; 1,500 for three aces or sevens held; the threes' scale and its sign; two "
         "canastas to go out; the face-down last discard; 100 for going out; the game to 8,500. "
-        f"Only the {LEAGUE} (and those who copy them) give: the special hands beyond pagat's four, the Dream Hands, "
-        "the empty-tray ban on dead cards and the one ask per side.",
+        f"Only the League ({LEAGUE}) and those who follow it give: the special hands beyond pagat's four, the "
+        "Dream Hands, the empty-tray ban on dead cards and the one ask per side.",
         chosen="Firm rules are not options; each disputed or single-source rule below is one, and its ruling names "
         "the one source it follows.",
         why="A club can argue with a single source's reading, not with what every source says.",
     ),
     Choice(
         point="The presets: the League, pagat and the app",
-        books=f"The {LEAGUE}, {PAGAT} and the {APP_BLOG} differ on a handful of points: the special hands and "
+        books=f"The League ({LEAGUE}), pagat ({PAGAT}) and the app ({APP_BLOG}) differ on a handful of points: the special hands and "
         "their values, the four-joker wild meld left unfinished, the empty-tray ban, a player left with only "
         "barred cards, a wild meld in place of the clean triple, and a three left in hand.",
         chosen="`league` is the default and follows the League's transcription with the players' majority where "
@@ -64,8 +64,8 @@ SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
 SETUP: tuple[Choice, ...] = (
     Choice(
         point="Players and hand size (S1)",
-        books=f"{PAGAT}, {CLUB_2018}, {HONORS}, {TEACHING}: four players in two fixed partnerships, 13 cards each. "
-        f"The {LEAGUE} deal 13 and imply partnerships without giving the count; the American Canasta Society "
+        books=f"{PAGAT}; {CLUB_2018}; {HONORS}; {TEACHING}: four players in two fixed partnerships, 13 cards each. "
+        f"{LEAGUE}, Setup: 13 cards, partnerships implied, the count not given. The American Canasta Society "
         "calls it a four-player game.",
         chosen="Four players, partners opposite, 13 cards each.",
         why="Every source that counts says so.",
@@ -148,7 +148,7 @@ MELDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="The rule of five on the going-out turn (M2)",
-        books=f"{TEACHING} and the admin of {PLAYERS}: it applies on every turn, going out included. A split thread "
+        books=f"{TEACHING}; the admin of {PLAYERS}: it applies on every turn, going out included. A split thread "
         "allows two naturals and a wild when going out. The League, pagat and the app are silent.",
         chosen="It applies on the going-out turn too.",
         why="The rule names no exception, and the teacher and the group's admin read it so.",
@@ -173,7 +173,7 @@ MELDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="An eighth card on a canasta (C3)",
-        books=f"{PAGAT}, {APP_BLOG} and the League (implicitly): never more than seven cards. {WIKI} reports a common "
+        books=f"{PAGAT}; {APP_BLOG}; {LEAGUE}, Melding (implicitly): never more than seven cards. {WIKI} reports a common "
         "exception that lets a player going out add an eighth.",
         chosen="Never more than seven cards.",
         why="Every rule book agrees; the exception is hearsay.",
@@ -233,7 +233,7 @@ WILDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="Moving wilds between melds",
-        books=f"{TEACHING} (tips): during the opening turn wilds may be moved between the new melds before the "
+        books=f"{TEACHING}, tips: during the opening turn wilds may be moved between the new melds before the "
         "discard. No source allows it after the turn.",
         chosen="A record writes melds as they end the turn, so moves within the opening turn are not judged; once "
         "laid, a wild never moves.",
@@ -303,7 +303,7 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
     ),
     Choice(
         point="Opening when the opener's own draw was the turn card",
-        books=f"The {APP_HELP} gives no talon once the turn card has been drawn; the {LEAGUE} ask for nine cards or "
+        books=f"{APP_HELP}: no talon once the turn card has been drawn. {LEAGUE}, Initial meld: nine cards or "
         "more in the stock. They differ when the opener drew the turn card this turn.",
         chosen="No talon: the turn card has been drawn and fewer than nine cards remain.",
         why="Both readings agree in this case once the draw is counted. " + OURS,
@@ -316,7 +316,7 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
     ),
     Choice(
         point="An opening short of the minimum: the penalty (X1)",
-        books=f"{TEACHING}: the cards go back to hand and the side loses 10 points. {PLAYERS}: the opening minimum "
+        books=f"{TEACHING}, course script: the cards go back to hand and the side loses 10 points. {PLAYERS}: the opening minimum "
         "rises by 10 for the hand instead. All agree the partner may not then open with aces, sevens or wild "
         "cards the mismeld exposed. The League, pagat and the app are silent.",
         chosen="The side loses 10 points; the cards go back to hand.",
@@ -328,7 +328,7 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
 PILE_AND_DISCARDS: tuple[Choice, ...] = (
     Choice(
         point="Taking a pile that holds a wild (D2)",
-        books=f"{APP_BLOG} and a thread of {PLAYERS}: the whole pile. {TEACHING} (tips) alone: only the cards above "
+        books=f"{APP_BLOG}; a thread of {PLAYERS}: the whole pile. {TEACHING}, tips, alone: only the cards above "
         "the wild.",
         chosen="The whole pile.",
         why="It is the app's and the majority's rule.",
@@ -364,7 +364,7 @@ GOING_OUT: tuple[Choice, ...] = (
     Choice(
         point="Asking to go out (G2)",
         books=f"{LEAGUE}, Going out and {PAGAT}: optional, the answer binds, one ask per hand; players quoting the "
-        f"League say one ask per side. {TEACHING}: once per hand, not saying it binds. Some tables of {PLAYERS} "
+        f"League say one ask per side. {TEACHING}, course script: once per hand, not saying it binds. Some tables of {PLAYERS} "
         "let the partner ask again or play on after a no.",
         chosen="Optional; the answer binds; one ask per side per hand.",
         why="It is the League's reading.",
@@ -400,7 +400,7 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         books=f"{LEAGUE}, Special hands: eleven (Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, Garbage, Blast "
         f"Off, Triples, Quads, and the two Dream Hands). {PAGAT}: four widely known (Straight, Pairs, pairs with "
         "2s, 7s and aces, Garbage). The app requires a wild pair in Triples, the only hand of its list known. "
-        f"{TEACHING}: Pairs, Zip Code, Straight.",
+        f"{TEACHING}, course script: Pairs, Zip Code, Straight.",
         chosen="The League's eleven at the League's values (`league`, `app`); pagat's four at pagat's values in "
         "`pagat`. `none` plays without them.",
         why="The League lists the most and is the default source.",
@@ -443,7 +443,7 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="The pair in Triples (H1f)",
-        books=f"{LEAGUE} and the app: a matching wild pair. A split thread of {PLAYERS}: any pair at some tables.",
+        books=f"{LEAGUE}, Special hands; {APP_HELP}: a matching wild pair. A split thread of {PLAYERS}: any pair at some tables.",
         chosen="A matching wild pair.",
         why="The League and the app agree.",
         option="triples-pair",
@@ -458,14 +458,14 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="One flat value for every special hand (H1h)",
-        books=f"Some groups of {PLAYERS} score every special hand 2,500 for simplicity.",
+        books=f"{PLAYERS}: some groups score every special hand 2,500 for simplicity.",
         chosen="Each hand its own value; `special-hands=flat-2500` plays the groups' way.",
         why="No written source plays a flat value.",
         option="special-hands",
     ),
     Choice(
         point='What "matching wilds" means',
-        books=f"The {LEAGUE} use the term without defining it; their examples keep 2s and jokers apart in every hand "
+        books=f"{LEAGUE}, Special hands: the term is used without being defined; the examples keep 2s and jokers apart in every hand "
         "except the second Dream Hand, whose five wilds mix them. Nobody says whether the wild pair of Triples or "
         "Quads may be a 2 and a joker.",
         chosen="A group of wilds in a special hand is all 2s or all jokers, except in the second Dream Hand, where "
@@ -490,7 +490,7 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
     ),
     Choice(
         point="Completing a special hand with the pile's card (H3)",
-        books=f"{TEACHING}: allowed. Several threads of {PLAYERS}, one near unanimous: the fourteenth card comes from "
+        books=f"{TEACHING}, course script: allowed. Several threads of {PLAYERS}, one near unanimous: the fourteenth card comes from "
         "the stock's draw.",
         chosen="Not allowed: the fourteenth card is the turn's stock draw.",
         why="It is the players' clear majority.",
@@ -547,7 +547,7 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
     Choice(
         point="Three players (V3)",
         books=f"{PLAYERS}: each plays alone with 15 cards, draws two, talons of 4, 3 and 3, one canasta to go out, "
-        "no special hands, aces and sevens ordinary ranks. A 13-card game of one against two is mentioned only.",
+        "no special hands, aces and sevens ordinary ranks. A 13-card game of one against two is mentioned, not described.",
         chosen="The 15-card game as one poster gives it, with the opening minimum, the threes' sign (one canasta "
         "counts as two) and the target of the four-player game. Thinly sourced.",
         why="It is the only three-player game described. " + OURS,
