@@ -13,7 +13,7 @@ from ..formatter import format_game
 from ..i18n import msg, term
 from ..records import Game
 from ..rules.base import UsageError
-from . import caliente, classic, hand_and_foot, samba  # noqa: F401  (each registers its family)
+from . import caliente, classic, hand_and_foot, modern_american, samba  # noqa: F401  (each registers its family)
 from .choices import Style
 from .families import SimValue, family, names
 from .game import GameSim
