@@ -120,7 +120,7 @@ def format_statement(st: Statement) -> str:
         case Deal(player=player, cards=cards, foot=foot):
             return _words("foot" if foot else "deal", player, _cards(cards))
         case UpCard(cards=cards):
-            return f"up {_cards(cards)}"
+            return f"up {_cards(cards)}" if cards else "up"
         case Stock(count=count, cards=cards):
             return f"stock {count} cards" if cards is None else f"stock {_cards(cards)}"
         case Turn(player=player, actions=actions):

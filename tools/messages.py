@@ -98,6 +98,7 @@ def _findings() -> Iterator[Found]:
             "arbiter/rules/**/*.py",
             "arbiter/positions/**/*.py",
             "arbiter/sheets/**/*.py",
+            "arbiter/families/**/*.py",
             "arbiter/cards.py",
             leave_out=RULE_REFERENCE,
         ),
@@ -155,6 +156,11 @@ def _rulesets() -> Iterator[Found]:
     words = [Words()]
     for module in pkgutil.iter_modules(rules_package.__path__):
         loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+        words += [value for value in vars(loaded).values() if isinstance(value, Words)]
+    import arbiter.families as families_package  # the families in packages of their own (Modern American)
+
+    for module in pkgutil.walk_packages(families_package.__path__, "arbiter.families."):
+        loaded = importlib.import_module(module.name)
         words += [value for value in vars(loaded).values() if isinstance(value, Words)]
     for word in words:
         yield from ((s, None, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))

@@ -29,7 +29,8 @@ def bonus(r: HandContext, state: TurnState, action: LayBonus) -> None:
 
 def lay_bonus(r: HandContext, player: str, action: LayBonus, from_pile: int) -> int:
     """Lay Bonus cards from a hand; returns how many need a replacement."""
-    if any(c != C.BONUS for c in action.cards):
+    laid = r.config.replaced_cards
+    if any(c not in laid for c in action.cards):
         raise Illegal(
             "bonus-replacement",
             msg(
@@ -40,13 +41,15 @@ def lay_bonus(r: HandContext, player: str, action: LayBonus, from_pile: int) -> 
             action,
         )
     hand = r.table.hands[player]
-    if hand[C.BONUS] < len(action.cards):
-        raise Illegal(
-            "card-not-held",
-            lays_unheld(r, player, len(action.cards), hand[C.BONUS]),
-            action,
-        )
-    hand[C.BONUS] -= len(action.cards)
+    for card in set(action.cards):  # one kind of card but in Modern American Canasta (both threes)
+        if hand[card] < action.cards.count(card):
+            raise Illegal(
+                "card-not-held",
+                lays_unheld(r, player, action.cards.count(card), hand[card]),
+                action,
+            )
+    for card in action.cards:
+        hand[card] -= 1
     r.table.side_of[player].laid.extend(action.cards)
     return max(0, len(action.cards) - from_pile)
 

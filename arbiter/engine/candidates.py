@@ -269,9 +269,12 @@ def discards(state: TurnState) -> Iterator[Discard]:
             yield Discard(card=card)
 
 
-def bonuses(state: TurnState) -> Iterator[LayBonus]:
+def bonuses(state: TurnState, laid: frozenset[str] = frozenset({C.BONUS})) -> Iterator[LayBonus]:
     for n in range(1, state.hand[C.BONUS] + 1):
         yield LayBonus(cards=(C.BONUS,) * n)
+    for card in sorted(laid - {C.BONUS}):  # Modern American Canasta lays its black threes too
+        for n in range(1, state.hand[card] + 1):
+            yield LayBonus(cards=(card,) * n)
 
 
 def brought(r: HandContext, state: TurnState) -> Iterator[Action]:
@@ -288,7 +291,7 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
                 yield from extra.offers(r, state)
         yield Pass()
         return
-    yield from bonuses(state)
+    yield from bonuses(state, r.config.replaced_cards)
     if not state.drawn or state.replacements_owed or state.owed_draw:
         yield from draws(r, state)
     if not state.drawn:

@@ -54,6 +54,7 @@ class TurnState:
     stops_melded: bool = False
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
+    talon_drawn: bool = False  # the opener's talon drawn after the discard (Config.talon)
 
 
 class PlayedInstead(Protocol):
@@ -171,6 +172,11 @@ class HandContext:
         return self.config.first_meld_minimum(self.table.totals_before.get(side.name, 0), self.record.number)
 
     def minimum_remedy(self) -> str:
+        if self.config.failed_minimum_penalty:  # Modern American Canasta's mismeld, as points
+            return msg(
+                "the cards go back to hand and the side loses {points} points",
+                points=self.config.failed_minimum_penalty,
+            )
         return msg(
             "the player may add cards this turn to reach the minimum; otherwise the cards go back to hand and the "
             "side's minimum rises by {points} for the rest of the hand",
@@ -178,6 +184,9 @@ class HandContext:
         )
 
     def minimum_adjustment(self, side: SideState) -> Adjustment:
+        penalty = self.config.failed_minimum_penalty
+        if penalty:
+            return Adjustment(side.name, -penalty, msg("a first meld taken back (a mismeld)"))
         raise_by = self.config.failed_minimum_raise
         return Adjustment(
             side.name, 0, msg("a first meld short of the minimum: the minimum rises by {points}", points=raise_by)

@@ -4,7 +4,6 @@ drawing: `TurnState.owed_draw`, said in the words of `TurnState.instead`)."""
 
 from __future__ import annotations
 
-from .. import cards as C
 from ..i18n import msg, msg_n, term
 from ..records import Draw
 from .context import HandContext, TurnState
@@ -92,5 +91,5 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
     hand = state.hand
     for card in cards:
         hand[card] = hand.get(card, 0) + 1  # a card not held yet: no call to Counter.__missing__
-    if table.stock_count == 0 and cards and cards[-1] == C.BONUS:
+    if table.stock_count == 0 and cards and cards[-1] in config.replaced_cards:
         state.last_bonus = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Discard, Node
+from ..rules.base import DiscardTry
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
@@ -100,15 +101,21 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
 
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
     require_drawn(r, state, action, "discarding")
-    card = action.card
-    if card == C.BONUS:
+    card, config = action.card, r.config
+    if card == C.BONUS or card in config.replaced_cards:
         raise Illegal(
             "bonus-discard",
-            msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(r.config.words.bonus)),
+            msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(config.words.bonus)),
             action,
         )
     if state.hand[card] < 1:
         raise Illegal("card-not-held", plays_unheld(r, state, card), action)
+    if config.discard_problem is not None:  # the rule set's own limits (Modern American Canasta)
+        going_out = state.hand.total() == 1
+        tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead_ranks(config))
+        problem = config.discard_problem(tried, config)
+        if problem:
+            raise Illegal(problem[0], problem[1], action)
     state.hand[card] -= 1
     table = r.table
     table.pile.append(card)

@@ -27,8 +27,13 @@ def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
     count_melded counts only for a side yet to meld, on a turn that did not take the pile; end_turn
     asks only then): the cards melded from hand reach the side's minimum (a player who goes out
     concealed may be let off it: Config.concealed_waives_minimum)."""
-    side = state.side
-    waived = empty and r.config.concealed_waives_minimum and not state.player_melded_before
+    side, config = state.side, r.config
+    waived = empty and config.concealed_waives_minimum and not state.player_melded_before
+    opening = [meld.cards for meld in side.melds]  # the side had none before this turn
+    if config.opening_waives_minimum(opening, config):
+        waived = True
+    else:
+        check_opening(r, state, opening, state.first_meld_node)
     if not waived:
         minimum = r.minimum(side)
         if state.first_meld_value < minimum:
@@ -46,10 +51,27 @@ def check_first_meld(r: HandContext, state: TurnState, empty: bool) -> None:
             )
 
 
-def check_first_take(r: HandContext, state: TurnState, first_value: int, action: Take) -> None:
+def check_opening(r: HandContext, state: TurnState, opening: Sequence[Sequence[str]], node: Node | None) -> None:
+    """What the rule set asks of a first meld beside its minimum (Config.opening_problem): a
+    mismeld is taken back, with the remedy of a first meld short of the minimum."""
+    problem = r.config.opening_problem(opening, r.config)
+    if problem:
+        raise Illegal(
+            problem[0], problem[1], node, remedy=r.minimum_remedy(), adjustment=r.minimum_adjustment(state.side)
+        )
+
+
+def check_first_take(
+    r: HandContext, state: TurnState, first_value: int, action: Take, opening: Sequence[Sequence[str]] = ()
+) -> None:
     """A side that has not melded takes the pile only with the minimum melded from hand with the up
-    card (`first_value`): the rest of the pile, and what is melded after picking it up, do not count."""
+    card (`first_value`): the rest of the pile, and what is melded after picking it up, do not count.
+    `opening` is what was melded from hand, for the rule set's own conditions (Config.opening_problem)."""
     side = state.side
+    if opening:
+        problem = r.config.opening_problem(opening, r.config)
+        if problem:
+            raise Illegal(problem[0], problem[1], action)
     minimum = r.minimum(side)
     if first_value < minimum:
         raise Illegal(

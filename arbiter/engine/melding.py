@@ -40,6 +40,9 @@ class MeldPlan:
         if problem:
             raise Illegal(problem[0], problem[1], node)
         rank, high = meld_shape(cards)
+        if config.dead_canasta_ranks or config.opened_meld_problem is not None:
+            existing = self.state.side.meld_of(rank) if high is None else None
+            check_opened(self.r, self.state, existing.cards if existing else (), cards, rank, node)
         if config.merge_same_rank and high is None:
             self.check_merge(rank, cards, node)
         if config.one_open_meld_per_rank and high is None:
@@ -111,6 +114,27 @@ class MeldPlan:
                     r.paths["meld-sequence"] += 1
 
 
+def check_opened(
+    r: HandContext, state: TurnState, before: Sequence[str], cards: Sequence[str], rank: str, node: Node
+) -> None:
+    """Modern American Canasta's limits on melding: a dead rank (Config.dead_canasta_ranks), and what
+    a side that opened before this turn may lay (Config.opened_meld_problem: the rule of five)."""
+    config = r.config
+    if config.dead_canasta_ranks and rank in r.table.dead_ranks(config) and len(before) < config.canasta_size:
+        raise Illegal(
+            "dead-rank",
+            msg(
+                "a canasta of {rank}s is complete, so the {rank}s are dead: no meld of them is started or grown",
+                rank=rank,
+            ),
+            node,
+        )
+    if config.opened_meld_problem is not None and state.side_melded_at_start:
+        problem = config.opened_meld_problem(before, cards, config)
+        if problem:
+            raise Illegal(problem[0], problem[1], node)
+
+
 def meld(r: HandContext, state: TurnState, action: Meld) -> None:
     require_drawn(r, state, action, "melding")
     plan = MeldPlan(r, state)
@@ -138,6 +162,8 @@ def add(r: HandContext, state: TurnState, action: Add) -> None:
     else:
         own_rank = False
     check_held(r, state, cards, action)
+    if config.dead_canasta_ranks or config.opened_meld_problem is not None:
+        check_opened(r, state, target.cards, cards, target.rank, action)
     problem = (None if own_rank else meld_problem((*target.cards, *cards), config, False)) or (
         config.addition_problem(target.cards, cards, config)
     )

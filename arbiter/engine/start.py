@@ -220,6 +220,16 @@ def turn_up(r: HandContext, record: HandRecord) -> None:
         return
     table, config = r.table, r.config
     cards = up.cards
+    if not config.up_card or not cards:  # Modern American Canasta starts with an empty pile: `up` alone
+        if cards or config.up_card:
+            raise Illegal(
+                "up-card",
+                msg("no card is turned up: the pile starts empty, written `up` alone")
+                if cards
+                else msg("a card is turned up from the stock to start the pile: `up CARD`"),
+                up,
+            )
+        return
     for i, card in enumerate(cards):
         table.check_from_stock(cards[: i + 1], up)
         last = i == len(cards) - 1

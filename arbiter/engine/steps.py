@@ -6,9 +6,10 @@ runs the action's handler (engine/turn.py's `handler_for`: the engine's, or the 
 from __future__ import annotations
 
 from ..i18n import msg
-from ..records import Action, GoOut, Node, Pass, Turn
+from ..records import Action, Draw, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
+from .talon import draw_talon, talon_due
 from .turn import HANDLERS, handler_for, picks_up_foot
 
 
@@ -62,6 +63,11 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             raise _foot_first(state.player, action)
         state.foot_first = False
     if state.discarded and kind is not GoOut:
+        due = talon_due(r, state) if kind is Draw else 0
+        if due:
+            assert isinstance(action, Draw)
+            draw_talon(r, state, action, due)
+            return
         raise Illegal("discard", msg("the discard ends the turn: nothing may follow it"), action)
     feet = r.table.feet
     if (

@@ -72,6 +72,13 @@ class Table:
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
 
+    def dead_ranks(self, config: Config) -> frozenset[str]:
+        """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
+        if not config.dead_canasta_ranks:
+            return frozenset()
+        size = config.canasta_size
+        return frozenset(m.rank for side in self.sides.values() for m in side.melds if len(m.cards) >= size)
+
     def copy(self) -> Table:
         """A table to try moves on: every hand, meld, pile and count its own (the configuration
         shared)."""

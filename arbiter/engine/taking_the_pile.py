@@ -65,6 +65,16 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         )
     if top != action.card:
         raise Illegal("take-up-card", msg("the up card is {top}, not {card}", top=top, card=action.card), action)
+    if config.dead_canasta_ranks and top in table.dead_ranks(config):
+        raise Illegal(
+            "take-dead-rank",
+            msg(
+                "a canasta of {top}s is complete, so the {top}s are dead: nobody takes the {pile} with one on top",
+                top=top,
+                pile=term(config.words.pile),
+            ),
+            action,
+        )
     side = state.side
     own = list(action.with_cards or ())
     if action.onto is None:
@@ -118,8 +128,10 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
         for spec in action.also:
             plan.lay(spec.cards, spec)
     if not state.side_melded_at_start:  # a condition of the take, so a wrong take (see take())
-        with_up_card = C.points([top, *own]) if action.onto is None else 0
-        check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action)
+        counted = [top, *own] if config.first_take_counts_up_card else own
+        with_up_card = C.points(counted) if action.onto is None else 0
+        opening = [own, *(spec.cards for spec in action.also)]
+        check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action, opening)
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:

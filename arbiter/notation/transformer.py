@@ -210,8 +210,8 @@ class StatementBuilder(Transformer[Token, Statement | None]):
     def foot(self, player: _TokenLike, cards: Any) -> Deal:
         return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
-    def up(self, cards: Any) -> UpCard:
-        return UpCard(self.line, 0, (), "", self._split(cards))  # by position: a line a hand
+    def up(self, cards: Any = None) -> UpCard:  # `up` alone: the pile starts empty
+        return UpCard(self.line, 0, (), "", self._split(cards) if cards is not None else ())  # by position
 
     def stock_cards(self, cards: Any) -> Stock:
         first = cards[0].value.split()[0]

@@ -72,8 +72,8 @@ def deal_hand(config: Config, seed: int | str) -> HandRecord:
         deals.append(Deal(player=player, cards=tuple(_take(cards, config.deal_size))))
     for player in active if config.foot_size else ():
         feet.append(Deal(player=player, cards=tuple(_take(cards, config.foot_size)), foot=True))
-    up = [cards.pop(0)]
-    while up[-1] in config.covered_up_cards and cards:
+    up = [cards.pop(0)] if config.up_card else []  # Modern American Canasta turns none
+    while up and up[-1] in config.covered_up_cards and cards:
         up.append(cards.pop(0))
     return HandRecord(
         start=HandStart(number=1, dealer=dealer, sitting_out=out),

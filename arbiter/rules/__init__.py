@@ -14,20 +14,26 @@ from .base import Config, OptionSpec, RuleSet, Seating, UsageError
 from .codes import NOTATION
 from .reference import reference
 
-_ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
+_ALIASES = {
+    "canasta-caliente": "caliente",
+    "standard": "caliente",
+    "canasta": "caliente",
+    **dict.fromkeys(("mac", "american", "modern-american-canasta"), "modern-american"),
+}
 # Families the notation already writes (docs/notation.md) but the engine does not judge yet.
 PLANNED: dict[str, str] = {}
 
 
 @cache
 def _registry() -> dict[str, RuleSet]:
+    from ..families.modern_american import RULES as MODERN_AMERICAN
     from .caliente import CALIENTE
     from .classic import CLASSIC
     from .hand_and_foot import HAND_AND_FOOT
     from .hoyle import HOYLE_RULES
     from .samba import SAMBA_RULES
 
-    return {rs.name: rs for rs in (CALIENTE, SAMBA_RULES, HAND_AND_FOOT, CLASSIC, HOYLE_RULES)}
+    return {rs.name: rs for rs in (CALIENTE, SAMBA_RULES, HAND_AND_FOOT, CLASSIC, HOYLE_RULES, MODERN_AMERICAN)}
 
 
 def names() -> list[str]:

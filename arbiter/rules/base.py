@@ -188,6 +188,7 @@ _PLURALS: dict[str, Callable[[], Text]] = {
     "red three": lambda: pmsg("within a sentence", "red threes"),
     "Stop card": lambda: pmsg("within a sentence", "Stop cards"),
     "black three": lambda: pmsg("within a sentence", "black threes"),
+    "three": lambda: pmsg("within a sentence", "threes"),
 }
 
 # How many of the rule sets' words, as templates a translator sees (Words.count).
@@ -196,6 +197,7 @@ _COUNTED: dict[str, Callable[[int, int | str], Text]] = {
     "red three": lambda n, says: msg_n("{n} red three", "{n} red threes", n, n=says),
     "Stop card": lambda n, says: msg_n("{n} Stop card", "{n} Stop cards", n, n=says),
     "black three": lambda n, says: msg_n("{n} black three", "{n} black threes", n, n=says),
+    "three": lambda n, says: msg_n("{n} three", "{n} threes", n, n=says),
 }
 
 
@@ -242,6 +244,30 @@ PileTaken = Callable[[PileTake, int, "Config"], int]
 the taker picks up with the up card (the rest stay as the pile)."""
 EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
 """(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
+
+
+@dataclass(slots=True)
+class DiscardTry:
+    """A discard as the rule set's discard policy sees it (`Config.discard_problem`)."""
+
+    card: str
+    pile_empty: bool  # nothing in the pile before it (the hand's first discard, or the pile just taken)
+    going_out: bool  # the hand's last card
+    held: Counter[str]  # the player's cards before the discard
+    dead: frozenset[str]  # the ranks in which a side has completed a canasta
+
+
+DiscardProblem = Callable[[DiscardTry, "Config"], "tuple[str, str] | None"]
+"""(a discard, config) -> why the rule set does not allow it (code, explanation), or None."""
+OpeningProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
+"""(the melds of a side's first meld, from hand only, config) -> why they do not open the side
+(code, explanation), or None. The minimum is checked apart (`first_meld_minimum`)."""
+OpeningWaiver = Callable[[Sequence[Sequence[str]], "Config"], bool]
+"""(the melds of a side's first meld, from hand only, config) -> whether they open the side whatever
+its minimum."""
+Talon = Callable[[int, bool, int, "Config"], int]
+"""(sides that opened before this one, whether it opened by taking the pile, cards left in the
+stock, config) -> how many cards the opener draws from the stock after the opening turn's discard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +371,19 @@ class Config:
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
+    # Modern American Canasta's mechanisms; each default keeps the other families as they were
+    up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)
+    replaced_cards: frozenset[str] = frozenset({C.BONUS})  # cards laid with `bonus` and replaced from the stock
+    discard_problem: DiscardProblem | None = None  # None: any card but a laid one may be discarded
+    opened_meld_problem: AdditionProblem | None = None
+    """(a meld's cards before, the cards laid or added, config) -> why a side that opened before this
+    turn may not lay them (the rule of five), or None; a new meld has no cards before."""
+    dead_canasta_ranks: bool = False  # a rank with a completed canasta is closed to every side
+    first_take_counts_up_card: bool = True  # the up card of a first take counts toward its minimum
+    opening_problem: OpeningProblem = lambda melds, config: None
+    opening_waives_minimum: OpeningWaiver = lambda melds, config: False
+    failed_minimum_penalty: int = 0  # points a side loses for a first meld taken back (0: its minimum rises instead)
+    talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure

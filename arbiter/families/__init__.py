@@ -1,0 +1,1 @@
+"""The families the arbiter judges, one package each (issue 49 moves the five older ones here)."""

@@ -1,0 +1,152 @@
+"""Modern American Canasta (MAC), the sixth family: two packs and four jokers, 13-card hands, no up
+card, the talon of bonus cards for opening, opening minimums of 125/155/180 with a clean triple, a
+pile always taken with a natural pair, the rule of five, sevens and aces with their own canastas
+and penalties, wild-card canastas, threes (red and black alike) whose value swings with the side's
+canastas, the game to 8,500.
+
+No single rule book governs the game: the options (options.py) make every disputed point a named
+switch, with the League's reading as the default and the presets `league`, `pagat` and `app`. The
+engine knows nothing of MAC: what it needs beyond the classic game is a handful of generic
+`Config` fields (an empty pile at the start, threes of both colours laid and replaced, a discard
+policy, the rule of five after the opening turn, dead ranks, the opening's own conditions, the
+talon) whose defaults leave every other family as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ... import cards as C
+from ...i18n import msg
+from ...rules import classic
+from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words
+from ...rules.sheet_rules import summary_rules
+from ...rules.sheet_spec import SUMMARY_CODES
+from . import policies, scoring
+from .catalogue import CATALOGUE, CODES
+from .options import OPTIONS, PRESETS
+
+MAC_WORDS = Words(
+    pile="discard pile",
+    bonus="three",
+    stop="black three",
+    laid="threes",
+    cards={
+        C.LITTLE_WILD: "deuce (2)",
+        C.BIG_WILD: "joker (X)",
+        C.BONUS: "red three (B)",
+        C.STOP: "black three (S)",
+        C.CALIENTE: "Caliente card (C)",
+    },
+    symbols={C.BONUS: "R3", C.STOP: "B3"},
+)
+"""MAC's words: every three, red or black, is laid beside the melds and replaced, so a `three` is
+what the engine's messages about laid cards say."""
+
+NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
+    {
+        ("talon-source", "predealt"),
+        ("ace-seven-penalty-scope", "team"),
+        ("forgotten-three", "kept"),
+        ("last-card-three", "may-go-out"),
+        ("meld-base-when-going-out", "relaxed"),
+        ("pile-with-wild", "above-the-wild"),
+        ("opening-pile-pair", "separate"),
+        ("asks-per-hand", "player"),
+        ("tie", "shared"),
+        ("three-as-final-discard", True),
+        ("eighth-card-going-out", True),
+    }
+)
+"""Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
+the default in silence."""
+
+
+def _by_table(options: Mapping[str, OptionValue], name: str, four: int, two: int, three: int, seats: int) -> int:
+    chosen = int(options[name])
+    return chosen or {4: four, 2: two, 3: three}[seats]
+
+
+def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
+    for name, value in options.items():
+        if (name, value) in NOT_JUDGED_YET:
+            raise UsageError(
+                msg(
+                    "option {option}={value} is not judged yet: the arbiter judges the other values of {option}",
+                    option=name,
+                    value=str(value),
+                )
+            )
+    seats = len(seating.seats)
+    base = classic.configure(seating, {spec.name: spec.default for spec in classic.OPTIONS})
+    by_hand = options["opening-minimum"] == "by-hand-number"
+    score_penalty = options["mismeld-penalty"] == "score"
+    return replace(
+        base,
+        deal_size=_by_table(options, "deal-size", 13, 15, 15, seats),
+        draw_count=_by_table(options, "draw", 1, 2, 2, seats),
+        canastas_to_go_out=_by_table(options, "canastas-to-go-out", 2, 2, 1, seats),
+        max_wilds=policies.MOST_WILDS,
+        naturals_must_outnumber_wilds=False,
+        always_frozen=True,
+        frozen_until_first_meld=False,
+        concealed_waives_minimum=False,
+        target=int(options["target"]),
+        first_meld_minimum=policies.first_meld_minimum(by_hand),
+        going_out_bonus=100,
+        concealed_bonus=0,
+        natural_canasta_bonus=500,
+        mixed_canasta_bonus=300,
+        bonus_in_hand_penalty=int(options["three-in-hand-value"]),
+        permission_penalty=int(options["permission-penalty"]),
+        wrong_take_penalty=int(options["wrong-take-penalty"]),
+        failed_minimum_raise=0 if score_penalty else int(options["mismeld-points"]),
+        failed_minimum_penalty=int(options["mismeld-points"]) if score_penalty else 0,
+        meld_problem=policies.meld_problem,
+        addition_problem=policies.addition_problem,
+        take_problem=policies.take_problem,
+        canasta_bonus=scoring.canasta_bonus,
+        go_out_problem=policies.go_out_problem,
+        hand_penalty=scoring.hand_penalty,
+        laid_score=scoring.laid_score,
+        end_of_hand=lambda player, held, config: [],
+        laid_cards=policies.THREES,
+        blocks_pile=C.WILDS,
+        words=MAC_WORDS,
+        sheet=None,
+        last_bonus_melds=False,
+        up_card=False,
+        replaced_cards=policies.THREES,
+        discard_problem=policies.discard_problem,
+        opened_meld_problem=policies.opened_meld_problem,
+        dead_canasta_ranks=bool(options["dead-rank-freezes-both-teams"]),
+        first_take_counts_up_card=False,
+        opening_problem=policies.opening_problem,
+        opening_waives_minimum=policies.opening_waives_minimum,
+        talon=policies.talon,
+        options=dict(options),
+    )
+
+
+def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
+    """Four in two partnerships, partners facing; two or three each for themselves."""
+    return classic.seating_problem(seating, {})
+
+
+RULES = RuleSet(
+    name="modern-american",
+    title="Modern American Canasta",
+    summary="The Canasta most US clubs play: two packs and four jokers, 13 cards each, no up card, the talon for "
+    "opening, opening minimums of 125, 155 and 180, sevens, aces and wild-card canastas, threes that swing with the "
+    "side's canastas, the game to 8,500; four players in two partnerships (two and three players as thin options).",
+    options=OPTIONS,
+    catalogue={**CATALOGUE, **summary_rules(CATALOGUE)},
+    configure=configure,
+    seat_counts=(4, 2, 3),
+    seating_problem=seating_problem,
+    raises=CODES | SUMMARY_CODES,
+    presets=PRESETS,
+)
+
+ALIASES = ("mac", "american", "modern-american-canasta")

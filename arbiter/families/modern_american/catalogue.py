@@ -1,0 +1,335 @@
+"""Modern American Canasta: the rules the arbiter checks, each with its code, its name and its
+source (by source and topic, never quoted), and the codes its policies raise beyond the engine's."""
+
+from __future__ import annotations
+
+from ...rules.base import entry
+from ...rulings import Rule
+from .sources import APP_BLOG, APP_HELP, HONORS, PAGAT, PLAYERS, PROJECT_DEFAULT, TEACHING, league
+
+CODES = frozenset(
+    {
+        "talon",
+        "dead-rank",
+        "take-dead-rank",
+        "meld-size",
+        "meld-wilds",
+        "meld-sevens",
+        "meld-aces",
+        "rule-of-five",
+        "opening-clean-triple",
+        "opening-mixed-canasta",
+        "discard-wild",
+        "discard-empty-pile",
+    }
+)
+
+
+def _ours(code: str, name: str, sources: str, summary: str) -> tuple[str, Rule]:
+    return entry(code, name, f"{sources}; {PROJECT_DEFAULT}", summary)
+
+
+CATALOGUE: dict[str, Rule] = dict(
+    [
+        # the table and the deal
+        entry(
+            "seating",
+            "Players and partnerships",
+            f"{league('Setup')}; {PAGAT}",
+            "Four play as two partnerships, partners facing each other; the two- and three-player games (each for "
+            "themselves) are thinly sourced options.",
+        ),
+        entry("unknown-player", "Players", league("Setup"), "Every name in the record must be a seated player."),
+        entry("sitting-out", "Nobody sits out", league("Setup"), "Everyone plays every hand."),
+        entry("hand-number", "Hands in order", league("Setup"), "Hands are numbered 1, 2, 3 ... in the order played."),
+        entry("dealer-order", "The deal passes", league("Setup"), "The deal passes to the left after each hand."),
+        _ours(
+            "deal-size",
+            "The deal",
+            f"{league('Setup')}; {PAGAT}",
+            "Each player is dealt 13 cards at four players, 15 at two or three (option deal-size).",
+        ),
+        entry("deal-packet", "The deal", league("Setup"), "Each player is dealt one hand and nothing else."),
+        entry(
+            "card-count",
+            "The cards",
+            f"{league('Setup')}; {PAGAT}",
+            "Two packs of 52 with four jokers, 108 cards: eight of each rank from 4 to the Ace, eight deuces, four "
+            "jokers, four red threes (B) and four black threes (S).",
+        ),
+        entry(
+            "stock-order",
+            "The stock",
+            league("Setup"),
+            "Where the record gives the stock, every card drawn must be its next card.",
+        ),
+        entry("stock-empty", "The stock", league("Game end"), "Nobody draws from an empty stock."),
+        entry(
+            "up-card",
+            "No up card",
+            f"{PAGAT}; {league('Discarding')}",
+            "No card is turned up: the pile starts empty, written `up` alone.",
+        ),
+        entry(
+            "position",
+            "Stated position",
+            league("The turn"),
+            "A stated position must be one the game can reach, with no card more often than the packs hold it.",
+        ),
+        # the turn
+        entry(
+            "turn-order",
+            "Play passes to the left",
+            f"{HONORS}; {league('The turn')}",
+            "The player to the dealer's left plays first; play passes to the left.",
+        ),
+        entry(
+            "draw-first",
+            "Begin the turn by drawing",
+            f"{league('The turn')}; {PAGAT}",
+            "A turn begins by drawing from the stock or taking the pile; then the player melds and discards.",
+        ),
+        _ours(
+            "draw-count",
+            "Drawing",
+            f"{league('The turn')}; {PAGAT}",
+            "A player draws one card from the stock (two at two or three players, option draw); drawing and taking "
+            "the pile exclude each other.",
+        ),
+        entry("card-not-held", "Playing from hand", league("The turn"), "A player plays only cards in hand."),
+        # the talon
+        entry(
+            "talon",
+            "The talon",
+            f"{league('Initial meld')}; {PAGAT}; {APP_HELP}",
+            "After the discard of its opening turn, the first side to open draws four cards from the stock and the "
+            "second three, written as a `draw` after the `discard`; none for an opening made by taking the pile, "
+            "nor once the turn card (the ninth card from the bottom of the stock) has been drawn. A talon "
+            "forgotten is lost.",
+        ),
+        # the pile
+        entry(
+            "take-blocked",
+            "A wild on the pile",
+            league("Picking up the pile"),
+            "Nobody takes the pile while a wild card is its top card.",
+        ),
+        entry(
+            "take-up-card",
+            "Taking the pile",
+            league("Picking up the pile"),
+            "The pile is taken by melding its top card; an empty pile is not taken.",
+        ),
+        entry(
+            "take-initial",
+            "Taking the pile to open",
+            f"{league('Initial meld')}; {PAGAT}",
+            "A side opens by taking the pile only when the cards it melds from hand meet the minimum and the clean "
+            "triple on their own: the pile's top card counts for neither.",
+        ),
+        entry(
+            "take-frozen",
+            "The pile is always frozen",
+            f"{league('Picking up the pile')}; {PAGAT}; {APP_BLOG}",
+            "The pile is taken only with a natural pair from hand matching its top card, never with a wild and "
+            "never onto a meld alone; the three cards join the side's meld of that rank or start one.",
+        ),
+        entry(
+            "take-unfrozen",
+            "The pile is always frozen",
+            league("Picking up the pile"),
+            "There is no unfrozen pile: it always takes a natural pair from hand.",
+        ),
+        entry(
+            "take-always-frozen",
+            "The pile is always frozen",
+            league("Picking up the pile"),
+            "The pile is always taken with a natural pair from hand.",
+        ),
+        entry(
+            "take-dead-rank",
+            "A dead card on the pile",
+            f"{league('Melding')}; {APP_BLOG}",
+            "Once either side completes a canasta of a rank, nobody takes the pile with a card of that rank on top.",
+        ),
+        # melds
+        _ours(
+            "first-meld-minimum",
+            "The opening",
+            f"{league('Initial meld')}; {PAGAT}; {TEACHING}",
+            "A side's opening, by one player in one turn from hand, is worth at least 125 while the side's score is "
+            "below 3,000, 155 from 3,000 and 180 from 5,000 (option opening-minimum). A mismeld goes back to hand "
+            "and costs 10 points (option mismeld-penalty).",
+        ),
+        _ours(
+            "opening-clean-triple",
+            "The opening's clean triple",
+            f"{league('Initial meld')}; {PAGAT}; {HONORS}",
+            "The opening holds a meld of three or more natural cards of one rank without wilds (options "
+            "opening-wild-meld-counts-as-clean, splash, wild-canasta-opening). A mismeld is taken back.",
+        ),
+        _ours(
+            "opening-mixed-canasta",
+            "No mixed canasta in the opening",
+            f"{league('Initial meld')}; {HONORS}",
+            "A mixed canasta is not laid or completed in the opening (option mixed-canasta-in-opening).",
+        ),
+        entry(
+            "meld-unknown",
+            "Naming a meld",
+            league("Melding"),
+            "Cards are added only to a meld the side has; a side has one meld of each rank.",
+        ),
+        entry(
+            "meld-rank",
+            "Melds",
+            f"{league('Melding')}; {PAGAT}",
+            "A meld is three to seven cards of one rank from 4 to the Ace with wilds, or three to seven wilds; threes "
+            "are never melded.",
+        ),
+        _ours(
+            "meld-size",
+            "Seven cards at most",
+            f"{league('Melding')}; {PAGAT}",
+            "A new meld has at least three cards, and no meld passes seven: a canasta is closed.",
+        ),
+        _ours(
+            "meld-wilds",
+            "Two wilds at most",
+            f"{league('Melding')}; {PAGAT}",
+            "A meld of a rank holds at least two naturals and at most two wilds.",
+        ),
+        entry(
+            "meld-sevens",
+            "Sevens are never wild",
+            f"{league('Sevens')}; {PAGAT}",
+            "A meld of sevens never holds a wild card.",
+        ),
+        entry(
+            "meld-aces",
+            "Aces take wilds only in the opening",
+            f"{league('Aces')}; {PAGAT}",
+            "Wilds join aces only in the side's opening; later a meld of aces stays natural.",
+        ),
+        _ours(
+            "rule-of-five",
+            "The rule of five",
+            f"{league('Melding')}; {PAGAT}",
+            "Once a side has opened, a wild joins only a meld that holds five natural cards or more (option "
+            "meld-base).",
+        ),
+        _ours(
+            "dead-rank",
+            "Dead cards",
+            f"{league('Melding')}; {PAGAT}",
+            "Once either side completes a canasta of a rank, nobody starts or grows a meld of that rank (option "
+            "dead-rank-freezes-both-teams).",
+        ),
+        entry("stop-meld", "Threes are never melded", league("Threes"), "Threes are never melded."),
+        # threes
+        _ours(
+            "bonus-replacement",
+            "Threes laid and replaced",
+            f"{league('Threes')}; {PAGAT}",
+            "A three, red or black, is laid face up beside the side's melds at the start of the holder's turn (a "
+            "dealt one before play, a drawn one at once) and replaced from the stock.",
+        ),
+        entry(
+            "bonus-discard",
+            "Threes",
+            f"{league('Threes')}; {PAGAT}",
+            "A three is never discarded, not even face down to go out.",
+        ),
+        entry(
+            "last-bonus",
+            "A three drawn last",
+            f"{league('Threes')}; {PAGAT}",
+            "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5.",
+        ),
+        # discards
+        _ours(
+            "discard-wild",
+            "Discarding a wild",
+            f"{league('Discarding')}; {PAGAT}",
+            "A wild is discarded only to go out, or by a player who holds nothing else.",
+        ),
+        _ours(
+            "discard-empty-pile",
+            "Nothing dangerous onto an empty pile",
+            f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
+            "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
+            "the face-down discard that goes out is exempt.",
+        ),
+        entry(
+            "discard",
+            "Ending the turn",
+            f"{league('The turn')}; {PAGAT}",
+            "A turn ends with one discard; only the opener's talon is drawn after it.",
+        ),
+        # going out
+        _ours(
+            "go-out-canasta",
+            "Going out",
+            f"{league('Going out')}; {PAGAT}; {APP_BLOG}",
+            "A side goes out with two canastas of any kind (option canastas-to-go-out) and no unfinished meld of "
+            "natural aces, sevens or wild cards, ending with a discard face down.",
+        ),
+        _ours(
+            "go-out-permission",
+            "Asking to go out",
+            f"{league('Going out')}; {PAGAT}",
+            "A player may ask the partner before going out, once a hand; the answer binds, and going against it "
+            "costs 100 (option permission-penalty).",
+        ),
+        entry(
+            "ask",
+            "Asking to go out",
+            league("Going out"),
+            "Only a player with a partner asks, and the question comes before melding.",
+        ),
+        entry("hand-over", "The hand ends", league("Game end"), "Nothing is played once the hand has ended."),
+        entry("out-marker", "Going out", league("Going out"), "`out` states that the player's hand is empty."),
+        entry(
+            "pass",
+            "The exhausted stock",
+            f"{league('Game end')}; {PAGAT}",
+            "Once the stock is exhausted a player takes the pile or passes, and the pass ends the hand.",
+        ),
+        entry(
+            "forced-take",
+            "The exhausted stock",
+            f"{league('Game end')}; {PAGAT}",
+            "Nobody is forced to take the pile once the stock is exhausted.",
+        ),
+        entry("caliente-card", "No Caliente cards", league("Setup"), "The game has no Caliente cards."),
+        entry("caliente-refill", "No Caliente cards", league("Setup"), "The game has no Caliente cards."),
+        # scores
+        _ours(
+            "score-mismatch",
+            "Scoring",
+            f"{league('Scoring')}; {PAGAT}; {APP_BLOG}",
+            "A declared hand score must equal the recomputed one: canastas (natural 500, mixed 300, aces and sevens "
+            "2,500, wild 2,000 to 3,000), going out 100, threes by colour (100, 300, 500, 1,000: added with two "
+            "canastas, nothing with one, subtracted with none), the melded cards (subtracted with no canasta), "
+            "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held.",
+        ),
+        entry(
+            "total-mismatch",
+            "Scoring",
+            league("Scoring"),
+            "Declared running totals must equal the sum of the recomputed hand scores.",
+        ),
+        _ours(
+            "result-mismatch",
+            "End of the game",
+            f"{league('Game end')}; {PAGAT}",
+            "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins.",
+        ),
+        entry(
+            "game-over",
+            "End of the game",
+            league("Game end"),
+            "No hand is played once a side has reached 8,500.",
+        ),
+    ]
+)
