@@ -25,6 +25,7 @@ from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from . import policies, scoring
 from .catalogue import CATALOGUE, CODES
+from .choices import CHOICES
 from .options import OPTIONS, PRESETS
 
 MAC_WORDS = Words(
@@ -146,6 +147,7 @@ RULES = RuleSet(
     seat_counts=(4, 2, 3),
     seating_problem=seating_problem,
     raises=CODES | SUMMARY_CODES,
+    choices=CHOICES,
     presets=PRESETS,
 )
 

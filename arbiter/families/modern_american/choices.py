@@ -9,8 +9,7 @@ agree, what the arbiter does, and the option (or preset: `league`, `pagat`, `app
 
 from __future__ import annotations
 
-from arbiter.rules.defaults import Choice
-
+from ...rules.defaults import Choice
 from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, LEAGUE, PAGAT, PLAYERS, TEACHING, TOURNAMENT, TWO_HAND_APP
 from .sources import WIKIPEDIA as WIKI
 
@@ -23,12 +22,12 @@ SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
         f"and says that no single set of rules is generally accepted; {APP_HELP} and {APP_BLOG}, what a popular "
         f"app enforces; {CLUB_2018}, a club's written standard; {HONORS} and {TEACHING}, one club's and one "
         f"teacher's rules; {PLAYERS}, which show the common readings and the disputed ones. The American "
-        "Canasta Society's rule book was not found at all.",
-        chosen="None of these sources was read first-hand from its publisher. The League's rules are known from an "
-        "open-source project's rule-by-rule transcription (the Ebbeling/canasta project); pagat's text from that "
-        "transcription and from copies of its page; the app's rules from its help and the openings of its blog; "
-        "the 2018 rulebook from its first page only. A rule cites the source it follows by name and topic; the "
-        "default rule set follows the League where it speaks, then the app and the players' majority.",
+        "Canasta Society's rule book was not found at all. None of these sources was read first-hand from its "
+        "publisher: the League's rules are known from an open-source project's rule-by-rule transcription (the "
+        "Ebbeling/canasta project); pagat's text from that transcription and from copies of its page; the app's "
+        "rules from its help and the openings of its blog; the 2018 rulebook from its first page only.",
+        chosen="A rule cites the source it follows by name and topic; the default rule set follows the League "
+        "where it speaks, then the app and the players' majority.",
         why="A ruling is only as sure as its source. Where a rule rests on the League alone, a club holding the "
         "League's own page should check it there before treating the ruling as final; where three or more "
         "sources agree (below), the ruling is firm. A club that plays another reading sets the option, or a "
@@ -130,9 +129,8 @@ THREES: tuple[Choice, ...] = (
         point="Keeping one three for the Straight",
         books=f"{LEAGUE}, Threes and {PAGAT}: while the side has not melded, a player may keep one three in hand, only "
         "for the Straight; pagat has it laid at the holder's next turn once the partner opens.",
-        chosen="One three may stay in hand while the side is unopened; it is laid (and replaced) at the holder's "
-        "first turn after the side opens. Two threes kept is a fault.",
-        why="Both main sources allow it; laying it once the side opens is the only reading given.",
+        chosen="Not yet: the arbiter does not judge special hands, so every three is laid at once and replaced.",
+        why="A three kept only makes sense for the Straight, which a record cannot write yet.",
     ),
 )
 
@@ -323,6 +321,13 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
         why="It is the only written penalty.",
         option="mismeld-penalty",
     ),
+    Choice(
+        point="The mismeld's points",
+        books=f"{TEACHING}, course script: 10 points. {PLAYERS}: the minimum rises by 10.",
+        chosen="10, off the score or onto the minimum as the option above says.",
+        why="Both readings name 10.",
+        option="mismeld-points",
+    ),
 )
 
 PILE_AND_DISCARDS: tuple[Choice, ...] = (
@@ -361,6 +366,20 @@ PILE_AND_DISCARDS: tuple[Choice, ...] = (
 )
 
 GOING_OUT: tuple[Choice, ...] = (
+    Choice(
+        point="Going out against the partner's answer",
+        books=f"{LEAGUE}, Going out and {PAGAT}: the answer binds. No source gives a penalty for going against it.",
+        chosen="100 points for the side, as the other families' books give.",
+        why="A binding answer needs a remedy; the laws of classic Canasta give 100. " + OURS,
+        option="permission-penalty",
+    ),
+    Choice(
+        point="Taking the pile without the right to it",
+        books="No source gives a penalty for taking the pile wrongly.",
+        chosen="The pile is restored and the side loses 50 points.",
+        why="It is the penalty of the laws of classic Canasta, which the game grew from. " + OURS,
+        option="wrong-take-penalty",
+    ),
     Choice(
         point="Asking to go out (G2)",
         books=f"{LEAGUE}, Going out and {PAGAT}: optional, the answer binds, one ask per hand; players quoting the "
@@ -402,7 +421,8 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         "2s, 7s and aces, Garbage). The app requires a wild pair in Triples, the only hand of its list known. "
         f"{TEACHING}, course script: Pairs, Zip Code, Straight.",
         chosen="The League's eleven at the League's values (`league`, `app`); pagat's four at pagat's values in "
-        "`pagat`. `none` plays without them.",
+        "`pagat`; `none` plays without them. The arbiter does not judge special hands yet (a record cannot write "
+        "one): these options and the points below say what a club plays, for when it does.",
         why="The League lists the most and is the default source.",
         option="special-hands",
     ),
@@ -543,6 +563,13 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         "otherwise the four-player rules; the talon as for four. Thinly sourced: a club should say how it plays.",
         why="It is the common table reading. " + OURS,
         option="deal-size",
+    ),
+    Choice(
+        point="Cards drawn a turn",
+        books=f"{LEAGUE}, The turn; {PAGAT}: one card at four players. {PLAYERS}: two at two or three players.",
+        chosen="One at four players, two at two or three (the option's 0); any other number may be set.",
+        why="It follows the table, as the sources that describe each table do.",
+        option="draw",
     ),
     Choice(
         point="Three players (V3)",
