@@ -30,6 +30,7 @@ from ..records import Discard, Draw, GoOut, LayBonus, MeldRef, Pass, Take, Turn,
 from .cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, STOP, WILDS, deck
 from .choices import safest_discard
 from .families import Family, register
+from .modern_american_coverage import COVERAGE
 from .table import HandTable, TurnState
 
 THREES = (BONUS, STOP)  # red and black threes, alike in this game
@@ -422,6 +423,7 @@ FAMILY = register(
         options=(),
         build=MacRules.build,
         hand=MacHand,
+        coverage=COVERAGE,
     )
 )
 
