@@ -32,6 +32,7 @@ TABLES = {
     "hand-and-foot": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
     "classic": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
     "hoyle": (["ann", "bob"], None),
+    "modern-american": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
 }
 SEEDS = 4
 STEPS = 12
