@@ -35,6 +35,7 @@ from .records import (
     HandStart,
     Holding,
     LayBonus,
+    LaySpecial,
     Meld,
     Melded,
     MeldSpec,
@@ -103,6 +104,8 @@ def format_action(action: Action) -> str:
             return "out"
         case PickUpFoot():
             return "foot"
+        case LaySpecial(cards=cards):
+            return f"special {_cards(cards)}"
     raise TypeError(f"not an action: {action!r}")
 
 

@@ -112,7 +112,14 @@ class PickUpFoot(Node):
     """Hand & Foot: picking up the Foot."""
 
 
-Action = Draw | Take | Meld | Add | Discard | LayBonus | PlayCaliente | Ask | Pass | GoOut | PickUpFoot
+@dataclass(slots=True)
+class LaySpecial(Node):
+    """Modern American Canasta: a special hand, the player's whole hand laid at once (ACN 1.2)."""
+
+    cards: Cards = ()
+
+
+Action = Draw | Take | Meld | Add | Discard | LayBonus | PlayCaliente | Ask | Pass | GoOut | PickUpFoot | LaySpecial
 
 
 # --- statements, one per line -----------------------------------------------------------------

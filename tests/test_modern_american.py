@@ -5,12 +5,15 @@ ruling under it."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from mac_support import SEATS, config, finding, first_error, position
 
 from arbiter import Position, house
 from arbiter.rules import UsageError, get
+
+SAMPLES = Path(__file__).parent.parent / "samples"
 
 # --- the family, its names and its presets ------------------------------------------------------
 
@@ -418,3 +421,104 @@ def test_legal_melds_before_the_opening_reach_the_minimum():
     assert not before.is_legal("discard 9")  # 30 points: the opening is short of 125
     before.push("meld [Q Q X] [J J 2]")
     assert before.is_legal("discard 9")
+
+
+# --- the notation --------------------------------------------------------------------------------
+
+
+def test_up_alone_reads_as_an_empty_pile_and_formats_back_as_written():
+    from arbiter.formatter import format_statement
+    from arbiter.notation import parse_text
+
+    text = (SAMPLES / "modern-american-opening.acn").read_text(encoding="utf-8")
+    [parsed] = parse_text(text)
+    [hand] = parsed.game.hands
+    assert not parsed.findings
+    assert hand.up is not None and hand.up.cards == () and format_statement(hand.up) == "up"
+
+
+def test_a_classic_up_card_still_reads_and_is_refused_in_this_game():
+    assert first_error((SAMPLES / "modern-american-illegal-up-card-turned.acn").read_text(encoding="utf-8")) == (
+        "up-card"
+    )
+
+
+# --- special hands -------------------------------------------------------------------------------
+
+SPECIAL_HANDS = {
+    "Pairs": ("K K Q Q A A 7 7 5 5 8 8 9", "9", 2_500),
+    "Wild Pairs": ("K K Q Q A A 7 7 2 2 8 8 9", "9", 2_000),
+    "Miami Pairs": ("K K Q Q A A 7 7 2 2 X X 9", "9", 2_500),
+    "Zip Code": ("K K K K Q Q Q A A A 7 7 9", "9", 2_500),
+    "Straight": ("A 2 B 4 5 6 7 8 9 10 J Q K", "X", 3_000),
+    "Garbage": ("K K K K Q Q Q Q A A A 9 9", "9", 3_000),
+    "Blast Off": ("K K K K K Q Q Q Q A A A 9", "9", 3_000),
+    "Triples": ("K K K Q Q Q A A A 7 7 7 X", "X", 3_500),
+    "Quads": ("K K K K Q Q Q Q A A A A 2", "2", 3_500),
+    "Dream Hand Plus 4": ("K K K K K Q Q Q Q Q X X X", "X", 8_500),
+    "Dream Hand Plus 5": ("K K K K K Q Q Q Q 2 2 2 X", "X", 8_500),
+}
+
+
+def laid_special(cards: str, drawn: str, variant: str = "", melded: str = "") -> tuple[str | None, dict]:
+    whole = " ".join(sorted([*cards.split(), drawn], key=lambda c: "A23456789TJQKXBS".find(c[0])))
+    text = position(cards, f"ann: draw {drawn}, special {whole}", tables={}, melded=melded, variant=variant)
+    [ruling] = __import__("arbiter").check(text)
+    errors = [f for f in ruling.findings if f.is_error]
+    return (errors[0].code if errors else None), (ruling.hands[0].scores if not errors else {})
+
+
+@pytest.mark.parametrize("name", SPECIAL_HANDS)
+def test_each_special_hand_of_the_league_ends_the_hand_and_scores_its_value_alone(name):
+    cards, drawn, value = SPECIAL_HANDS[name]
+    code, scores = laid_special(cards, drawn)
+    assert code is None and scores["ann+cid"] == value
+    assert scores["bob+dee"] == -95  # the other side scores its hand as usual: the cards bob and dee hold
+
+
+def test_pagat_plays_four_special_hands_at_its_own_values():
+    assert laid_special(*SPECIAL_HANDS["Garbage"][:2], variant="pagat")[1]["ann+cid"] == 2_000
+    assert laid_special(*SPECIAL_HANDS["Zip Code"][:2], variant="pagat")[0] == "special-hand"
+
+
+def test_a_table_that_scores_every_special_hand_2500():
+    assert laid_special(*SPECIAL_HANDS["Quads"][:2], variant="special-hands=flat-2500")[1]["ann+cid"] == 2_500
+
+
+def test_zip_code_without_wilds_where_the_table_bans_them():
+    zip_with_wilds = ("K K K K Q Q Q A A A 2 2 9", "9")
+    assert laid_special(*zip_with_wilds)[0] is None
+    assert laid_special(*zip_with_wilds, variant="zip-code-wilds=no")[0] == "special-hand"
+
+
+def test_a_special_hand_is_laid_only_by_a_side_that_has_not_opened():
+    cards, drawn, _ = SPECIAL_HANDS["Pairs"]
+    whole = "K K Q Q A A 7 7 5 5 8 8 9 9"
+    opened = position(cards, f"ann: draw {drawn}, special {whole}")
+    assert first_error(opened) == "special-hand"
+
+
+def test_cards_that_make_no_special_hand_are_a_mismeld():
+    ruled = finding(
+        position(
+            "K K Q Q A A 7 7 2 2 8 8 9", "ann: draw 10, special K K Q Q A A 7 7 2 2 8 8 9 10", tables={}, melded=""
+        )
+    )
+    assert ruled.code == "special-hand" and ruled.adjustment.points == -10
+
+
+def test_no_special_hands_in_another_family():
+    text = position("4", "ann: draw 4, special 4 4").replace("modern-american", "classic")
+    assert first_error(text) == "meld-rank"
+
+
+def test_pagat_s_wild_pairs_take_a_pair_of_deuces_only():
+    jokers = ("K K Q Q A A 7 7 X X 8 8 9", "9")
+    assert laid_special(*jokers)[1]["ann+cid"] == 2_000
+    assert laid_special(*jokers, variant="pagat")[0] == "special-hand"
+
+
+def test_pagat_lets_a_hand_of_only_aces_and_sevens_discard_one_onto_an_empty_pile():
+    text = position("A 7", "ann: draw 7, discard A", pile="")
+    assert first_error(text) == "discard-empty-pile"
+    assert first_error(text.replace("[Teams", '[Variant "pagat"]\n[Teams')) is None

@@ -30,6 +30,11 @@ ILLEGAL = {
     "seven-onto-an-empty-pile": ("discard-empty-pile", 20, None),
     "going-out-with-unfinished-sevens": ("go-out-canasta", 20, None),
     "up-card-turned": ("up-card", 13, None),
+    "pile-taken-with-a-wild-on-top": ("take-blocked", 20, "restored and ann+cid loses 50"),
+    "opening-with-the-pile-counting-its-top-card": ("take-initial", 17, "restored and ann+cid loses 50"),
+    "discard-after-a-three-drawn-last": ("last-bonus", 20, None),
+    "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
+    "special-hand-after-opening": ("special-hand", 20, None),
 }
 
 
@@ -56,6 +61,12 @@ def test_an_illegal_sample_is_ruled_by_the_rule_it_shows(name):
 def test_the_opening_from_the_deal_is_valid():
     [ruling] = arbiter.check((SAMPLES / "modern-american-opening.acn").read_text(encoding="utf-8"))
     assert ruling.verdict == "valid" and not ruling.findings
+
+
+def test_a_special_hand_ends_the_hand_and_scores_its_value_alone():
+    [ruling] = arbiter.check((SAMPLES / "modern-american-special-hand.acn").read_text(encoding="utf-8"))
+    assert ruling.verdict == "valid" and not ruling.findings
+    assert ruling.hands[0].scores == {"ann+cid": 2_000, "bob+dee": -95}
 
 
 def test_the_worked_scoring_example_checks_out_to_the_point():

@@ -32,6 +32,7 @@ from arbiter.i18n import Text, Translator, msg_n
 from arbiter.rules.codes import NOTATION
 from arbiter.rulings import Finding
 from arbiter.simulate import coverage_corpus
+from arbiter.simulate.families import names as simulated_families
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -72,6 +73,18 @@ NOT_REACHED: dict[str, dict[str, str]] = {
     },
     "caliente": {"forced-take": FORCED_TAKE},
     "samba": {"forced-take": FORCED_TAKE},
+}
+NOT_REACHED["modern-american"] = {
+    "caliente-card": "no Caliente cards in Modern American Canasta",
+    "caliente-refill": "no Caliente cards in Modern American Canasta",
+    "take-always-frozen": "the pile is always frozen by the rule set itself, never by a variation",
+    "take-unfrozen": "the pile is never unfrozen",
+    "forced-take": "nobody is forced to take the pile once the stock is exhausted",
+    "stop-meld": "threes are laid beside the melds, never melded: a meld with one is a meld-rank finding",
+    **dict.fromkeys(
+        ("summary-category", "summary-going-out", "summary-packs", "summary-points", "summary-side"),
+        "Modern American Canasta has no score sheet yet (Config.sheet): a summary hand is refused before these",
+    ),
 }
 NOT_REACHED["hoyle"]["go-out-permission"] = "two players, each alone: nobody asks a partner"
 """Codes a family's catalogue explains (the engine's, shared by every family) that its rules never
@@ -125,6 +138,7 @@ TABLES = (
     ("hand-and-foot", "ann bob cid dee", None, {}),
     ("classic", "ann bob cid dee", None, {}),
     ("hoyle", "ann bob", None, {}),
+    ("modern-american", "ann bob cid dee", None, {}),
 )
 
 
@@ -286,8 +300,9 @@ def walked() -> tuple[tuple[str, Finding], ...]:
     texts = [path.read_text() for path in sorted([*SAMPLES.glob("*.acn"), *SAMPLES.glob("sheets/*.acn")])]
     texts += [edited for text in edited_samples() for edited in edits(text)]
     texts += list(mutants())
-    for rules in arbiter.rules.names():
-        texts += [*exhausted(rules), *positions(rules)]
+    simulated = set(simulated_families())
+    for rules in arbiter.rules.names():  # a family the simulator does not play yet has no corpus
+        texts += [*(exhausted(rules) if rules in simulated else ()), *positions(rules)]
     found: list[tuple[str, Finding]] = []
     for text in texts:
         for ruling in arbiter.check(text):

@@ -10,6 +10,7 @@ replaying anything.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol, Self
 
@@ -28,6 +29,9 @@ class HandOutcome:
     ended: bool = False
     went_out: str | None = None  # the player who went out
     concealed: bool = False
+    laid_out: tuple[str, Callable[[], str], int] | None = None
+    """A hand ended by a side laying out a whole hand at once (Modern American Canasta's special
+    hands, a rule set's own action): the side, what it laid and its value, which is all it scores."""
 
 
 @dataclass(slots=True)

@@ -93,3 +93,6 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
         hand[card] = hand.get(card, 0) + 1  # a card not held yet: no call to Counter.__missing__
     if table.stock_count == 0 and cards and cards[-1] in config.replaced_cards:
         state.last_bonus = True
+        if config.last_bonus_kept:  # it stays in the drawer's hand, and the hand ends at once
+            r.outcome.ended = True
+            r.paths["bonus-drawn-last-kept"] += 1

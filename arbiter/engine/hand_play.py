@@ -239,6 +239,7 @@ class HandReplay(HandContext):
                 went_out=went_out,
                 concealed=went_out and self.outcome.concealed,
                 feet=self.table.feet,
+                laid_out=self.outcome.laid_out,
             )
         return out
 

@@ -146,7 +146,7 @@ def action_cards_left(r: HandContext, state: TurnState, action: Action) -> list[
 
 def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
     """The end of the turn with at most one card left: its discard, or the end itself."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
     step: Step = Discard(card=cards[0]) if cards else END
     try:
         attempt(r, state, step)
@@ -274,7 +274,7 @@ def ends_without_discard(r: HandContext, state: TurnState) -> bool:
 def discard_ends_turn(r: HandContext, state: TurnState) -> bool:
     """Whether some discard ends the turn legally. With two cards or more held, which card goes
     changes nothing the end of the turn checks, so one is tried; a last card is tried as itself."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B"]
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
     if not cards:
         return False
     if state.hand.total() >= 2:

@@ -46,6 +46,10 @@ PATHS: frozenset[str] = frozenset(
         "bonus-laid",
         "bonus-laid-no-replacement-left",
         "bonus-drawn-last",
+        "bonus-drawn-last-kept",  # Modern American Canasta: the three stays in hand (Config.last_bonus_kept)
+        # the talon drawn after an opening's discard (engine/talon.py, Modern American Canasta)
+        "talon",
+        "special-hand",  # a special hand laid (Modern American Canasta's action)
         # the end of the turn and of the hand
         *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),  # cards.KINDS, the Bonus card never
         "ask-yes",

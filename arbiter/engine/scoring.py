@@ -46,7 +46,10 @@ def score_side(
     went_out: bool,
     concealed: bool,
     feet: dict[str, Counter[str]] | None = None,
+    laid_out: tuple[str, Callable[[], str], int] | None = None,
 ) -> Score:
+    if laid_out is not None and laid_out[0] == side.name:  # a special hand scores its value alone
+        return Score(laid_out[2], [(laid_out[1], (), laid_out[2])])
     # Every hand scores every meld of both sides: a line is a tuple, its label a plain function of
     # the values kept beside it, and a meld shorter than a canasta is never asked about its bonus.
     melds = side.melds

@@ -21,6 +21,7 @@ from ..records import (
     HandStart,
     Holding,
     LayBonus,
+    LaySpecial,
     Meld,
     Melded,
     MeldRef,
@@ -321,6 +322,9 @@ class StatementBuilder(Transformer[Token, Statement | None]):
 
     def pick_up_foot(self) -> PickUpFoot:
         return PickUpFoot(line=self.line)
+
+    def lay_special(self, cards: Any) -> LaySpecial:
+        return LaySpecial(line=self.line, cards=self._split(cards))
 
 
 # Lark's Cython plugin (lark-cython) parses about a third faster; the pure-Python parser stays the

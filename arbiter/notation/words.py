@@ -158,7 +158,7 @@ EXAMPLES: dict[str, str] = {
     "play": "ann: draw 8, meld [7 7 7], discard 4",
 }
 STATEMENT_WORDS = tuple(k for k in EXAMPLES if k not in ("tag", "play"))
-ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot")
+ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot", "special")
 ACTION_TERMINALS = frozenset(a.upper() for a in ACTIONS)  # the grammar's names for the action keywords
 KEYWORDS = frozenset(
     (*STATEMENT_WORDS, *ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")

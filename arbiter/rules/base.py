@@ -370,6 +370,7 @@ class Config:
     discard_freezes: frozenset[str] = C.WILDS  # cards that freeze the pile when discarded
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
+    last_bonus_kept: bool = False  # a laid card drawn as the stock's last card stays in hand; the hand ends at once
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     # Modern American Canasta's mechanisms; each default keeps the other families as they were
     up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from .. import cards as C
 from ..i18n import Text, msg
-from ..records import PickUpFoot, PlayCaliente
+from ..records import LaySpecial, PickUpFoot, PlayCaliente
 from .base import Words
 
 Refusal = Callable[[str, Words], tuple[str, Text]]
@@ -28,6 +28,10 @@ REFUSALS: dict[type, Refusal] = {
     PickUpFoot: lambda player, words: (
         "draw-first",
         msg("there is no Foot in this rule set: `foot` is a Hand & Foot action"),
+    ),
+    LaySpecial: lambda player, words: (
+        "meld-rank",
+        msg("there are no special hands in this rule set: `special` is a Modern American Canasta action"),
     ),
 }
 """By the action's record type, the refusal of each action some rule set brings."""

@@ -20,10 +20,11 @@ from dataclasses import replace
 from ... import cards as C
 from ...i18n import msg
 from ...rules import classic
-from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words
+from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from . import policies, scoring
+from .actions import SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
 from .options import OPTIONS, PRESETS
@@ -58,6 +59,7 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("tie", "shared"),
         ("three-as-final-discard", True),
         ("eighth-card-going-out", True),
+        ("courtesy-special", True),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
@@ -117,6 +119,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         words=MAC_WORDS,
         sheet=None,
         last_bonus_melds=False,
+        last_bonus_kept=True,
         up_card=False,
         replaced_cards=policies.THREES,
         discard_problem=policies.discard_problem,
@@ -126,6 +129,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         opening_problem=policies.opening_problem,
         opening_waives_minimum=policies.opening_waives_minimum,
         talon=policies.talon,
+        actions=brings(SPECIAL_HAND),
         options=dict(options),
     )
 

@@ -21,6 +21,7 @@ CODES = frozenset(
         "opening-mixed-canasta",
         "discard-wild",
         "discard-empty-pile",
+        "special-hand",
     }
 )
 
@@ -245,6 +246,16 @@ CATALOGUE: dict[str, Rule] = dict(
             "A three drawn last",
             f"{league('Threes')}; {PAGAT}",
             "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5.",
+        ),
+        # special hands
+        _ours(
+            "special-hand",
+            "Special hands",
+            f"{league('Special hands')}; {PAGAT}",
+            "A player whose side has not opened may lay the whole hand, fourteen cards after the draw from the "
+            "stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
+            "Garbage, Blast Off, Triples, Quads and the Dream Hands (option special-hands). The hand ends at once "
+            "and the side scores the hand's value alone; a wrong one goes back to hand as a mismeld.",
         ),
         # discards
         _ours(

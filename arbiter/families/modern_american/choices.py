@@ -129,8 +129,10 @@ THREES: tuple[Choice, ...] = (
         point="Keeping one three for the Straight",
         books=f"{LEAGUE}, Threes and {PAGAT}: while the side has not melded, a player may keep one three in hand, only "
         "for the Straight; pagat has it laid at the holder's next turn once the partner opens.",
-        chosen="Not yet: the arbiter does not judge special hands, so every three is laid at once and replaced.",
-        why="A three kept only makes sense for the Straight, which a record cannot write yet.",
+        chosen="A three may stay in hand for the Straight, the one special hand that holds a three. The arbiter "
+        "does not yet hold a player to laying a three on a given turn; a three still held at the end costs its "
+        "value.",
+        why="Both main sources allow it; when the side opens, laying it is the only reading given.",
     ),
 )
 
@@ -421,8 +423,7 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         "2s, 7s and aces, Garbage). The app requires a wild pair in Triples, the only hand of its list known. "
         f"{TEACHING}, course script: Pairs, Zip Code, Straight.",
         chosen="The League's eleven at the League's values (`league`, `app`); pagat's four at pagat's values in "
-        "`pagat`; `none` plays without them. The arbiter does not judge special hands yet (a record cannot write "
-        "one): these options and the points below say what a club plays, for when it does.",
+        "`pagat`; `none` plays without them; `flat-2500` scores the League's hands 2,500 each.",
         why="The League lists the most and is the default source.",
         option="special-hands",
     ),
@@ -488,9 +489,9 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         books=f"{LEAGUE}, Special hands: the term is used without being defined; the examples keep 2s and jokers apart in every hand "
         "except the second Dream Hand, whose five wilds mix them. Nobody says whether the wild pair of Triples or "
         "Quads may be a 2 and a joker.",
-        chosen="A group of wilds in a special hand is all 2s or all jokers, except in the second Dream Hand, where "
-        "its five wilds may mix.",
-        why="It reads the League's examples literally. " + OURS,
+        chosen="A group of wilds in a special hand is all 2s or all jokers (the wild pair of Triples and Quads "
+        "too), except in the Dream Hands, whose four or five wilds may mix.",
+        why="It follows the League's examples, which mix 2s and jokers only in a Dream Hand. " + OURS,
         option="zip-code-wilds",
     ),
     Choice(
@@ -504,8 +505,8 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         point="A special hand by the partner of a player who has just opened (H2)",
         books=f"{HONORS}; {TEACHING}; a strong majority of {PLAYERS}: allowed on the partner's very next turn, the "
         f"side's melds ignored. {LEAGUE}: only by a player whose side has not melded.",
-        chosen="Allowed on the partner's very next turn only.",
-        why="Every source that speaks of it allows it, and the League does not name the case.",
+        chosen="Only a side that has not opened lays a special hand. The courtesy is the option, not judged yet.",
+        why="It is the League's rule; the courtesy is a common table rule, which a club sets.",
         option="courtesy-special",
     ),
     Choice(

@@ -3,7 +3,7 @@ pure functions of the cards and the configuration (the options are in `config.op
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ... import cards as C
 from ...i18n import msg, term
@@ -103,7 +103,9 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     return None
 
 
-def first_meld_minimum(by_hand_number: bool):  # type: ignore[no-untyped-def]
+def first_meld_minimum(by_hand_number: bool) -> Callable[[int, int], int]:
+    """The opening's minimum: by the side's score, or by the hand's number (timed tournaments)."""
+
     def minimum(score: int, hand: int) -> int:
         if by_hand_number:
             return 125 if hand <= 1 else 155 if hand == 2 else 180

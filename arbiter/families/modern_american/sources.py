@@ -9,7 +9,7 @@ settles a point the source is our own page (`PROJECT_DEFAULT`).
 from __future__ import annotations
 
 LEAGUE = "Canasta League of America rules (as transcribed)"
-PAGAT = "pagat, Modern American Canasta"
+PAGAT = 'pagat, "Modern American Canasta"'
 APP_HELP = "Canasta Junction help"
 APP_BLOG = "Canasta Junction blog"
 CLUB_2018 = "Official WCA Canasta Rules (2018)"
@@ -24,5 +24,5 @@ PROJECT_DEFAULT = 'Project default (docs/rules/modern-american.md, "Where the ru
 
 
 def league(rule: str) -> str:
-    """The League's rule, cited by its topic: "Canasta League of America rules (as transcribed), Melding"."""
-    return f"{LEAGUE}, {rule}"
+    """The League's rule, cited by its topic: `Canasta League of America rules (as transcribed), "Melding"`."""
+    return f'{LEAGUE}, "{rule}"'

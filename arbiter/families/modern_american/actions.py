@@ -1,0 +1,56 @@
+"""The action Modern American Canasta brings beyond the engine's own: a special hand laid
+(`special CARDS`, ACN 1.2), the player's whole hand at once, which ends the hand; its side scores
+the hand's value alone (engine `HandOutcome.laid_out`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ... import cards as C
+from ...engine.holding import check_held, require_drawn
+from ...engine.illegal import Illegal
+from ...i18n import msg
+from ...records import LaySpecial
+from ...rules.base import ExtraAction
+from .specials import special_hand
+
+
+def lay_special(r: Any, state: Any, action: LaySpecial) -> None:
+    require_drawn(r, state, action, "melding")
+    config, side, cards = r.config, state.side, action.cards
+    if side.melds:
+        raise Illegal("special-hand", msg("a special hand is laid only by a side that has not opened"), action)
+    if state.took_pile and not config.options.get("special-from-pile", False):
+        raise Illegal(
+            "special-hand", msg("the fourteenth card of a special hand comes from the stock, not the pile"), action
+        )
+    check_held(r, state, cards, action)
+    if Counter(cards) != +state.hand:
+        raise Illegal("special-hand", msg("a special hand is the player's whole hand, laid at once"), action)
+    found = special_hand(cards, config)
+    if found is None:
+        raise Illegal(
+            "special-hand",
+            msg("[{cards}] is none of the special hands this table plays", cards=C.show(cards)),
+            action,
+            remedy=r.minimum_remedy(),
+            adjustment=r.minimum_adjustment(side),
+        )
+    name, value = found
+    state.hand.clear()
+    r.outcome.ended = True
+    r.outcome.laid_out = (side.name, name, value)
+    r.paths["special-hand"] += 1
+
+
+def _offers(r: Any, state: Any) -> Iterable[LaySpecial]:
+    """The whole hand as a special hand, where it makes one."""
+    if not state.drawn or state.side.melds:
+        return ()
+    cards = tuple(sorted(state.hand.elements(), key=C.ORDER.__getitem__))
+    return (LaySpecial(cards=cards),) if special_hand(cards, r.config) else ()
+
+
+SPECIAL_HAND = ExtraAction(LaySpecial, lay_special, _offers)
