@@ -29,7 +29,6 @@ from mutation_support import (
     traced_corpus,
     wrong_score,
 )
-from test_simulator_modern_american import ends_on_a_three_drawn_last
 
 import arbiter
 from arbiter.records import Add, Discard, Draw, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
@@ -43,9 +42,7 @@ RULE_OF_FIVE = 5
 
 @functools.cache
 def corpus() -> tuple[tuple[SimulatedGame, Game], ...]:
-    """The traced games, but those ending a hand on a three drawn last, which
-    tests/test_simulator_modern_american.py judges on its own."""
-    return tuple(pair for pair in traced_corpus(RULES, CORPUS) if not ends_on_a_three_drawn_last(pair[0]))
+    return traced_corpus(RULES, CORPUS)
 
 
 def discard_at(turn: Turn) -> int | None:
