@@ -21,7 +21,6 @@ PATHS: frozenset[str] = frozenset(
         "draw-1",
         "draw-2",
         "draw-last-card",
-        "talon",  # Modern American Canasta: the opener's bonus cards, drawn after the discard
         # the Caliente card and its refill (rules/caliente_card.py)
         "caliente-card",
         "caliente-refill",

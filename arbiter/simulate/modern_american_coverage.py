@@ -13,6 +13,7 @@ COVERAGE = FamilyCoverage(
             "bonus-laid",  # threes drawn or from the talon, laid and replaced
             "draw-1",
             "draw-last-card",
+            "bonus-drawn-last-kept",  # a three drawn as the stock's last card stays in hand, ending the hand
             "talon",
             "take-frozen",  # the pile is always taken with a natural pair
             "add",
@@ -30,7 +31,8 @@ COVERAGE = FamilyCoverage(
         "ask-yes": "the bots never ask before going out (asking is optional)",
         "ask-no": "the bots never ask before going out (asking is optional)",
         "go-out-melding-all": "going out always ends with a face-down discard",
-        "bonus-drawn-last": "a three drawn as the stock's last card stays in hand (the sources' reading)",
+        "special-hand": "the bots never lay a special hand (tests/test_modern_american.py judges them)",
+        "bonus-drawn-last": "a three drawn as the stock's last card stays in hand: it is never laid",
         "bonus-laid-no-replacement-left": "the bots keep a three in hand once the stock is out",
     },
     # The club game, and hands played until the stock runs out (the pass, a wild on top).
