@@ -18,7 +18,7 @@ from test_samba_rules import samba
 import arbiter.rules
 from arbiter import Position
 from arbiter.engine import HANDLERS
-from arbiter.records import PickUpFoot, PlayCaliente
+from arbiter.records import LaySpecial, PickUpFoot, PlayCaliente
 from arbiter.rules.base import Config, Seating
 
 SEATINGS = {
@@ -27,6 +27,7 @@ SEATINGS = {
     "hand-and-foot": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
     "classic": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
     "hoyle": Seating(("ann", "bob"), (("ann",), ("bob",))),
+    "modern-american": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
 }
 OWN_ACTIONS = {
     "caliente": {PlayCaliente},
@@ -34,6 +35,7 @@ OWN_ACTIONS = {
     "hand-and-foot": {PickUpFoot},
     "classic": set(),
     "hoyle": set(),
+    "modern-american": {LaySpecial},  # its special hands
 }
 
 
@@ -55,7 +57,7 @@ def test_the_extra_actions_a_rule_set_brings_are_exactly_its_own(name, options):
 
 
 def test_the_engine_handlers_are_the_actions_every_family_plays():
-    assert PlayCaliente not in HANDLERS and PickUpFoot not in HANDLERS
+    assert PlayCaliente not in HANDLERS and PickUpFoot not in HANDLERS and LaySpecial not in HANDLERS
 
 
 def test_only_the_foot_picks_up_the_foot():

@@ -372,10 +372,16 @@ def test_threes_count_minus_with_no_canasta_nothing_with_one_and_plus_with_two(c
 
 
 def test_an_unfinished_wild_meld_of_four_jokers_costs_two_thousand_or_pagat_s_twenty_five_hundred():
-    melds = [["K"] * 7, ["Q"] * 7, ["X", "X", "X", "X"]]
     for preset, cost in (("league", 2_000), ("pagat", 2_500)):
         table = config(**{preset: True})
-        assert min(points for _, points in table.laid_score([], melds, table)) == -cost
+        assert table.unfinished_penalty(["X", "X", "X", "X"], table) == cost
+        assert table.unfinished_penalty(["X", "X", "2"], table) == 2_000
+        assert table.unfinished_penalty(["A", "A", "A"], table) == table.unfinished_penalty(["7", "7", "7"], table)
+        assert table.unfinished_penalty(["A", "A", "2"], table) == 0  # aces made mixed in the opening: ordinary
+
+
+def test_the_melded_cards_count_against_a_side_without_a_canasta():
+    assert [config().melded_sign(canastas) for canastas in (0, 1, 2)] == [-1, 1, 1]
 
 
 def test_three_aces_left_in_a_hand_cost_fifteen_hundred_beside_their_values():

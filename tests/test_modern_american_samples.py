@@ -74,3 +74,13 @@ def test_the_worked_scoring_example_checks_out_to_the_point():
     assert ruling.verdict == "valid" and not [f for f in ruling.findings if f.is_error]
     [hand] = ruling.hands
     assert hand.scores == {"ann+cid": 1_475, "bob+dee": -4_240}
+
+
+def test_a_hand_played_in_moves_summarises_to_a_score_sheet_that_scores_the_same():
+    from arbiter.sheets.summarise import summarise_source
+
+    played = (SAMPLES / "modern-american-scoring-example.acn").read_bytes()
+    sheet, _ = summarise_source(played)
+    assert "summary bob+dee red-threes 1 melded 95 left 1545 penalties 2500" in sheet
+    [ruling] = arbiter.check(sheet)
+    assert ruling.verdict == "valid" and ruling.hands[0].scores == {"ann+cid": 1_475, "bob+dee": -4_240}

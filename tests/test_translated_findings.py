@@ -81,10 +81,6 @@ NOT_REACHED["modern-american"] = {
     "take-unfrozen": "the pile is never unfrozen",
     "forced-take": "nobody is forced to take the pile once the stock is exhausted",
     "stop-meld": "threes are laid beside the melds, never melded: a meld with one is a meld-rank finding",
-    **dict.fromkeys(
-        ("summary-category", "summary-going-out", "summary-packs", "summary-points", "summary-side"),
-        "Modern American Canasta has no score sheet yet (Config.sheet): a summary hand is refused before these",
-    ),
 }
 NOT_REACHED["hoyle"]["go-out-permission"] = "two players, each alone: nobody asks a partner"
 """Codes a family's catalogue explains (the engine's, shared by every family) that its rules never

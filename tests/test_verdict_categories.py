@@ -58,6 +58,18 @@ KINDS: dict[str, Problem] = {
             "open-meld",
             "sequence",
             "take-one-card-pile",
+            # Modern American Canasta's own rules
+            "talon",
+            "dead-rank",
+            "take-dead-rank",
+            "meld-sevens",
+            "meld-aces",
+            "rule-of-five",
+            "opening-clean-triple",
+            "opening-mixed-canasta",
+            "discard-wild",
+            "discard-empty-pile",
+            "special-hand",
             # a score sheet no hand played by the rules could give (ACN 1.1 summaries)
             "summary-category",
             "summary-going-out",

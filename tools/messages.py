@@ -167,8 +167,10 @@ def _rulesets() -> Iterator[Found]:
     from arbiter.rules.sheet_spec import SHARED_LABELS, SheetSpec
 
     yield from ((s, None, None) for s in SHARED_LABELS.values())
-    for module in pkgutil.iter_modules(rules_package.__path__):
-        loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+    modules = [f"arbiter.rules.{module.name}" for module in pkgutil.iter_modules(rules_package.__path__)]
+    modules += [module.name for module in pkgutil.walk_packages(families_package.__path__, "arbiter.families.")]
+    for name in modules:
+        loaded = importlib.import_module(name)
         sheets = [value for value in vars(loaded).values() if isinstance(value, SheetSpec)]
         yield from ((s, None, None) for sheet in sheets for s in sheet.labels().values())
     yield from ((s, None, None) for s in cards.NAMES.values())

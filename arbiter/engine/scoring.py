@@ -53,7 +53,10 @@ def score_side(
     # Every hand scores every meld of both sides: a line is a tuple, its label a plain function of
     # the values kept beside it, and a meld shorter than a canasta is never asked about its bonus.
     melds = side.melds
-    items: list[tuple[Label, tuple[object, ...], int]] = [(_melded, (meld,), C.points(meld.cards)) for meld in melds]
+    sign = config.melded_sign(side.canastas(config))  # Modern American Canasta: minus without a canasta
+    items: list[tuple[Label, tuple[object, ...], int]] = [
+        (_melded, (meld,), sign * C.points(meld.cards)) for meld in melds
+    ]
     if went_out:
         items.append((_going_out, (), config.going_out_bonus))
         if concealed:
@@ -63,6 +66,9 @@ def score_side(
         if len(meld.cards) >= size and (canasta := canasta_bonus(meld.cards, config)) is not None:
             items.append((_canasta, (meld, canasta[0]), canasta[1]))
     items += [(label, (), points) for label, points in config.laid_score(side.laid, [m.cards for m in melds], config)]
+    unfinished = config.unfinished_penalty
+    if unfinished is not None:  # a meld that costs its side while it is short of a canasta
+        items += [(_unfinished, (m,), -unfinished(m.cards, config)) for m in melds if len(m.cards) < size]
     for player in side.players:
         held = hands.get(player)
         if held and any(held.values()):
@@ -78,6 +84,10 @@ def score_side(
 
 def _melded(meld: MeldState) -> str:
     return msg("melded {meld} ({cards})", meld=meld.name, cards=C.show(meld.cards))
+
+
+def _unfinished(meld: MeldState) -> str:
+    return msg("unfinished meld {meld} ({cards})", meld=meld.name, cards=C.show(meld.cards))
 
 
 def _going_out() -> str:

@@ -384,6 +384,10 @@ class Config:
     opening_problem: OpeningProblem = lambda melds, config: None
     opening_waives_minimum: OpeningWaiver = lambda melds, config: False
     failed_minimum_penalty: int = 0  # points a side loses for a first meld taken back (0: its minimum rises instead)
+    melded_sign: Callable[[int], int] = lambda canastas: 1
+    """(the side's canastas) -> 1 or -1: whether its melded cards count for it or against it."""
+    unfinished_penalty: Callable[[Sequence[str], Config], int] | None = None
+    """(a meld short of a canasta, config) -> what it costs its side when the hand ends, or None."""
     talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

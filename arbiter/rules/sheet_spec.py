@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-OUT, CONCEALED, MELDED, LEFT = "out", "concealed", "melded", "left"
+OUT, CONCEALED, MELDED, LEFT, PENALTIES = "out", "concealed", "melded", "left", "penalties"
 """The words every family's sheet shares: going out, going out concealed, the points of the cards
 melded, what the cards left in hand (and in the Foot) cost."""
 
@@ -30,6 +30,7 @@ SHARED_LABELS = {
     CONCEALED: "Went out concealed",
     MELDED: "Points melded",
     LEFT: "Points left in hand",
+    PENALTIES: "Penalties",
 }
 """How a score sheet heads the shared words' rows (words of the rule sets' data, translated in the
 `rulesets` catalogue)."""
@@ -59,6 +60,9 @@ class SheetSpec:
     laid: tuple[LaidKind, ...]
     concealed: bool
     """Whether going out concealed scores apart (the word `concealed`)."""
+    penalties: bool = False
+    """Whether the sheet has a row for what unfinished melds cost (the word `penalties`,
+    `Config.unfinished_penalty`: Modern American Canasta's aces, sevens and wild melds)."""
 
     def words(self) -> tuple[str, ...]:
         """Every category word, in the sheet's order."""
@@ -70,6 +74,7 @@ class SheetSpec:
             *concealed,
             MELDED,
             LEFT,
+            *((PENALTIES,) if self.penalties else ()),
         )
 
     def labels(self) -> dict[str, str]:

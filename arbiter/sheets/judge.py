@@ -25,7 +25,7 @@ from .. import cards as C
 from ..i18n import Text, msg
 from ..records import HandRecord, Node, Summary
 from ..rules.base import Config, RuleSet, cite
-from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, SheetSpec
+from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, PENALTIES, SheetSpec
 from ..rulings import Finding, Severity
 
 POINTS_STEP = 5
@@ -358,8 +358,10 @@ def score_sheet(sheet: SideSheet, config: Config) -> SummaryScore:
         lines.append((msg("going out"), config.going_out_bonus))
         if sheet.concealed:
             lines.append((msg("going out concealed"), config.concealed_bonus))
-    lines.append((msg("cards melded"), sheet.melded))
+    canastas = sum(sheet.counts.get(kind.word, 0) for kind in config.sheet.canastas)
+    lines.append((msg("cards melded"), config.melded_sign(canastas) * sheet.melded))
     lines.append((msg("cards left in hand"), -sheet.left))
+    lines.append((msg("penalties"), -sheet.counts.get(PENALTIES, 0)))
     lines = [line for line in lines if line[1]]
     return SummaryScore(sum(points for _, points in lines), lines)
 

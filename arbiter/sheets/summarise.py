@@ -28,7 +28,7 @@ from ..i18n import Text, msg
 from ..notation import DEFAULT_LIMITS, Limits, Source, parse
 from ..records import Game, HandRecord, Summary, SummaryItem
 from ..rules.base import Config
-from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT
+from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, PENALTIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +141,12 @@ def summary_line(
     left = sum(_cost(held, config) for held in _held(side, hands, feet))
     if left:
         items.append(SummaryItem(word=LEFT, count=left))
+    unfinished = config.unfinished_penalty
+    if config.sheet.penalties and unfinished is not None:
+        size = config.canasta_size
+        penalties = sum(unfinished(meld.cards, config) for meld in side.melds if len(meld.cards) < size)
+        if penalties:
+            items.append(SummaryItem(word=PENALTIES, count=penalties))
     return Summary(side=side.name, items=tuple(items))
 
 

@@ -11,6 +11,7 @@ from ... import cards as C
 from ...i18n import msg, msg_n
 from ...rules.base import Config
 from ...rules.groups import mixed_canasta, natural_canasta
+from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec
 from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
@@ -35,12 +36,22 @@ def wild_canasta() -> str:
     return msg("wild-card canasta")
 
 
+def twos_canasta() -> str:
+    return msg("wild-card canasta of seven deuces")
+
+
+def jokers_canasta() -> str:
+    return msg("wild-card canasta of four jokers and three deuces")
+
+
 def canasta_bonus(cards: Sequence[str], config: Config) -> Line | None:
     if not is_canasta(cards):
         return None
     if is_wild_meld(cards):
         jokers = cards.count(C.BIG_WILD)
-        return wild_canasta, 3_000 if jokers == 0 else 2_500 if jokers == 4 else 2_000
+        return (
+            (twos_canasta, 3_000) if jokers == 0 else (jokers_canasta, 2_500) if jokers == 4 else (wild_canasta, 2_000)
+        )
     if wilds(cards):
         return mixed_canasta, config.mixed_canasta_bonus
     if ACE in cards:
@@ -50,26 +61,28 @@ def canasta_bonus(cards: Sequence[str], config: Config) -> Line | None:
     return natural_canasta, config.natural_canasta_bonus
 
 
+def melded_sign(canastas: int) -> int:
+    """The melded cards count against a side without a canasta."""
+    return -1 if canastas == 0 else 1
+
+
 def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config) -> list[Line]:
-    """Threes by colour (their sign set by the side's canastas), the melded cards again against a
-    side without a canasta (so that they count minus), and each unfinished meld that costs."""
+    """Threes by colour, their sign set by the side's canastas: minus with none, nothing with one,
+    plus with two or more."""
     canastas = sum(is_canasta(cards) for cards in melds)
-    lines: list[Line] = []
     sign = -1 if canastas == 0 else 0 if canastas == 1 else 1
     red, black = laid.count(C.BONUS), laid.count(C.STOP)
     threes = THREES_BY_COUNT[min(red, 4)] + THREES_BY_COUNT[min(black, 4)]
-    if threes and sign:
-        lines.append((_threes_label(red, black, sign), sign * threes))
-    if canastas == 0 and melds:
-        melded = sum(C.points(cards) for cards in melds)
-        lines.append((_melded_against, -2 * melded))
-    for cards in melds:
-        if not is_canasta(cards) and special_meld(cards):
-            lines.append((_unfinished(cards), -_unfinished_cost(cards, config)))
-    return lines
+    if not threes or not sign:
+        return []
+    return [(_threes_label(red, black, sign), sign * threes)]
 
 
-def _unfinished_cost(cards: Sequence[str], config: Config) -> int:
+def unfinished_penalty(cards: Sequence[str], config: Config) -> int:
+    """An unfinished meld of natural aces or sevens costs 2,500, one of wild cards 2,000 (all four
+    jokers: option incomplete-wild-four-jokers); any other nothing."""
+    if not special_meld(cards):
+        return 0
     if not is_wild_meld(cards):
         return UNFINISHED_SPECIAL
     if cards.count(C.BIG_WILD) == 4:
@@ -88,12 +101,23 @@ def _threes_label(red: int, black: int, sign: int) -> Callable[[], str]:
     return label
 
 
-def _melded_against() -> str:
-    return msg("the melded cards again, counted against a side without a canasta")
-
-
-def _unfinished(cards: Sequence[str]) -> Callable[[], str]:
-    return lambda: msg("unfinished meld [{cards}]", cards=C.show(cards))
+SHEET = SheetSpec(
+    canastas=(
+        CanastaKind("natural", ("4",) * 7, "Natural canastas"),
+        CanastaKind("mixed", ("4",) * 6 + (C.LITTLE_WILD,), "Mixed canastas"),
+        CanastaKind("aces", (ACE,) * 7, "Canastas of aces"),
+        CanastaKind("sevens", (SEVEN,) * 7, "Canastas of sevens"),
+        CanastaKind("deuces", (C.LITTLE_WILD,) * 7, "Canastas of seven deuces"),
+        CanastaKind("jokers", (C.BIG_WILD,) * 4 + (C.LITTLE_WILD,) * 3, "Canastas of four jokers and three deuces"),
+        CanastaKind("wild", (C.BIG_WILD,) + (C.LITTLE_WILD,) * 6, "Other wild-card canastas"),
+    ),
+    laid=(LaidKind("red-threes", C.BONUS, "Red threes"), LaidKind("black-threes", C.STOP, "Black threes")),
+    concealed=False,
+    penalties=True,
+)
+"""MAC's score sheet: each kind of canasta, red and black threes, going out, the points melded
+(counted minus without a canasta) and left (the 1,500 for three aces or sevens among them), and the
+penalties of unfinished aces, sevens and wild melds."""
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
