@@ -15,7 +15,7 @@ from flask_smorest import Api, Blueprint, abort
 from marshmallow import RAISE
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.checker import DEFAULT_RULES
 
 from . import lang, service, stored

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 import arbiter
 from arbiter import cards as C
-from arbiter.rules import Seating, get
+from arbiter.families import get
+from arbiter.rules import Seating
 
 RULES = get("modern-american")
 SEATS = Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee")))

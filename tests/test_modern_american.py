@@ -11,7 +11,8 @@ import pytest
 from mac_support import SEATS, config, finding, first_error, position
 
 from arbiter import Position, house
-from arbiter.rules import UsageError, get
+from arbiter.families import get
+from arbiter.rules import UsageError
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 
@@ -128,7 +129,7 @@ def test_no_talon_once_the_turn_card_has_been_drawn():
     turn_card_drawn = position(
         OPENER, f"ann: draw 4, {OPENING}, draw 7 5 A 10", tables={}, melded="", stock="4 7 5 A 10 6 8 9"
     )
-    assert first_error(turn_card_drawn) == "discard"
+    assert first_error(turn_card_drawn) == "talon"
     nine_left = position(
         OPENER, f"ann: draw 4, {OPENING}, draw 7 5 A 10", tables={}, melded="", stock="4 7 5 A 10 6 8 9 Q 4"
     )
@@ -143,7 +144,7 @@ def test_no_talon_for_an_opening_made_by_taking_the_pile():
         melded="",
         pile="5 8",
     )
-    assert first_error(text) == "discard"
+    assert first_error(text) == "talon"
 
 
 # --- the pile ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ SAMPLES = Path(__file__).parent.parent / "samples"
 # sample name: (the code of its first error, its line, words of the remedy or None)
 ILLEGAL = {
     "talon-of-three-to-the-first-side": ("talon", 17, None),
-    "talon-after-opening-with-the-pile": ("discard", 17, None),
+    "talon-after-opening-with-the-pile": ("talon", 17, None),
     "opening-without-a-clean-triple": ("opening-clean-triple", 17, "loses 10 points"),
     "opening-short-of-the-minimum": ("first-meld-minimum", 17, "loses 10 points"),
     "mixed-canasta-in-the-opening": ("opening-mixed-canasta", 17, "loses 10 points"),
@@ -35,6 +35,7 @@ ILLEGAL = {
     "discard-after-a-three-drawn-last": ("last-bonus", 20, None),
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
+    "turn-ended-without-a-discard": ("discard", 20, None),
 }
 
 

@@ -185,7 +185,7 @@ def test_each_alternative_of_an_illegal_sample_is_legal_and_the_offence_is_not_a
         assert len(found.alternatives) == min(found.alternatives_total, 5)
         hand = next(h for h in parsed.game.hands if h.number == found.hand)
         actions = [a for a in hand.turns[found.turn - 1].actions if type(a) is not GoOut]
-        assert any(allowed_instead(text, found, actions, k) for k in range(len(actions))), (
+        assert any(allowed_instead(text, found, actions, k) for k in range(len(actions) + 1)), (
             f"{found.alternatives} are not the legal actions before any action of the turn"
         )
 
@@ -199,10 +199,11 @@ def allowed_instead(text: str, found, actions, k: int) -> bool:
             return False
         position.push(action)
     legal = {str(m) for m in position.legal_actions()}
+    offence = {format_action(actions[k])} if k < len(actions) else set()  # else the turn's end
     return (
         set(found.alternatives) <= legal
-        and format_action(actions[k]) not in found.alternatives
-        and (found.alternatives_total == len(legal - {format_action(actions[k])}))
+        and not offence & set(found.alternatives)
+        and (found.alternatives_total == len(legal - offence))
     )
 
 

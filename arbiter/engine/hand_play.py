@@ -100,7 +100,7 @@ class HandReplay(HandContext):
                 adjustment=illegal.adjustment,
                 player=illegal.player,
             )
-            if self.turn_number and illegal.code not in NOT_ON_A_MOVE:
+            if self.turn_number and illegal.code not in NOT_ON_A_MOVE and illegal.listed:
                 self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome

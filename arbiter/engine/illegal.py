@@ -18,8 +18,10 @@ class Illegal(Exception):
         remedy: str | None = None,
         adjustment: Adjustment | None = None,
         player: str | None = None,
+        listed: bool = True,
     ) -> None:
         super().__init__(message)
         self.code, self.message, self.node, self.remedy = code, message, node, remedy
         self.adjustment = adjustment  # what the remedy does to the score sheet
         self.player = player  # whose turn it was, where no turn of theirs has begun (a turn out of order)
+        self.listed = listed  # whether the ruling lists what was allowed instead (a position can say it)

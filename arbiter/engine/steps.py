@@ -9,7 +9,7 @@ from ..i18n import msg
 from ..records import Action, Draw, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
-from .talon import draw_talon, talon_due
+from .talon import draw_talon, has_talon, talon_due
 from .turn import HANDLERS, handler_for, picks_up_foot
 
 
@@ -63,10 +63,9 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
             raise _foot_first(state.player, action)
         state.foot_first = False
     if state.discarded and kind is not GoOut:
-        due = talon_due(r, state) if kind is Draw else 0
-        if due:
+        if kind is Draw and has_talon(r.config):
             assert isinstance(action, Draw)
-            draw_talon(r, state, action, due)
+            draw_talon(r, state, action, talon_due(r, state))
             return
         raise Illegal("discard", msg("the discard ends the turn: nothing may follow it"), action)
     feet = r.table.feet

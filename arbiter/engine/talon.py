@@ -4,8 +4,9 @@ opening turn's discard, written as a `draw` after the `discard`. How many is the
 
 from __future__ import annotations
 
-from ..i18n import msg_n
+from ..i18n import msg, msg_n
 from ..records import Draw
+from ..rules.base import Config
 from .context import HandContext, TurnState
 from .illegal import Illegal
 
@@ -20,7 +21,25 @@ def talon_due(r: HandContext, state: TurnState) -> int:
     return min(r.config.talon(opened_before, state.took_pile, stock, r.config), stock)
 
 
+def has_talon(config: Config) -> bool:
+    """Whether the rule set has a talon at all: what a first opener would draw from a full stock."""
+    return config.talon(0, False, config.pack().total(), config) > 0
+
+
 def draw_talon(r: HandContext, state: TurnState, action: Draw, due: int) -> None:
+    """The talon drawn after the discard. Its rulings list nothing allowed instead: a position
+    (arbiter/positions) closes the turn at the discard, so it cannot offer the talon yet."""
+    if not due:
+        raise Illegal(
+            "talon",
+            msg(
+                "{player} draws after the discard, but no talon is due: only the opening turn's discard of a side, "
+                "opened from the stock before the turn card was drawn, earns one",
+                player=state.player,
+            ),
+            action,
+            listed=False,
+        )
     if len(action.cards) != due:
         raise Illegal(
             "talon",
@@ -32,6 +51,7 @@ def draw_talon(r: HandContext, state: TurnState, action: Draw, due: int) -> None
                 drawn=len(action.cards),
             ),
             action,
+            listed=False,
         )
     r.table.draw_from_stock(action.cards, action)
     hand = state.hand

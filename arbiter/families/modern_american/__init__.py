@@ -19,12 +19,12 @@ from dataclasses import replace
 
 from ... import cards as C
 from ...i18n import msg
-from ...rules import classic
 from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
+from ..classic import policies as classic
 from . import policies, scoring
-from .actions import SPECIAL_HAND
+from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
 from .options import OPTIONS, PRESETS
@@ -155,6 +155,8 @@ RULES = RuleSet(
     raises=CODES | SUMMARY_CODES,
     choices=CHOICES,
     presets=PRESETS,
+    aliases=("mac", "american", "modern-american-canasta"),
+    actions=(KIND,),
 )
 
-ALIASES = ("mac", "american", "modern-american-canasta")
+__all__ = ["RULES"]

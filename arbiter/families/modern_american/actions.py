@@ -11,10 +11,29 @@ from typing import Any
 from ... import cards as C
 from ...engine.holding import check_held, require_drawn
 from ...engine.illegal import Illegal
-from ...i18n import msg
+from ...i18n import Text, msg, pmsg
 from ...records import LaySpecial
-from ...rules.base import ExtraAction
+from ...rules.base import ActionKind, ExtraAction, Words
 from .specials import special_hand
+
+
+def no_special_hands(player: str, words: Words) -> tuple[str, Text]:
+    """Where the rule set does not bring it: no special hands."""
+    return "meld-rank", msg(
+        "there are no special hands in this rule set: `special` is a Modern American Canasta action"
+    )
+
+
+KIND = ActionKind(
+    LaySpecial,
+    keyword="special",
+    heading=pmsg("legal moves of a kind", "Lay a special hand"),
+    said=msg("lay the whole hand as a special hand"),
+    related=("special", "meld"),
+    paths=("special-hand",),
+    refusal=no_special_hands,
+)
+"""A special hand laid."""
 
 
 def lay_special(r: Any, state: Any, action: LaySpecial) -> None:
@@ -53,4 +72,4 @@ def _offers(r: Any, state: Any) -> Iterable[LaySpecial]:
     return (LaySpecial(cards=cards),) if special_hand(cards, r.config) else ()
 
 
-SPECIAL_HAND = ExtraAction(LaySpecial, lay_special, _offers)
+SPECIAL_HAND = ExtraAction(LaySpecial, lay_special, _offers, KIND)
