@@ -27,6 +27,7 @@ from mutation_support import traced_corpus  # noqa: E402
 def mutation_modules() -> dict[str, dict]:  # type: ignore[type-arg]
     import test_classic_mutations
     import test_hand_and_foot_mutations
+    import test_modern_american_mutations
     import test_mutations
     import test_samba_mutations
 
@@ -36,6 +37,7 @@ def mutation_modules() -> dict[str, dict]:  # type: ignore[type-arg]
         "hand-and-foot": test_hand_and_foot_mutations.MUTATIONS,
         "classic": test_classic_mutations.MUTATIONS,
         "hoyle": test_classic_mutations.MUTATIONS,
+        "modern-american": test_modern_american_mutations.MUTATIONS,
     }
 
 

@@ -43,13 +43,14 @@ TARGET = 3.0  # every family, compiled, per action against python-chess
 PURE_TARGET = 2.5  # the Python source alone
 CHESS_GAMES = 200  # random legal games in python-chess's corpus, seed 1
 
-# (family, players, JSON key, title): the five families judged.
+# (family, players, JSON key, title): the six families judged.
 FAMILIES = (
     ("caliente", 4, "caliente", "Caliente"),
     ("samba", 4, "samba", "Samba"),
     ("hand-and-foot", 4, "hand_and_foot", "Hand & Foot"),
     ("classic", 4, "classic", "classic"),
     ("hoyle", 2, "hoyle", "Hoyle two-hand"),
+    ("modern-american", 4, "modern_american", "Modern American"),
 )
 
 

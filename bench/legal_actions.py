@@ -35,6 +35,7 @@ TABLES = {
     "hand-and-foot": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
     "classic": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
     "hoyle": (["ann", "bob"], None),
+    "modern-american": (["ann", "bob", "cid", "dee"], "ann+cid bob+dee"),
 }
 SEEDS = 8
 STEPS = 30

@@ -62,6 +62,7 @@ TABLES = (
     Table("hand-and-foot-4p", "Hand & Foot, 4 players, 5 packs", "hand-and-foot", FOUR),
     Table("classic-4p", "classic, 4 players", "classic", FOUR),
     Table("hoyle-2p", "Hoyle two-hand", "hoyle", ("ann", "bob")),
+    Table("modern-american-4p", "Modern American Canasta, 4 players", "modern-american", FOUR),
 )
 
 

@@ -28,6 +28,7 @@ FAMILIES = (
     ("hand-and-foot", 4, "hand-and-foot-4p", "hand_and_foot", "Hand & Foot"),
     ("classic", 4, "classic-4p", "classic", "classic"),
     ("hoyle", 2, "hoyle-2p", "hoyle", "Hoyle two-hand"),
+    ("modern-american", 4, "modern-american-4p", "modern_american", "Modern American"),
 )
 
 

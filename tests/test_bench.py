@@ -12,7 +12,7 @@ from pathlib import Path
 from arbiter.compiled import compiled_modules
 
 ROOT = Path(__file__).resolve().parent.parent
-FAMILIES = ("caliente", "samba", "hand_and_foot", "classic", "hoyle")
+FAMILIES = ("caliente", "samba", "hand_and_foot", "classic", "hoyle", "modern_american")
 FORMATS = ("library", "text", "json", "sarif", "junit")
 
 
@@ -57,7 +57,8 @@ def test_the_quick_bench_writes_paired_ratios_archive_rounds_and_the_scaling_tab
             assert all(ratio > 0 for ratio in family[how]["ratio_per_action"]["values"])
 
     corpora = {row["corpus"].split("-12-")[0] for row in figures["throughput"]}
-    assert {"caliente-4p", "samba-4p", "hand-and-foot-4p", "classic-4p", "hoyle-2p", "caliente-2p"} <= corpora
+    assert {"caliente-4p", "samba-4p", "hand-and-foot-4p", "classic-4p", "hoyle-2p", "modern-american-4p"} <= corpora
+    assert "caliente-2p" in corpora
     assert all(row["parse_actions_per_s"] > 0 and row["bytes_per_action"] > 5 for row in figures["throughput"])
 
     archive = figures["archive"]

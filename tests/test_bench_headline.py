@@ -79,7 +79,7 @@ def test_the_quick_headline_prints_each_familys_ratio_with_its_spreads_and_the_b
     assert table[-1].startswith("start-up CPU of a process")
 
 
-@pytest.mark.parametrize("rules", ["caliente", "samba", "hand-and-foot", "classic", "hoyle"])
+@pytest.mark.parametrize("rules", ["caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american"])
 def test_the_split_floor_finds_the_actions_the_reader_finds(tmp_path: Path, rules: str) -> None:
     path = tmp_path / f"{rules}.acn"
     write_corpus(path, rules=rules, games=3, seed=5, jobs=1)

@@ -26,12 +26,12 @@ def test_make_bench_runs_the_playouts() -> None:
 
 def test_every_family_and_the_largest_tables_are_played_out() -> None:
     rules = {table.rules for table in playouts.TABLES}
-    assert rules == {"caliente", "samba", "hand-and-foot", "classic", "hoyle"}
+    assert rules == {"caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american"}
     six = next(table for table in playouts.TABLES if len(table.seats) == 6)
     assert six.options == {"three-packs": True}
 
 
-@pytest.mark.parametrize("key", ["hoyle-2p", "caliente-6p-3packs"])
+@pytest.mark.parametrize("key", ["hoyle-2p", "caliente-6p-3packs", "modern-american-4p"])
 def test_a_playout_plays_a_dealt_hand_to_its_end(key: str) -> None:
     table = next(table for table in playouts.TABLES if table.key == key)
     assert playouts.play_out(table, seed=3) > 0

@@ -33,7 +33,7 @@ def test_the_startup_bench_pairs_each_command_with_the_interpreters_start(tmp_pa
 
 def test_the_legal_actions_bench_names_each_familys_slowest_position(tmp_path):
     figures = run("legal_actions.py", "--seeds", "1", "--steps", "3", "--pairs", "1", out=tmp_path / "legal.json")
-    assert set(figures) == {"caliente", "samba", "hand-and-foot", "classic", "hoyle"}
+    assert set(figures) == {"caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american"}
     for family, figure in figures.items():
         assert figure["positions"] >= 1 and figure["p50_ms"] <= figure["p99_ms"] <= figure["max_ms"]
         assert figure["slowest"].startswith(f"{family}, seed 1, action ")

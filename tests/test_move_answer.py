@@ -10,7 +10,14 @@ import arbiter
 from arbiter.move_answer import answer_move
 from arbiter.situation import Situation, default_seats
 
-DRAWS = {"caliente": "draw 7", "classic": "draw 7", "hoyle": "draw 7", "samba": "draw 4 4", "hand-and-foot": "draw 4 4"}
+DRAWS = {
+    "caliente": "draw 7",
+    "classic": "draw 7",
+    "hoyle": "draw 7",
+    "samba": "draw 4 4",
+    "hand-and-foot": "draw 4 4",
+    "modern-american": "draw 7",
+}
 FOOT = ["4", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A"]
 
 

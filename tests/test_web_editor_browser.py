@@ -117,6 +117,20 @@ DISPUTES = [
         "draw 7",
         ["meld", "[", "K", "K", "]", ",", "discard", "5"],
     ),
+    Dispute(  # the rule of five: once ann+cid has opened, a wild joins only a meld of five naturals
+        "modern-american",
+        {
+            "ann's hand": ["2", "5", "9", "K"],
+            "bob's hand": ["6", "7", "8"],
+            "cid's hand": ["5", "5", "J"],
+            "dee's hand": ["6", "6", "Q"],
+            "ann+cid's new meld": ["9", "9", "9"],
+            "the discard pile": ["8", "4"],
+        },
+        "ann",
+        "draw 7",
+        ["add", "[", "2", "]", "to", "9", ",", "discard", "5"],
+    ),
 ]
 
 
@@ -281,9 +295,9 @@ def test_no_page_is_wider_than_a_phone(phone: Watched, tmp_path: Path):
 
 
 LANGUAGES = ["en", "es", "pt", "it"]
-FROZEN_FOR_BOB = {"hand-and-foot", "classic", "hoyle"}
+FROZEN_FOR_BOB = {"hand-and-foot", "classic", "hoyle", "modern-american"}
 """The families whose pile is frozen for bob, next to play on the table of three Kings: Hand &
-Foot's always, the classic books' until his side's first meld."""
+Foot's and Modern American Canasta's always, the classic books' until his side's first meld."""
 
 
 def web_words(language: str) -> Any:

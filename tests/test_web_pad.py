@@ -62,6 +62,21 @@ GAMES = {
         {"bob.mixed": "1", "bob.melded": "120", "bob.left": "75"},
         (1200, 345),
     ),
+    "modern-american": (  # the sources' worked example: unfinished aces and three sevens held cost 4,000
+        "ann bob cid dee",
+        "ann+cid bob+dee",
+        {
+            "ann+cid.natural": "1",
+            "ann+cid.mixed": "1",
+            "ann+cid.red-threes": "2",
+            "ann+cid.black-threes": "1",
+            "ann+cid.melded": "190",
+            "ann+cid.left": "15",
+            "ann+cid.out": "on",
+        },
+        {"bob+dee.red-threes": "1", "bob+dee.melded": "95", "bob+dee.left": "45", "bob+dee.penalties": "4000"},
+        (1475, -4240),
+    ),
 }
 
 

@@ -53,6 +53,21 @@ GAMES: dict[str, tuple[dict[str, dict[str, Any]], dict[str, int]]] = {
         },
         {"ann": 1300, "bob": 345},
     ),
+    "modern-american": (  # the sources' worked example: unfinished aces and three sevens held cost 4,000
+        {
+            "ann+cid": {
+                "steps": {"natural": 1, "mixed": 1, "red-threes": 2, "black-threes": 1},
+                "typed": {"melded": "190", "left": "15"},
+                "ticked": ["out"],
+            },
+            "bob+dee": {
+                "steps": {"red-threes": 1},
+                "typed": {"melded": "95", "left": "45", "penalties": "4000"},
+                "ticked": [],
+            },
+        },
+        {"ann+cid": 1475, "bob+dee": -4240},
+    ),
 }
 
 

@@ -34,6 +34,7 @@ def reference(ruleset: RuleSet, lang: str | None = None) -> str:
             )
         ),
         "",
+        *_sources(ruleset, say),
         say(msg("## Options")),
         "",
         say(
@@ -58,11 +59,19 @@ def reference(ruleset: RuleSet, lang: str | None = None) -> str:
         source = say(msg("Source: {source}.", source=term(rule.source)))
         lines += [f"### `{rule.code}`: {say(rule.name)}", "", say(rule.summary), "", source, ""]
     lines += _score_sheet(ruleset, say)
-    if ruleset.choices:
+    if ruleset.choices[1:]:
         lines += [f"## {say(SILENT_OR_DISAGREE)}", "", *_choices_intro(say), ""]
-        for choice in ruleset.choices:
+        for choice in ruleset.choices[1:]:
             lines += _choice(choice, say)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _sources(ruleset: RuleSet, say: Translator) -> list[str]:
+    """The first choice, which says which rule books the rule set follows, how sure they are and how
+    a rule cites them, at the top: a reader weighs every ruling by it."""
+    if not ruleset.choices:
+        return []
+    return [say(msg("## The rule books")), "", *_choice(ruleset.choices[0], say)]
 
 
 def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:

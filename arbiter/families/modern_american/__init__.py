@@ -26,6 +26,7 @@ from ..classic import policies as classic
 from . import policies, scoring
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
+from .choices import CHOICES
 from .options import OPTIONS, PRESETS
 
 MAC_WORDS = Words(
@@ -155,6 +156,7 @@ RULES = RuleSet(
     seat_counts=(4, 2, 3),
     seating_problem=seating_problem,
     raises=CODES | SUMMARY_CODES,
+    choices=CHOICES,
     presets=PRESETS,
     aliases=("mac", "american", "modern-american-canasta"),
     actions=(KIND,),

@@ -1,0 +1,115 @@
+"""The simulator's Modern American Canasta games: complete and legal by the sources, judged by the
+arbiter with every declared score, deterministic, and played to 8,500.
+
+The bots read the rules themselves (arbiter/simulate/modern_american.py); the arbiter's rule set
+(arbiter/families/modern_american/) judges what they play, so a game judged valid with the bots'
+own scores checks both.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mac_support import position
+
+import arbiter
+from arbiter.notation import parse_text
+from arbiter.records import Discard, Draw, GoOut, LayBonus, Meld, Take
+from arbiter.simulate import STOCK_MODES, SimulatedGame, Style, simulate_games
+
+RULES = "modern-american"
+TARGET = 8_500
+
+
+def judged(game: SimulatedGame) -> arbiter.GameRuling:
+    (ruling,) = arbiter.check(game.text)
+    return ruling
+
+
+def assert_valid_with_the_declared_scores(game: SimulatedGame) -> arbiter.GameRuling:
+    ruling = judged(game)
+    assert ruling.verdict == "valid" and not ruling.findings, (game.seed, [f.to_dict() for f in ruling.findings][:2])
+    for result, hand in zip(ruling.hands, game.record.hands, strict=True):
+        assert result.scores == {e.side: e.points for e in hand.declared[0].entries}
+    return ruling
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    hands=st.integers(min_value=1, max_value=2),
+    stock=st.sampled_from(STOCK_MODES),
+    long_hands=st.sampled_from([0.0, 0.12, 1.0]),
+)
+def test_every_simulated_game_is_valid_with_the_scores_the_bots_declare(seed, hands, stock, long_hands):
+    (game,) = simulate_games(RULES, 4, games=1, hands=hands, seed=seed, stock=stock, style=Style(long_hands=long_hands))
+    assert_valid_with_the_declared_scores(game)
+
+
+def test_a_three_drawn_last_stays_in_hand_and_ends_the_hand():
+    """The League's rules (Threes), pagat and the app's scoring guide (part 3): a three drawn as the
+    stock's last card ends the hand at once and stays in the drawer's hand, costing 5."""
+    record = position("5 6 8 K", "ann: draw S", stock="S")
+    (ruling,) = arbiter.check(record)
+    assert ruling.verdict == "valid", [(f.code, f.message) for f in ruling.findings]
+
+
+def test_whole_games_reach_8500_and_name_the_winner():
+    for game in simulate_games(RULES, 4, games=3, seed=11):
+        ruling = assert_valid_with_the_declared_scores(game)
+        totals = {e.side: e.points for e in game.record.hands[-1].declared[1].entries}
+        best = max(totals.values())
+        assert best >= TARGET
+        leaders = [side for side, total in totals.items() if total == best]
+        assert game.record.tag("Result") == (leaders[0] if len(leaders) == 1 else "tie")
+        assert ruling.verdict == "valid"
+
+
+def actions(games: list[SimulatedGame]) -> Counter[str]:
+    """What the bots did over some games, by kind."""
+    seen: Counter[str] = Counter()
+    for game in games:
+        for hand in game.record.hands:
+            assert hand.up is not None and hand.up.cards == ()  # the pile starts empty: `up` alone
+            for turn in hand.turns:
+                kinds = [type(a) for a in turn.actions]
+                if Discard in kinds and kinds.index(Discard) < len(kinds) - 1 and kinds[-1] is Draw:
+                    seen["talon"] += 1
+                    talon = turn.actions[-1]
+                    assert isinstance(talon, Draw) and len(talon.cards) in (3, 4)
+                for action in turn.actions:
+                    match action:
+                        case Take(with_cards=pair, card=top):
+                            assert pair == (top, top)  # always a natural pair of the top card
+                            seen["take"] += 1
+                        case Meld(melds=melds):
+                            for spec in melds:
+                                rank = next((c for c in spec.cards if c not in ("2", "X")), None)
+                                seen[f"meld-{rank}"] += 1
+                                seen["meld-mixed"] += rank is not None and len(set(spec.cards)) > 1
+                        case LayBonus(cards=cards):
+                            seen["threes"] += len(cards)
+                        case GoOut():
+                            seen["out"] += 1
+    return seen
+
+
+def test_the_bots_open_draw_the_talon_take_the_pile_build_sevens_and_aces_and_go_out():
+    games = list(simulate_games(RULES, 4, games=6, hands=3, seed=2))
+    seen = actions(games)
+    for kind in ("talon", "take", "meld-7", "meld-A", "meld-mixed", "threes", "out"):
+        assert seen[kind] > 0, (kind, seen)
+
+
+def test_a_game_reads_back_with_every_card_of_the_two_packs_and_four_jokers():
+    (game,) = simulate_games(RULES, 4, games=1, hands=2, seed=3, stock="always")
+    (parsed,) = parse_text(game.text)
+    assert not parsed.findings
+    for hand in parsed.game.hands:
+        assert hand.stock is not None
+        dealt = Counter(card for deal in hand.deals for card in deal.cards)
+        assert dealt.total() + len(hand.stock.cards or ()) == 108
+        everything = dealt + Counter(hand.stock.cards or ())
+        assert everything["X"] == 4 and everything["2"] == 8 and everything["B"] == 4 and everything["S"] == 4
