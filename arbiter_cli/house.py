@@ -9,7 +9,6 @@ import click
 
 from arbiter import house
 from arbiter import rules as rulesets
-from arbiter.archive.inputs import NO_BOOKS, Books
 from arbiter.house import Rulebook, RulebookError, Shelf
 from arbiter.i18n import msg
 
@@ -32,13 +31,14 @@ def load(path: str) -> Rulebook:
         raise click.UsageError(spoken(error)) from None
 
 
-def books(files: tuple[str, ...]) -> Books:
-    """The rulebooks of `--house` (or the configuration's `house`): the first judges the records
-    whose tags name none; every one is at hand for the records whose House tag names it."""
+def books(files: tuple[str, ...]) -> tuple[Rulebook | None, Shelf | None]:
+    """The rulebooks of `--house` (or the configuration's `house`), as `arbiter.Request` takes
+    them: the first judges the records whose tags name none; every one is at hand (the shelf) for
+    the records whose House tag names it."""
     if not files:
-        return NO_BOOKS
+        return None, None
     loaded = [load(path) for path in files]
-    return Books(loaded[0], Shelf(loaded))
+    return loaded[0], Shelf(loaded)
 
 
 def rulebook_or_family(word: str) -> Rulebook:

@@ -137,7 +137,7 @@ def post_ruling(query: dict[str, Any]) -> dict[str, Any]:
             f"not {request.mimetype[:100] or 'a body without a type'}",
         )
     try:
-        games = service.rule(source, rules, options, house=house)
+        games = service.rule(source, service.asked(rules, options, house))
     except arbiter.UsageError as error:
         abort(422, message=lang.said(error))
     except service.TooManyGames as error:

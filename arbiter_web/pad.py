@@ -17,7 +17,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 import arbiter
 from arbiter import rules as rulesets
-from arbiter.checker import DEFAULT_RULES, Request, asked
+from arbiter.checker import DEFAULT_RULES, Request
 from arbiter.i18n import msg
 from arbiter.notation import parse_text
 from arbiter.sheets import pad as sheets
@@ -58,8 +58,8 @@ class PadView:
 
 def _request() -> Request:
     if rulebooks.EXTENSION in current_app.extensions:
-        return asked(shelf=rulebooks.shelf())
-    return asked()
+        return Request.of(shelf=rulebooks.shelf())
+    return Request()
 
 
 @bp.get("/pad")
@@ -207,7 +207,7 @@ def keep() -> Any:
     view = _view(record)
     if not view.sides:
         return _render(view), 422
-    games = list(arbiter.check(record, shelf=_request().shelf))
+    games = list(arbiter.check(record, _request()))
     try:
         receipt = stored.keep(record.encode("utf-8"), None, {}, games, None)
     except RecordTooLarge as problem:

@@ -179,7 +179,7 @@ def judge(
 ) -> tuple[list[arbiter.GameRuling], table_view.PageReplays]:
     """The page's rulings on a record, read and judged once, with the frames its replays may show."""
     replays = table_view.PageReplays(page_size.most_frames())
-    games = service.rule(source, rules, options, listed=PAGE_BUDGET, house=house, replays=replays)
+    games = service.rule(source, service.asked(rules, options, house), listed=PAGE_BUDGET, replays=replays)
     return games, replays
 
 

@@ -62,9 +62,8 @@ def judged_again(kept: stored.StoredRuling) -> table_view.PageReplays | None:
     lanes.enter_for_size(len(kept.record))
     replays: table_view.PageReplays | None = table_view.PageReplays(page_size.most_frames())
     try:
-        replays.games = service.rule(  # type: ignore[union-attr]
-            kept.text, kept.rules, kept.options, house=stored.kept_house(kept), replays=replays
-        )
+        asked = service.asked(kept.rules, kept.options, stored.kept_house(kept))
+        replays.games = service.rule(kept.text, asked, replays=replays)  # type: ignore[union-attr]
     except (arbiter.UsageError, service.TooManyGames):
         replays = None
     stored.store().keep_view(kept.id, engine, zlib.compress(pickle.dumps(replays)))
@@ -144,7 +143,7 @@ def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | t
     if not form["record"].strip():
         return page.render_page(form, error=msg("Paste a record in the box, or choose a file, then press Check.")), 422
     try:
-        return form, source, service.rule(source, form["rules"], form["options"], house=form["house"])
+        return form, source, service.rule(source, service.asked(form["rules"], form["options"], form["house"]))
     except arbiter.UsageError as problem:
         return page.render_page(form, error=page._sentence(problem)), 422
     except service.TooManyGames as problem:

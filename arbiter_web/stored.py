@@ -212,7 +212,7 @@ def recheck(kept: StoredRuling, judged: list[GameRuling] | None = None) -> Reche
     try:
         if judged is None:
             lanes.enter_for_size(len(kept.record))  # judged as a request of the record's size would be
-            judged = service.rule(kept.record, kept.rules, kept.options, house=kept_house(kept))
+            judged = service.rule(kept.record, service.asked(kept.rules, kept.options, kept_house(kept)))
         today = as_stored(judged)
     except (arbiter.UsageError, service.TooManyGames) as problem:
         why = problem.args[0] if problem.args and isinstance(problem.args[0], Text) else str(problem)

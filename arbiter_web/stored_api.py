@@ -176,7 +176,7 @@ def store_ruling() -> Any:
     source = body["record"].encode("utf-8", "surrogatepass")
     try:
         stored.store().check_size(source)
-        games = service.rule(source, body["rules"], body["options"], house=body["house"])
+        games = service.rule(source, service.asked(body["rules"], body["options"], body["house"]))
         receipt = stored.keep(source, body["rules"], body["options"], games, body["keep_days"])
     except arbiter.UsageError as error:
         abort(422, message=lang.said(error))

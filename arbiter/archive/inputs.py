@@ -18,14 +18,13 @@ import itertools
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import IO, Any, TypedDict
+from typing import IO, Any
 
 import arbiter
-from arbiter.house import Rulebook, Shelf
 from arbiter.i18n import Text, msg, translator
 
 from .discovery import RecordFinder
@@ -46,36 +45,6 @@ class Task:
     file: str | None = None
     data: bytes | None = None
     error: str | None = None  # a problem found while collecting, reported as this input's result
-
-
-@dataclass(frozen=True, slots=True)
-class RuleChoice:
-    """Which rule set judges a record: `insisted` (the --rules flag) judges every record, and a
-    record tagged with another is a usage problem of that file; else `default` (`rules` in
-    [tool.arbiter]) judges the records whose [Rules] tag is silent, the others by their tag."""
-
-    insisted: str | None = None
-    default: str | None = None
-
-
-Rules = RuleChoice | str | None  # a plain name insists, as --rules does
-
-
-class RuleArguments(TypedDict, total=False):
-    """The keyword arguments of arbiter.check that say which rule set judges."""
-
-    rules: str | None
-    default_rules: str | None
-
-
-def rule_arguments(rules: Rules) -> RuleArguments:
-    """The keyword arguments of arbiter.check that say which rule set judges."""
-    if not isinstance(rules, RuleChoice):
-        return RuleArguments(rules=rules)
-    arguments = RuleArguments(rules=rules.insisted)
-    if rules.default:
-        arguments["default_rules"] = rules.default
-    return arguments
 
 
 @dataclass(slots=True)
@@ -106,22 +75,6 @@ class FileReport:
             self.seconds.append(time.perf_counter() - started)
             if after is not None:
                 after()
-
-
-@dataclass(frozen=True, slots=True)
-class Books:
-    """The house rulebooks of a check (`--house`): the one for records whose tags name none, and
-    every one at hand for records whose `House` tag names one."""
-
-    house: Rulebook | None = None
-    shelf: Shelf | None = None
-
-    def arguments(self) -> dict[str, Any]:
-        """`arbiter.check`'s keyword arguments for these rulebooks (none when there are none)."""
-        return {"house": self.house, "shelf": self.shelf} if self.shelf is not None else {}
-
-
-NO_BOOKS = Books()
 
 
 def collect(
@@ -185,14 +138,8 @@ Progress = Callable[[int], None]
 """Told, after each game of a file checked here, how many of its bytes have been read."""
 
 
-def check_task(
-    task: Task,
-    rules: Rules,
-    options: Mapping[str, Any],
-    books: Books = NO_BOOKS,
-    progress: Progress | None = None,
-) -> FileReport:
-    """Check one input. Runs in a worker process when `--jobs` is more than 1."""
+def check_task(task: Task, request: arbiter.Request | None = None, progress: Progress | None = None) -> FileReport:
+    """Check one input as `request` asks. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
         return report
@@ -203,7 +150,7 @@ def check_task(
                 report.error = problem
                 return report
             stream.seek(0)
-            checked = arbiter.check(stream, options=options, **rule_arguments(rules), **books.arguments())
+            checked = arbiter.check(stream, request)
             read = (lambda: progress(stream.tell())) if progress is not None else None
             report.judge(arbiter.within_budget(checked), read)  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -273,25 +220,23 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
 
 def run(
     tasks: list[Task],
-    rules: Rules,
-    options: Mapping[str, Any],
+    request: arbiter.Request | None = None,
     jobs: int = 1,
-    books: Books = NO_BOOKS,
     progress: Progress | None = None,
 ) -> Iterator[FileReport]:
-    """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
-    worker processes. `progress` hears of each game checked in this process."""
+    """Check every task as `request` asks (one value, validated once by the caller, sent to each
+    worker), yielding the reports in input order; with `jobs` > 1 in that many worker processes. `progress` hears of each game checked in this process."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            yield check_task(task, rules, options, books, progress)
+            yield check_task(task, request, progress)
         return
     workers = min(jobs, len(tasks))
     pool = ProcessPoolExecutor(max_workers=workers)
 
     def submitted(task: Task) -> tuple[Task, Future[FileReport]]:
         try:
-            return task, pool.submit(check_task, task, rules, dict(options), books)
+            return task, pool.submit(check_task, task, request)
         except BrokenProcessPool as error:  # a worker died before: this input is not checked either
             failed: Future[FileReport] = Future()
             failed.set_exception(error)
