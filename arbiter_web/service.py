@@ -13,10 +13,11 @@ from arbiter import rules as rulesets
 from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 from arbiter.i18n import msg
-
-from . import DEFAULT_MAX_GAMES, lang, rulebooks
-from .limits import check_time
-from .table_view import PageReplays
+from arbiter_web import DEFAULT_MAX_GAMES
+from arbiter_web.pages.table_view import PageReplays
+from arbiter_web.serving import lang
+from arbiter_web.serving.limits import check_time
+from arbiter_web.storage import rulebooks
 
 
 class TooManyGames(Exception):

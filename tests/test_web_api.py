@@ -26,7 +26,8 @@ import arbiter_web
 from app import create_app
 from arbiter import format_game
 from arbiter import rules as rulesets
-from arbiter_web import schemas, service
+from arbiter_web import service
+from arbiter_web.api import schemas
 
 pytestmark = pytest.mark.usefixtures("never_500")
 

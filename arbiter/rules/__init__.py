@@ -34,6 +34,11 @@ def names() -> list[str]:
     return sorted(_registry())
 
 
+def aliases() -> list[str]:
+    """The other names `get` takes for a rule set (`canasta` for caliente)."""
+    return sorted(_ALIASES)
+
+
 def codes() -> frozenset[str]:
     """Every code a ruling of any rule set can carry: each catalogue's and the notation's."""
     every = set(NOTATION)

@@ -1,0 +1,57 @@
+"""The editor's answer (issue 45): for a table laid out in the editor, the player's question first,
+in her words: **Allowed** and the table after the move, or **Not allowed, because ...** with the
+rule, its book and section, the remedy and what was allowed instead. Built from the library
+(`Situation.answer`, arbiter.move_answer), not read back from the report, which stays one click
+away on the same page (index.html puts it in a closed `details`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import url_for
+
+import arbiter
+from arbiter import rules as rulesets
+from arbiter.move_answer import MoveAnswer
+from arbiter.positions import PositionError
+from arbiter.situation import Situation
+from arbiter_web.pages import family_words, present
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerView:
+    """What the answer section shows."""
+
+    answer: MoveAnswer
+    family: str  # the rule set's title (a Text, said by the page)
+    table: dict[str, Any]  # the table, with the family's words and canasta marks
+    rule_summary: Any = None
+    rule_url: str | None = None
+    allowed: present.AllowedView | None = None
+
+
+def answer_view(situation: Situation) -> AnswerView | None:
+    """The answer for the situation's move; None where there is no move, or where the table cannot
+    be played from (the ruling below says why)."""
+    if not situation.move.strip():
+        return None
+    try:
+        answer = situation.answer()
+    except (PositionError, arbiter.UsageError):
+        return None
+    ruleset = rulesets.get(situation.rules)
+    to_move = answer.next_player or answer.player
+    table = family_words.marked(answer.table, situation.rules, situation.values(), to_move)
+    finding = answer.finding
+    if finding is None:
+        return AnswerView(answer, ruleset.title, table)
+    rule = ruleset.catalogue.get(finding.code)
+    return AnswerView(
+        answer,
+        ruleset.title,
+        table,
+        rule_summary=rule.summary if rule else None,
+        rule_url=url_for("page.rules", name=ruleset.name, _anchor=f"rule-{finding.code}") if rule else None,
+        allowed=present.allowed_view(finding),
+    )
