@@ -56,12 +56,14 @@ def check(
     names one (arbiter.house). A record is its text, bytes, a file opened to read, or a path
     (read whole); anything else raises `NotARecord` (an `ArbiterError` and a `TypeError`)."""
     readable = record_source(source)  # at the call: what is not a record fails before any game is asked for
-    parts = {"rules": rules, "options": options, "default_rules": default_rules, "house": house, "shelf": shelf}
-    if request is not None and any(value is not None for value in parts.values()):
+    parts = (rules, options, default_rules, house, shelf)
+    if request is not None and any(part is not None for part in parts):
         raise TypeError("check takes a Request or the parts of one (rules, options, ...), not both")
 
     def judged() -> Iterator[GameRuling]:
-        asked = request if request is not None else Request.of(**parts)
+        asked = request or Request.of(
+            rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf
+        )
         for parsed in parse(readable, limits, start):
             yield asked.judge(parsed)
 
