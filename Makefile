@@ -112,8 +112,11 @@ CORE_TESTS := tests/test_compiled.py tests/test_engine_*.py tests/test_notation*
 	tests/test_positions.py tests/test_*samples.py tests/test_golden.py tests/test_*mutations.py
 test: test-source test-compiled
 
+# The source suite runs on every core (pytest-xdist), each test file in one process, so a file's
+# servers and fixtures are started once; TEST_JOBS=1 runs it in this process.
+TEST_JOBS ?= auto
 test-source: install browser postgresql lint
-	CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest
+	CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest $(if $(filter 1,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile)
 
 test-compiled: install compiled
 	ARBITER_TEST_BUILD=compiled $(CBIN)/python -P -m pytest -o pythonpath= $(CORE_TESTS)

@@ -73,7 +73,7 @@ def __getattr__(name: str) -> Any:
     if name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name], __name__), name)
     elif not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
-        value = importlib.import_module(f"{__name__}.{name}")  # a subpackage (`arbiter.rules.get`)
+        value = importlib.import_module(f"{__name__}.{name}")  # a subpackage (`arbiter.families.get`)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # looked up once

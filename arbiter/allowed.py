@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import families
 from .actions import Action, Step, read_steps
 from .findings import Finding
 from .i18n import Text, msg, msg_n, pmsg
@@ -29,8 +30,6 @@ from .records import (
     Meld,
     MeldRef,
     Pass,
-    PickUpFoot,
-    PlayCaliente,
     Take,
 )
 
@@ -142,8 +141,14 @@ def in_words(text: str) -> str:
     return said
 
 
+FAMILY_WORDS = {kind.record: kind.said for kind in families.ACTIONS}
+"""A family's own action in a player's words, as its family says it (`ActionKind.said`)."""
+
+
 def step_words(step: Step) -> str:
     """One step in a player's words."""
+    if type(step) in FAMILY_WORDS:
+        return FAMILY_WORDS[type(step)]
     match step:
         case Draw():
             return msg("draw from the stock")
@@ -159,14 +164,10 @@ def step_words(step: Step) -> str:
             return msg("lay {cards} beside the melds", cards=" ".join(cards))
         case Ask():
             return msg("ask the partner whether to go out")
-        case PlayCaliente():
-            return msg("play a Caliente card instead of drawing")
         case Pass():
             return msg("pass: decline the up card, which ends the hand")
         case GoOut():
             return msg("go out")
-        case PickUpFoot():
-            return msg("pick up the Foot")
     return msg("end the turn keeping the last card")
 
 

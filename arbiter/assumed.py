@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import rules as rulesets
+from . import families as rulesets
 from .engine import seating_from_tags
 from .i18n import Text, msg, term
 from .records import Game, HandRecord

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import rules as rulesets
+from . import families as rulesets
 from .assumed import rules_assumed
 from .engine import Observer, judge_game
 from .errors import record_source

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import rules as rulesets
+from . import families as rulesets
 from .i18n import Text, msg
 from .rules.base import Config, Seating, UsageError, Words
 from .situation import default_seats

@@ -9,7 +9,7 @@ memories of input and stay.
 
 from __future__ import annotations
 
-from . import rules
+from . import families
 from .engine.melds import meld_shape
 from .notation import forget_lines
 
@@ -19,5 +19,5 @@ def forget() -> None:
     first one of a process does (benchmarks measure cold runs this way)."""
     forget_lines()
     meld_shape.cache_clear()
-    for name in rules.names():
-        rules.get(name).forget()
+    for name in families.names():
+        families.get(name).forget()

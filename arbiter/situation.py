@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import rules as rulesets
+from . import families as rulesets
 from .engine import seating_from_tags
 from .formatter import format_action
 from .i18n import msg, msg_n, term

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import rules as rulesets
+from . import families as rulesets
 from .checker import Request
 from .findings import Finding
 from .house import Rulebook, Shelf

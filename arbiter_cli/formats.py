@@ -21,7 +21,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter import counts
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally

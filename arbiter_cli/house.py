@@ -7,10 +7,11 @@ import os
 
 import click
 
+from arbiter import families as rulesets
 from arbiter import house
-from arbiter import rules as rulesets
 from arbiter.house import Rulebook, RulebookError, Shelf
 from arbiter.i18n import msg
+from arbiter.rules import UsageError
 
 from .language import said, spoken
 from .params import SpokenPath
@@ -47,7 +48,7 @@ def rulebook_or_family(word: str) -> Rulebook:
         return load(word)
     try:
         rulesets.get(word)
-    except rulesets.UsageError:
+    except UsageError:
         names = ", ".join(rulesets.names())
         problem = msg(
             "{word} is neither a rulebook file (*.rules.toml) nor a rule set ({names})", word=repr(word), names=names

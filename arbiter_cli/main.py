@@ -22,13 +22,14 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.archive import inputs
 from arbiter.archive.discovery import RecordFinder
 from arbiter.archive.inputs import BINARY_SNIFF, STDIN, FileReport, collect, describe_os_error, run, sniff
 from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
 from arbiter.house import house_reference
 from arbiter.i18n import Translator, msg, msg_n
+from arbiter.rules import RuleSet, reference
 
 from . import config
 from . import house as house_cli
@@ -543,7 +544,7 @@ def _show(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _list_rule_set(out: Console, ruleset: rulesets.RuleSet, say: Translator) -> None:
+def _list_rule_set(out: Console, ruleset: RuleSet, say: Translator) -> None:
     """`name  title`, the summary, then one option a row: name, default, meaning (wrapped)."""
     out.print(Text.assemble((ruleset.name, "bold"), f"  {say(ruleset.title)}"), soft_wrap=True)
     out.print(Text(f"  {say(ruleset.summary)}"), soft_wrap=True)
@@ -600,7 +601,7 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
         ruleset = rulesets.get(name)
     except arbiter.UsageError as error:
         raise usage_error(error) from None
-    _print_markdown(out, rulesets.reference(ruleset, say.language))
+    _print_markdown(out, reference(ruleset, say.language))
 
 
 def _print_markdown(out: Console, markdown: str) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.archive.inputs import FileReport
 from arbiter.i18n import msg
 from arbiter.wording import joined

@@ -61,8 +61,8 @@ def _probability(name: str, value: str) -> float:
 def _judged(rules_name: str) -> None:
     """--coverage judges every game: the family must be one the arbiter judges."""
     name = family(rules_name).name
-    if name not in arbiter.rules.names():
-        judged = ", ".join(arbiter.rules.names())
+    if name not in arbiter.families.names():
+        judged = ", ".join(arbiter.families.names())
         raise arbiter.UsageError(
             msg(
                 "--coverage judges the games, and {name} is not judged yet (judged: {judged})", name=name, judged=judged

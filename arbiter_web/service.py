@@ -9,10 +9,10 @@ from typing import Any
 from flask import current_app
 
 import arbiter
-from arbiter import rules as rulesets
 from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 from arbiter.i18n import msg
+from arbiter.rules import reference
 from arbiter_web import DEFAULT_MAX_GAMES
 from arbiter_web.pages.table_view import PageReplays
 from arbiter_web.serving import lang
@@ -122,4 +122,4 @@ def reference_info(ruleset: Any) -> dict[str, Any]:
             ],
             "choices": [dataclasses.asdict(choice) for choice in ruleset.choices],
         }
-    ) | {"markdown": rulesets.reference(ruleset)}
+    ) | {"markdown": reference(ruleset)}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from caliente_records import TAGS, assert_illegal, assert_legal, position, tags, the_rest
 
-import arbiter.rules as rulesets
+import arbiter.families as rulesets
 
 # --- 1. a take of the Prize pile short of the first-meld minimum ------------------------------------
 

@@ -32,8 +32,9 @@ from junitparser import JUnitXml
 import arbiter
 import arbiter.archive.inputs
 from arbiter import Finding, GameRuling, HandResult, Severity
+from arbiter import families as rulesets
 from arbiter import notation as notation_module
-from arbiter import rules as rulesets
+from arbiter.rules import reference
 from arbiter_cli import text as text_module
 from arbiter_cli.main import PROGRESS_MIN_FILES, cli
 
@@ -763,7 +764,7 @@ def test_rules_lists_the_rule_sets_with_their_options_and_defaults() -> None:
 def test_rules_name_prints_the_markdown_reference_when_piped() -> None:
     result = arbiter_cmd("rules", "caliente")
     assert result.exit_code == 0
-    assert result.stdout == rulesets.reference(rulesets.get("caliente"))
+    assert result.stdout == reference(rulesets.get("caliente"))
 
 
 def test_rules_name_renders_the_markdown_on_a_terminal() -> None:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import arbiter
+from arbiter import families as rulesets
 from arbiter import notation
-from arbiter import rules as rulesets
-from arbiter.rules.caliente import CALIENTE
+from arbiter.families.caliente.policies import CALIENTE
 from arbiter.rules.codes import ENGINE, NOTATION
 
 NOTATION_PAGE = Path(__file__).parent.parent / "docs" / "notation.md"

@@ -16,8 +16,8 @@ from __future__ import annotations
 import pytest
 
 import arbiter
-import arbiter.rules
-from arbiter.engine import PATHS
+import arbiter.families
+from arbiter.families import PATHS
 from arbiter.simulate import (
     COVERAGE_CORPUS,
     EXPECTED_PATHS,
@@ -29,7 +29,7 @@ from arbiter.simulate import (
     missing_paths,
 )
 
-JUDGED = list(arbiter.rules.names())
+JUDGED = list(arbiter.families.names())
 COVERED = [rules for rules in JUDGED if rules in COVERAGE_CORPUS]
 
 
@@ -71,7 +71,9 @@ def test_the_arbiter_accepts_the_whole_corpus(corpus_rulings):
 def test_every_path_the_corpus_takes_is_declared(corpus_rulings):
     _, _, rulings = corpus_rulings
     taken = {key.removeprefix("path:") for key in coverage(rulings) if key.startswith("path:")}
-    assert taken - PATHS == set(), "the engine counts paths arbiter/engine/paths.py does not declare"
+    assert taken - PATHS == set(), (
+        "the engine counts paths neither arbiter/engine/paths.py nor a family's action declares"
+    )
 
 
 def test_each_part_of_the_corpus_takes_the_paths_of_its_table(corpus_rulings):

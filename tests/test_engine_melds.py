@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from caliente_records import position
 
 from arbiter.checker import judge
+from arbiter.families.caliente.policies import CALIENTE, configure
 from arbiter.notation import parse
 from arbiter.rules.base import Config, OptionValue, Seating
-from arbiter.rules.caliente import CALIENTE, configure
 
 
 def several_groups(seating: Seating, options: Mapping[str, OptionValue]) -> Config:

@@ -12,8 +12,9 @@ import pytest
 
 from arbiter.checker import judge
 from arbiter.engine.melds import VERDICTS_KEPT, meld_problem, meld_shape
+from arbiter.families import get
+from arbiter.families.samba import policies as samba
 from arbiter.notation import parse
-from arbiter.rules import get, samba
 from arbiter.rules.base import CONFIGS_KEPT, Config, OptionValue, RuleSet, Seating
 
 SAMPLES = Path(__file__).parent.parent / "samples"

@@ -1,7 +1,8 @@
 """The actions only some families play come with their rule set (`Config.actions`): the Caliente
-card (arbiter/rules/caliente_card.py) and the Foot picked up (arbiter/rules/hand_and_foot_foot.py).
+card (arbiter/families/caliente/actions.py) and the Foot picked up
+(arbiter/families/hand_and_foot/actions.py).
 The engine's own handlers are the actions every family plays; an action of the notation that a
-rule set does not bring is refused with the words it always met (arbiter/rules/unplayed.py)."""
+rule set does not bring is refused with the words its own family declares (`ActionKind.refusal`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from test_classic_rules import classic
 from test_hand_and_foot_rules import hand_and_foot
 from test_samba_rules import samba
 
+import arbiter.families
 import arbiter.rules
 from arbiter import Position
 from arbiter.engine import HANDLERS
@@ -41,17 +43,45 @@ OWN_ACTIONS = {
 
 
 def test_every_family_is_named_among_the_rule_sets_whose_actions_are_known():
-    assert set(arbiter.rules.names()) == set(OWN_ACTIONS) == set(SEATINGS)
+    assert set(arbiter.families.names()) == set(OWN_ACTIONS) == set(SEATINGS)
 
 
 @pytest.mark.parametrize("name", sorted(OWN_ACTIONS))
 @pytest.mark.parametrize("options", [{}, {"caliente-cards": True}], ids=["defaults", "with caliente-cards"])
 def test_the_extra_actions_a_rule_set_brings_are_exactly_its_own(name, options):
-    ruleset = arbiter.rules.get(name)
+    ruleset = arbiter.families.get(name)
     chosen = {key: value for key, value in options.items() if key in {spec.name for spec in ruleset.options}}
     config = ruleset.configure(SEATINGS[name], ruleset.resolve(chosen))
     assert set(config.actions) == OWN_ACTIONS[name]
     assert all(kind is action.record for kind, action in config.actions.items())
+
+
+def test_each_family_action_declares_its_own_vocabulary_once():
+    kinds = {kind.keyword: kind for kind in arbiter.families.ACTIONS}
+    assert set(kinds) == {"caliente", "foot"}
+    assert kinds["caliente"].record is PlayCaliente and kinds["foot"].record is PickUpFoot
+    assert kinds["caliente"].opens_turn and not kinds["foot"].opens_turn
+    assert set(kinds["foot"].paths) <= arbiter.families.PATHS
+
+
+@pytest.mark.parametrize("name", sorted(OWN_ACTIONS))
+def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
+    ruleset = arbiter.families.get(name)
+    brought = {kind.record for kind in ruleset.actions}
+    assert brought == OWN_ACTIONS[name]
+    assert set(ruleset.unplayed) == {PlayCaliente, PickUpFoot} - brought
+
+
+def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
+    from arbiter.allowed import in_words
+    from arbiter_web.api.legal_actions import START_KINDS
+    from arbiter_web.api.legal_schemas import ACTION_KINDS
+    from arbiter_web.pages.editor import MOVE_KINDS
+
+    for kind in arbiter.families.ACTIONS:
+        assert MOVE_KINDS[kind.keyword] is kind.heading and kind.keyword in ACTION_KINDS
+        assert in_words(kind.keyword) == kind.said
+        assert (kind.keyword in START_KINDS) == kind.opens_turn
 
 
 def test_the_engine_handlers_are_the_actions_every_family_plays():
@@ -64,7 +94,7 @@ def test_only_the_foot_picks_up_the_foot():
 
 
 def _config(name: str) -> Config:
-    ruleset = arbiter.rules.get(name)
+    ruleset = arbiter.families.get(name)
     return ruleset.configure(SEATINGS[name], ruleset.resolve({}))
 
 
@@ -129,7 +159,15 @@ def test_the_legal_actions_still_include_the_foot_once_the_hand_is_played_out():
 
 
 @pytest.mark.parametrize(
-    "module", ["arbiter.engine.context", "arbiter.rules", "arbiter", "arbiter.rules.caliente_card"]
+    "module",
+    [
+        "arbiter.engine.context",
+        "arbiter.rules",
+        "arbiter",
+        "arbiter.families",
+        "arbiter.families.caliente.actions",
+        "arbiter.families.hand_and_foot.actions",
+    ],
 )
 def test_each_module_imports_first_in_a_fresh_interpreter(module):
     done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)

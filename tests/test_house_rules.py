@@ -370,7 +370,7 @@ def test_a_house_rule_beside_a_placeholder_default_cites_the_books_value_not_the
 def test_an_options_book_value_is_what_its_default_stands_for_at_the_table(family, seats, option, book):
     from arbiter.rules.base import Seating
 
-    ruleset = arbiter.rules.get(family)
+    ruleset = arbiter.families.get(family)
     players = ("ann", "bob", "cid", "dee")[:seats]
     sides = (("ann", "cid"), ("bob", "dee")) if seats == 4 else tuple((p,) for p in players)
     config = ruleset.config_for(Seating(players, sides), ruleset.resolve({}))

@@ -2,15 +2,21 @@
 
 The import graph of arbiter/, arbiter_cli/ and arbiter_web/ is built from the source with `ast`,
 every import counted (at module level and inside functions alike, since an import inside a
-function is still an arrow between modules). It holds: no import circle; the pure core imports
-neither adapter nor Flask nor click; the bench does not reach the command line to check records;
-and no module of the core is past MAX_LINES lines (a longer one is split by concept).
+function is still an arrow between modules), and so is the `__init__` of every package an import
+runs (importing `arbiter.engine.context` runs `arbiter.engine` first); the imports a type checker
+alone reads (`if TYPE_CHECKING:`) run nowhere and are not arrows. It holds: no import circle; the
+layers of LAYERS never import upwards (the contract the engine reads, `arbiter.rules`, below the
+engine, below the families); the engine, the contract and the reader never reach a family; a
+family imports another only where it builds on it (BUILDS_ON); the pure core imports neither
+adapter nor Flask nor click; the bench does not reach the command line to check records; and no
+module of the core is past MAX_LINES lines (a longer one is split by concept).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,12 +43,33 @@ def source_files(*folders: str) -> Iterator[Path]:
         yield from sorted((ROOT / folder).rglob("*.py"))
 
 
+def type_checking_only(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def run_at_import(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of the tree but the bodies of `if TYPE_CHECKING:`, which only a type checker reads."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            todo.extend(child.orelse if isinstance(child, ast.If) and type_checking_only(child) else [child])
+
+
+def packages_run(target: str) -> Iterator[str]:
+    """The module and every package whose `__init__` importing it runs (`a.b.c`: `a.b.c`, `a.b`, `a`)."""
+    parts = target.split(".")
+    for end in range(len(parts), 0, -1):
+        yield ".".join(parts[:end])
+
+
 def imported(path: Path, module: str | None = None) -> Iterator[str]:
     """Every module `path` (the module `module`) imports, at any depth of its code; `from package
     import name` counts as importing `package.name` (a module when there is one, else the package)."""
     module = module or module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in run_at_import(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -58,12 +85,13 @@ def imported(path: Path, module: str | None = None) -> Iterator[str]:
 Graph = dict[str, set[str]]
 
 
+@cache
 def import_graph() -> Graph:
     """Each module of the three packages, and the modules of theirs it imports."""
     modules = {module_name(path): path for path in source_files(*PACKAGES)}
     graph: Graph = {name: set() for name in modules}
     for name, path in modules.items():
-        for target in imported(path):
+        for target in {run for found in imported(path) for run in packages_run(found)}:
             if target in modules and target != name and not name.startswith(target + "."):
                 graph[name].add(target)  # a package's own modules importing it are not a circle
     return graph
@@ -87,6 +115,88 @@ def circles(graph: Graph) -> list[set[str]]:
 
 def test_no_import_circles() -> None:
     assert circles(import_graph()) == []
+
+
+LAYERS = ("arbiter.rules", "arbiter.engine", "arbiter.families")
+"""From the bottom up: the contract the engine reads, the engine, the families."""
+NEVER_A_FAMILY = ("arbiter.engine", "arbiter.rules", "arbiter.notation")
+"""The engine, its contract and the reader: a rule set reaches them as data, never as an import."""
+BUILDS_ON = {
+    "samba": {"caliente"},
+    "hand_and_foot": {"caliente"},
+    "classic": {"caliente"},
+    "hoyle": {"caliente", "classic"},
+}
+"""The families built on another's configuration and bots (Samba, Hand & Foot and Classic Canasta on
+Caliente's, Hoyle on Classic's): the only arrows between family packages."""
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def family_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["arbiter", "families"] else None
+
+
+def test_the_layers_never_import_upwards() -> None:
+    graph = import_graph()
+    upward = {
+        (name, target)
+        for name in graph
+        for low, layer in enumerate(LAYERS)
+        if within(name, layer)
+        for target in reachable(graph, name)
+        if any(within(target, higher) for higher in LAYERS[low + 1 :])
+    }
+    assert upward == set()
+
+
+@pytest.mark.parametrize("package", NEVER_A_FAMILY)
+def test_the_engine_its_contract_and_the_reader_never_reach_a_family(package: str) -> None:
+    graph = import_graph()
+    reached = {target for name in graph if within(name, package) for target in reachable(graph, name)}
+    assert {target for target in reached if within(target, "arbiter.families")} == set()
+
+
+def test_a_family_imports_another_only_where_it_builds_on_it() -> None:
+    graph = import_graph()
+    crossing = {
+        (name, target)
+        for name, targets in graph.items()
+        if family_of(name)
+        for target in targets
+        if family_of(target) and family_of(target) != family_of(name)
+    }
+    assert {
+        (name, target)
+        for name, target in crossing
+        if family_of(target) not in BUILDS_ON.get(family_of(name) or "", set())
+    } == set()
+    assert {(family_of(name), family_of(target)) for name, target in crossing} == {
+        (family, base) for family, bases in BUILDS_ON.items() for base in bases
+    }
+
+
+def test_every_family_package_is_in_the_explicit_list() -> None:
+    import arbiter.families
+
+    folders = {path.parent.name for path in (ROOT / "arbiter" / "families").glob("*/__init__.py")}
+    assert {package.__name__.rpartition(".")[2] for package in arbiter.families.PACKAGES} == folders
+
+
+def test_an_import_runs_the_packages_above_it() -> None:
+    assert list(packages_run("arbiter.engine.context")) == ["arbiter.engine.context", "arbiter.engine", "arbiter"]
+
+
+def test_an_import_a_type_checker_alone_reads_is_not_an_arrow(tmp_path: Path) -> None:
+    module = tmp_path / "views.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .tables import Table\nelse:\n    import arbiter.cards\n",
+        encoding="utf-8",
+    )
+    assert set(imported(module, "arbiter_web.views")) == {"typing", "typing.TYPE_CHECKING", "arbiter.cards"}
 
 
 CORE = [path for path in source_files("arbiter") if path != ROOT / PROGRAM]

@@ -7,7 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 import arbiter
-from arbiter.rules import UsageError, get
+from arbiter.families import get
+from arbiter.rules import UsageError
 from arbiter_cli.main import cli
 
 RECORD = """[Rules "hand-and-foot"]

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.i18n import Text, msg, translator
+from arbiter.rules import reference
 from arbiter.rulings import PROBLEM_WORDS, Finding, Severity
 from arbiter.sheet import what_to_write
 from arbiter.wording import and_list, joined
@@ -101,13 +102,13 @@ def test_problem_words_and_allowed_lines_are_translated_in_every_language():
 def test_the_rule_reference_in_english_is_the_file_in_docs():
     for name in rulesets.names():
         path = Path(__file__).parent.parent / "docs" / "rules" / f"{name}.md"
-        assert rulesets.reference(rulesets.get(name)) == path.read_text(encoding="utf-8")
+        assert reference(rulesets.get(name)) == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rule_reference_is_framed_in_the_language_and_keeps_its_codes(lang):
     ruleset = rulesets.get("caliente")
-    english, said = rulesets.reference(ruleset), rulesets.reference(ruleset, lang)
+    english, said = reference(ruleset), reference(ruleset, lang)
     assert said.split("\n")[0] != english.split("\n")[0]
     codes = [line.split("`")[1] for line in english.split("\n") if line.startswith("### `")]
     assert [line.split("`")[1] for line in said.split("\n") if line.startswith("### `")] == codes

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.archive import inputs
 from arbiter_cli.main import cli
 

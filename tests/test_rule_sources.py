@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import arbiter.rules as rulesets
+import arbiter.families as rulesets
+from arbiter.rules import reference
 from arbiter.rules.reference import SILENT_OR_DISAGREE
 
 ROOT = Path(__file__).parent.parent
@@ -41,7 +42,7 @@ def test_no_rule_option_or_choice_cites_a_file_outside_the_project(name):
     texts += [(f"rule {rule.code}", rule.summary) for rule in ruleset.catalogue.values()]
     texts += [(f"option {option.name}", option.summary) for option in ruleset.options]
     texts += [(f"choice {c.point}", " ".join((c.books, c.chosen, c.why))) for c in ruleset.choices]
-    texts += [("the rule reference", rulesets.reference(ruleset))]
+    texts += [("the rule reference", reference(ruleset))]
     cited = [(where, text) for where, text in texts if OUTSIDE.search(text)]
     assert not cited, cited
 
@@ -75,7 +76,7 @@ def test_every_option_resting_on_a_project_default_is_explained_on_the_page(name
 @pytest.mark.parametrize("name", rulesets.names())
 def test_the_rule_reference_says_where_the_rule_books_are_silent_or_disagree(name):
     ruleset = rulesets.get(name)
-    page = rulesets.reference(ruleset)
+    page = reference(ruleset)
     assert f"\n## {SILENT_OR_DISAGREE}\n" in page
     for choice in ruleset.choices:
         assert f"\n### {choice.point}\n" in page

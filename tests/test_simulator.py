@@ -362,7 +362,7 @@ def judge_text(text: str) -> arbiter.GameRuling:
 
 # --- every family: judged by the arbiter as soon as it judges it; sharing nothing with it ------------------
 
-JUDGED = [name for name in SUPPORTED if name in arbiter.rules.names()]
+JUDGED = [name for name in SUPPORTED if name in arbiter.families.names()]
 """The families the simulator plays that the arbiter judges (Samba, Hand & Foot and classic join as
 their rule sets are registered)."""
 
@@ -380,7 +380,7 @@ def test_simulated_games_of_every_judged_family_are_valid_at_every_table(rules):
 
 @pytest.mark.parametrize("rules", JUDGED)
 def test_the_simulators_options_are_the_rule_sets_with_the_same_defaults(rules):
-    ruleset = {spec.name: spec.default for spec in arbiter.rules.get(rules).options}
+    ruleset = {spec.name: spec.default for spec in arbiter.families.get(rules).options}
     for spec in family(rules).options:
         assert spec.name in ruleset, spec.name
         assert str(spec.default).lower() == str(ruleset[spec.name]).lower(), spec.name
@@ -394,20 +394,65 @@ ALLOWED_IMPORTS = {
     "arbiter.rules.base",
     "arbiter.i18n",  # the coverage report's words, said in a language
 }
+BOT_MODULES = ("bots", "bot_rules", "plans", "coverage")
+"""A family package's modules that belong to the simulator: its bots, their table rules, plans and
+coverage (the rest of the package is the arbiter's rule set, which the bots never read)."""
+SIMULATOR_PACKAGES = ("arbiter.simulate", "arbiter.bots")
+
+
+def simulator_modules() -> dict[str, Path]:
+    """Every module of the simulator: its runner, the bots' kit, and each family's bots."""
+    root = Path(arbiter.__file__).parent
+    found = {
+        f"arbiter.{path.parent.name}.{path.stem}": path
+        for name in ("simulate", "bots")
+        for path in (root / name).glob("*.py")
+    }
+    for path in sorted((root / "families").glob("*/*.py")):
+        if path.stem in BOT_MODULES:
+            found[f"arbiter.families.{path.parent.name}.{path.stem}"] = path
+    return found
+
+
+def absolute_imports(module: str, path: Path) -> list[tuple[str, list[str]]]:
+    """Each arbiter module `module` imports, with the names it takes from it."""
+    package = module.rpartition(".")[0]  # a module of a package, or a package's __init__
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            found.append((base, [alias.name for alias in node.names]))
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names]
+    return [(name, names) for name, names in found if name.split(".")[0] == "arbiter"]
 
 
 def test_the_bots_import_cards_and_notation_only_never_the_engine_nor_the_rule_sets():
-    package = Path(arbiter.__file__).parent / "simulate"
-    for module in sorted(package.glob("*.py")):
-        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level == 2:  # from ..x import y
-                assert f"arbiter.{node.module}" in ALLOWED_IMPORTS, (module.name, node.module)
-                if node.module == "rules.base":
-                    assert [alias.name for alias in node.names] == ["UsageError"], module.name
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                assert not node.module.startswith("arbiter"), (module.name, node.module)
-            elif isinstance(node, ast.Import):
-                assert not any(alias.name.startswith("arbiter") for alias in node.names), module.name
+    modules = simulator_modules()
+    assert {"arbiter.families.caliente.bots", "arbiter.bots.table", "arbiter.simulate.runner"} <= modules.keys()
+    for module, path in modules.items():
+        for name, names in absolute_imports(module, path):
+            simulator = name in modules or name in SIMULATOR_PACKAGES
+            if module == "arbiter.simulate.families" and name == "arbiter.families":
+                assert names == ["PACKAGES"]  # the list of families, to find each one's bots
+                continue
+            if name.startswith("arbiter.families.") and name.count(".") == 2:  # a family package, for its modules
+                assert all(f"{name}.{each}" in modules for each in names), (module, name, names)
+                continue
+            assert simulator or name in ALLOWED_IMPORTS, (module, name)
+            if name == "arbiter.rules.base":
+                assert names == ["UsageError"], module
+
+
+def test_the_bots_independence_check_sees_an_import_of_a_rule_set(tmp_path):
+    module = tmp_path / "bots.py"
+    module.write_text("from .policies import CALIENTE\nfrom ...engine.context import HandContext\n", encoding="utf-8")
+    found = [name for name, _ in absolute_imports("arbiter.families.caliente.bots", module)]
+    assert found == ["arbiter.families.caliente.policies", "arbiter.engine.context"]
+    assert not any(name in simulator_modules() or name in ALLOWED_IMPORTS for name in found)
 
 
 def load_bench_corpus():

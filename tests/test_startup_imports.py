@@ -28,6 +28,7 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 HEAVY_FOR_CHECK = (
     "arbiter.simulate",
+    "arbiter.bots",
     "arbiter.archive.cluster",
     "arbiter_cli.simulate",
     "arbiter_cli.serve",

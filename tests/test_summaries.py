@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import arbiter
+from arbiter.families import get
 from arbiter.house.rulebook import parse as parse_rulebook
-from arbiter.rules import get
 
 CALIENTE = """[Rules "caliente"]
 [Seats "ann bob cid dee"]

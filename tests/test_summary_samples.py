@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import arbiter
+from arbiter.families import names
 from arbiter.formatter import format_source
-from arbiter.rules import names
 
 SHEETS = Path(__file__).parent.parent / "samples" / "sheets"
 FAULT = re.compile(r"^; Fault: .*\(([a-z-]+)\)\.$", re.M)

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 import arbiter
-import arbiter.rules
+import arbiter.families
 from arbiter import IllegalAction, Position
 from arbiter.i18n import Text, Translator, msg_n
 from arbiter.rules.codes import NOTATION
@@ -217,7 +217,7 @@ def probed(rules: str, seats: str, teams: str | None, options: dict) -> Iterator
 
 def edited_samples() -> Iterator[str]:
     """The legal samples of each family, two a family: the records the edits break."""
-    for rules in arbiter.rules.names():
+    for rules in arbiter.families.names():
         legal = [p for p in sorted(SAMPLES.glob(f"{rules}-*.acn")) if "illegal" not in p.name]
         yield from (path.read_text() for path in legal[-3:])
 
@@ -286,7 +286,7 @@ def walked() -> tuple[tuple[str, Finding], ...]:
     texts = [path.read_text() for path in sorted([*SAMPLES.glob("*.acn"), *SAMPLES.glob("sheets/*.acn")])]
     texts += [edited for text in edited_samples() for edited in edits(text)]
     texts += list(mutants())
-    for rules in arbiter.rules.names():
+    for rules in arbiter.families.names():
         texts += [*exhausted(rules), *positions(rules)]
     found: list[tuple[str, Finding]] = []
     for text in texts:
@@ -403,9 +403,9 @@ def test_every_template_of_an_engine_finding_is_in_a_catalogue():
     assert outside == set()
 
 
-@pytest.mark.parametrize("family", list(arbiter.rules.names()))
+@pytest.mark.parametrize("family", list(arbiter.families.names()))
 def test_every_code_a_family_can_raise_is_met_by_a_walked_finding(family):
-    explained = set(arbiter.rules.get(family).catalogue) - set(NOTATION)
+    explained = set(arbiter.families.get(family).catalogue) - set(NOTATION)
     met = {finding.code for rules, finding in walked() if rules == family}
     assert explained - met - set(NOT_REACHED[family]) == set()
     assert set(NOT_REACHED[family]) <= explained
@@ -415,7 +415,7 @@ def test_the_walk_meets_findings_of_every_family():
     counts = defaultdict(int)
     for rules, _ in walked():
         counts[rules] += 1
-    assert set(counts) >= set(arbiter.rules.names()), counts
+    assert set(counts) >= set(arbiter.families.names()), counts
 
 
 # --- plurals, numbers and the trip across processes -----------------------------------------------
@@ -444,7 +444,7 @@ def test_one_card_and_two_cards_take_each_language_s_plural():
 
 def test_a_count_of_named_cards_is_said_in_words_with_the_plural_of_the_name():
     from arbiter import cards
-    from arbiter.rules.classic import CLASSIC_WORDS
+    from arbiter.families.classic.words import CLASSIC_WORDS
 
     assert [str(cards.counted(n, "2")) for n in (1, 3)] == ["one little wild (2)", "three little wilds (2)"]
     assert [Translator("es")(cards.counted(n, "2")) for n in (1, 3)] == [

@@ -148,9 +148,9 @@ def test_an_option_not_written_name_equals_value_is_said_in_the_environments_lan
 def _simulator_errors() -> list[str]:
     """Every usage error of the simulator as a library: an option's value, an unknown option or
     rule set, a stock mode, a table size, a count, a style, a three-pack game of four."""
+    from arbiter.families.hand_and_foot.bot_rules import HandAndFootRules
     from arbiter.simulate import Style, simulate_games
     from arbiter.simulate.families import family
-    from arbiter.simulate.hand_and_foot_rules import HandAndFootRules
 
     samba, caliente, hand_and_foot = family("samba"), family("caliente"), family("hand-and-foot")
     calls = [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.rules.codes import ENGINE, NOTATION, category
 from arbiter.rulings import Problem
 

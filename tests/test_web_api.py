@@ -24,8 +24,9 @@ from werkzeug.test import EnvironBuilder, run_wsgi_app
 import arbiter
 import arbiter_web
 from app import create_app
+from arbiter import families as rulesets
 from arbiter import format_game
-from arbiter import rules as rulesets
+from arbiter.rules import reference
 from arbiter_web import service
 from arbiter_web.api import schemas
 
@@ -207,7 +208,7 @@ def test_a_rule_reference(client: Any) -> None:
         response = client.get(f"/api/v1/rulesets/{name}")
         assert response.status_code == 200
         body = response.get_json()
-        assert body["markdown"] == rulesets.reference(ruleset)
+        assert body["markdown"] == reference(ruleset)
         assert [r["code"] for r in body["rules"]] == list(ruleset.catalogue)
         assert [o["name"] for o in body["options"]] == [o.name for o in ruleset.options]
         assert [(c["point"], c["option"]) for c in body["choices"]] == [(c.point, c.option) for c in ruleset.choices]

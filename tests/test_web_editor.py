@@ -207,7 +207,7 @@ def test_the_editor_judges_by_the_house_rulebook_of_its_link(tmp_path):
     assert unknown.status_code == 422 and "no rulebook is kept" in unknown.get_data(as_text=True).lower()
 
 
-FAMILIES = arbiter.rules.names()
+FAMILIES = arbiter.families.names()
 
 
 @pytest.mark.parametrize("family", FAMILIES)

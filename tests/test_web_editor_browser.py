@@ -239,7 +239,7 @@ PHONE_PAGES = [
     "/editor?rules=hand-and-foot",
     "/notation",
     "/rules",
-    *(f"/rules/{name}" for name in arbiter.rules.names()),
+    *(f"/rules/{name}" for name in arbiter.families.names()),
     "/api/docs",
 ]
 
@@ -311,7 +311,7 @@ def kings_link(family: str, move: str, language: str) -> str:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("family", arbiter.rules.names())
+@pytest.mark.parametrize("family", arbiter.families.names())
 def test_the_editor_answers_allowed_and_not_allowed_in_the_readers_language(page: Watched, family, language):
     from test_move_answer import DRAWS
 

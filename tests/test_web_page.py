@@ -21,7 +21,7 @@ from web_support import (
 
 import arbiter
 from app import create_app
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter_web.pages import present
 from arbiter_web.pages.page import render_ruling
 from arbiter_web.pages.templating import inline_code

@@ -90,16 +90,20 @@ def _files(*patterns: str, leave_out: tuple[str, ...] = ()) -> list[Path]:
 RULE_REFERENCE = ("arbiter/rules/reference.py",)
 """The rule reference's own framing words belong to the reports, not to the findings."""
 
+SIMULATOR = ("arbiter/families/*/bot*.py", "arbiter/families/*/plans.py", "arbiter/families/*/coverage.py")
+"""A family's bots and coverage speak with the simulator, in the reports, not in the findings."""
+
 
 def _findings() -> Iterator[Found]:
     yield from _python(
         _files(
             "arbiter/engine/**/*.py",
             "arbiter/rules/**/*.py",
+            "arbiter/families/**/*.py",
             "arbiter/positions/**/*.py",
             "arbiter/sheets/**/*.py",
             "arbiter/cards.py",
-            leave_out=RULE_REFERENCE,
+            leave_out=RULE_REFERENCE + SIMULATOR,
         ),
         CODE_KEYWORDS,
     )
@@ -117,9 +121,10 @@ def _reports() -> Iterator[Found]:
         "arbiter/house/**/*.py",
         "arbiter/event/**/*.py",
         "arbiter/simulate/**/*.py",
+        "arbiter/bots/**/*.py",
         "arbiter_cli/**/*.py",
         leave_out=shared,
-    ) + _files(*RULE_REFERENCE)
+    ) + _files(*RULE_REFERENCE, *SIMULATOR)
     yield from _python(code, CODE_KEYWORDS)
     yield from _templates(_files("arbiter_cli/templates/**/*.html"))
 
@@ -134,10 +139,11 @@ def _rulesets() -> Iterator[Found]:
     import importlib
     import pkgutil
 
+    import arbiter.families as families_package
     import arbiter.rules as rules_package
     from arbiter import cards
-    from arbiter.rules import get as ruleset
-    from arbiter.rules import names
+    from arbiter.families import get as ruleset
+    from arbiter.families import names
     from arbiter.rules.base import Words
     from arbiter.rules.codes import NOTATION
 
@@ -152,17 +158,20 @@ def _rulesets() -> Iterator[Found]:
             yield from ((s, None, None) for s in (option.summary, option.source, option.form))
         for choice in rules.choices:
             yield from ((s, None, None) for s in (choice.point, choice.books, choice.chosen, choice.why))
+    modules = [
+        importlib.import_module(module.name)
+        for package in (rules_package, families_package)
+        for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    ]
     words = [Words()]
-    for module in pkgutil.iter_modules(rules_package.__path__):
-        loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+    for loaded in modules:
         words += [value for value in vars(loaded).values() if isinstance(value, Words)]
     for word in words:
         yield from ((s, None, None) for s in (word.pile, word.bonus, word.stop, word.laid, *word.cards.values()))
     from arbiter.rules.sheet_spec import SHARED_LABELS, SheetSpec
 
     yield from ((s, None, None) for s in SHARED_LABELS.values())
-    for module in pkgutil.iter_modules(rules_package.__path__):
-        loaded = importlib.import_module(f"arbiter.rules.{module.name}")
+    for loaded in modules:
         sheets = [value for value in vars(loaded).values() if isinstance(value, SheetSpec)]
         yield from ((s, None, None) for sheet in sheets for s in sheet.labels().values())
     yield from ((s, None, None) for s in cards.NAMES.values())

@@ -13,18 +13,17 @@ ALTERNATIVES_SHOWN = 5
 """How many alternatives a finding lists (`Finding.alternatives_total` counts them all)."""
 
 # The kinds of action a finding's alternatives start with, by the offending action's kind (the
-# keyword of its ACN text); the rest follow in the order legal_actions gives them.
+# keyword of its ACN text); the rest follow in the order legal_actions gives them. A family's own
+# action says its related kinds itself (`ActionKind.related`).
 RELATED: dict[str, tuple[str, ...]] = {
     "take": ("take", "draw"),
     "draw": ("draw", "take"),
-    "caliente": ("caliente", "draw", "take"),
     "pass": ("pass", "take"),
     "meld": ("meld", "add"),
     "add": ("add", "meld"),
     "discard": ("discard", END_TEXT),
     "out": ("discard", END_TEXT),
     END_TEXT: (END_TEXT, "discard"),
-    "foot": ("foot",),
     "ask": ("ask",),
     "bonus": ("bonus", "draw"),
 }
@@ -37,6 +36,14 @@ def keyword(text: str) -> str:
     return text.split(" ", 1)[0]
 
 
+def related_kinds(r: HandContext, kind: str) -> tuple[str, ...]:
+    """The kinds listed first for an offending action of this kind: the engine's, or the family's own."""
+    for action in (*(extra.kind for extra in r.config.actions.values()), *r.config.unplayed.values()):
+        if action.keyword == kind:
+            return action.related
+    return RELATED.get(kind, (kind,))
+
+
 def alternatives(r: HandContext, state: TurnState, offending: Step | None, code: str) -> tuple[tuple[Action, ...], int]:
     """The legal steps in `r` for the turn `state` instead of `offending` (None: the turn's end
     written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
@@ -44,7 +51,7 @@ def alternatives(r: HandContext, state: TurnState, offending: Step | None, code:
     wrong = step_text(offending) if offending is not None else None
     texts = [text for text in texts if text != wrong]
     kind = END_OF_TURN.get(code) or (keyword(wrong) if wrong else "discard")
-    related = RELATED.get(kind, (kind,))
+    related = related_kinds(r, kind)
 
     def rank(item: tuple[int, str]) -> tuple[int, int]:
         place, text = item

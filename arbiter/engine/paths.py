@@ -3,8 +3,8 @@
 Each hand counts the paths its moves take (`replay.paths["take-frozen"] += 1`), for coverage
 reports (arbiter.simulate's EXPECTED_PATHS, tests/test_coverage_corpus.py). Every name counted
 must be one of PATHS: the coverage test checks the counts of a whole corpus against it. The names
-are declared here for every family, the paths of the actions a rule set brings and of its
-policies included, so that a coverage report has one list to hold them to.
+are declared here for every family, the paths of its policies included; the paths of a family's
+own action are declared with it (`ActionKind.paths`), and `arbiter.families.PATHS` holds both.
 """
 
 from __future__ import annotations
@@ -21,10 +21,6 @@ PATHS: frozenset[str] = frozenset(
         "draw-1",
         "draw-2",
         "draw-last-card",
-        # the Caliente card and its refill (rules/caliente_card.py)
-        "caliente-card",
-        "caliente-refill",
-        "caliente-no-refill",
         # taking the pile
         *(f"take-{kind}{wild}" for kind in ("initial", "frozen", "unfrozen") for wild in ("", "-with-wild")),
         "take-onto-meld",
@@ -32,9 +28,6 @@ PATHS: frozenset[str] = frozenset(
         "take-up-card-only",
         "take-top-of-pile",
         "take-exhausted-stock",
-        # the Foot picked up (rules/hand_and_foot_foot.py)
-        "foot-at-once",
-        "foot-next-turn",
         # melds
         "add",
         "add-to-sequence",

@@ -9,7 +9,7 @@ module named for what it does: drawing.py (`draw`), taking_the_pile.py (`take`),
 passing.py (`pass`, the forced take); first_meld.py checks a side's first meld, holding.py the
 cards held. The actions only some families play come with their rule set (`Config.actions`, from
 a module of the family: docs/engine.md lists them); a rule set that does not bring one refuses it
-(rules/unplayed.py).
+with the words its family declares (`Config.unplayed`, `ActionKind.refusal`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..records import Action, Add, Ask, Discard, Draw, GoOut, LayBonus, Meld, Pass, Take
-from ..rules.unplayed import REFUSALS
 from .bonus_cards import bonus
 from .context import HandContext, TurnState
 from .drawing import draw
@@ -54,7 +53,7 @@ def handler_for(r: HandContext, state: TurnState, action: Action) -> Handler:
         return found
     extra = r.config.actions.get(kind)
     if extra is None:
-        code, words = REFUSALS[kind](state.player, r.config.words)
+        code, words = r.config.unplayed[kind].refusal(state.player, r.config.words)
         raise Illegal(code, words, action)
     return extra.handle
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import rules as rulesets
+from .. import families as rulesets
 from ..cards import BONUS, ORDER
 from ..i18n import Text, msg
 from ..notation import parse

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import rules as rulesets
+from .. import families as rulesets
 from ..i18n import msg
 from ..rules.base import UsageError
 from .errors import EventError

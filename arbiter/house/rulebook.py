@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import rules as rulesets
+from .. import families as rulesets
 from ..i18n import msg, term
 from ..rules.base import OptionValue, RuleSet, UsageError
 from ..wording import joined

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast, get_args
 
-from .. import rules as rulesets
+from .. import families as rulesets
 from ..actions import END, EndOfTurn, Step, read_steps
 from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.alternatives import alternatives

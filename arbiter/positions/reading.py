@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .. import rules as rulesets
+from .. import families as rulesets
 from ..checker import judge
 from ..errors import record_source
 from ..i18n import msg, msg_n

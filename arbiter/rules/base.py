@@ -244,6 +244,35 @@ EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
 """(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
 
 
+Refusal = Callable[[str, "Words"], tuple[str, Text]]
+"""(the player, the rule set's words) -> the code and the words of the finding that refuses an action
+the rule set does not bring."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """A family's own kind of action and its vocabulary, wherever the arbiter and its adapters speak
+    of it: declared once, by the family that brings it (`RuleSet.actions`), and read from there by
+    the engine (alternatives, refusals), the web (the editor's headings, the legal actions' kinds)
+    and the docs. The reader's grammar keeps the keyword; nothing else lists it."""
+
+    record: type  # the action's record type (arbiter.records)
+    keyword: str
+    """The first word of its notation text (`caliente`, `foot`): the kind of move it is."""
+    heading: Text
+    """How it is said: the heading of its kind of legal move (`pmsg("legal moves of a kind", ...)`)."""
+    said: Text
+    """One such action in a player's words (`arbiter.allowed.in_words`)."""
+    related: tuple[str, ...]
+    """The kinds of action a finding on it lists first among its alternatives (engine/alternatives.py)."""
+    paths: tuple[str, ...]
+    """The coverage paths playing it takes (engine/paths.py lists every path)."""
+    refusal: Refusal
+    """The finding that refuses it where a rule set does not bring it."""
+    opens_turn: bool = False
+    """Whether it opens a turn (as a draw does): while one is legal the turn is at its start."""
+
+
 @dataclass(frozen=True, slots=True)
 class ExtraAction:
     """An action a rule set brings beyond the engine's own, from a module of its family
@@ -257,6 +286,8 @@ class ExtraAction:
     anything, then plays it, as the handlers of engine/turn.py do."""
     offers: Callable[[Any, Any], Iterable[Any]]
     """(hand context, turn state) -> the actions of this kind worth trying there (engine/candidates.py)."""
+    kind: ActionKind
+    """What the action is called and how it is told (the family's declaration)."""
     picks_up_foot: bool = False
     """Whether it picks up the Foot: the one action, beside a pass, that may open a turn whose Foot
     is due, or follow a Hand played out."""
@@ -346,6 +377,9 @@ class Config:
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
+    """The other families' actions, which this rule set does not bring, by record type: refused with
+    their own words (`ActionKind.refusal`). `RuleSet.config_for` sets it from `RuleSet.unplayed`."""
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure
     function of the cards and this configuration (engine.melds.meld_problem keeps it). A Config
@@ -385,6 +419,15 @@ class RuleSet:
     presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
     """House rules by name: a preset written alone (`[Variant "pagat"]`, `--option pagat`) sets
     each of its options; options written after it override them."""
+    aliases: tuple[str, ...] = ()
+    actions: tuple[ActionKind, ...] = ()
+    """The kinds of action the family brings beyond the engine's own (its configurations' `actions`
+    play them)."""
+    unplayed: dict[type, ActionKind] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Every other family's kinds of action, which this one does not bring: `arbiter.families` fills
+    it from its list, and each configuration reads it (`Config.unplayed`)."""
+    """Other names the rule set is asked for by (`canasta` for Caliente); `arbiter.families.get`
+    reads them."""
     configured: dict[Any, Config] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The configurations made so far (`config_for`), by table and options."""
     verdicts: dict[Any, dict[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -409,7 +452,8 @@ class RuleSet:
                     kept.clear()
             config = self.configured[seating, chosen] = self.configure(seating, options)
             shared = self.verdicts.setdefault((seating.shape, chosen), config.verdicts)
-            object.__setattr__(config, "verdicts", shared)  # frozen: its one shared part is set once, here
+            object.__setattr__(config, "verdicts", shared)  # frozen: its shared parts are set once, here
+            object.__setattr__(config, "unplayed", self.unplayed)
         return config
 
     def forget(self) -> None:

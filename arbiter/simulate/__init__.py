@@ -5,15 +5,16 @@
 
 The bots are an independent implementation of the rule books: they share the card alphabet and the
 record types with the arbiter, never its engine, its rule sets' policies or its scoring, so judging
-their games with `arbiter.check` tests both (docs/simulator.md). The modules, by what they hold:
+their games with `arbiter.check` tests both (docs/simulator.md). Where each part lives:
 
-- `table`: the table the bots see during a hand (cards, melds, pile, stock), the deal, the turns;
-- `choices`: how the bots choose (`Style`) and the choices every family makes alike;
-- `record`: writing the hand and the game as records;
-- `game`: one game, hand after hand; `seating`: who sits where and who sits out;
-- `caliente`, `samba`: each family's table rules and bot rules;
-- `families`: the families by name, with their options; `runner`: `simulate`, `simulate_games`;
-- `coverage`: the legal paths a corpus takes, and the coverage corpus of each family.
+- `arbiter.bots`: what every family's bots are written with: the table they see during a hand
+  (`table`), how they choose (`choices`, `Style`), writing the hand and the game as records
+  (`record`), who sits where (`seating`), what a family declares (`family`) and its coverage data;
+- `arbiter/families/<name>/bots.py` (with `bot_rules`, `plans`, `coverage`): each family's table
+  rules, bot rules and coverage corpus, in the family's own package;
+- here: `game` (one game, hand after hand), `families` (the families by name, found through the
+  explicit list `arbiter.families.PACKAGES`), `runner` (`simulate`, `simulate_games`) and
+  `coverage` (the legal paths a corpus takes, and the coverage corpus of each family).
 
 Every game draws from its own `random.Random` (seeded with the rule set, the seed and the game's
 index) and no set is ever iterated, so game `i` of seed `s` is the same whatever `games` or `jobs`
@@ -22,7 +23,8 @@ say.
 
 from __future__ import annotations
 
-from .choices import Style
+from ..bots.choices import Style
+from ..bots.trace import Expected, HandTrace, TurnTrace
 from .coverage import (
     COVERAGE_CORPUS,
     COVERAGE_SEED,
@@ -36,7 +38,6 @@ from .coverage import (
     missing_paths,
 )
 from .runner import STOCK_MODES, SimulatedGame, simulate, simulate_games, supported
-from .trace import Expected, HandTrace, TurnTrace
 
 SUPPORTED = supported()
 """The rule sets the simulator plays."""

@@ -1,7 +1,7 @@
 """Coverage: which legal paths of the arbiter (`path:<name>`) and which rule codes of findings
 (`code:<code>`) a corpus of simulated games exercised, which paths each family's games should take
 (`EXPECTED_PATHS`), and a small corpus per family that takes them all (`COVERAGE_CORPUS`). The
-data is each family's own (`Family.coverage`, from its `<family>_coverage.py`); this module only
+data is each family's own (`Family.coverage`, from its package's `coverage.py`); this module only
 combines it."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from ..bots.choices import Style
+from ..bots.coverage_parts import CorpusPart
 from ..i18n import msg, translator
 from ..rulings import GameRuling
-from .choices import Style
-from .coverage_parts import CorpusPart
 from .families import family, registered
 from .runner import SimulatedGame, simulate_games
 
-# What each family brings (its `<family>_coverage.py`, through `Family.coverage`), combined by name.
+# What each family brings (its package's `coverage.py`, through `Family.coverage`), combined by name.
 _COVERED = {fam.name: fam.coverage for fam in registered() if fam.coverage is not None}
 
 EXPECTED_PATHS: dict[str, frozenset[str]] = {name: data.expected for name, data in _COVERED.items()}

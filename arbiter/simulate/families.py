@@ -1,119 +1,37 @@
-"""The families the simulator plays, by the name of their `Rules` tag: each one's options (read
-from the rule books by the simulator itself, never from the arbiter's rule sets), its table sizes,
-and the bot rules that play it."""
+"""The families the simulator plays, by name: each family package of the explicit list
+(`arbiter.families.PACKAGES`) that has bots (a `bots` module declaring its `FAMILY`), found by the
+names and aliases the family's rule set carries. Nothing else registers a family."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import importlib
+import importlib.util
+from functools import cache
 
-from ..i18n import msg, term
+from ..bots.family import Family, SimOption, SimValue
+from ..families import PACKAGES
+from ..i18n import msg
 from ..rules.base import UsageError
-from .coverage_parts import FamilyCoverage
-from .table import HandTable
-
-SimValue = bool | int | str
-YES = ("", "yes", "true", "on", "1")
-NO = ("no", "false", "off", "0")
 
 
-@dataclass(frozen=True, slots=True)
-class SimOption:
-    """An option of a family as the simulator plays it: a switch (yes/no), a whole number, or one
-    of a few words (`choices`)."""
-
-    name: str
-    default: SimValue
-    summary: str
-    choices: tuple[SimValue, ...] = ()
-
-    def parse(self, raw: Any) -> SimValue:
-        if isinstance(self.default, bool):
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in YES:
-                return True
-            if text in NO:
-                return False
-            raise UsageError(msg("option {option} is yes or no, not {value}", option=self.name, value=repr(raw)))
-        if isinstance(self.default, int):
-            try:
-                value: SimValue = int(raw)
-            except (TypeError, ValueError):
-                raise UsageError(
-                    msg("option {option} is a whole number, not {value}", option=self.name, value=repr(raw))
-                ) from None
-        else:
-            value = str(raw).strip().lower()
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise UsageError(
-                msg(
-                    "option {option} is one of {allowed}, not {value}",
-                    option=self.name,
-                    allowed=allowed,
-                    value=repr(raw),
-                )
-            )
-        return value
-
-
-@dataclass(frozen=True, slots=True)
-class Family:
-    """A rule set the simulator plays."""
-
-    name: str
-    title: str
-    seat_counts: tuple[int, ...]
-    options: tuple[SimOption, ...]
-    build: Callable[[int, Mapping[str, SimValue]], Any]
-    """The table rules for a number of players and every option's value."""
-    hand: type[HandTable]
-    table_problem: Callable[[int, Mapping[str, SimValue]], str | None] = lambda players, options: None
-    """Why a table (players, options) cannot be played, or None."""
-    coverage: FamilyCoverage | None = None
-    """The family's coverage data (`coverage_parts.py`): none for a family the arbiter does not judge."""
-
-    @property
-    def usual_players(self) -> int:
-        """The table played when none is named: four, or the family's first table (Hoyle: two)."""
-        return 4 if 4 in self.seat_counts else self.seat_counts[0]
-
-    def option(self, name: str) -> SimOption:
-        for spec in self.options:
-            if spec.name == name:
-                return spec
-        known = ", ".join(spec.name for spec in self.options)
-        raise UsageError(
-            msg(
-                "{title} has no option {option}; its options are: {known}",
-                title=term(self.title),
-                option=repr(name),
-                known=known,
-            )
-        )
-
-    def resolve(self, given: Mapping[str, SimValue]) -> dict[str, SimValue]:
-        """Every option's value: the defaults, overridden by the options given (already parsed)."""
-        return {spec.name: given.get(spec.name, spec.default) for spec in self.options}
-
-
-_FAMILIES: dict[str, Family] = {}
-_ALIASES = {"canasta-caliente": "caliente", "standard": "caliente", "canasta": "caliente"}
-
-
-def register(family: Family) -> Family:
-    _FAMILIES[family.name] = family
-    return family
+@cache
+def _played() -> dict[str, Family]:
+    """Each family the simulator plays, by its name and by each alias of its rule set."""
+    found: dict[str, Family] = {}
+    for package in PACKAGES:
+        module = f"{package.__name__}.bots"
+        if importlib.util.find_spec(module) is None:
+            continue
+        played: Family = importlib.import_module(module).FAMILY
+        for name in (played.name, *package.RULES.aliases):
+            found[name] = played
+    return found
 
 
 def family(name: str) -> Family:
     key = name.strip().lower()
-    key = _ALIASES.get(key, key)
     try:
-        return _FAMILIES[key]
+        return _played()[key]
     except KeyError:
         raise UsageError(
             msg("unknown rule set {name}; the simulator plays: {known}", name=repr(name), known=", ".join(names()))
@@ -122,11 +40,11 @@ def family(name: str) -> Family:
 
 def registered() -> tuple[Family, ...]:
     """Every family the simulator plays, by name."""
-    return tuple(_FAMILIES[name] for name in names())
+    return tuple(family(name) for name in names())
 
 
 def names() -> tuple[str, ...]:
-    return tuple(sorted(_FAMILIES))
+    return tuple(sorted({played.name for played in _played().values()}))
 
 
-__all__ = ["Family", "SimOption", "SimValue", "family", "names", "register", "registered"]
+__all__ = ["Family", "SimOption", "SimValue", "family", "names", "registered"]

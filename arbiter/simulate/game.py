@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..bots.choices import Style
+from ..bots.record import game_record, hand_record
+from ..bots.seating import seating
+from ..bots.table import HandTable
+from ..bots.trace import Expected, HandTrace
 from ..records import Game, HandRecord
-from .choices import Style
-from .record import game_record, hand_record
-from .seating import seating
-from .table import HandTable
-from .trace import Expected, HandTrace
 
 MAX_HANDS = 400  # per game, when no `hands` limit is given
 

@@ -9,16 +9,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.choices import Style
+from ..bots.record import variant
+from ..bots.trace import Expected, HandTrace
 from ..formatter import format_game
 from ..i18n import msg, term
 from ..records import Game
 from ..rules.base import UsageError
-from . import caliente, classic, hand_and_foot, samba  # noqa: F401  (each registers its family)
-from .choices import Style
 from .families import SimValue, family, names
 from .game import GameSim
-from .record import variant
-from .trace import Expected, HandTrace
 
 STOCK_MODES = ("never", "some", "always")
 """Whether hands carry the stock line (`stock K 5 ...`): never, about one hand in four, always."""

@@ -14,6 +14,7 @@ from typing import Any
 from flask_smorest import Blueprint, abort
 
 import arbiter
+from arbiter import families
 from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 from arbiter.i18n import msg
@@ -28,8 +29,9 @@ legal = Blueprint(
     description="The legal actions at any moment of a record: what the player to play may do.",
 )
 
-START_KINDS = frozenset({"draw", "take", "caliente", "pass"})
-"""Kinds of action that open a turn: while one of them is legal, the turn is at its start."""
+START_KINDS = frozenset({"draw", "take", "pass", *(kind.keyword for kind in families.ACTIONS if kind.opens_turn)})
+"""Kinds of action that open a turn: while one of them is legal, the turn is at its start (a
+family's own action says whether it opens one: `ActionKind.opens_turn`)."""
 
 
 @legal.route("/legal-actions", methods=["POST"])

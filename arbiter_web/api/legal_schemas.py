@@ -5,13 +5,28 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from arbiter import families
 from arbiter_web.api.schemas import RulingRequestSchema, TableSchema, points_field
 
 MAX_PLACE = 100_000  # a game, hand, turn or action number past any record the service accepts
 
-ACTION_KINDS = ("bonus", "caliente", "draw", "take", "pass", "foot", "meld", "add", "ask", "discard", "out", "end")
+ACTION_KINDS = (
+    "bonus",
+    *(kind.keyword for kind in families.ACTIONS if kind.opens_turn),
+    "draw",
+    "take",
+    "pass",
+    *(kind.keyword for kind in families.ACTIONS if not kind.opens_turn),
+    "meld",
+    "add",
+    "ask",
+    "discard",
+    "out",
+    "end",
+)
 """The kinds of action, each the first word of its notation (docs/notation.md, "Turns"), in the
-order a turn goes through them; `end`, the end of a turn that no discard ends (Hoyle's passing the
+order a turn goes through them (a family's own action, `arbiter.families.ACTIONS`, among those that
+open a turn or after them); `end`, the end of a turn that no discard ends (Hoyle's passing the
 discard), is where a turn line ends (docs/library.md)."""
 
 

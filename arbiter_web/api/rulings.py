@@ -14,7 +14,7 @@ from flask_smorest import Blueprint, abort
 from marshmallow import RAISE
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.checker import DEFAULT_RULES
 from arbiter_web import service
 from arbiter_web.api.body import (

@@ -13,7 +13,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.i18n import Text, msg, term
 from arbiter_web.serving.schema_errors import HOUSE_DIGEST as HOUSE_DIGEST_ERROR
 from arbiter_web.serving.schema_errors import NO_SUCH_OPTION, OPTION_VALUE, UNKNOWN_RULESET
@@ -55,7 +55,7 @@ class OptionValue(fields.Field):
 # the values each takes) are enumerated from the rule sets, so the OpenAPI document says exactly
 # what is accepted, and anything else is a 422 from the schema itself.
 
-RULESET_NAMES = sorted({*rulesets.names(), *(a for a in rulesets.aliases() if a)})
+RULESET_NAMES = sorted(rulesets.BY_NAME)
 _WORDS_YES_NO = ("yes", "no", "true", "false", "on", "off", "1", "0")
 _SWITCH_WORDS = (*_WORDS_YES_NO, *(w.upper() for w in _WORDS_YES_NO if w.isalpha()))
 _MAX_OPTION_NUMBER = 2**53  # the largest whole number JSON carries exactly

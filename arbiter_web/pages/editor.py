@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 import arbiter
 from arbiter import cards as C
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter import work as bounded
 from arbiter.actions import END_TEXT
 from arbiter.allowed import in_words
@@ -45,13 +45,13 @@ MOVE_KINDS = {
     "add": pmsg("legal moves of a kind", "Add to a meld"),
     "discard": pmsg("legal moves of a kind", "Discard"),
     "bonus": pmsg("legal moves of a kind", "Lay a card beside the melds"),
-    "caliente": pmsg("legal moves of a kind", "Lay a Caliente card"),
     "ask": pmsg("legal moves of a kind", "Ask the partner"),
     "pass": pmsg("legal moves of a kind", "Pass"),
     "out": pmsg("legal moves of a kind", "Go out"),
-    "foot": pmsg("legal moves of a kind", "Pick up the Foot"),
 }
-"""The heading of each kind of legal move (Move.kind, the action's ACN keyword), in words."""
+MOVE_KINDS.update({kind.keyword: kind.heading for kind in rulesets.ACTIONS})
+"""The heading of each kind of legal move (Move.kind, the action's ACN keyword), in words: the
+engine's, and each family's own (`ActionKind.heading`)."""
 
 MOVE_WORDS = {
     "draw": pmsg("a word of a move", "draw"),

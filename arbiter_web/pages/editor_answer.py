@@ -12,7 +12,7 @@ from typing import Any
 from flask import url_for
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.move_answer import MoveAnswer
 from arbiter.positions import PositionError
 from arbiter.situation import Situation

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.checker import DEFAULT_RULES, Request
 from arbiter.i18n import msg
 from arbiter.notation import parse_text

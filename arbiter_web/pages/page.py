@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from marshmallow import ValidationError
 
 import arbiter
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.archive.inputs import BINARY_SNIFF, sniff
 from arbiter.checker import DEFAULT_RULES, on_a_form
 from arbiter.comment_languages import in_language

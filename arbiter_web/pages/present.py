@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbiter import Finding, GameRuling, Verdict
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.allowed import Alternative, alternatives, more_count
 from arbiter.i18n import Text, msg, msg_n
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from arbiter import rules as rulesets
+from arbiter import families as rulesets
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import msg
 from arbiter_web.serving import lang

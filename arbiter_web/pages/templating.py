@@ -28,6 +28,6 @@ def init_app(app: Flask) -> None:
 
 def ruleset_title(name: str) -> str:
     """A rule set's title by its name (a word of the rule sets' data, said by the page)."""
-    from arbiter import rules
+    from arbiter import families
 
-    return rules.get(name).title
+    return families.get(name).title

@@ -1,0 +1,6 @@
+"""Hand and Foot: its choices (`choices`), policies, options and catalogue (`policies`) and its
+own action, picking up the foot (`actions`); it builds on Caliente's configuration."""
+
+from .policies import HAND_AND_FOOT as RULES
+
+__all__ = ["RULES"]
