@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the names as they are, for type checkers and readers
     from .actions import Action
     from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
-    from .checker import check, judge
+    from .checker import Request, check, judge
     from .errors import ArbiterError, NotARecord
     from .findings import Adjustment, Finding, HandResult, Problem, Severity
     from .formatter import format_game, format_source
@@ -35,6 +35,7 @@ _WHERE = {
     "DEFAULT_BUDGET": ".budget",
     "FindingBudget": ".budget",
     "within_budget": ".budget",
+    "Request": ".checker",
     "check": ".checker",
     "judge": ".checker",
     "format_game": ".formatter",
@@ -104,6 +105,7 @@ __all__ = [
     "Position",
     "PositionError",
     "Problem",
+    "Request",
     "ScoreSheet",
     "Severity",
     "TableView",

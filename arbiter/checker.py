@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import families as rulesets
@@ -39,6 +39,7 @@ OPTION_TAGS = ("variant", "options")
 
 def check(
     source: Source | os.PathLike[str],
+    request: Request | None = None,
     *,
     rules: str | None = None,
     options: Mapping[str, Any] | None = None,
@@ -49,7 +50,8 @@ def check(
     shelf: RulebookSource | None = None,
     seeds: SeedSource | None = None,
 ) -> Iterator[GameRuling]:
-    """Judge every game of a record, one at a time. Raises UsageError for an unknown rule set
+    """Judge every game of a record, one at a time, as `request` asks (a `Request`, validated once
+    by the caller), or else as its parts given here ask. Raises UsageError for an unknown rule set
     or option given by the caller, or one that contradicts a game's tags. `rules` insists (a
     game tagged with another rule set is a UsageError); `default_rules` only stands in for a
     silent [Rules] tag (the default's default is Caliente). `start` says where the source begins
@@ -59,13 +61,16 @@ def check(
     (`[Board "N"]`) without a `Seed` tag (arbiter.event.boards.EventBeside). A record is its text, bytes, a file opened to read, or a path
     (read whole); anything else raises `NotARecord` (an `ArbiterError` and a `TypeError`)."""
     readable = record_source(source)  # at the call: what is not a record fails before any game is asked for
+    parts = (rules, options, default_rules, house, shelf, seeds)
+    if request is not None and any(part is not None for part in parts):
+        raise TypeError("check takes a Request or the parts of one (rules, options, ...), not both")
 
     def judged() -> Iterator[GameRuling]:
-        request = asked(rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf)
-        if seeds is not None:
-            request = replace(request, seeds=seeds)
+        asked = request or Request.of(
+            rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf, seeds=seeds
+        )
         for parsed in parse(readable, limits, start):
-            yield request.judge(parsed)
+            yield asked.judge(parsed)
 
     return judged()
 
@@ -96,7 +101,11 @@ def on_a_form(message: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Request:
     """How a caller asks for a record's games to be judged: the rule set it insists on, the options,
-    the rule set standing in for a silent [Rules] tag, and the house rulebooks (see `check`)."""
+    the rule set standing in for a silent [Rules] tag, and the house rulebooks (see `check`).
+
+    An adapter builds it once, at its edge, with `Request.of` (which validates it) and hands the
+    one value to `check`, to archive runs and to worker processes: a request travels to another
+    process by its rule sets' names (it is never validated again)."""
 
     rules: RuleSet | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -104,6 +113,36 @@ class Request:
     house: Rulebook | None = None
     shelf: RulebookSource | None = None
     seeds: SeedSource | None = None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        rules: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        default_rules: str | None = None,
+        house: Rulebook | None = None,
+        shelf: RulebookSource | None = None,
+        seeds: SeedSource | None = None,
+    ) -> Request:
+        """The caller's request, checked before anything is read: raises UsageError for an unknown
+        rule set or option, or a house rulebook asked for beside a rule set or options of its own."""
+        requested = rulesets.get(rules) if rules else None
+        default = rulesets.get(default_rules) if default_rules else None
+        if house is not None and ((requested and requested.name != house.family) or options):
+            raise UsageError(
+                msg(
+                    "{rulebook} is a {family} rulebook and sets every option a game is judged by; "
+                    "{remedy} (a different rule is a new version of the rulebook)",
+                    rulebook=house.title,
+                    family=term(house.ruleset.title),
+                    remedy=DROP_RULES_AND_OPTIONS,
+                )
+            )
+        chosen = requested or default
+        if chosen and options:
+            chosen.resolve(options)  # fail fast on a bad option, before reading anything
+        return cls(requested, dict(options or {}), default, house, shelf, seeds)
 
     def judge(self, parsed: ParsedGame, observer: Observer | None = None) -> GameRuling:
         """One game's ruling, as asked; `observer` sees its tables (arbiter.engine.Observer)."""
@@ -118,33 +157,36 @@ class Request:
             seeds=self.seeds,
         )
 
+    def __repr__(self) -> str:
+        """Short: the rule sets by name and the rulebook by title, not every rule they hold."""
+        rules, default = (ruleset.name if ruleset else None for ruleset in (self.rules, self.default))
+        house = self.house.title if self.house else None
+        return f"Request(rules={rules!r}, options={dict(self.options)!r}, default={default!r}, house={house!r})"
 
-def asked(
-    *,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
-    default_rules: str | None = None,
-    house: Rulebook | None = None,
-    shelf: RulebookSource | None = None,
+    def __reduce__(self) -> tuple[Any, ...]:
+        """To another process (`--jobs`, a cluster's workers) by the rule sets' names: each process
+        keeps its own rule sets, with what they have learnt of tables and melds."""
+        names = (self.rules.name if self.rules else None, self.default.name if self.default else None)
+        return (_arrived, (*names, dict(self.options), self.house, self.shelf, self.seeds))
+
+
+def _arrived(
+    rules: str | None,
+    default: str | None,
+    options: Mapping[str, Any],
+    house: Rulebook | None,
+    shelf: RulebookSource | None,
+    seeds: SeedSource | None,
 ) -> Request:
-    """The caller's request, checked before anything is read: raises UsageError for an unknown
-    rule set or option, or a house rulebook asked for beside a rule set or options of its own."""
-    requested = rulesets.get(rules) if rules else None
-    default = rulesets.get(default_rules) if default_rules else None
-    if house is not None and ((requested and requested.name != house.family) or options):
-        raise UsageError(
-            msg(
-                "{rulebook} is a {family} rulebook and sets every option a game is judged by; "
-                "{remedy} (a different rule is a new version of the rulebook)",
-                rulebook=house.title,
-                family=term(house.ruleset.title),
-                remedy=DROP_RULES_AND_OPTIONS,
-            )
-        )
-    chosen = requested or default
-    if chosen and options:
-        chosen.resolve(options)  # fail fast on a bad option, before reading anything
-    return Request(requested, options or {}, default, house, shelf)
+    """A request as it arrives in another process (`Request.__reduce__`), valid as it was sent."""
+    return Request(
+        rulesets.get(rules) if rules else None,
+        options,
+        rulesets.get(default) if default else None,
+        house,
+        shelf,
+        seeds,
+    )
 
 
 def judge(

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import families as rulesets
-from .checker import Request, asked
+from .checker import Request
 from .findings import Finding
-from .house import Rulebook, RulebookSource, Shelf
+from .house import Rulebook, Shelf
 from .i18n import Text, msg, msg_n
 from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
 from .positions import PositionError, no_such_game, read_games
@@ -108,20 +108,17 @@ def replay_game(
 
 def replay_games(
     source: Source,
+    request: Request | None = None,
     *,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
     limits: Limits = DEFAULT_LIMITS,
-    house: Rulebook | None = None,
-    shelf: RulebookSource | None = None,
     wanted: Callable[[], bool] = lambda: True,
 ) -> Iterator[GameReplay]:
-    """Judge every game of a record as `arbiter.check` does (the same arguments, the same
+    """Judge every game of a record as `arbiter.check` does (the same `Request`, the same
     rulings), reading and judging each game once and keeping its frames on the way. `wanted()`,
     asked before each game, says whether its frames are still wanted: a caller that shows a
     bounded number of them stops asking, and the games after are judged without (their hands
     have no frames)."""
-    request = asked(rules=rules, options=options, house=house, shelf=shelf)
+    request = request or Request()
     for parsed in parse(source, limits):
         if wanted():
             yield _replayed(parsed, request)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from arbiter.archive.inputs import NO_BOOKS, Books
 from arbiter.i18n import msg
 from arbiter.rules import UsageError
 
@@ -16,7 +15,7 @@ from .language import said, spoken
 from .params import SpokenPath
 
 if TYPE_CHECKING:
-    from arbiter.house import Rulebook
+    from arbiter.house import Rulebook, Shelf
 
 # The rulebooks and the rule sets (with the engine they play on) are imported when a rulebook is
 # read: the option itself is declared for every command (tests/test_startup_imports.py).
@@ -39,15 +38,16 @@ def load(path: str) -> Rulebook:
         raise click.UsageError(spoken(error)) from None
 
 
-def books(files: tuple[str, ...]) -> Books:
-    """The rulebooks of `--house` (or the configuration's `house`): the first judges the records
-    whose tags name none; every one is at hand for the records whose House tag names it."""
+def books(files: tuple[str, ...]) -> tuple[Rulebook | None, Shelf | None]:
+    """The rulebooks of `--house` (or the configuration's `house`), as `arbiter.Request` takes
+    them: the first judges the records whose tags name none; every one is at hand (the shelf) for
+    the records whose House tag names it."""
     if not files:
-        return NO_BOOKS
+        return None, None
     from arbiter.house import Shelf
 
     loaded = [load(path) for path in files]
-    return Books(loaded[0], Shelf(loaded))
+    return loaded[0], Shelf(loaded)
 
 
 def rulebook_or_family(word: str) -> Rulebook:

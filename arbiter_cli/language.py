@@ -52,26 +52,25 @@ def _known(code: str, where: str, environ: Mapping[str, str]) -> str:
     return language
 
 
-def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
-    """The translator of the language `choose` picks, kept on the running command's context so
-    that its usage errors are said in that language too (`spoken`)."""
-    say = translator(choose(flag, configured, source))
-    context = click.get_current_context(silent=True)
-    if context is not None:
-        context.meta[_SPEAKER] = say
-    return say
-
-
-_SPEAKER = "arbiter.speaker"
-
 _CHOSEN: ContextVar[Translator | None] = ContextVar("arbiter_cli.language.chosen", default=None)
-"""The translator of the language found before click parsed the arguments (`chosen`)."""
+"""The one carrier of the reader's language on the command line: the translator of the language
+found before click parsed the arguments (`chosen`), then of the one the command decided
+(`speaker`). A command hands the translator `speaker` returns to its renderers as `say`."""
+
+
+def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
+    """The translator of the language `choose` picks, made the run's (`_CHOSEN`, until the
+    `chosen` block of the run ends) so that its usage errors are said in that language too (`spoken`)."""
+    say = translator(choose(flag, configured, source))
+    _CHOSEN.set(say)
+    return say
 
 
 @contextlib.contextmanager
 def chosen(language: str) -> Iterator[None]:
     """`language` is the command line's for the time of the block, before a command's `speaker`
-    decides: the usage errors of the callbacks that run while click parses are said in it."""
+    decides: the usage errors of the callbacks that run while click parses are said in it; what
+    `speaker` decides within the block is forgotten with it."""
     token = _CHOSEN.set(translator(language))
     try:
         yield
@@ -89,9 +88,6 @@ def spoken(error: BaseException, say: Translator | None = None) -> str:
 def said(message: str, say: Translator | None = None) -> str:
     """`message` in the command's language (`say`, else the translator `speaker` chose, else the
     one `chosen` before click parsed)."""
-    if say is None:
-        context = click.get_current_context(silent=True)
-        say = context.meta.get(_SPEAKER) if context is not None else None
     say = say or _CHOSEN.get()
     return say(message) if say is not None else str(message)
 

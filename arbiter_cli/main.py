@@ -223,7 +223,7 @@ def check(
     from arbiter.toml.
     """
     from arbiter.archive.discovery import RecordFinder
-    from arbiter.archive.inputs import RuleChoice, collect, run
+    from arbiter.archive.inputs import collect, run
 
     from .formats import RENDERERS
     from .selection import CodeFilter
@@ -261,24 +261,28 @@ def check(
         raise click.UsageError(say(refusal))
     if paths.count(STDIN) > 1:
         raise click.UsageError(say(msg("standard input (-) can be read only once")))
-    if settings.rules:
-        try:
-            from arbiter import families as rulesets  # the rule sets (and the engine they play on): when asked for
-
-            rulesets.get(settings.rules).resolve(settings.options)
-        except arbiter.UsageError as error:
-            raise usage_error(error) from None
-    _check_codes(settings, select, ignore)
-    books = house_cli.books(settings.house)
-    if books.house and (settings.rules or settings.options):
+    house, shelf = house_cli.books(settings.house)
+    if house and (settings.rules or settings.options):
         refusal = msg(
             "{rulebook} sets the rule set and every option; drop --rules and --option "
             "(and rules and options in {source})",
-            rulebook=books.house.title,
+            rulebook=house.title,
             source=str(settings.source) if settings.source else msg("the configuration"),
         )
         raise click.UsageError(say(refusal))
-    choice = RuleChoice(insisted=rules_name, default=None if rules_name else configured.rules)
+    # The one request every file is judged by, validated here once (--rules insists; the configured
+    # `rules` stands in for a silent [Rules] tag): the runs, the workers and the cluster take it as it is.
+    try:
+        request = arbiter.Request.of(
+            rules=rules_name,
+            default_rules=None if rules_name else configured.rules,
+            options=settings.options,
+            house=house,
+            shelf=shelf,
+        )
+    except arbiter.UsageError as error:
+        raise usage_error(error) from None
+    _check_codes(settings, select, ignore)
     finder = RecordFinder(settings.include)
     cluster: Any = importlib.import_module("arbiter.archive.cluster") if scheduler else None  # only with --scheduler
     cluster_errors: tuple[type[Exception], ...] = (cluster.ClusterError,) if cluster else ()
@@ -304,9 +308,9 @@ def check(
         try:
             with _progress(err, out, tasks) as bar:
                 if cluster:
-                    reports = cluster.run(tasks, choice, settings.options, scheduler, books=books)
+                    reports = cluster.run(tasks, request, scheduler)
                 else:
-                    reports = run(tasks, choice, settings.options, _processes(settings.jobs), books, bar.read)
+                    reports = run(tasks, request, _processes(settings.jobs), bar.read)
                 with contextlib.closing(reports):
                     for report in reports:
                         take(report)

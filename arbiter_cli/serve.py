@@ -1,6 +1,6 @@
 """`arbiter serve`: the web service (the JSON API and the paste-a-record page) from an installed
 arbiter: gunicorn's master keeping worker processes that each serve with waitress (whole requests
-read before the application sees them: arbiter_web/server.py), or where gunicorn does not run (on
+read before the application sees them: arbiter_web/serving/server.py), or where gunicorn does not run (on
 Windows) one waitress process.
 
 Before starting, the port is tried: a port another program holds is a usage error that names a
@@ -56,7 +56,7 @@ def _gunicorn(host: str, port: int, workers: int) -> Any | None:
         def load_config(self) -> None:
             self.cfg.set("bind", f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("worker_class", "arbiter_web.server.ArbiterWorker")
+            self.cfg.set("worker_class", "arbiter_web.serving.server.ArbiterWorker")
             self.cfg.set("control_socket_disable", True)  # no shared control file: servers side by side stay apart
 
         def load(self) -> Any:
@@ -89,7 +89,7 @@ def serve(host: str, port: int, workers: int, threads: int | None) -> None:
     if problem:
         raise click.UsageError(problem)
     if threads is not None:
-        os.environ["SERVER_THREADS"] = str(threads)  # read by each worker (arbiter_web.server)
+        os.environ["SERVER_THREADS"] = str(threads)  # read by each worker (arbiter_web.serving.server)
     server = _gunicorn(host, port, workers)
     if server is not None:
         server.run()
@@ -97,7 +97,7 @@ def serve(host: str, port: int, workers: int, threads: int | None) -> None:
     import waitress
 
     from arbiter_web.factory import create_app
-    from arbiter_web.server import ServerSettings
+    from arbiter_web.serving.server import ServerSettings
 
     click.echo("gunicorn is not available here: serving with waitress alone, one process", err=True)
     settings = ServerSettings.from_environment()

@@ -6,11 +6,12 @@ paste-a-record page at /. The app factory is `factory.create_app` (`wsgi.app` fo
 server, `arbiter serve` on the command line); the pure core (`arbiter`) never imports from here,
 nor from Flask.
 
-Modules: `schemas` (every request and response shape), `service` (the one call into the core),
-`api` (the JSON endpoints), `page` and `present` (the page and what it shows), `apidocs` (the HTML
-view of the OpenAPI document), `errors` (JSON or HTML errors, never a traceback) and `security`
-(response headers). Kept rulings (issue 17): `store` (the database, SQLAlchemy Core), `stored`
-(keeping and re-judging), `stored_api` (their JSON API) and `permalink` (their pages, /r/<id>).
+Four packages, each attached to the app once by its own `register(app)` (in its `attach` module),
+called from the app factory in this order: `storage` (kept rulings and rulebooks, the database,
+the permalink pages), `serving` (request ids, the reader's language, the bounds, errors and
+security headers), `api` (the JSON API and its document, each with its schemas) and `pages` (the
+HTML pages). Beside them: `factory` (`create_app`, the configuration), `service` (the one call into
+the core, which every package makes) and `wsgi`. A module imports another's public names only.
 """
 
 DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024

@@ -1,10 +1,12 @@
-"""The arbiter's web adapter: `create_app()` builds the Flask app (the JSON API, its OpenAPI
-document and docs page, and the paste-a-record page).
+"""The arbiter's web adapter: `create_app()` builds the Flask app: its configuration, then each of
+its four packages attached once, by its own `register` (arbiter_web/__init__.py names them).
 
     arbiter serve --port 8000 --workers 2                     # what `make run` does
     gunicorn --bind 127.0.0.1:8000 'arbiter_web.wsgi:app'     # the same, with gunicorn's own flags
 
-Configuration, from `config` or else the environment (docs/api.md):
+Configuration, from `config`, else the environment in Flask's way (`ARBITER_MAX_GAMES=500`, read
+by `app.config.from_prefixed_env("ARBITER")`, values as JSON where they are JSON), else the
+environment's plain names as before (`MAX_GAMES=500`) (docs/api.md, "Configuration"):
     MAX_CONTENT_LENGTH  the largest request body in bytes (default 1 MiB); larger is a 413
     MAX_GAMES           the most games one request may hold (default 1,000); more is a 413
     MAX_FINDINGS        findings listed per answer (default 1,000); the rest are counted, not listed
@@ -20,13 +22,13 @@ Configuration, from `config` or else the environment (docs/api.md):
                         heavy work takes a lane too (workload.py)
     PAGE_RATIO, PAGE_FLOOR   a ruling page is at most 20 times its request, or 256 KiB (page_size.py)
     ACCESS_LOG          one JSON line per request on standard error (default on)
-    DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/stored.py)
+    DATABASE_URL, STORE_MAX_RECORD, STORE_MIGRATE   kept rulings (arbiter_web/storage/stored.py)
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,32 +37,15 @@ from flask import Flask
 import arbiter
 import arbiter.budget
 import arbiter_web
-from arbiter_web import (
-    access,
-    api,
-    apidocs,
-    editor,
-    errors,
-    events,
-    lanes,
-    lang,
-    limits,
-    notation,
-    pad,
-    page,
-    permalink,
-    rulebook_pages,
-    rulebooks,
-    rulebooks_api,
-    security,
-    stored,
-    stored_api,
-    templating,
-    workload,
-)
+from arbiter_web.api import attach as api
+from arbiter_web.pages import attach as pages
+from arbiter_web.serving import attach as serving
+from arbiter_web.storage import attach as storage
 
 WEB = Path(arbiter_web.__file__).parent
-ENVIRONMENT = (
+PREFIX = "ARBITER"
+"""`ARBITER_<SETTING>` in the environment sets <SETTING> (`app.config.from_prefixed_env`)."""
+WHOLE_NUMBERS = (
     "MAX_CONTENT_LENGTH",
     "MAX_GAMES",
     "MAX_FINDINGS",
@@ -75,39 +60,57 @@ ENVIRONMENT = (
     "MAX_LEGAL_ACTIONS",
     "LARGE_REQUEST_STEPS",
 )
-SECONDS_ENVIRONMENT = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
-TEXT_ENVIRONMENT = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
+SECONDS = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
+TEXTS = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
+SWITCHES = ("ACCESS_LOG",)
+OFF = ("0", "no", "off", "false")
 
 
-def _from_environment() -> dict[str, Any]:
-    values = {}
-    for name in ENVIRONMENT:
-        raw = os.environ.get(name, "").strip()
-        if raw:
-            try:
-                values[name] = int(raw.replace("_", ""))
-            except ValueError:
-                raise SystemExit(f"{name} must be a whole number of bytes or games, not {raw!r}") from None
-    return values | _service_environment()
+def whole_number(name: str, raw: Any) -> int:
+    try:
+        if isinstance(raw, bool):
+            raise ValueError(raw)
+        return int(str(raw).strip().replace("_", ""))
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number of bytes or games, not {raw!r}") from None
 
 
-def _service_environment() -> dict[str, Any]:
-    """The settings of arbiter_web.limits and arbiter_web.access from the environment."""
-    values: dict[str, Any] = {name: os.environ[name].strip() for name in TEXT_ENVIRONMENT if name in os.environ}
-    for name in SECONDS_ENVIRONMENT:
-        raw = os.environ.get(name, "").strip()
-        if raw:
-            try:
-                values[name] = float(raw)
-            except ValueError:
-                raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
-    if os.environ.get("ACCESS_LOG", "").strip().lower() in ("0", "no", "off", "false"):
-        values["ACCESS_LOG"] = False
-    return values
+def seconds(name: str, raw: Any) -> float:
+    try:
+        if isinstance(raw, bool):
+            raise ValueError(raw)
+        return float(str(raw).strip())
+    except ValueError:
+        raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
 
 
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(WEB / "templates"), static_folder=str(WEB / "static"))
+def text(name: str, raw: Any) -> str:
+    return str(raw).strip()
+
+
+def switch(name: str, raw: Any) -> bool:
+    return str(raw).strip().lower() not in OFF
+
+
+READERS: dict[str, Callable[[str, Any], Any]] = {
+    **dict.fromkeys(WHOLE_NUMBERS, whole_number),
+    **dict.fromkeys(SECONDS, seconds),
+    **dict.fromkeys(TEXTS, text),
+    **dict.fromkeys(SWITCHES, switch),
+}
+"""Each setting read from the environment, and how its text becomes its value."""
+
+
+def plain_environment(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The settings under their plain names (`MAX_GAMES=500`), as the service has always read them;
+    an empty one is unset, and a switch is only ever turned off (`ACCESS_LOG=off`)."""
+    values = {name: READERS[name](name, environ[name]) for name in READERS if environ.get(name, "").strip()}
+    return {name: value for name, value in values.items() if name not in SWITCHES or value is False}
+
+
+def configure(app: Flask, config: Mapping[str, Any] | None, environ: Mapping[str, str] = os.environ) -> None:
+    """The defaults, then the plain names, then `ARBITER_*` (Flask's way, over the plain names),
+    then `config` (code, tests) over all."""
     app.config.update(
         MAX_CONTENT_LENGTH=arbiter_web.DEFAULT_MAX_CONTENT_LENGTH,
         MAX_GAMES=arbiter_web.DEFAULT_MAX_GAMES,
@@ -127,36 +130,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             },
         },
     )
-    app.config.update(_from_environment())
+    app.config.update(plain_environment(environ))
+    app.config.from_prefixed_env(PREFIX)
+    for name, read in READERS.items():  # JSON's reading of a value, or its text, as the setting's type
+        if f"{PREFIX}_{name}" in environ:
+            app.config[name] = read(f"{PREFIX}_{name}", app.config[name])
     app.config.update(config or {})
     if "MAX_FORM_MEMORY_SIZE" not in (config or {}):  # the page's form carries the record in a text field
         app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(WEB / "templates"), static_folder=str(WEB / "static"))
+    configure(app, config)
     app.json.sort_keys = False  # keep the game object's documented key order  # type: ignore[attr-defined]
-
-    access.init_app(app)  # first: the request id and the clock start before anything else
-    lang.init_app(app)  # the reader's language (issue 25), before any view or error says a word
-    kept = stored.init_app(app)  # kept rulings (issue 17): the database, migrated at start-up
-    limits.init_app(app, kept.engine)  # the rate limits' counts are kept in the same database
-    lanes.init_app(app)  # after the rate limits: a limited client is refused before it queues
-    workload.init_app(app)  # after the lanes: each request's work budget, heavy work moved to a lane
-    app.extensions[apidocs.EXTENSION] = api.init_app(app)
-    stored_api.init_app(app.extensions[apidocs.EXTENSION])
-    rulebooks.init_app(app, kept)  # kept house rulebooks (issue 29): the same database, the same quota
-    rulebooks_api.init_app(app.extensions[apidocs.EXTENSION])
-    events.init_app(app, kept)  # events on the service (issue 43): the same database, the same quota
-    app.register_blueprint(apidocs.bp)
-    app.register_blueprint(page.bp)
-    app.register_blueprint(permalink.bp)
-    app.register_blueprint(editor.bp)  # the situation editor (issue 30)
-    app.register_blueprint(pad.bp)  # the score pad (issue 42)
-    app.register_blueprint(notation.bp)
-    app.register_blueprint(rulebook_pages.bp)
-    templating.init_app(app)
-    errors.init_app(app)
-    security.init_app(app)
-
-    @app.context_processor
-    def _versions() -> dict[str, Any]:
-        return {"notation_version": arbiter.NOTATION_VERSION}
-
+    kept = storage.register(app)  # kept rulings and rulebooks (issues 17, 29): the database, migrated
+    serving.register(app, kept.engine)  # the request's hooks, bounds, errors and headers
+    api.register(app)
+    pages.register(app)
     return app

@@ -13,10 +13,11 @@ from arbiter import turn_tables
 from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 from arbiter.i18n import msg
 from arbiter.rules import reference
-
-from . import DEFAULT_MAX_GAMES, lang, rulebooks
-from .limits import check_time
-from .table_view import PageReplays
+from arbiter_web import DEFAULT_MAX_GAMES
+from arbiter_web.pages.table_view import PageReplays
+from arbiter_web.serving import lang
+from arbiter_web.serving.limits import check_time
+from arbiter_web.storage import rulebooks
 
 
 class TooManyGames(Exception):
@@ -29,34 +30,37 @@ class TooManyGames(Exception):
         self.limit = limit
 
 
+def asked(
+    rules: str | None = None, options: Mapping[str, Any] | None = None, house: str | None = None
+) -> arbiter.Request:
+    """The request a view was sent, as the library takes it: built and validated once, here.
+    `house` is the digest of a kept rulebook to judge by where a game's tags name none; every
+    kept rulebook is at hand for a game whose House tag names one. Raises `arbiter.UsageError`
+    (an unknown rule set, option or rulebook: a 422)."""
+    if rulebooks.EXTENSION not in current_app.extensions:
+        return arbiter.Request.of(rules=rules or None, options=options or None)
+    book = rulebooks.chosen(house)
+    return arbiter.Request.of(rules=rules or None, options=options or None, house=book, shelf=rulebooks.shelf())
+
+
 def rule(
     source: str | bytes,
-    rules: str | None = None,
-    options: Mapping[str, Any] | None = None,
+    request: arbiter.Request,
     listed: arbiter.FindingBudget | None = None,
-    house: str | None = None,
     replays: PageReplays | None = None,
 ) -> list[Any]:
-    """Judge every game of `source`: a list of `arbiter.GameRuling`, listing the findings the
-    budget `listed` leaves room for (default: the request's, `budget()`). `house` is the digest of
-    a kept rulebook to judge by where a game's tags name none; a game whose House tag names a kept
-    rulebook is judged by it. Raises `arbiter.UsageError` (an unknown rule set, option or
-    rulebook, or a request contradicting the record) and TooManyGames; raises
+    """Judge every game of `source` as `request` asks (`asked`): a list of `arbiter.GameRuling`,
+    listing the findings the budget `listed` leaves room for (default: the request's, `budget()`).
+    Raises `arbiter.UsageError` (a request contradicting the record) and TooManyGames; raises
     limits.TookTooLong (a 503) past the request's time limit. `replays`, for a ruling page, keeps
     the frames it may show on the way: the record is read and judged once."""
     limit = int(current_app.config.get("MAX_GAMES", DEFAULT_MAX_GAMES))
     limits = dataclasses.replace(arbiter.DEFAULT_LIMITS, max_games=limit + 1)
     games = []
-    books = (
-        {"house": rulebooks.chosen(house), "shelf": rulebooks.shelf()}
-        if rulebooks.EXTENSION in current_app.extensions
-        else {}
-    )
-    asked: dict[str, Any] = {"rules": rules or None, "options": options or None, "limits": limits, **books}
     if replays is None:
-        rulings = arbiter.check(source, **asked)
+        rulings = arbiter.check(source, request, limits=limits)
     else:
-        rulings = replays.rulings(turn_tables.replay_games(source, wanted=replays.wanted, **asked))
+        rulings = replays.rulings(turn_tables.replay_games(source, request, limits=limits, wanted=replays.wanted))
     for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--passes", type=int, default=5)
     args = parser.parse_args(argv)
     tasks = inputs.collect(tuple(args.paths), lambda: b"")
-    documents = [report.to_dict() for report in inputs.run(tasks, None, {}, 1)]
+    documents = [report.to_dict() for report in inputs.run(tasks, None, 1)]
     if any(dumps_indented(d) != WRITERS["json.dumps(indent=2)"](d) for d in documents):
         raise SystemExit("the writers disagree")  # tests/test_jsontext.py holds them equal
     seconds = {}

@@ -9,7 +9,7 @@ the small records and for the large one, and the workers' resident memory before
 
 Then the mixed scenario of issue 26: four clients post a megabyte of notation-like junk without
 pause while one honest client posts typical records one after another; the honest p99 must stay
-under a second (large records take turns in their own lanes: arbiter_web/lanes.py). Then it stops
+under a second (large records take turns in their own lanes: arbiter_web/serving/lanes.py). Then it stops
 the server.
 
 Clients are threads, each request on a fresh connection (http.client from the standard library);

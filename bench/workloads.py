@@ -110,7 +110,7 @@ def client_games_per_second(folder: Path) -> float:
     from arbiter.archive.tally import Tally
 
     tasks = inputs.collect((str(folder),), lambda: b"")
-    reports = list(inputs.run(tasks, None, {}, 1))
+    reports = list(inputs.run(tasks, None, 1))
     games = sum(len(report.games) for report in reports)
     sent_back = [pickle.dumps([report]) for report in reports]
 

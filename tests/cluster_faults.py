@@ -17,10 +17,10 @@ WORKER_KILLED_EXIT = 70
 _check_piece = cluster.check_piece
 
 
-def _check_piece_or_die(piece: cluster.Piece, rules: str | None, options: Any, *more: Any) -> Any:
+def _check_piece_or_die(piece: cluster.Piece, request: Any = None) -> Any:
     if KILLER_LINE in piece.data:
         os._exit(WORKER_KILLED_EXIT)
-    return _check_piece(piece, rules, options, *more)
+    return _check_piece(piece, request)
 
 
 def dask_setup(worker: Any) -> None:

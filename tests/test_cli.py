@@ -161,7 +161,7 @@ def engine_says(monkeypatch: pytest.MonkeyPatch):
     """Make `arbiter.check` (in this process) rule every record with the given games."""
 
     def install(*games: GameRuling) -> None:
-        def check(source, *, rules=None, options=None, limits=arbiter.DEFAULT_LIMITS, seeds=None):
+        def check(source, request=None, *, limits=arbiter.DEFAULT_LIMITS):
             source.read()
             yield from copy.deepcopy(list(games))
 
@@ -374,7 +374,7 @@ def test_text_that_is_not_utf8_is_a_finding_not_a_crash(records: Path) -> None:
 def test_a_bug_in_the_arbiter_is_reported_for_its_file_without_a_traceback(
     records: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(source, **kwargs):
+    def broken(source, *args, **kwargs):
         raise RuntimeError("the engine tripped")
         yield
 

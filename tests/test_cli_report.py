@@ -153,7 +153,7 @@ def rendered(output_format: str, *reports: FileReport) -> str:
 
 def test_the_reports_take_the_tags_from_the_rulings_and_do_not_read_the_files_again(round_folder: Path) -> None:
     tasks = inputs.collect((str(round_folder),), lambda: b"")
-    reports = list(inputs.run(tasks, None, {}, jobs=2))  # the rulings come back from worker processes
+    reports = list(inputs.run(tasks, jobs=2))  # the rulings come back from worker processes
     shutil.rmtree(round_folder)  # nothing left to read again
     rows = list(csv.DictReader(io.StringIO(rendered("csv", *reports))))
     assert [(row["event"], row["table"], row["round"]) for row in rows] == [

@@ -102,7 +102,7 @@ def test_the_renderer_keeps_nothing_of_the_files_it_wrote(output_format: str):
     """What rendering 400 files leaves in memory, once the garbage of rendering is collected, is
     what rendering 40 leaves: nothing is kept per file (each file here its own report)."""
     tasks = inputs.collect((str(SAMPLES / "samba-illegal-sequence-with-a-wild.acn"),), lambda: b"")
-    (report,) = inputs.run(tasks, None, {}, 1)
+    (report,) = inputs.run(tasks, None, 1)
     assert report.games and report.games[0].findings
 
     def kept(count: int) -> int:
@@ -140,7 +140,7 @@ def test_checking_in_worker_processes_holds_only_the_reports_in_flight(tmp_path:
         shutil.copy(sample, copy)
         tasks.append(inputs.Task(str(copy), file=str(copy)))
     held, paths = [], []
-    for report in inputs.run(tasks, None, {}, jobs=2):
+    for report in inputs.run(tasks, jobs=2):
         paths.append(report.path)
         del report
         gc.collect()

@@ -70,14 +70,14 @@ def as_data(report: FileReport) -> dict:
 
 
 def one_job(tasks: list[Task]) -> list[dict]:
-    return [as_data(report) for report in inputs.run(tasks, None, {}, 1)]
+    return [as_data(report) for report in inputs.run(tasks, None, 1)]
 
 
 def in_pieces(tasks: list[Task], chunk_bytes: int) -> list[dict]:
     """The reports made piece by piece in this process, joined as the cluster client joins them."""
     reports, whole = [], None
     for item in cluster.pieces(tasks, chunk_bytes):
-        part = item if isinstance(item, FileReport) else cluster.check_piece(item, None, {})
+        part = item if isinstance(item, FileReport) else cluster.check_piece(item)
         whole = part if whole is None else cluster._join(whole, part)
         if isinstance(item, FileReport) or item.final:
             reports.append(as_data(cluster._within_budget(whole)))
@@ -257,7 +257,7 @@ def test_a_flag_that_contradicts_a_record_is_the_same_usage_error_on_a_cluster(s
 def test_records_cut_into_many_pieces_on_a_cluster_read_as_whole_records(scheduler: str, archive: Path) -> None:
     tasks = inputs.collect((str(archive),), lambda: b"")
     with cluster.connect(scheduler) as client:
-        reports = cluster.check_with(client, tasks, None, {}, chunk_bytes=3_000, window=3)
+        reports = cluster.check_with(client, tasks, None, chunk_bytes=3_000, window=3)
         assert [as_data(report) for report in reports] == one_job(tasks)
 
 
@@ -269,7 +269,7 @@ def test_reports_stream_in_order_with_a_bounded_number_of_batches_on_the_cluster
     tasks = inputs.collect((str(tmp_path),), lambda: b"")
     with cluster.connect(scheduler) as client:
         held = []
-        for report in cluster.check_with(client, tasks, None, {}, chunk_bytes=10_000, window=2):
+        for report in cluster.check_with(client, tasks, None, chunk_bytes=10_000, window=2):
             held.append(len(client.futures))
             assert report.path == tasks[len(held) - 1].path
         assert len(held) == len(tasks)
@@ -310,7 +310,7 @@ def test_a_killed_worker_costs_nothing_but_time(scheduler: str, tmp_path: Path) 
         killed: list[int] = []
         killer = threading.Thread(target=lambda: killed.append(_kill_a_busy_worker(client)))
         killer.start()
-        got = [as_data(report) for report in cluster.run(tasks, None, {}, scheduler, chunk_bytes=100_000)]
+        got = [as_data(report) for report in cluster.run(tasks, None, scheduler, chunk_bytes=100_000)]
         killer.join()
         assert killed, "a worker was killed while it checked records"
         assert got == expected

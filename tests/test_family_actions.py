@@ -77,9 +77,9 @@ def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
 
 def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
     from arbiter.allowed import in_words
-    from arbiter_web.editor import MOVE_KINDS
-    from arbiter_web.legal_actions import START_KINDS
-    from arbiter_web.legal_schemas import ACTION_KINDS
+    from arbiter_web.api.legal_actions import START_KINDS
+    from arbiter_web.api.legal_schemas import ACTION_KINDS
+    from arbiter_web.pages.editor import MOVE_KINDS
 
     written = {"special": "special 5 5 6 6 8 8 9 9 J J Q Q K K"}  # an action with its cards
     for kind in arbiter.families.ACTIONS:

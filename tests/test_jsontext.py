@@ -41,7 +41,7 @@ def test_any_value_json_writes_is_written_alike(value: object) -> None:
 
 def test_every_samples_report_is_written_alike() -> None:
     tasks = inputs.collect((str(ROOT / "samples"),), lambda: b"")
-    documents = [report.to_dict() for report in inputs.run(tasks, None, {}, 1)]
+    documents = [report.to_dict() for report in inputs.run(tasks, None, 1)]
     assert len(documents) > 40 and any(document["games"] for document in documents)
     for document in documents:
         assert dumps_indented(document) == standard(document)

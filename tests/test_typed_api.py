@@ -13,7 +13,7 @@ from test_turn_ends_and_dead_ends import HOYLE
 import arbiter
 from arbiter import Position, TableView
 from arbiter.turn_tables import replay
-from arbiter_web.stored import finding_from_dict
+from arbiter_web.storage.stored import finding_from_dict
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -12,8 +12,8 @@ from web_support import full_ruling, never_500  # noqa: F401 (a fixture, used by
 
 from app import create_app
 from arbiter import GameRuling
-from arbiter_web.page import render_ruling
-from arbiter_web.stored import EXTENSION, ruling_from_dict
+from arbiter_web.pages.page import render_ruling
+from arbiter_web.storage.stored import EXTENSION, ruling_from_dict
 
 pytestmark = pytest.mark.usefixtures("never_500")
 RECORD = "\n".join(f"; line {n}" for n in range(1, 31)) + "\n"

@@ -27,7 +27,8 @@ from app import create_app
 from arbiter import families as rulesets
 from arbiter import format_game
 from arbiter.rules import reference
-from arbiter_web import schemas, service
+from arbiter_web import service
+from arbiter_web.api import schemas
 
 pytestmark = pytest.mark.usefixtures("never_500")
 

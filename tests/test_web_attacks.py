@@ -17,7 +17,7 @@ import pytest
 from service_support import Served, long_distinct_lines, one_game, serving
 
 from arbiter.simulate.noise import noise
-from arbiter_web import security
+from arbiter_web.serving import security
 
 pytestmark = pytest.mark.attack
 

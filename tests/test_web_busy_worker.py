@@ -1,5 +1,5 @@
 """A worker judging a large record stops taking new connections while another worker can
-(arbiter_web.accepting): real processes sharing the pause slots, and the real `arbiter serve`."""
+(arbiter_web.serving.accepting): real processes sharing the pause slots, and the real `arbiter serve`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from service_support import one_game, serving
 
 from arbiter.simulate import simulate
-from arbiter_web.accepting import Gate, PauseSlots
+from arbiter_web.serving.accepting import Gate, PauseSlots
 
 FORK = multiprocessing.get_context("fork")  # the slots reach the workers as gunicorn's do: by fork
 

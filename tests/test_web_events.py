@@ -12,9 +12,9 @@ import sqlalchemy as sa
 from web_support import never_500  # noqa: F401 (a fixture, used by pytestmark)
 
 from app import create_app
-from arbiter_web import event_store
-from arbiter_web.event_store import table_code
-from arbiter_web.events import EXAMPLE
+from arbiter_web.storage import event_store
+from arbiter_web.storage.event_store import table_code
+from arbiter_web.pages.events import EXAMPLE
 
 pytestmark = pytest.mark.usefixtures("never_500")
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures: SQLite and PostgreSQL

@@ -15,9 +15,9 @@ from web_support import never_500  # noqa: F401 (a fixture)
 
 from app import create_app
 from arbiter import house
-from arbiter_web import rulebook_store
-from arbiter_web.rulebooks import EXTENSION
-from arbiter_web.stored import EXTENSION as STORE_EXTENSION
+from arbiter_web.storage import rulebook_store
+from arbiter_web.storage.rulebooks import EXTENSION
+from arbiter_web.storage.stored import EXTENSION as STORE_EXTENSION
 
 pytestmark = pytest.mark.usefixtures("never_500")
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures

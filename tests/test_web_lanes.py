@@ -8,7 +8,7 @@ from typing import Any
 from web_support import TAGS, never_500  # noqa: F401 (a fixture)
 
 from app import create_app
-from arbiter_web.lanes import EXTENSION, Lanes
+from arbiter_web.serving.lanes import EXTENSION, Lanes
 
 LARGE = TAGS + "; a comment that makes this record larger than the threshold\n" * 5
 

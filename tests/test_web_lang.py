@@ -16,7 +16,8 @@ from web_support import EXAMPLE, full_ruling
 import arbiter
 from app import create_app
 from arbiter.i18n import LANGUAGES, Translator, msg
-from arbiter_web import lang, page
+from arbiter_web.pages import page
+from arbiter_web.serving import lang
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import messages
@@ -326,7 +327,7 @@ def _pages(client: Any, language: str) -> dict[str, str]:
 
 
 def _rulebook() -> str:
-    from arbiter_web.rulebook_pages import EXAMPLE as RULEBOOK
+    from arbiter_web.pages.rulebook_pages import EXAMPLE as RULEBOOK
 
     return RULEBOOK
 
@@ -441,7 +442,7 @@ def test_the_openapi_document_describes_lang_accept_language_and_content_languag
 
 
 def test_a_kept_ruling_is_judged_again_so_that_its_words_can_be_said_in_another_language(app: Any, client: Any) -> None:
-    from arbiter_web import permalink, stored
+    from arbiter_web.storage import permalink, stored
 
     kept_page = client.post("/r", data={"record": ILLEGAL_SAMPLE}).get_data(as_text=True)
     found = re.search(r"/r/([A-Za-z0-9_-]+)/delete", kept_page)
@@ -483,7 +484,7 @@ def test_a_kept_ruling_from_the_api_is_said_in_the_language(client: Any) -> None
 
 @pytest.mark.parametrize("language", OTHERS)
 def test_how_todays_arbiter_differs_from_a_kept_ruling_is_said_in_the_language(language: str) -> None:
-    from arbiter_web import stored
+    from arbiter_web.storage import stored
 
     game = next(iter(arbiter.check(ILLEGAL_SAMPLE))).to_dict()
     other = game | {"verdict": "valid", "findings": [], "totals": {}, "winner": None}
@@ -494,9 +495,9 @@ def test_how_todays_arbiter_differs_from_a_kept_ruling_is_said_in_the_language(l
 
 
 def test_the_stores_and_services_limits_are_said_in_the_language() -> None:
-    from arbiter_web.rulebook_store import RulebookTooLarge
     from arbiter_web.service import TooManyGames
-    from arbiter_web.store import RecordTooLarge, StoreFull
+    from arbiter_web.storage.rulebook_store import RulebookTooLarge
+    from arbiter_web.storage.store import RecordTooLarge, StoreFull
 
     for error in (RecordTooLarge(1000), StoreFull(1000), RulebookTooLarge(), TooManyGames(10)):
         for language in OTHERS:
@@ -669,18 +670,18 @@ def _schema_templates() -> set[str]:
 
 
 def test_every_message_a_schema_may_give_is_in_the_table() -> None:
-    from arbiter_web import schema_errors
+    from arbiter_web.serving import schema_errors
 
     table = {template.msgid for template in schema_errors.TEMPLATES}
     missing = _schema_templates() - table
-    assert not missing, f"add these to arbiter_web/schema_errors.py and translate them: {sorted(missing)}"
+    assert not missing, f"add these to arbiter_web/serving/schema_errors.py and translate them: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("language", OTHERS)
 def test_every_template_of_the_table_is_recognised_and_translated(language: str) -> None:
     import string
 
-    from arbiter_web import schema_errors
+    from arbiter_web.serving import schema_errors
 
     say = Translator(language)
     for template in schema_errors.TEMPLATES:
@@ -694,7 +695,7 @@ def test_every_template_of_the_table_is_recognised_and_translated(language: str)
 
 
 def test_a_message_no_template_wrote_stays_as_it_is() -> None:
-    from arbiter_web import schema_errors
+    from arbiter_web.serving import schema_errors
 
     assert schema_errors.recognised("something else entirely") == "something else entirely"
     assert schema_errors.recognised("Not a valid integer.").msgid == "Not a valid integer."  # not {obj_type}

@@ -22,9 +22,9 @@ from web_support import (
 import arbiter
 from app import create_app
 from arbiter import families as rulesets
-from arbiter_web import present
-from arbiter_web.page import render_ruling
-from arbiter_web.templating import inline_code
+from arbiter_web.pages import present
+from arbiter_web.pages.page import render_ruling
+from arbiter_web.pages.templating import inline_code
 
 pytestmark = pytest.mark.usefixtures("never_500")
 SAMPLES = Path(__file__).parent.parent / "samples"

@@ -10,7 +10,7 @@ from web_support import never_500  # noqa: F401 (a fixture)
 
 from app import create_app
 from arbiter.simulate import simulate
-from arbiter_web.page_size import DEFAULT_PAGE_FLOOR, DEFAULT_PAGE_RATIO
+from arbiter_web.serving.page_size import DEFAULT_PAGE_FLOOR, DEFAULT_PAGE_RATIO
 
 SAMPLE = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn").read_text(encoding="utf-8")
 NO_KING = SAMPLE.replace("dee: draw Q, meld [7 7 7], discard Q", "dee: draw Q, meld [7 7 7], discard K")

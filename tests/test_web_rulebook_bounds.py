@@ -24,8 +24,8 @@ from service_support import Served, serving
 from app import create_app
 from arbiter import house
 from arbiter.house.rulebook import MAX_BASES
-from arbiter_web import rulebook_store
-from arbiter_web.rulebooks import EXTENSION
+from arbiter_web.storage import rulebook_store
+from arbiter_web.storage.rulebooks import EXTENSION
 
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures
 

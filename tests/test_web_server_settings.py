@@ -1,4 +1,4 @@
-"""The server's own settings and answers (arbiter_web.server), without starting it; the real
+"""The server's own settings and answers (arbiter_web.serving.server), without starting it; the real
 server meets the attacks in tests/test_web_attacks.py."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from arbiter_web import security
-from arbiter_web.server import ServerSettings, error_answer
+from arbiter_web.serving import security
+from arbiter_web.serving.server import ServerSettings, error_answer
 
 
 def test_settings_come_from_server_variables_and_the_body_bound_follows_max_content_length(

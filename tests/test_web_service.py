@@ -16,8 +16,8 @@ import pytest
 from web_support import SYNTAX_ERROR, TAGS, never_500  # noqa: F401 (a fixture, used by pytestmark)
 
 from app import create_app
-from arbiter_web import security
-from arbiter_web.access import LOGGER, REQUEST_ID_HEADER
+from arbiter_web.serving import security
+from arbiter_web.serving.access import LOGGER, REQUEST_ID_HEADER
 
 pytestmark = pytest.mark.usefixtures("never_500")
 

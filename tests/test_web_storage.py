@@ -26,8 +26,8 @@ from web_support import EXAMPLE, SYNTAX_ERROR, TAGS, never_500  # noqa: F401 (a 
 
 import arbiter
 from app import create_app
-from arbiter_web import store as store_module
-from arbiter_web.stored import EXTENSION
+from arbiter_web.storage import store as store_module
+from arbiter_web.storage.stored import EXTENSION
 
 pytestmark = pytest.mark.usefixtures("never_500")
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures

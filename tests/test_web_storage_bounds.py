@@ -13,9 +13,9 @@ import sqlalchemy as sa
 from web_support import EXAMPLE, TAGS, never_500  # noqa: F401 (a fixture)
 
 from app import create_app
-from arbiter_web import store as store_module
-from arbiter_web.store import RateCounts
-from arbiter_web.stored import EXTENSION, engine_version
+from arbiter_web.storage import store as store_module
+from arbiter_web.storage.store import RateCounts
+from arbiter_web.storage.stored import EXTENSION, engine_version
 
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures
 pytestmark = pytest.mark.usefixtures("never_500")

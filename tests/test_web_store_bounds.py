@@ -21,7 +21,7 @@ from service_support import Served, one_game, serving
 
 from app import create_app
 from arbiter.simulate import simulate
-from arbiter_web.stored import EXTENSION
+from arbiter_web.storage.stored import EXTENSION
 
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures
 

@@ -11,7 +11,7 @@ from test_web_page import Elements, assert_safe_page, check
 from web_support import never_500  # noqa: F401 (a fixture, used by pytestmark)
 
 from app import create_app
-from arbiter_web.table_view import DEFAULT_REPLAY_MAX_FRAMES
+from arbiter_web.pages.table_view import DEFAULT_REPLAY_MAX_FRAMES
 
 pytestmark = pytest.mark.usefixtures("never_500")
 

@@ -13,7 +13,7 @@ import pytest
 
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
 
-ERRORS_LOGGER = "arbiter_web.errors"
+ERRORS_LOGGER = "arbiter_web.serving.errors"
 
 TAGS = '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n'
 

@@ -28,7 +28,7 @@ import os
 import re
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -39,7 +39,7 @@ from arbiter.records import HandStart, Tag
 
 from . import inputs
 from .discovery import RecordFinder
-from .inputs import BATCH_GC_THRESHOLD, BINARY_SNIFF, NO_BOOKS, Books, FileReport, Task
+from .inputs import BATCH_GC_THRESHOLD, BINARY_SNIFF, FileReport, Task
 
 CLUSTER_EXTRA = "pip install 'canasta-arbiter[cluster]'"
 CHUNK_BYTES = 1 << 18
@@ -286,28 +286,19 @@ def _kind(line: bytes, first: bool, limits: arbiter.Limits) -> int:
 # --- on a worker ----------------------------------------------------------------------------------
 
 
-def check_batch(
-    batch: list[Piece], rules: inputs.Rules, options: Mapping[str, Any], books: Books = NO_BOOKS
-) -> list[FileReport]:
-    """Run on a worker: the report on each piece of a batch."""
+def check_batch(batch: list[Piece], request: arbiter.Request | None = None) -> list[FileReport]:
+    """Run on a worker: the report on each piece of a batch, as `request` asks."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)
-    return [check_piece(piece, rules, options, books) for piece in batch]
+    return [check_piece(piece, request) for piece in batch]
 
 
-def check_piece(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], books: Books = NO_BOOKS) -> FileReport:
+def check_piece(piece: Piece, request: arbiter.Request | None = None) -> FileReport:
     """The rulings on one piece, as `inputs.check_task` gives them for the whole record."""
     if piece.url is not None:
-        return _check_url(piece, rules, options, books)
+        return _check_url(piece, request)
     report = FileReport(piece.path)
     try:
-        rulings = arbiter.check(
-            io.BytesIO(piece.data),
-            options=options,
-            start=piece.start,
-            seeds=inputs.seeds_near(piece.path),
-            **inputs.rule_arguments(rules),
-            **books.arguments(),
-        )
+        rulings = arbiter.check(io.BytesIO(piece.data), inputs.seeded(request, piece.path), start=piece.start)
         report.judge(rulings)
         wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
         if wanted:
@@ -329,7 +320,7 @@ def _piece_lines(piece: Piece, wanted: set[int]) -> dict[int, str]:
     return {n + shift: text for n, text in lines.items()}
 
 
-def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], books: Books) -> FileReport:
+def _check_url(piece: Piece, request: arbiter.Request | None) -> FileReport:
     """A record read here, on the worker. The bytes past the size limit (and the longest line
     that crosses it) are never read, as the reader would not read them."""
     limits = arbiter.DEFAULT_LIMITS
@@ -342,7 +333,7 @@ def _check_url(piece: Piece, rules: inputs.Rules, options: Mapping[str, Any], bo
         return FileReport(piece.path, error=inputs.describe_os_error(error))
     except Exception as error:  # a storage's own error (credentials, a missing package): say it
         return FileReport(piece.path, error=msg("cannot be read: {reason}", reason=f"{type(error).__name__}: {error}"))
-    return inputs.check_task(Task(piece.path, data=data), rules, options, books)
+    return inputs.check_task(Task(piece.path, data=data), request)
 
 
 # --- on the client --------------------------------------------------------------------------------
@@ -405,14 +396,12 @@ def _local_workers(scheduler: str) -> int | None:
 
 def run(
     tasks: list[Task],
-    rules: inputs.Rules,
-    options: Mapping[str, Any],
+    request: arbiter.Request | None,
     scheduler: str,
     *,
     chunk_bytes: int = CHUNK_BYTES,
-    books: Books = NO_BOOKS,
 ) -> Iterator[FileReport]:
-    """Check every task on the cluster at `scheduler`, yielding the reports in input order, the
+    """Check every task on the cluster at `scheduler` as `request` asks, yielding the reports in input order, the
     same reports `inputs.run` yields. Connects at once (a ClusterError if it cannot); the client
     is closed when the reports are done or closed."""
     stack = contextlib.ExitStack()
@@ -420,7 +409,7 @@ def run(
 
     def reports() -> Iterator[FileReport]:
         with stack:
-            yield from check_with(client, tasks, rules, options, chunk_bytes=chunk_bytes, books=books)
+            yield from check_with(client, tasks, request, chunk_bytes=chunk_bytes)
 
     return reports()
 
@@ -428,17 +417,15 @@ def run(
 def check_with(
     client: Any,
     tasks: list[Task],
-    rules: inputs.Rules,
-    options: Mapping[str, Any],
+    request: arbiter.Request | None,
     *,
     chunk_bytes: int = CHUNK_BYTES,
     window: int | None = None,
-    books: Books = NO_BOOKS,
 ) -> Iterator[FileReport]:
     """Check every task with a Dask client, yielding the reports in input order as they come.
     At most `window` batches (default: twice the cluster's threads) are on the cluster at once."""
     window = window or max(2, 2 * sum(client.nthreads().values()))
-    line = _Line(client, rules, dict(options), chunk_bytes, books)
+    line = _Line(client, request, chunk_bytes)
     try:
         for item in pieces(tasks, chunk_bytes):
             line.add(item)
@@ -468,13 +455,10 @@ class _Line:
     """The inputs in order, each a report made on the client or a piece in a batch; batches go
     to the cluster as they fill, and reports are taken from the front, a file's pieces joined."""
 
-    def __init__(
-        self, client: Any, rules: inputs.Rules, options: dict[str, Any], chunk_bytes: int, books: Books = NO_BOOKS
-    ) -> None:
+    def __init__(self, client: Any, request: arbiter.Request | None, chunk_bytes: int) -> None:
         from distributed import KilledWorker
 
-        self.client, self.rules, self.options, self.chunk_bytes = client, rules, options, chunk_bytes
-        self.books = books
+        self.client, self.request, self.chunk_bytes = client, request, chunk_bytes
         self.killed: type[Exception] = KilledWorker
         self.queue: deque[tuple[Piece | FileReport, _Batch | None, int]] = deque()
         self.filling = _Batch()
@@ -492,9 +476,7 @@ class _Line:
 
     def _submit(self) -> None:
         batch, self.filling = self.filling, _Batch()
-        batch.future = self.client.submit(
-            check_batch, batch.pieces, self.rules, self.options, self.books, pure=False, key=_key()
-        )
+        batch.future = self.client.submit(check_batch, batch.pieces, self.request, pure=False, key=_key())
         batch.left = len(batch.pieces)
         self.on_cluster.append(batch)
 
@@ -539,8 +521,7 @@ class _Line:
         if len(batch.pieces) == 1:
             return [_died(batch.pieces[0])]
         futures = [
-            self.client.submit(check_batch, [piece], self.rules, self.options, self.books, pure=False, key=_key())
-            for piece in batch.pieces
+            self.client.submit(check_batch, [piece], self.request, pure=False, key=_key()) for piece in batch.pieces
         ]
         reports = []
         for piece, future in zip(batch.pieces, futures, strict=True):

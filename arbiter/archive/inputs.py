@@ -18,18 +18,15 @@ import itertools
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypedDict
+from typing import IO, Any
 
 import arbiter
 from arbiter.i18n import Text, msg, translator
 
 from .discovery import RecordFinder
-
-if TYPE_CHECKING:  # the rulebooks bring the rule sets and their engine: `fmt` reads inputs without them
-    from arbiter.house import Rulebook, Shelf
 
 # Checking is a batch job making many small objects that live for one game: sweep the youngest
 # generation less often (about 5% faster on a large archive; docs/performance.md).
@@ -47,36 +44,6 @@ class Task:
     file: str | None = None
     data: bytes | None = None
     error: str | None = None  # a problem found while collecting, reported as this input's result
-
-
-@dataclass(frozen=True, slots=True)
-class RuleChoice:
-    """Which rule set judges a record: `insisted` (the --rules flag) judges every record, and a
-    record tagged with another is a usage problem of that file; else `default` (`rules` in
-    [tool.arbiter]) judges the records whose [Rules] tag is silent, the others by their tag."""
-
-    insisted: str | None = None
-    default: str | None = None
-
-
-Rules = RuleChoice | str | None  # a plain name insists, as --rules does
-
-
-class RuleArguments(TypedDict, total=False):
-    """The keyword arguments of arbiter.check that say which rule set judges."""
-
-    rules: str | None
-    default_rules: str | None
-
-
-def rule_arguments(rules: Rules) -> RuleArguments:
-    """The keyword arguments of arbiter.check that say which rule set judges."""
-    if not isinstance(rules, RuleChoice):
-        return RuleArguments(rules=rules)
-    arguments = RuleArguments(rules=rules.insisted)
-    if rules.default:
-        arguments["default_rules"] = rules.default
-    return arguments
 
 
 @dataclass(slots=True)
@@ -107,22 +74,6 @@ class FileReport:
             self.seconds.append(time.perf_counter() - started)
             if after is not None:
                 after()
-
-
-@dataclass(frozen=True, slots=True)
-class Books:
-    """The house rulebooks of a check (`--house`): the one for records whose tags name none, and
-    every one at hand for records whose `House` tag names one."""
-
-    house: Rulebook | None = None
-    shelf: Shelf | None = None
-
-    def arguments(self) -> dict[str, Any]:
-        """`arbiter.check`'s keyword arguments for these rulebooks (none when there are none)."""
-        return {"house": self.house, "shelf": self.shelf} if self.shelf is not None else {}
-
-
-NO_BOOKS = Books()
 
 
 def collect(
@@ -186,14 +137,8 @@ Progress = Callable[[int], None]
 """Told, after each game of a file checked here, how many of its bytes have been read."""
 
 
-def check_task(
-    task: Task,
-    rules: Rules,
-    options: Mapping[str, Any],
-    books: Books = NO_BOOKS,
-    progress: Progress | None = None,
-) -> FileReport:
-    """Check one input. Runs in a worker process when `--jobs` is more than 1."""
+def check_task(task: Task, request: arbiter.Request | None = None, progress: Progress | None = None) -> FileReport:
+    """Check one input as `request` asks. Runs in a worker process when `--jobs` is more than 1."""
     report = FileReport(task.path, error=task.error)
     if task.error:
         return report
@@ -204,9 +149,7 @@ def check_task(
                 report.error = problem
                 return report
             stream.seek(0)
-            checked = arbiter.check(
-                stream, options=options, seeds=seeds_of(task), **rule_arguments(rules), **books.arguments()
-            )
+            checked = arbiter.check(stream, seeded(request, task.file))
             read = (lambda: progress(stream.tell())) if progress is not None else None
             report.judge(arbiter.within_budget(checked), read)  # per file
             wanted = {f.line for game in report.games for f in game.findings if f.line > 0}
@@ -222,10 +165,13 @@ def check_task(
     return report
 
 
-def seeds_of(task: Task) -> Any:
-    """Where a record read from a file that names its prepared board finds its seed: the event
-    file beside it (docs/notation.md, "Prepared boards"); standard input has no place."""
-    return seeds_near(task.file) if task.file is not None else None
+def seeded(request: arbiter.Request | None, path: str | None) -> arbiter.Request | None:
+    """`request` with the seeds of a record read from the file at `path` that names its prepared
+    board: the event file beside it (docs/notation.md, "Prepared boards"). Standard input has no place."""
+    seeds = seeds_near(path) if path is not None else None
+    if seeds is None:
+        return request
+    return replace(request or arbiter.Request.of(), seeds=seeds)
 
 
 def seeds_near(path: str) -> Any:
@@ -291,18 +237,16 @@ def read_lines(stream: IO[bytes], wanted: set[int]) -> dict[int, str]:
 
 def run(
     tasks: list[Task],
-    rules: Rules,
-    options: Mapping[str, Any],
+    request: arbiter.Request | None = None,
     jobs: int = 1,
-    books: Books = NO_BOOKS,
     progress: Progress | None = None,
 ) -> Iterator[FileReport]:
-    """Check every task, yielding the reports in input order; with `jobs` > 1 in that many
-    worker processes. `progress` hears of each game checked in this process."""
+    """Check every task as `request` asks (one value, validated once by the caller, sent to each
+    worker), yielding the reports in input order; with `jobs` > 1 in that many worker processes. `progress` hears of each game checked in this process."""
     gc.set_threshold(*BATCH_GC_THRESHOLD)  # the workers are forked after this and inherit it
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            yield check_task(task, rules, options, books, progress)
+            yield check_task(task, request, progress)
         return
     from concurrent.futures import Future, ProcessPoolExecutor  # processes: only for several inputs and jobs
     from concurrent.futures.process import BrokenProcessPool
@@ -312,7 +256,7 @@ def run(
 
     def submitted(task: Task) -> tuple[Task, Future[FileReport]]:
         try:
-            return task, pool.submit(check_task, task, rules, dict(options), books)
+            return task, pool.submit(check_task, task, request)
         except BrokenProcessPool as error:  # a worker died before: this input is not checked either
             failed: Future[FileReport] = Future()
             failed.set_exception(error)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..checker import Request, asked, resolve_rules
+from ..checker import Request, resolve_rules
 from ..engine.game import seating_from_tags
 from ..findings import Finding
 from ..house import Rulebook
@@ -50,7 +50,7 @@ def new_game(rules: str, seats: Sequence[str], teams: str = "", house: Rulebook 
 
 def judge(record: str, request: Request | None = None) -> GameRuling | None:
     """The pad's one game judged as `arbiter check` judges it (None when the record holds none)."""
-    return next(iter(_check(record, request or asked())), None)
+    return next(iter(_check(record, request or Request())), None)
 
 
 def sheet_of(record: str, request: Request | None = None) -> tuple[Config, SheetSpec] | None:
@@ -59,7 +59,7 @@ def sheet_of(record: str, request: Request | None = None) -> tuple[Config, Sheet
     if len(parsed) != 1 or parsed[0].malformed:
         return None
     game = parsed[0].game
-    resolved = resolve_rules(game, request or asked())
+    resolved = resolve_rules(game, request or Request())
     if resolved is None:
         return None
     ruleset, values = resolved
@@ -81,7 +81,7 @@ def categories(config: Config, sheet: SheetSpec) -> dict[str, str]:
 def add_hand(record: str, entries: Entries, request: Request | None = None) -> Added:
     """The record with the next hand given as these summaries and scored by the arbiter, or the
     record as it was and the findings that refuse the hand (its reason in words)."""
-    request = request or asked()
+    request = request or Request()
     table = sheet_of(record, request)
     if table is None:
         raise ValueError("the pad's record does not seat a game")

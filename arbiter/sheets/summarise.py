@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cards as C
-from ..checker import Request, asked, resolve_rules
+from ..checker import Request, resolve_rules
 from ..engine.game import seating_from_tags
 from ..engine.hand_play import HandReplay
 from ..engine.table import SideState
@@ -44,7 +44,7 @@ def summarise_source(
 ) -> tuple[str, list[SheetNote]]:
     """The record written as its score sheet, in canonical form, and the notes on what stayed in
     moves. `request` judges the games as `arbiter check` would (rules, options, house rulebooks)."""
-    request = request or asked()
+    request = request or Request()
     games: list[str] = []
     notes: list[SheetNote] = []
     for parsed in parse(source, limits):

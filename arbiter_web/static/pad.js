@@ -1,4 +1,4 @@
-// The score pad's quick entry (arbiter_web/pad.py): steppers beside each count, the game kept on
+// The score pad's quick entry (arbiter_web/pages/pad.py): steppers beside each count, the game kept on
 // this device between visits (localStorage), the print button. The page works without it: the
 // counts are number fields, and every action is a plain form.
 (function () {

@@ -1,0 +1,389 @@
+"""Events on the service (docs/events.md, "On the service"): a director keeps an event file and
+gets its permalink, a code per side of each table and a director's code; each side enters its
+table's result with its code; the same result from both sides is confirmed, different ones are a
+disagreement the director decides; the director adds penalties; the standings are live and print.
+
+A thin adapter over arbiter.event: the results entered are each table's result
+(`tables.entered`, `tables.decided`), the penalties ledger entries, and the standings are the
+library's (`ranking.standings` with the service's results in place of records). Kept with
+arbiter_web/event_store.py, in the store of kept rulings, with its quota. Pages work without
+scripts (plain form posts).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+
+from arbiter import event as events
+from arbiter.event import report
+from arbiter.event.movements import Seating
+from arbiter.event.tables import decided, entered
+from arbiter.i18n import Text, msg
+from arbiter_web.serving import lang
+from arbiter_web.storage import event_store
+from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
+from arbiter_web.storage.store import StoreFull
+
+bp = Blueprint("events", __name__)
+SIDES = ("first", "second")
+MAX_POINTS = 100_000
+"""The most card points a pair can enter for a deal, either way: more is a typing error."""
+MAX_REASON = 200
+NOWHERE = Path("/nonexistent/arbiter-service-event")
+"""The folder a service's event is read as being in: none, so no file beside it is ever read."""
+LIVE_SECONDS = 30
+"""How often the live standings page reloads itself (a `refresh` meta, no script)."""
+EXAMPLE = """name = "Club night"
+date = 2026-11-26
+family = "caliente"
+movement = "round-robin"
+rounds = 3
+deals = 1
+scoring = "victory-points"
+seed = 1
+records = "round-{round}/table-{table}.acn"
+
+[[pairs]]
+number = 1
+name = "Ann and Cid"
+players = ["ann", "cid"]
+
+[[pairs]]
+number = 2
+name = "Bob and Dee"
+players = ["bob", "dee"]
+
+[[pairs]]
+number = 3
+name = "Eve and Gus"
+players = ["eve", "gus"]
+
+[[pairs]]
+number = 4
+name = "Fay and Hal"
+players = ["fay", "hal"]
+"""
+
+
+def kept() -> EventStore:
+    return current_app.extensions[event_store.EXTENSION]
+
+
+class Refused(Exception):
+    """A form that cannot be used: said on the page with the status."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+@dataclass
+class Table:
+    seating: Seating
+    state: str
+    """`confirmed`, `decided`, `missing`, `unconfirmed` or `disputed`."""
+    first: list[tuple[int, int]] | None = None
+    second: list[tuple[int, int]] | None = None
+    scores: list[tuple[int, int]] | None = None
+
+
+@dataclass
+class State:
+    """An event as the service has it: the file read, its ledger replayed, the standings."""
+
+    kept: KeptEvent
+    event: events.Event
+    standings: events.Standings
+    tables: list[Table] = field(default_factory=list)
+
+    def table(self, round_number: int, table: int) -> Table | None:
+        return next((t for t in self.tables if (t.seating.round, t.seating.table) == (round_number, table)), None)
+
+
+def read(source: str) -> events.Event:
+    """The event file as the service reads it: checked as any event file, with no rulebook (no
+    file beside it is ever read). Raises Refused."""
+    try:
+        event = events.parse(source, "the event file", NOWHERE)
+    except events.EventError as error:
+        raise Refused(lang.said(error)) from None
+    if event.rulebook is not None:
+        raise Refused(msg("rulebook: an event on the service plays its family's own rules; name no rulebook"))
+    return event
+
+
+def state_of(stored: KeptEvent) -> State:
+    event = read(stored.source)
+    sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
+    decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    penalties: list[events.Penalty] = []
+    for entry in kept().ledger(stored):
+        data = entry.data
+        key = (data.get("round", 0), data.get("table", 0))
+        if entry.kind == "result":
+            sides.setdefault(key, {})[data["side"]] = [tuple(deal) for deal in data["scores"]]
+        elif entry.kind == "decision":
+            decisions[key] = [tuple(deal) for deal in data["scores"]]
+        elif entry.kind == "penalty":
+            penalties.append(
+                events.Penalty(
+                    data["pair"],
+                    data["points"],
+                    data["reason"],
+                    by=data.get("by"),
+                    at=entry.created.replace(microsecond=0).isoformat(),
+                )
+            )
+    event = dataclasses.replace(event, penalties=event.penalties + tuple(penalties))
+
+    def certifier(_event: events.Event, seating: Seating, _book: Any) -> events.TableResult:
+        key = (seating.round, seating.table)
+        if key in decisions:
+            return decided(seating, decisions[key])
+        given = sides.get(key, {})
+        return entered(seating, given.get("first"), given.get("second"))
+
+    try:
+        result = events.standings(event, certifier=certifier)
+    except events.EventError as error:
+        raise Refused(lang.said(error)) from None
+    state = State(stored, event, result)
+    for table in result.tables:
+        key = (table.seating.round, table.seating.table)
+        given = sides.get(key, {})
+        status = "decided" if key in decisions else "confirmed" if table.certified else table.codes[0][len("result-") :]
+        state.tables.append(
+            Table(
+                table.seating, status, given.get("first"), given.get("second"), decisions.get(key) or given.get("first")
+            )
+        )
+    return state
+
+
+def found(event_id: str) -> KeptEvent:
+    stored = kept().get(event_id)
+    if stored is None:
+        abort(404, description=msg("No event is kept under that link."))
+    return stored
+
+
+def _scores(deals: int) -> list[tuple[int, int]]:
+    """The card points entered for each deal: the first seats' pair's, then the second's."""
+    scores = []
+    for deal in range(1, deals + 1):
+        pair = []
+        for side in SIDES:
+            raw = request.form.get(f"{side}-{deal}", "").strip()
+            try:
+                value = int(raw)
+            except ValueError:
+                raise Refused(msg("write each pair's card points as a whole number, such as 1420 or -35")) from None
+            if abs(value) > MAX_POINTS:
+                raise Refused(msg("a pair's card points on a deal are at most {most:,} either way", most=MAX_POINTS))
+            pair.append(value)
+        scores.append((pair[0], pair[1]))
+    return scores
+
+
+def _side_of(state: State, code: str) -> tuple[Seating, str] | None:
+    """The table and side a code names, among the tables scheduled so far."""
+    code = code.strip().upper()
+    for seating in state.standings.schedule.seatings:
+        for side in SIDES:
+            if hmac.compare_digest(table_code(state.kept.secret, seating.round, seating.table, side), code):
+                return seating, side
+    return None
+
+
+def _director(state: State) -> str:
+    code = request.form.get("code", "")[:64]
+    if not kept().is_director(state.kept, code):
+        raise Refused(msg("That is not the director's code of this event."), 403)
+    return code
+
+
+def _add(state: State, kind: str, data: dict[str, Any]) -> None:
+    try:
+        kept().add(state.kept, kind, data)
+    except LedgerFull as error:
+        raise Refused(lang.said(error), 507) from None
+    except StoreFull as error:
+        raise Refused(lang.said(error), 507) from None
+
+
+def _public(state: State, notice: str | None = None, problem: str | None = None, status: int = 200) -> Any:
+    return render_template("event.html", **_shown(state), notice=notice, problem=problem), status
+
+
+def _director_page(state: State, code: str, notice: str | None = None, problem: str | None = None) -> Any:
+    codes = [
+        (
+            seating,
+            table_code(state.kept.secret, seating.round, seating.table, "first"),
+            table_code(state.kept.secret, seating.round, seating.table, "second"),
+        )
+        for seating in state.standings.schedule.seatings
+    ]
+    return render_template(
+        "event_director.html", **_shown(state), code=code, codes=codes, notice=notice, problem=problem
+    )
+
+
+def _shown(state: State) -> dict[str, Any]:
+    result = state.standings
+    return {
+        "state": state,
+        "event": state.event,
+        "result": result,
+        "heading": msg(
+            "standings after {scheduled} of {rounds} rounds: {family}, {movement}, {scoring}",
+            scheduled=len(result.schedule.rounds),
+            rounds=state.event.rounds,
+            family=state.event.family,
+            movement=state.event.movement,
+            scoring=state.event.scoring,
+        ),
+        "verdict": report.state(result),
+        "ledger": list(zip(result.ledger, report.ledger_lines(result), strict=True)),
+        "score": lambda value: report.score_shown(value, lang.current()),
+        "permalink": url_for("events.show", event_id=state.kept.id, _external=True),
+        "deals": range(1, state.event.deals + 1),
+        "pair_name": lambda number: f"{number} {state.event.pair(number).name}",
+    }
+
+
+@bp.get("/events")
+def new() -> Any:
+    """The form that keeps a new event."""
+    return render_template("event_new.html", source=EXAMPLE, problem=None)
+
+
+@bp.post("/events")
+def create() -> Any:
+    source = request.form.get("event", "")
+    try:
+        read(source)
+        stored, code = kept().keep(source)
+    except Refused as refused:
+        return render_template("event_new.html", source=source[:200_000], problem=refused.message), refused.status
+    except EventTooLarge as error:
+        return render_template("event_new.html", source="", problem=lang.said(error)), 413
+    except StoreFull as error:
+        return render_template("event_new.html", source=source[:200_000], problem=lang.said(error)), 507
+    notice = msg("The event is kept. Write down the director's code now: it is shown only once.")
+    return _director_page(state_of(stored), code, notice=notice), 201
+
+
+@bp.get("/events/<event_id>")
+def show(event_id: str) -> Any:
+    """The event's page (its permalink): the schedule, each table's result, the standings, and the
+    form where each side enters its table's result."""
+    try:
+        return _public(state_of(found(event_id)))
+    except Refused as refused:
+        abort(refused.status, description=refused.message)
+
+
+@bp.post("/events/<event_id>/result")
+def result(event_id: str) -> Any:
+    """A side enters its table's result with its code."""
+    state = state_of(found(event_id))
+    try:
+        side = _side_of(state, request.form.get("code", "")[:64])
+        if side is None:
+            raise Refused(msg("No table of this event has that code."), 403)
+        seating, which = side
+        scores = _scores(state.event.deals)
+        _add(state, "result", {"round": seating.round, "table": seating.table, "side": which, "scores": scores})
+    except Refused as refused:
+        return _public(state, problem=refused.message, status=refused.status)
+    state = state_of(state.kept)
+    table = state.table(seating.round, seating.table)
+    words = {
+        "confirmed": msg("Round {round}, table {table}: both sides entered the same result; it is confirmed."),
+        "decided": msg("Round {round}, table {table}: the director has decided this table's result."),
+        "unconfirmed": msg("Round {round}, table {table}: entered; the other side is to confirm it."),
+        "disputed": msg("Round {round}, table {table}: the two sides entered different results; the director decides."),
+    }
+    said = words.get(table.state if table else "", words["unconfirmed"])
+    notice = Text(said.msgid, {"round": seating.round, "table": seating.table})
+    return _public(state, notice=notice)
+
+
+@bp.post("/events/<event_id>/director")
+def director(event_id: str) -> Any:
+    """The director's page: the tables' codes, the disagreements to decide, the penalties."""
+    state = state_of(found(event_id))
+    try:
+        code = _director(state)
+    except Refused as refused:
+        return _public(state, problem=refused.message, status=refused.status)
+    return _director_page(state, code)
+
+
+@bp.post("/events/<event_id>/decide")
+def decide(event_id: str) -> Any:
+    """The director decides a table's result (a disagreement, or a side that never entered)."""
+    state = state_of(found(event_id))
+    try:
+        code = _director(state)
+    except Refused as refused:
+        return _public(state, problem=refused.message, status=refused.status)
+    try:
+        round_number, table = _int("round"), _int("table")
+        if state.table(round_number, table) is None:
+            raise Refused(msg("This event has no table {table} in round {round}.", table=table, round=round_number))
+        _add(state, "decision", {"round": round_number, "table": table, "scores": _scores(state.event.deals)})
+    except Refused as refused:
+        return _director_page(state, code, problem=refused.message), refused.status
+    notice = msg(
+        "Round {round}, table {table}: the director has decided this table's result.", round=round_number, table=table
+    )
+    return _director_page(state_of(state.kept), code, notice=notice)
+
+
+@bp.post("/events/<event_id>/penalty")
+def penalty(event_id: str) -> Any:
+    """The director writes a penalty (or, of 0 points, a warning) in the ledger."""
+    state = state_of(found(event_id))
+    try:
+        code = _director(state)
+    except Refused as refused:
+        return _public(state, problem=refused.message, status=refused.status)
+    try:
+        pair, points = _int("pair"), _int("points")
+        if pair not in {p.number for p in state.event.pairs}:
+            raise Refused(msg("No pair has the number {number}.", number=pair))
+        if abs(points) > MAX_POINTS:
+            raise Refused(msg("A penalty is at most {most:,} points either way.", most=MAX_POINTS))
+        reason = " ".join(request.form.get("reason", "").split())[:MAX_REASON]
+        by = " ".join(request.form.get("by", "").split())[:MAX_REASON] or None
+        if not reason:
+            raise Refused(msg("Write why: the reason is shown with the standings."))
+        _add(state, "penalty", {"pair": pair, "points": points, "reason": reason, "by": by})
+    except Refused as refused:
+        return _director_page(state, code, problem=refused.message), refused.status
+    return _director_page(state_of(state.kept), code, notice=msg("The penalty is in the ledger."))
+
+
+def _int(name: str) -> int:
+    try:
+        return int(request.form.get(name, "").strip())
+    except ValueError:
+        raise Refused(msg("Write a whole number.")) from None
+
+
+@bp.get("/events/<event_id>/standings")
+def live(event_id: str) -> Any:
+    """The live standings: the page reloads itself, and prints as the standings a director signs."""
+    try:
+        state = state_of(found(event_id))
+    except Refused as refused:
+        abort(refused.status, description=refused.message)
+    return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)

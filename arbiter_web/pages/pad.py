@@ -1,0 +1,233 @@
+"""The score pad (GET and POST /pad): a table keeps a game's score sheet on one phone, hand by hand,
+and the arbiter refuses a hand no game could give, with the reason, before the next can start.
+
+A thin adapter over arbiter.sheets.pad: the pad's whole state is its ACN 1.1 record, carried in the
+form (so reading and adding a hand work without scripts, by a plain POST), kept on the device by
+pad.js (localStorage), shared by a permalink kept in the store with its quota (POST /pad/keep, then
+/pad?kept=ID), and downloaded as the record `arbiter check` certifies with the same answer
+(POST /pad/record.acn). pad.js adds the steppers for quick entry and the print button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+import arbiter
+from arbiter import families as rulesets
+from arbiter.checker import DEFAULT_RULES, Request
+from arbiter.i18n import msg
+from arbiter.notation import parse_text
+from arbiter.sheets import pad as sheets
+from arbiter.situation import default_seats
+from arbiter_web.serving import lang
+from arbiter_web.storage import rulebooks, stored
+from arbiter_web.storage.store import RecordTooLarge, StoreFull
+
+bp = Blueprint("pad", __name__)
+
+MAX_COUNT = 9_999
+"""The largest count or points a pad's field takes (a canasta count, points melded): more is no hand."""
+MAX_RECORD = 200_000
+"""The most characters of a pad's record carried in its form: a long evening's sheet is a few KiB."""
+RECORD_FILE = "score-sheet.acn"
+
+
+@dataclass
+class PadView:
+    """What the pad's page shows."""
+
+    record: str = ""
+    family: str = DEFAULT_RULES
+    seats: str = ""
+    teams: str = ""
+    house: str = ""
+    sides: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)
+    counted: frozenset[str] = frozenset()
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    minimums: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+    over: bool = False
+    problems: list[str] = field(default_factory=list)
+    entered: dict[str, Any] = field(default_factory=dict)
+
+
+def _request() -> Request:
+    if rulebooks.EXTENSION in current_app.extensions:
+        return Request.of(shelf=rulebooks.shelf())
+    return Request()
+
+
+@bp.get("/pad")
+def pad() -> Any:
+    """A new game's choices, or the game kept under `kept`."""
+    kept_id = request.args.get("kept", "")[:64]
+    if kept_id:
+        kept = stored.store().get(kept_id)
+        if kept is None:
+            abort(404, description=msg("No score sheet is kept under that link. It may have expired."))
+        return _render(_view(kept.text))
+    family = request.args.get("family", "")
+    view = PadView(family=family if family in rulesets.names() else DEFAULT_RULES, house=request.args.get("house", ""))
+    seats, teams = default_seats(view.family)
+    view.seats, view.teams = " ".join(seats), teams
+    return _render(view)
+
+
+@bp.post("/pad")
+def pad_post() -> Any:
+    """Start a game, add a hand, or show the game a device kept (pad.js sends it back)."""
+    record = request.form.get("record", "")[:MAX_RECORD]
+    action = request.form.get("do", "")
+    if action == "start":
+        return _start()
+    view = _view(record)
+    if view.problems or not view.sides:
+        return _render(view), 422
+    if action == "add":
+        entered = _entries(view)
+        try:
+            added = sheets.add_hand(record, entered, _request())
+        except (arbiter.UsageError, ValueError) as problem:
+            view.problems.append(lang.said(problem))
+            return _render(view), 422
+        if added.refused:
+            view.problems = [finding.message for finding in added.refused]
+            view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
+            return _render(view), 422
+        view = _view(added.record)
+    return _render(view)
+
+
+def _start() -> Any:
+    family = request.form.get("family", DEFAULT_RULES)
+    family = family if family in rulesets.names() else DEFAULT_RULES
+    seats = request.form.get("seats", "").split()
+    teams = request.form.get("teams", "")
+    house = request.form.get("house", "")
+    view = PadView(family=family, seats=" ".join(seats), teams=teams, house=house)
+    try:
+        book = rulebooks.chosen(house) if house and rulebooks.EXTENSION in current_app.extensions else None
+    except arbiter.UsageError as problem:
+        view.problems.append(lang.said(problem))
+        return _render(view), 422
+    record = sheets.new_game(book.family if book else family, seats, teams, book)
+    table = sheets.sheet_of(record, _request())
+    if table is None:
+        ruling = sheets.judge(record, _request())
+        view.problems = [f.message for f in (ruling.findings if ruling else []) if f.is_error] or [
+            msg("These players cannot be seated for this game: check the players and the partnerships.")
+        ]
+        return _render(view), 422
+    return _render(_view(record))
+
+
+def _entries(view: PadView) -> dict[str, dict[str, int | bool]]:
+    """The hand entered in the form, per side: counts (a blank is zero) and the words ticked."""
+    entered: dict[str, dict[str, int | bool]] = {}
+    for side in view.sides:
+        values: dict[str, int | bool] = {}
+        for word in view.labels:
+            raw = request.form.get(f"{side}.{word}", "").strip()
+            if word in view.counted:
+                values[word] = _count(raw)
+            else:
+                values[word] = raw in ("on", "yes", "1", "true")
+        entered[side] = values
+    return entered
+
+
+def _count(raw: str) -> int:
+    try:
+        value = int(raw or "0")
+    except ValueError:
+        abort(422, description=msg("A count on the score pad is a whole number, not {raw}.", raw=repr(raw[:20])))
+    if not 0 <= value <= MAX_COUNT:
+        abort(422, description=msg("A count on the score pad is from 0 to {most}.", most=MAX_COUNT))
+    return value
+
+
+def _view(record: str) -> PadView:
+    """The pad's page for a record: its sheet, its totals, the next minimums."""
+    view = PadView(record=record)
+    games = parse_text(record) if record.strip() else []
+    if len(games) != 1 or games[0].malformed:
+        view.problems.append(msg("The score sheet could not be read: start a new game."))
+        view.record = ""
+        return view
+    game = games[0].game
+    view.family = game.tag("Rules") or DEFAULT_RULES
+    view.seats, view.teams = game.tag("Seats") or "", game.tag("Teams") or ""
+    request_ = _request()
+    table = sheets.sheet_of(record, request_)
+    ruling = sheets.judge(record, request_)
+    if table is None or ruling is None:
+        view.problems.append(msg("The score sheet could not be read: start a new game."))
+        view.record = ""
+        return view
+    config, sheet = table
+    view.sides = [config.seating.side_name(s) for s in config.seating.sides]
+    view.labels, view.counted = sheets.categories(config, sheet), sheet.counted()
+    view.hands = _hands(game.hands, ruling)
+    view.totals = dict(ruling.totals)
+    view.winner = ruling.winner
+    view.over = ruling.winner is not None  # a hand after the game's end is refused anyway (game-over)
+    last = ruling.hands[-1].minimums if ruling.hands else None
+    view.minimums = last or {side: config.first_meld_minimum(0, 1) for side in view.sides}
+    view.problems = [f.message for f in ruling.findings if f.is_error]
+    return view
+
+
+def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
+    """Each hand's row: its categories per side as written, its score and the running totals."""
+    rows = []
+    for record, result in zip(records, ruling.hands, strict=False):
+        items = {line.side: {item.word: item.count for item in line.items} for line in record.summaries}
+        rows.append({"number": record.number, "items": items, "scores": result.scores or {}, "totals": result.totals})
+    return rows
+
+
+def _render(view: PadView) -> str:
+    return render_template(
+        "pad.html",
+        view=view,
+        rulesets=[rulesets.get(name) for name in rulesets.names()],
+        max_count=MAX_COUNT,
+    )
+
+
+@bp.post("/pad/keep")
+def keep() -> Any:
+    """Keep the pad's record in the store (with its quota) and go to its permalink."""
+    record = request.form.get("record", "")[:MAX_RECORD]
+    view = _view(record)
+    if not view.sides:
+        return _render(view), 422
+    games = list(arbiter.check(record, _request()))
+    try:
+        receipt = stored.keep(record.encode("utf-8"), None, {}, games, None)
+    except RecordTooLarge as problem:
+        view.problems.append(lang.said(problem))
+        return _render(view), 413
+    except StoreFull as problem:
+        view.problems.append(lang.said(problem))
+        return _render(view), 507
+    return redirect(url_for("pad.pad", kept=receipt.id), 303)
+
+
+@bp.post("/pad/record.acn")
+def download() -> Any:
+    """The pad's record as a file: what `arbiter check` certifies with the same answer."""
+    record = request.form.get("record", "")[:MAX_RECORD]
+    if not _view(record).sides:
+        abort(422, description=msg("The score sheet could not be read: start a new game."))
+    headers = {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{RECORD_FILE}"',
+        "Cache-Control": "no-store",
+    }
+    return record, 200, headers
