@@ -15,6 +15,7 @@ import functools
 from collections.abc import Iterator
 
 import pytest
+from mac_support import finding, first_error, position
 from mutation_support import (
     NATURALS,
     PER_GAME,
@@ -380,3 +381,22 @@ def test_the_games_mutated_are_valid():
 @pytest.mark.parametrize("kind", list(MUTATIONS))
 def test_a_planted_error_is_reported_on_its_line(kind):
     assert_planted_errors_reported(kind, MUTATIONS[kind], corpus())
+
+
+# --- a mixed canasta in the opening ---------------------------------------------------------------
+# The bots open with small melds and never hold seven cards of a rank then (none of the corpus's
+# openings could grow one), so this error is planted into a valid opening written out instead.
+
+MIXED_OPENER = "K K K K K 2 2 A A A 4 9 10"
+
+
+def test_an_opening_grown_into_a_mixed_canasta_is_reported_on_its_line():
+    valid = position(
+        MIXED_OPENER, "ann: draw 5, meld [K K K K K 2] [A A A], discard 9, draw 7 5 6 10", tables={}, melded=""
+    )
+    assert first_error(valid) is None
+    planted = valid.replace("meld [K K K K K 2] [A A A]", "meld [K K K K K 2 2] [A A A]")
+    assert planted != valid
+    line = next(n for n, text in enumerate(planted.splitlines(), start=1) if text.startswith("ann:"))
+    found = finding(planted)
+    assert (found.code, found.line) == ("opening-mixed-canasta", line), found.message
