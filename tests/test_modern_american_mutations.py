@@ -30,6 +30,7 @@ from mutation_support import (
     traced_corpus,
     wrong_score,
 )
+from test_classic_mutations import wrong_draw_count
 
 import arbiter
 from arbiter import cards as C
@@ -354,6 +355,25 @@ def card_added_to_a_canasta(game: SimulatedGame, record: Game) -> Iterator[Mutan
         made += 1
 
 
+def meld_of_cards_not_held(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """Once the side has opened, three naturals of a rank the player holds none of (neither sevens
+    nor aces, nor a rank the side has melded or that is dead) melded before the discard:
+    `card-not-held`."""
+    made = 0
+    for h, i, turn, seen, dead in dead_places(game, record):
+        at = discard_at(turn)
+        if made >= PER_GAME or at is None or not seen.side_melded:
+            continue
+        held = held_before(seen, turn, at)
+        absent = [r for r in NATURALS if held[r] == 0 and r not in ("7", "A", *seen.melds, *dead)]
+        if not absent:
+            continue
+        actions = list(turn.actions)
+        actions.insert(at, Meld(melds=(MeldSpec(cards=(absent[0],) * 3),)))
+        yield Mutant(replaced_turn(record, h, i, turn, actions), turn.line, "card-not-held", absent[0])
+        made += 1
+
+
 MUTATIONS: dict[str, Mutation] = {
     "wild-discarded": wild_discarded,
     "barred-card-on-an-empty-pile": barred_card_on_an_empty_pile,
@@ -369,6 +389,8 @@ MUTATIONS: dict[str, Mutation] = {
     "pile-taken-with-a-dead-card-on-top": pile_taken_with_a_dead_card_on_top,
     "special-hand-after-opening": special_hand_after_opening,
     "card-added-to-a-canasta": card_added_to_a_canasta,
+    "meld-of-cards-not-held": meld_of_cards_not_held,
+    "wrong-draw-count": wrong_draw_count,
 }
 
 
