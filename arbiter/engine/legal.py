@@ -94,7 +94,7 @@ def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None
     the attempt's context; if not (a listing, a verdict), the plainest end of the turn is tried on
     that context itself, which then holds the end tried, and only `unsettled` is to be read."""
     tried = attempt(r, state, step, node)
-    if not tried.finished and tried.state.discarded:  # a talon to come: the turn must end legally now
+    if not tried.finished and tried.state.discarded and not isinstance(step, EndOfTurn):  # a talon to come
         return talon_ahead(tried, step, node)
     if tried.finished or not isinstance(step, DOUBTFUL):
         return tried
@@ -119,7 +119,7 @@ def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None
     raise illegal
 
 
-def talon_ahead(tried: Attempt, step: Step, node: Node | None) -> Attempt:
+def talon_ahead(tried: Attempt, step: Action, node: Node | None) -> Attempt:
     """A discard the talon follows: the end of the turn it would make (the opening's minimum, its
     conditions) is judged now, on a copy, as a discard that ends a turn is; the talon, drawn after
     it, changes nothing those checks read."""
