@@ -85,7 +85,12 @@ def play_hand(position: Position, turns: tuple) -> Stop | None:  # type: ignore[
                 assert whole is None or (whole.code, whole.action) == (stop.code, stop.action), (whole, stop)
                 return stop
             position.push(action)
-            assert index == len(turn.actions) - 1 or not position.over or type(turn.actions[index + 1]) is GoOut
+            ended = position.over or position.turn > number
+            if ended and index < len(turn.actions) - 1 and type(turn.actions[index + 1]) is not GoOut:
+                # the turn ended inside its line (a discard no talon follows, a three drawn last):
+                # what the line goes on with is its player's, which only the line read whole says
+                assert whole is not None, f"the turn line at {turn.line} goes on after its turn ended"
+                return Stop(turn.line, whole.turn, whole.action, whole.code)
         if not position.over and position.turn == number:  # the turn line ends: so does the turn
             try:
                 position.end_turn()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import test_classic_mutations
 import test_hand_and_foot_mutations
+import test_modern_american_mutations
 import test_mutations
 import test_samba_mutations
 from differential import TABLES, agree, readme_records, simulated
@@ -49,6 +50,7 @@ MUTATED = {
     "hand-and-foot": test_hand_and_foot_mutations.MUTATIONS,
     "classic": test_classic_mutations.MUTATIONS,
     "hoyle": test_classic_mutations.MUTATIONS,
+    "modern-american": test_modern_american_mutations.MUTATIONS,
 }
 
 

@@ -15,6 +15,7 @@ import functools
 from collections.abc import Iterator
 
 import pytest
+from mac_support import finding, first_error, position
 from mutation_support import (
     NATURALS,
     PER_GAME,
@@ -29,15 +30,18 @@ from mutation_support import (
     traced_corpus,
     wrong_score,
 )
+from test_classic_mutations import wrong_draw_count
 
 import arbiter
-from arbiter.records import Add, Discard, Draw, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
+from arbiter import cards as C
+from arbiter.records import Add, Discard, Draw, Game, GoOut, LaySpecial, Meld, MeldRef, MeldSpec, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"
 CORPUS = [(4, {}, seed) for seed in range(1, 17)]
 BARRED_ON_AN_EMPTY_PILE = ("7", "A")  # and wilds and dead ranks: sevens and aces are enough here
 RULE_OF_FIVE = 5
+CANASTA = 7  # a meld of seven cards is a canasta, closed to more cards
 
 
 @functools.cache
@@ -64,6 +68,34 @@ def pile_before_discard(turn: Turn, seen: TurnTrace) -> bool:
 
 def is_opening(turn: Turn, seen: TurnTrace) -> bool:
     return not seen.side_melded and any(isinstance(a, Meld) for a in turn.actions)
+
+
+def is_clean(cards: tuple[str, ...]) -> bool:
+    """A meld of three naturals or more and no wild: what an opening needs one of."""
+    return len(cards) >= 3 and not any(c in WILDS for c in cards)
+
+
+def dead_places(game: SimulatedGame, record: Game) -> Iterator[tuple[int, int, Turn, TurnTrace, set[str]]]:
+    """`places`, each with the ranks dead as the turn begins: a canasta of them is complete on
+    either side (each side's melds as its last turn left them, from the trace)."""
+    sides: dict[str, dict[str, tuple[str, ...]]] = {}
+    hand = -1
+    for h, i, turn, seen in places(game, record):
+        if h != hand:
+            hand, sides = h, {}
+        sides[seen.side] = seen.melds
+        dead = {rank for melds in sides.values() for rank, cards in melds.items() if len(cards) >= CANASTA}
+        yield h, i, turn, seen, dead & set(NATURALS)
+        sides[seen.side] = seen.melds_after
+
+
+def lone_opening(turn: Turn, seen: TurnTrace) -> Meld | None:
+    """The opening turn's one meld action, where it lays the opening alone (nothing added, the
+    pile not taken, a discard that does not go out)."""
+    if not is_opening(turn, seen) or discard_at(turn) is None:
+        return None
+    laid = [a for a in turn.actions if isinstance(a, (Meld, Add, Take, LaySpecial))]
+    return laid[0] if len(laid) == 1 and isinstance(laid[0], Meld) else None
 
 
 # --- the mutations ---------------------------------------------------------------------------------------
@@ -192,6 +224,156 @@ def pile_taken_with_a_wild(game: SimulatedGame, record: Game) -> Iterator[Mutant
         made += 1
 
 
+def opening_without_a_clean_triple(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """An opening whose one clean meld (neither sevens nor aces, short of six cards) gets a wild the
+    player holds beside it: no meld of three naturals without wilds is left, `opening-clean-triple`."""
+    made = 0
+    for h, i, turn, seen in places(game, record):
+        opening = lone_opening(turn, seen)
+        if made >= PER_GAME or opening is None:
+            continue
+        at = discard_at(turn)
+        assert at is not None
+        held = held_before(seen, turn, at)
+        discarded = turn.actions[at]
+        assert isinstance(discarded, Discard)
+        held[discarded.card] -= 1
+        wild = wild_in(held)
+        clean = [n for n, spec in enumerate(opening.melds) if is_clean(spec.cards)]
+        if wild is None or held.total() < 2 or len(clean) != 1:
+            continue
+        spec = opening.melds[clean[0]]
+        if spec.cards[0] in ("7", "A") or len(spec.cards) >= CANASTA - 1:
+            continue
+        melds = list(opening.melds)
+        melds[clean[0]] = MeldSpec(cards=(*spec.cards, wild))
+        actions = [Meld(melds=tuple(melds)) if a is opening else a for a in turn.actions]
+        text = replaced_turn(record, h, i, turn, actions)
+        yield Mutant(text, turn.line, "opening-clean-triple", f"{wild} with {spec.cards[0]}")
+        made += 1
+
+
+def opening_short_of_the_minimum(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """An opening of two melds or more laid without one of them, what is left worth less than the
+    side's minimum (the cards' values) and still holding a clean meld, no canasta in it (a
+    natural canasta opens whatever the minimum): `first-meld-minimum`."""
+    made = 0
+    for h, i, turn, seen in places(game, record):
+        opening = lone_opening(turn, seen)
+        if made >= PER_GAME or opening is None or len(opening.melds) < 2:
+            continue
+        for n in range(len(opening.melds)):
+            kept = [spec for m, spec in enumerate(opening.melds) if m != n]
+            value = sum(C.points(spec.cards) for spec in kept)
+            if value >= seen.minimum or not any(is_clean(spec.cards) for spec in kept):
+                continue
+            if any(len(spec.cards) >= CANASTA for spec in kept):
+                continue
+            actions = [Meld(melds=tuple(kept)) if a is opening else a for a in turn.actions]
+            text = replaced_turn(record, h, i, turn, actions)
+            yield Mutant(text, turn.line, "first-meld-minimum", f"{value} < {seen.minimum}")
+            made += 1
+            break
+
+
+def meld_on_a_dead_rank(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """A natural of a dead rank (a canasta of it complete on either side; neither sevens nor aces)
+    added before the discard to the side's meld of it short of a canasta, or melded as three from
+    hand where the side has none: `dead-rank`."""
+    made = 0
+    for h, i, turn, seen, dead in dead_places(game, record):
+        at = discard_at(turn)
+        if made >= 2 * PER_GAME or at is None or not seen.side_melded or not dead:
+            continue
+        held = held_before(seen, turn, at)
+        discarded = turn.actions[at]
+        assert isinstance(discarded, Discard)
+        held[discarded.card] -= 1
+        for rank in sorted(dead - {"7", "A"}):
+            meld = seen.melds.get(rank)
+            planted: Add | Meld
+            if meld is not None and len(meld) < CANASTA and held[rank] >= 1 and held.total() >= 2:
+                planted = Add(cards=(rank,), target=MeldRef(rank=rank))
+            elif meld is None and held[rank] >= 3 and held.total() >= 4:
+                planted = Meld(melds=(MeldSpec(cards=(rank, rank, rank)),))
+            else:
+                continue
+            actions = list(turn.actions)
+            actions.insert(at, planted)
+            yield Mutant(replaced_turn(record, h, i, turn, actions), turn.line, "dead-rank", rank)
+            made += 1
+            break
+
+
+def pile_taken_with_a_dead_card_on_top(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """The pile taken, with a natural pair, when its top card is of a dead rank, instead of the
+    turn's draw: `take-dead-rank` (nobody takes the pile with a dead card on top, whatever they hold)."""
+    made = 0
+    for h, i, turn, seen, dead in dead_places(game, record):
+        first = turn.actions[0]
+        top = seen.pile[-1] if seen.pile else None
+        if made >= PER_GAME or not isinstance(first, Draw) or top not in dead:
+            continue
+        take = Take(card=top, with_cards=(top, top))
+        text = replaced_turn(record, h, i, turn, [take, *turn.actions[1:]])
+        yield Mutant(text, turn.line, "take-dead-rank", top)
+        made += 1
+
+
+def special_hand_after_opening(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """The player's whole hand laid as a special hand after the turn's draw, though the side has
+    opened: `special-hand` (only a side that has not opened lays one)."""
+    made = 0
+    for h, i, turn, seen in places(game, record):
+        first = turn.actions[0]
+        if made >= PER_GAME or not seen.side_melded or not isinstance(first, Draw):
+            continue
+        held = held_before(seen, turn, 1)
+        special = LaySpecial(cards=tuple(sorted(held.elements(), key=C.ORDER.__getitem__)))
+        yield Mutant(replaced_turn(record, h, i, turn, [first, special]), turn.line, "special-hand", "")
+        made += 1
+
+
+def card_added_to_a_canasta(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """A natural added before the discard to the side's canasta of its rank, closed at seven cards:
+    `meld-size`."""
+    made = 0
+    for h, i, turn, seen in places(game, record):
+        at = discard_at(turn)
+        if made >= PER_GAME or at is None:
+            continue
+        held = held_before(seen, turn, at)
+        discarded = turn.actions[at]
+        assert isinstance(discarded, Discard)
+        held[discarded.card] -= 1
+        full = [r for r, meld in seen.melds.items() if r in NATURALS and len(meld) == CANASTA and held[r] > 0]
+        if not full or held.total() < 2:
+            continue
+        actions = list(turn.actions)
+        actions.insert(at, Add(cards=(full[0],), target=MeldRef(rank=full[0])))
+        yield Mutant(replaced_turn(record, h, i, turn, actions), turn.line, "meld-size", full[0])
+        made += 1
+
+
+def meld_of_cards_not_held(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """Once the side has opened, three naturals of a rank the player holds none of (neither sevens
+    nor aces, nor a rank the side has melded or that is dead) melded before the discard:
+    `card-not-held`."""
+    made = 0
+    for h, i, turn, seen, dead in dead_places(game, record):
+        at = discard_at(turn)
+        if made >= PER_GAME or at is None or not seen.side_melded:
+            continue
+        held = held_before(seen, turn, at)
+        absent = [r for r in NATURALS if held[r] == 0 and r not in ("7", "A", *seen.melds, *dead)]
+        if not absent:
+            continue
+        actions = list(turn.actions)
+        actions.insert(at, Meld(melds=(MeldSpec(cards=(absent[0],) * 3),)))
+        yield Mutant(replaced_turn(record, h, i, turn, actions), turn.line, "card-not-held", absent[0])
+        made += 1
+
+
 MUTATIONS: dict[str, Mutation] = {
     "wild-discarded": wild_discarded,
     "barred-card-on-an-empty-pile": barred_card_on_an_empty_pile,
@@ -201,6 +383,14 @@ MUTATIONS: dict[str, Mutation] = {
     "pile-taken-with-a-wild": pile_taken_with_a_wild,
     "wrong-score": wrong_score,
     "three-discarded": bonus_discarded,
+    "opening-without-a-clean-triple": opening_without_a_clean_triple,
+    "opening-short-of-the-minimum": opening_short_of_the_minimum,
+    "meld-on-a-dead-rank": meld_on_a_dead_rank,
+    "pile-taken-with-a-dead-card-on-top": pile_taken_with_a_dead_card_on_top,
+    "special-hand-after-opening": special_hand_after_opening,
+    "card-added-to-a-canasta": card_added_to_a_canasta,
+    "meld-of-cards-not-held": meld_of_cards_not_held,
+    "wrong-draw-count": wrong_draw_count,
 }
 
 
@@ -213,3 +403,22 @@ def test_the_games_mutated_are_valid():
 @pytest.mark.parametrize("kind", list(MUTATIONS))
 def test_a_planted_error_is_reported_on_its_line(kind):
     assert_planted_errors_reported(kind, MUTATIONS[kind], corpus())
+
+
+# --- a mixed canasta in the opening ---------------------------------------------------------------
+# The bots open with small melds and never hold seven cards of a rank then (none of the corpus's
+# openings could grow one), so this error is planted into a valid opening written out instead.
+
+MIXED_OPENER = "K K K K K 2 2 A A A 4 9 10"
+
+
+def test_an_opening_grown_into_a_mixed_canasta_is_reported_on_its_line():
+    valid = position(
+        MIXED_OPENER, "ann: draw 5, meld [K K K K K 2] [A A A], discard 9, draw 7 5 6 10", tables={}, melded=""
+    )
+    assert first_error(valid) is None
+    planted = valid.replace("meld [K K K K K 2] [A A A]", "meld [K K K K K 2 2] [A A A]")
+    assert planted != valid
+    line = next(n for n, text in enumerate(planted.splitlines(), start=1) if text.startswith("ann:"))
+    found = finding(planted)
+    assert (found.code, found.line) == ("opening-mixed-canasta", line), found.message

@@ -30,6 +30,7 @@ from ..records import (
 )
 from .context import HandContext, TurnState
 from .melds import MeldState, meld_problem, meld_shape
+from .talon import talon_due
 from .together import Together, shape
 
 MAX_UNKNOWN_DRAWS = 200
@@ -64,8 +65,9 @@ def draw_count(r: HandContext, state: TurnState) -> int:
     return min(r.config.draw_count, stock)
 
 
-def draws(r: HandContext, state: TurnState) -> Iterator[Draw]:
-    n, table = draw_count(r, state), r.table
+def draws(r: HandContext, state: TurnState, count: int | None = None) -> Iterator[Draw]:
+    """The draws due (of `count` cards, where given: the talon)."""
+    n, table = draw_count(r, state) if count is None else count, r.table
     if n <= 0:
         return
     if table.stock is not None:  # the stock's order is known: the draw takes its top cards
@@ -248,6 +250,9 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
             if extra.picks_up_foot:
                 yield from extra.offers(r, state)
         yield Pass()
+        return
+    if state.discarded:  # after the discard, only the talon (Config.talon) is offered
+        yield from draws(r, state, talon_due(r, state))
         return
     yield from bonuses(state, r.config.replaced_cards)
     if not state.drawn or state.replacements_owed or state.owed_draw:

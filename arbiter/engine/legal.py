@@ -9,7 +9,8 @@ hand's context (`HandContext.fork`); an action that breaks a rule raises `Illega
   (a pass, a Bonus card drawn last), or when it empties the hand (the player goes out): the
   end-of-turn checks (engine/ending.py) then run with it, as they run at the end of a turn line,
   so a discard that leaves a first meld short of the minimum, or goes out without the canastas, is
-  illegal. A turn that ends without a discard otherwise (Hoyle's player short of canastas keeps
+  illegal. An opener's discard the talon follows (`Config.talon`) leaves the turn open for the
+  talon's draw, which ends it; the end-of-turn checks are judged at the discard all the same. A turn that ends without a discard otherwise (Hoyle's player short of canastas keeps
   a last card, `Config.keeps_last_card`) ends only when the player ends it: `END`, the step a
   record takes where its turn line ends.
 - **A dead end is illegal when it is made.** An action after which no continuation of the turn
@@ -36,6 +37,7 @@ from .context import HandContext, TurnState
 from .ending import end_turn
 from .illegal import Illegal
 from .steps import play_action
+from .talon import talon_due
 
 SEARCH_BUDGET = 120
 """Melds and additions tried, at most, when weighing whether a turn can still be finished after
@@ -76,10 +78,13 @@ def attempt(
 
 
 def closes_turn(r: HandContext, state: TurnState) -> bool:
-    """Whether the turn is over with the step just played: a discard, the hand's end, or a hand
-    emptied (but for a Hand played out with its Foot still to pick up)."""
-    if state.discarded or r.outcome.ended:
+    """Whether the turn is over with the step just played: a discard (but for an opener's discard
+    the talon follows, `Config.talon`: its draw ends the turn), the hand's end, or a hand emptied
+    (but for a Hand played out with its Foot still to pick up)."""
+    if r.outcome.ended:
         return True
+    if state.discarded:
+        return state.talon_drawn or not any(state.hand.values()) or not talon_due(r, state)
     return not any(state.hand.values()) and state.player not in r.table.feet
 
 
@@ -89,6 +94,8 @@ def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None
     the attempt's context; if not (a listing, a verdict), the plainest end of the turn is tried on
     that context itself, which then holds the end tried, and only `unsettled` is to be read."""
     tried = attempt(r, state, step, node)
+    if not tried.finished and tried.state.discarded and not isinstance(step, EndOfTurn):  # a talon to come
+        return talon_ahead(tried, step, node)
     if tried.finished or not isinstance(step, DOUBTFUL):
         return tried
     if not kept:
@@ -110,6 +117,18 @@ def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None
         return tried
     illegal.node = node or step
     raise illegal
+
+
+def talon_ahead(tried: Attempt, step: Action, node: Node | None) -> Attempt:
+    """A discard the talon follows: the end of the turn it would make (the opening's minimum, its
+    conditions) is judged now, on a copy, as a discard that ends a turn is; the talon, drawn after
+    it, changes nothing those checks read."""
+    try:
+        attempt(tried.context, tried.state, END)
+    except Illegal as illegal:
+        illegal.node = node or step
+        raise
+    return tried
 
 
 def dead_end(r: HandContext, state: TurnState) -> Illegal | None:

@@ -27,8 +27,9 @@ def has_talon(config: Config) -> bool:
 
 
 def draw_talon(r: HandContext, state: TurnState, action: Draw, due: int) -> None:
-    """The talon drawn after the discard. Its rulings list nothing allowed instead: a position
-    (arbiter/positions) closes the turn at the discard, so it cannot offer the talon yet."""
+    """The talon drawn after the discard: a position (arbiter/positions) keeps the turn open after
+    a discard the talon follows, offers the talon's draw alone and ends the turn with it (a talon
+    forgotten is lost: ending the turn without it is allowed, not offered)."""
     if not due:
         raise Illegal(
             "talon",
@@ -38,7 +39,7 @@ def draw_talon(r: HandContext, state: TurnState, action: Draw, due: int) -> None
                 player=state.player,
             ),
             action,
-            listed=False,
+            listed=False,  # the discard ended the turn: nothing is allowed after it
         )
     if len(action.cards) != due:
         raise Illegal(
@@ -51,7 +52,6 @@ def draw_talon(r: HandContext, state: TurnState, action: Draw, due: int) -> None
                 drawn=len(action.cards),
             ),
             action,
-            listed=False,
         )
     r.table.draw_from_stock(action.cards, action)
     hand = state.hand

@@ -243,8 +243,9 @@ class Position:
     def push(self, action: ActionLike) -> None:
         """Play an action (a Move, ACN text, or several actions as a piece of a turn line, all of
         them the player's: a turn never ends inside it); raises IllegalAction, changing nothing, if
-        it breaks a rule. A discard, or a hand emptied, ends the turn; `end` (or `end_turn`) ends
-        one that no discard ends."""
+        it breaks a rule. A discard, or a hand emptied, ends the turn (but a discard the opener's
+        talon follows, `Config.talon`: the talon's draw ends it); `end` (or `end_turn`) ends one
+        that no discard ends."""
         steps = self._steps_of(action)
         tried = self._try(steps)
         if tried is None:  # `out` stating how the turn just ended: written into that turn
@@ -331,8 +332,10 @@ class Position:
                 at = i
                 if last and i and self._handler_passes(context, state, step):  # the turn's end broke a rule
                     at = self._first_refused(steps)  # the step `check` names for a turn line like this
-                found = replace(context.error(illegal), line=0, action=len(self._actions) + at)
-                if with_alternatives and found.code not in NOTATION:
+                # a ruling that lists nothing allowed instead is on no moment of the turn, as in `check`
+                moment = len(self._actions) + at if illegal.listed else None
+                found = replace(context.error(illegal), line=0, action=moment)
+                if with_alternatives and illegal.listed and found.code not in NOTATION:
                     before, now = self._before(steps[:at])
                     shown, total = alternatives(before, now, steps[at], found.code)
                     found = replace(found, alternatives=shown, alternatives_total=total)
