@@ -13,6 +13,7 @@ scripts (plain form posts).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import hmac
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,11 +24,15 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from arbiter import event as events
 from arbiter.event import report
 from arbiter.event.movements import Seating
-from arbiter.event.tables import decided, entered
+from arbiter.event.tables import TableResult, certify_record, decided, entered
+from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
+from arbiter_web.pages.present import FindingView, allowed_view, excerpt, record_lines
 from arbiter_web.serving import lang
-from arbiter_web.storage import event_store
+from arbiter_web.serving.limits import check_time
+from arbiter_web.storage import event_store, rulebooks
 from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
+from arbiter_web.storage.rulebook_store import digest_of
 from arbiter_web.storage.store import StoreFull
 
 bp = Blueprint("events", __name__)
@@ -39,6 +44,8 @@ NOWHERE = Path("/nonexistent/arbiter-service-event")
 """The folder a service's event is read as being in: none, so no file beside it is ever read."""
 LIVE_SECONDS = 30
 """How often the live standings page reloads itself (a `refresh` meta, no script)."""
+SHOWN_FINDINGS = 20
+"""The most findings of a refused record the page lists (the table's codes name every kind)."""
 EXAMPLE = """name = "Club night"
 date = 2026-11-26
 family = "caliente"
@@ -48,6 +55,7 @@ deals = 1
 scoring = "victory-points"
 seed = 1
 records = "round-{round}/table-{table}.acn"
+results = "scores"
 
 [[pairs]]
 number = 1
@@ -78,9 +86,9 @@ def kept() -> EventStore:
 class Refused(Exception):
     """A form that cannot be used: said on the page with the status."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, findings: list[FindingView] | None = None) -> None:
         super().__init__(message)
-        self.message, self.status = message, status
+        self.message, self.status, self.findings = message, status, findings or []
 
 
 @dataclass
@@ -100,26 +108,52 @@ class State:
     kept: KeptEvent
     event: events.Event
     standings: events.Standings
+    book: Rulebook | None = None
+    """The kept rulebook the event names (`rulebook = "#digest"`), its tables' records judged by it."""
     tables: list[Table] = field(default_factory=list)
 
     def table(self, round_number: int, table: int) -> Table | None:
         return next((t for t in self.tables if (t.seating.round, t.seating.table) == (round_number, table)), None)
 
 
-def read(source: str) -> events.Event:
-    """The event file as the service reads it: checked as any event file, with no rulebook (no
-    file beside it is ever read). Raises Refused."""
+def read(source: str) -> tuple[events.Event, Rulebook | None]:
+    """The event file as the service reads it: checked as any event file, and its rulebook, a
+    rulebook kept on the service named by its `#digest` (no file beside it is ever read). Raises
+    Refused."""
     try:
         event = events.parse(source, "the event file", NOWHERE)
     except events.EventError as error:
         raise Refused(lang.said(error)) from None
-    if event.rulebook is not None:
-        raise Refused(msg("rulebook: an event on the service plays its family's own rules; name no rulebook"))
-    return event
+    return event, rulebook_of(event)
+
+
+def rulebook_of(event: events.Event) -> Rulebook | None:
+    """The kept rulebook an event names by its `#digest`, of the event's family. Raises Refused."""
+    if event.rulebook is None:
+        return None
+    digest = digest_of(event.rulebook) if event.rulebook.startswith("#") else None
+    if digest is None or rulebooks.EXTENSION not in current_app.extensions:
+        raise Refused(msg("rulebook: on the service, name a rulebook kept here by its #digest (keep it at /h)"))
+    try:
+        book: Rulebook | None = rulebooks.shelf().get(digest)
+    except RulebookError as error:
+        raise Refused(msg("rulebook: {problem}", problem=error.message)) from None
+    if book is None:
+        raise Refused(msg("rulebook: no rulebook is kept under {named}; keep it first at /h", named=event.rulebook))
+    if book.family != event.family:
+        raise Refused(
+            msg(
+                "rulebook: {name} is a rulebook of {family}, and the event plays {event}; name a rulebook of {event}",
+                name=event.rulebook,
+                family=book.family,
+                event=event.family,
+            )
+        )
+    return book
 
 
 def state_of(stored: KeptEvent) -> State:
-    event = read(stored.source)
+    event, book = read(stored.source)
     sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
     decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
     penalties: list[events.Penalty] = []
@@ -149,11 +183,11 @@ def state_of(stored: KeptEvent) -> State:
         given = sides.get(key, {})
         return entered(seating, given.get("first"), given.get("second"))
 
-    try:
-        result = events.standings(event, certifier=certifier)
+    try:  # the records were certified by the kept rulebook when entered: the ledger has their results
+        result = events.standings(dataclasses.replace(event, rulebook=None), certifier=certifier)
     except events.EventError as error:
         raise Refused(lang.said(error)) from None
-    state = State(stored, event, result)
+    state = State(stored, event, result, book)
     for table in result.tables:
         key = (table.seating.round, table.seating.table)
         given = sides.get(key, {})
@@ -217,8 +251,66 @@ def _add(state: State, kind: str, data: dict[str, Any]) -> None:
         raise Refused(lang.said(error), 507) from None
 
 
-def _public(state: State, notice: str | None = None, problem: str | None = None, status: int = 200) -> Any:
-    return render_template("event.html", **_shown(state), notice=notice, problem=problem), status
+def _public(
+    state: State,
+    notice: str | None = None,
+    problem: str | None = None,
+    status: int = 200,
+    findings: list[FindingView] | None = None,
+) -> Any:
+    page = render_template("event.html", **_shown(state), notice=notice, problem=problem, findings=findings or [])
+    return page, status
+
+
+def _record() -> str | None:
+    """The record a side hands in: the file uploaded, else the text written; None when neither.
+    The request's size is bounded by MAX_CONTENT_LENGTH (a 413 past it)."""
+    upload = request.files.get("record-file")
+    data = upload.read() if upload is not None and upload.filename else b""
+    if data:
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refused(msg("the record's file is not UTF-8 text; save it as UTF-8 and hand it in again")) from None
+    text = request.form.get("record", "")
+    return text if text.strip() else None
+
+
+def _handed_in(state: State, seating: Seating) -> dict[str, Any]:
+    """What a side hands in, as its ledger entry has it: each deal's card points (the first seats'
+    pair's, then the second's) as its record certified says, with the record's SHA-256; or, where
+    the event keeps only scores (`results = "scores"`) and no record is handed in, the points
+    entered. A record the arbiter does not certify is refused with its findings (Refused)."""
+    text = _record()
+    if text is None:
+        if state.event.results != "scores":
+            raise Refused(msg("Hand in your table's record: this event certifies every table's record."))
+        return {"scores": _scores(state.event.deals)}
+    where = Path(state.event.records.format(round=seating.round, table=seating.table))
+    table = certify_record(state.event, seating, text, state.book, where)
+    check_time()  # past REQUEST_TIME_LIMIT: a 503, as any record judged on the service
+    if not table.certified:
+        raise Refused(report.table_line(table), findings=_findings(table, text))
+    scores = [[board[seating.first], board[seating.second]] for board in table.boards]
+    return {"scores": scores, "record": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+
+
+def _findings(table: TableResult, text: str) -> list[FindingView]:
+    """The errors of a record not certified, as the ruling pages show a finding (the shared
+    `finding` macro), each with its line."""
+    lines = record_lines(text)
+    return [
+        FindingView(
+            anchor=f"record-f{number}",
+            finding=finding,
+            rule_summary=None,
+            rule_url=None,
+            table=None,
+            excerpt=excerpt(lines, finding.line, finding.column),
+            allowed=allowed_view(finding),
+        )
+        for number, finding in enumerate(table.findings[:SHOWN_FINDINGS], start=1)
+    ]
 
 
 def _director_page(state: State, code: str, notice: str | None = None, problem: str | None = None) -> Any:
@@ -240,6 +332,7 @@ def _shown(state: State) -> dict[str, Any]:
     return {
         "state": state,
         "event": state.event,
+        "book": state.book,
         "result": result,
         "heading": msg(
             "standings after {scheduled} of {rounds} rounds: {family}, {movement}, {scoring}",
@@ -299,10 +392,10 @@ def result(event_id: str) -> Any:
         if side is None:
             raise Refused(msg("No table of this event has that code."), 403)
         seating, which = side
-        scores = _scores(state.event.deals)
-        _add(state, "result", {"round": seating.round, "table": seating.table, "side": which, "scores": scores})
+        entry = {"round": seating.round, "table": seating.table, "side": which}
+        _add(state, "result", entry | _handed_in(state, seating))
     except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status)
+        return _public(state, problem=refused.message, status=refused.status, findings=refused.findings)
     state = state_of(state.kept)
     table = state.table(seating.round, seating.table)
     words = {
