@@ -253,12 +253,17 @@ def _add(state: State, kind: str, data: dict[str, Any]) -> None:
 
 def _public(
     state: State,
-    notice: str | None = None,
     problem: str | None = None,
     status: int = 200,
     findings: list[FindingView] | None = None,
+    record: str = "",
+    notice: str | None = None,
 ) -> Any:
-    page = render_template("event.html", **_shown(state), notice=notice, problem=problem, findings=findings or [])
+    """The event's page; a refused record's `findings`, and its text `record` back in the box."""
+    shown = _shown(state)
+    page = render_template(
+        "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record
+    )
     return page, status
 
 
@@ -395,7 +400,8 @@ def result(event_id: str) -> Any:
         entry = {"round": seating.round, "table": seating.table, "side": which}
         _add(state, "result", entry | _handed_in(state, seating))
     except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status, findings=refused.findings)
+        kept_text = request.form.get("record", "")  # written again in the box, to be corrected
+        return _public(state, refused.message, refused.status, refused.findings, kept_text)
     state = state_of(state.kept)
     table = state.table(seating.round, seating.table)
     words = {
