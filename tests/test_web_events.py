@@ -244,3 +244,18 @@ def test_a_record_is_judged_by_the_kept_rulebook_the_event_names_and_no_other(cl
     named = record(first, second).replace("\n\n", f'\n[House "#{ours}"]\n\n', 1)
     assert hand_in(client, event_id, codes[1, 1, "first"], named).status_code == 200
     assert hand_in(client, event_id, codes[1, 1, "second"], record(first, second)).status_code == 200
+
+
+def test_a_record_past_the_size_limit_or_of_nonsense_is_refused_in_words_and_nothing_is_entered(database_url: str):
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "ACCESS_LOG": False, "MAX_CONTENT_LENGTH": 8 * 1024}
+    )
+    client = app.test_client()
+    event_id, _, codes = kept(client, RECORDS)
+    huge = hand_in(client, event_id, codes[1, 1, "first"], "; a comment\n" * 1_000)
+    assert huge.status_code == 413
+    nonsense = hand_in(client, event_id, codes[1, 1, "first"], "\x00\x01 this is no record {{[[")
+    assert nonsense.status_code == 422 and "not certified" in nonsense.get_data(as_text=True)
+    store = app.extensions["arbiter_events"]
+    assert store.ledger(store.get(event_id)) == []
+    store.engine.dispose()
