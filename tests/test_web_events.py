@@ -176,7 +176,7 @@ def test_a_record_both_sides_hand_in_is_certified_and_confirmed_with_its_scores(
     assert once.status_code == 200 and "the other side is to confirm it" in once.get_data(as_text=True)
     twice = hand_in(client, event_id, codes[1, 1, "second"], record(first, second), as_file=True)
     page = twice.get_data(as_text=True)
-    assert "it is confirmed" in page and "1,590 – 515 (confirmed)" in page
+    assert "it is confirmed" in page and "1,590 – 515 (confirmed: both records certified)" in page
     store = client.application.extensions["arbiter_events"]
     entries = store.ledger(store.get(event_id))
     assert [entry.data["scores"] for entry in entries] == [[[1590, 515]], [[1590, 515]]]

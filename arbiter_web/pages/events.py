@@ -1,7 +1,11 @@
 """Events on the service (docs/events.md, "On the service"): a director keeps an event file and
-gets its permalink, a code per side of each table and a director's code; each side enters its
-table's result with its code; the same result from both sides is confirmed, different ones are a
-disagreement the director decides; the director adds penalties; the standings are live and print.
+gets its permalink, a code per side of each table and a director's code; each side hands in its
+table's record with its code, certified at once by the event library (`tables.certify_record`, the
+certification `arbiter event check` makes) under the event's family and kept rulebook, and the
+table's result is what the certified record says; a record not certified is refused with its
+findings. Where the event keeps only the final hand scores (`results = "scores"`), a side may enter
+each deal's card points instead. The same result from both sides is confirmed, different ones are
+a disagreement the director decides; the director adds penalties; the standings are live and print.
 
 A thin adapter over arbiter.event: the results entered are each table's result
 (`tables.entered`, `tables.decided`), the penalties ledger entries, and the standings are the
@@ -99,6 +103,8 @@ class Table:
     first: list[tuple[int, int]] | None = None
     second: list[tuple[int, int]] | None = None
     scores: list[tuple[int, int]] | None = None
+    records: bool = False
+    """Both sides' results are their records, certified (not points entered)."""
 
 
 @dataclass
@@ -156,12 +162,14 @@ def state_of(stored: KeptEvent) -> State:
     event, book = read(stored.source)
     sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
     decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    recorded: dict[tuple[int, int], dict[str, bool]] = {}  # whether a side's latest result is a record
     penalties: list[events.Penalty] = []
     for entry in kept().ledger(stored):
         data = entry.data
         key = (data.get("round", 0), data.get("table", 0))
         if entry.kind == "result":
             sides.setdefault(key, {})[data["side"]] = [tuple(deal) for deal in data["scores"]]
+            recorded.setdefault(key, {})[data["side"]] = "record" in data
         elif entry.kind == "decision":
             decisions[key] = [tuple(deal) for deal in data["scores"]]
         elif entry.kind == "penalty":
@@ -194,7 +202,12 @@ def state_of(stored: KeptEvent) -> State:
         status = "decided" if key in decisions else "confirmed" if table.certified else table.codes[0][len("result-") :]
         state.tables.append(
             Table(
-                table.seating, status, given.get("first"), given.get("second"), decisions.get(key) or given.get("first")
+                table.seating,
+                status,
+                given.get("first"),
+                given.get("second"),
+                decisions.get(key) or given.get("first"),
+                records=list(recorded.get(key, {}).values()) == [True, True],
             )
         )
     return state
@@ -390,7 +403,7 @@ def show(event_id: str) -> Any:
 
 @bp.post("/events/<event_id>/result")
 def result(event_id: str) -> Any:
-    """A side enters its table's result with its code."""
+    """A side hands in its table's record (or, in a `results = "scores"` event, its points) with its code."""
     state = state_of(found(event_id))
     try:
         side = _side_of(state, request.form.get("code", "")[:64])
