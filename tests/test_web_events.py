@@ -190,6 +190,7 @@ def test_a_record_with_an_error_is_refused_with_its_finding_and_nothing_is_enter
     page = answer.get_data(as_text=True)
     assert answer.status_code == 422 and "not certified: score-mismatch, total-mismatch" in page
     assert 'id="event-findings"' in page and "is declared 1600 but makes 1590" in page
+    assert re.search(r'class="line flagged flagged-error" id="L8">', page)  # the record listed, its line marked
     store = client.application.extensions["arbiter_events"]
     assert store.ledger(store.get(event_id)) == []
 

@@ -31,7 +31,7 @@ from arbiter.event.movements import Seating
 from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
-from arbiter_web.pages.present import FindingView, allowed_view, excerpt, record_lines
+from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
 from arbiter_web.serving import lang
 from arbiter_web.serving.limits import check_time
 from arbiter_web.storage import event_store, rulebooks
@@ -90,9 +90,13 @@ def kept() -> EventStore:
 class Refused(Exception):
     """A form that cannot be used: said on the page with the status."""
 
-    def __init__(self, message: str, status: int = 422, findings: list[FindingView] | None = None) -> None:
+    def __init__(
+        self, message: str, status: int = 422, findings: list[FindingView] | None = None, record: str = ""
+    ) -> None:
         super().__init__(message)
         self.message, self.status, self.findings = message, status, findings or []
+        self.listing: Listing | None = listing(record, self.findings) if findings else None
+        """The refused record, line by line, its findings marked (the ruling page's listing)."""
 
 
 @dataclass
@@ -271,11 +275,12 @@ def _public(
     findings: list[FindingView] | None = None,
     record: str = "",
     notice: str | None = None,
+    listed: Listing | None = None,
 ) -> Any:
     """The event's page; a refused record's `findings`, and its text `record` back in the box."""
     shown = _shown(state)
     page = render_template(
-        "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record
+        "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record, listed=listed
     )
     return page, status
 
@@ -308,7 +313,7 @@ def _handed_in(state: State, seating: Seating) -> dict[str, Any]:
     table = certify_record(state.event, seating, text, state.book, where)
     check_time()  # past REQUEST_TIME_LIMIT: a 503, as any record judged on the service
     if not table.certified:
-        raise Refused(report.table_line(table), findings=_findings(table, text))
+        raise Refused(report.table_line(table), findings=_findings(table, text), record=text)
     scores = [[board[seating.first], board[seating.second]] for board in table.boards]
     return {"scores": scores, "record": hashlib.sha256(text.encode("utf-8")).hexdigest()}
 
@@ -414,7 +419,7 @@ def result(event_id: str) -> Any:
         _add(state, "result", entry | _handed_in(state, seating))
     except Refused as refused:
         kept_text = request.form.get("record", "")  # written again in the box, to be corrected
-        return _public(state, refused.message, refused.status, refused.findings, kept_text)
+        return _public(state, refused.message, refused.status, refused.findings, kept_text, listed=refused.listing)
     state = state_of(state.kept)
     table = state.table(seating.round, seating.table)
     words = {
