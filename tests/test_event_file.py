@@ -130,6 +130,16 @@ def test_an_event_file_says_the_same_when_written_back():
     assert parse(to_toml(with_scale)) == with_scale
 
 
+def test_an_event_keeps_records_unless_it_says_it_keeps_only_the_final_hand_scores():
+    from arbiter.event import to_toml
+
+    assert parse(GOOD).results == "records"
+    scores = parse(GOOD.replace("[[pairs]]", 'results = "scores"\n\n[[pairs]]', 1))
+    assert scores.results == "scores" and parse(to_toml(scores)) == scores
+    with pytest.raises(EventError, match="results: write one of records, scores"):
+        parse(GOOD.replace("[[pairs]]", 'results = "photos"\n\n[[pairs]]', 1))
+
+
 VALUES = st.one_of(
     st.none(),
     st.booleans(),

@@ -3,6 +3,8 @@ refused and why, codes that name their table and side, the ledger that only grow
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -12,9 +14,9 @@ import sqlalchemy as sa
 from web_support import never_500  # noqa: F401 (a fixture, used by pytestmark)
 
 from app import create_app
+from arbiter_web.pages.events import EXAMPLE
 from arbiter_web.storage import event_store
 from arbiter_web.storage.event_store import table_code
-from arbiter_web.pages.events import EXAMPLE
 
 pytestmark = pytest.mark.usefixtures("never_500")
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures: SQLite and PostgreSQL
@@ -64,7 +66,9 @@ def test_a_code_is_the_tables_and_sides_and_no_other_events():
     ("change", "said"),
     [
         (('movement = "round-robin"', 'movement = "relay"'), "movement: write one of"),
-        (("seed = 1", 'seed = 1\nrulebook = "../secret.rules.toml"'), "name no rulebook"),
+        (("seed = 1", 'seed = 1\nrulebook = "../secret.rules.toml"'), "name a rulebook kept here by its #digest"),
+        (("seed = 1", 'seed = 1\nrulebook = "#0c6343960519"'), "no rulebook is kept under #0c6343960519"),
+        (('results = "scores"', 'results = "photos"'), "results: write one of records, scores"),
         (('name = "Club night"', "name = [1]"), "name: write one line of text"),
     ],
 )
@@ -129,3 +133,130 @@ def test_the_event_pages_are_said_in_each_language(client):
     event_id, _, _ = kept(client)
     page = client.get(f"/events/{event_id}?lang=es").get_data(as_text=True)
     assert "Enter your table's result" not in page and "Standings" not in page
+
+
+RECORDS = EXAMPLE.replace('results = "scores"\n', "")
+"""The example event as most are: each table hands in its record, certified."""
+PLAYERS = {1: ("ann", "cid"), 2: ("bob", "dee"), 3: ("eve", "gus"), 4: ("fay", "hal")}
+
+
+def seated(client: Any, event_id: str, round_number: int, table: int) -> tuple[int, int]:
+    """The pairs at a table, read from the event's page (first seats, second seats)."""
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    row = re.search(rf'id="event-table-{round_number}-{table}"[^>]*>(.*?)</tr>', page, re.S).group(1)
+    cells = re.findall(r"<td>(\d+)(?: [^<]*)?</td>", row)
+    return int(cells[2]), int(cells[3])
+
+
+def record(winners: int, losers: int, declared: int = 1590) -> str:
+    """A score sheet of one hand: `winners` go out concealed with 1,590 (as `declared`), `losers` make 515."""
+    (w1, w2), (l1, l2) = PLAYERS[winners], PLAYERS[losers]
+    return (
+        f'[Rules "caliente"]\n[Seats "{w1} {l1} {w2} {l2}"]\n[Teams "{w1}+{w2} {l1}+{l2}"]\n\n'
+        f"hand 1 dealer {w1}\n"
+        f"summary {w1}+{w2} natural 1 mixed 1 bonus 2 melded 390 out concealed\n"
+        f"summary {l1}+{l2} mixed 1 melded 260 left 45\n"
+        f"score {w1}+{w2} {declared} {l1}+{l2} 515\ntotal {w1}+{w2} {declared} {l1}+{l2} 515\n"
+    )
+
+
+def hand_in(client: Any, event_id: str, code: str, text: str, as_file: bool = False) -> Any:
+    data: dict[str, Any] = {"code": code}
+    if as_file:
+        data["record-file"] = (io.BytesIO(text.encode("utf-8")), "table.acn")
+    else:
+        data["record"] = text
+    return client.post(f"/events/{event_id}/result", data=data, content_type="multipart/form-data")
+
+
+def test_a_record_both_sides_hand_in_is_certified_and_confirmed_with_its_scores(client):
+    event_id, _, codes = kept(client, RECORDS)
+    first, second = seated(client, event_id, 1, 1)
+    once = hand_in(client, event_id, codes[1, 1, "first"], record(first, second))
+    assert once.status_code == 200 and "the other side is to confirm it" in once.get_data(as_text=True)
+    twice = hand_in(client, event_id, codes[1, 1, "second"], record(first, second), as_file=True)
+    page = twice.get_data(as_text=True)
+    assert "it is confirmed" in page and "1,590 – 515 (confirmed: both records certified)" in page
+    store = client.application.extensions["arbiter_events"]
+    entries = store.ledger(store.get(event_id))
+    assert [entry.data["scores"] for entry in entries] == [[[1590, 515]], [[1590, 515]]]
+    assert entries[0].data["record"] == hashlib.sha256(record(first, second).encode()).hexdigest()
+
+
+def test_a_record_with_an_error_is_refused_with_its_finding_and_nothing_is_entered(client):
+    event_id, _, codes = kept(client, RECORDS)
+    first, second = seated(client, event_id, 1, 1)
+    answer = hand_in(client, event_id, codes[1, 1, "first"], record(first, second, declared=1600))
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "not certified: score-mismatch, total-mismatch" in page
+    assert 'id="event-findings"' in page and "is declared 1600 but makes 1590" in page
+    assert re.search(r'class="line flagged flagged-error" id="L8">', page)  # the record listed, its line marked
+    store = client.application.extensions["arbiter_events"]
+    assert store.ledger(store.get(event_id)) == []
+
+
+def test_a_record_of_other_players_or_no_record_at_all_is_refused_in_words(client):
+    event_id, _, codes = kept(client, RECORDS)
+    first, second = seated(client, event_id, 1, 1)
+    others = next(n for n in PLAYERS if n not in (first, second))
+    strangers = hand_in(client, event_id, codes[1, 1, "first"], record(first, others))
+    assert strangers.status_code == 422 and "record-pairs" in strangers.get_data(as_text=True)
+    points = client.post(f"/events/{event_id}/result", data={"code": codes[1, 1, "first"], "first-1": "5"})
+    assert points.status_code == 422 and "certifies every table&#39;s record" in points.get_data(as_text=True)
+    binary = hand_in(client, event_id, codes[1, 1, "first"], "", as_file=False)
+    assert binary.status_code == 422
+    latin = client.post(
+        f"/events/{event_id}/result",
+        data={"code": codes[1, 1, "first"], "record-file": (io.BytesIO(b"\xff\xfe\x00"), "t.acn")},
+        content_type="multipart/form-data",
+    )
+    assert latin.status_code == 422 and "not UTF-8 text" in latin.get_data(as_text=True)
+
+
+def test_two_certified_records_that_disagree_are_decided_by_the_director(client):
+    event_id, director, codes = kept(client, RECORDS)
+    first, second = seated(client, event_id, 1, 1)
+    hand_in(client, event_id, codes[1, 1, "first"], record(first, second))
+    disagreed = hand_in(client, event_id, codes[1, 1, "second"], record(second, first))
+    assert disagreed.status_code == 200 and "the director decides" in disagreed.get_data(as_text=True)
+    decided = client.post(
+        f"/events/{event_id}/decide",
+        data={"code": director, "round": "1", "table": "1", "first-1": "1590", "second-1": "515"},
+    )
+    assert decided.status_code == 200
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "1,590 – 515 (decided by the director)" in page
+
+
+def keep_rulebook(client: Any, name: str) -> str:
+    rules = f'name = "{name}"\nversion = 1\nfamily = "caliente"\n\n[rules.stop-up-card-freezes]\nvalue = true\n'
+    kept_book = client.post("/h", data={"rulebook": rules + 'note = "A Stop turned up freezes the pile."\n'})
+    return re.search(r"/h/([0-9a-f]{64})", kept_book.headers["Location"]).group(1)
+
+
+def test_a_record_is_judged_by_the_kept_rulebook_the_event_names_and_no_other(client):
+    ours, theirs = keep_rulebook(client, "Frozen stops"), keep_rulebook(client, "Other club")
+    event_id, _, codes = kept(client, RECORDS.replace("seed = 1", f'seed = 1\nrulebook = "#{ours[:12]}"'))
+    assert f"Frozen stops #{ours[:12]}" in client.get(f"/events/{event_id}").get_data(as_text=True)
+    first, second = seated(client, event_id, 1, 1)
+    other = record(first, second).replace("\n\n", f'\n[House "#{theirs}"]\n\n', 1)
+    refused = hand_in(client, event_id, codes[1, 1, "first"], other)
+    assert refused.status_code == 422 and "not certified: house-rules-missing" in refused.get_data(as_text=True)
+    named = record(first, second).replace("\n\n", f'\n[House "#{ours}"]\n\n', 1)
+    assert hand_in(client, event_id, codes[1, 1, "first"], named).status_code == 200
+    assert hand_in(client, event_id, codes[1, 1, "second"], record(first, second)).status_code == 200
+
+
+def test_a_record_past_the_size_limit_or_of_nonsense_is_refused_in_words_and_nothing_is_entered(database_url: str):
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "ACCESS_LOG": False, "MAX_CONTENT_LENGTH": 8 * 1024}
+    )
+    client = app.test_client()
+    event_id, _, codes = kept(client, RECORDS)
+    huge = hand_in(client, event_id, codes[1, 1, "first"], "; a comment\n" * 1_000)
+    assert huge.status_code == 413
+    nonsense = hand_in(client, event_id, codes[1, 1, "first"], "\x00\x01 this is no record {{[[")
+    assert nonsense.status_code == 422 and "not certified" in nonsense.get_data(as_text=True)
+    store = app.extensions["arbiter_events"]
+    assert store.ledger(store.get(event_id)) == []
+    store.engine.dispose()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from service_support import serving
 from test_web_browser import Watched, browser, screenshot  # noqa: F401 - fixtures
+from test_web_events import RECORDS, record
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -145,4 +146,38 @@ def test_a_wrong_code_enters_nothing_and_says_so(phone: Watched, base_url: str) 
     assert re.fullmatch(r"\s*not entered yet\s*", page.locator("#event-table-1-1 td").nth(4).inner_text())
     assert phone.errors == ["Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"]
     phone.errors.clear()  # the page itself, answered 403: the only thing the console says
+    phone.assert_clean()
+
+
+def test_a_table_hands_in_its_record_and_a_wrong_one_is_refused_with_its_finding(phone: Watched, base_url: str) -> None:
+    page = phone.page
+    page.goto(f"{base_url}/events")
+    page.fill("#event-source", RECORDS)
+    submit(page, "#event-keep")
+    codes = {
+        c.get_attribute("data-side"): c.inner_text()
+        for c in page.locator("code.event-code[data-round='1'][data-table='1']").all()
+    }
+    permalink = page.locator("#event-permalink").get_attribute("href")
+    page.goto(permalink)
+    assert page.locator("#event-first-1").count() == 0  # this event certifies records: no points to type
+    first, second = seated(page, 1, 1)
+    page.fill("#event-code", codes["first"])
+    page.fill("#event-record", record(first, second, declared=1600))
+    submit(page, "#event-enter")
+    assert "not certified: score-mismatch" in page.locator("#event-problem").inner_text()
+    assert "is declared 1600 but makes 1590" in page.locator("#event-findings").inner_text() and fits(page)
+    screenshot(page, "event-record-refused-phone.png")
+    refused = page.locator("#event-record").input_value()  # given back in the box, to be corrected
+    assert refused == record(first, second, declared=1600)
+    page.fill("#event-record", refused.replace("1600", "1590"))
+    for side in ("first", "second"):
+        page.fill("#event-code", codes[side])
+        if side == "second":
+            page.fill("#event-record", record(first, second))
+        submit(page, "#event-enter")
+    assert "it is confirmed" in page.locator("#event-notice").inner_text()
+    assert "1,590 – 515" in page.locator("#event-table-1-1").inner_text()
+    assert phone.errors == ["Failed to load resource: the server responded with a status of 422 (UNPROCESSABLE ENTITY)"]
+    phone.errors.clear()  # the refused record's page itself, answered 422
     phone.assert_clean()

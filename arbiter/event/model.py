@@ -61,8 +61,13 @@ TOP_KEYS = (
     "victory-points",
     "remedies",
     "prepared",
+    "results",
 )
 REMEDIES = ("apply", "hold")
+RESULTS = ("records", "scores")
+"""What a table hands in (the `results` key): its record, judged (`records`, the default), or, where
+that is all the event keeps, only each deal's card points (`scores`; on the service, a side may
+still hand in a record instead, and it is judged)."""
 PAIR_KEYS = ("number", "name", "players")
 PENALTY_KEYS = ("pair", "points", "reason", "by", "at", "round", "corrects")
 STEP_KEYS = ("margin", "winner", "loser")
@@ -160,6 +165,9 @@ class Event:
     prepared: bool = True
     """The tables play the prepared deals dealt from `seed` (checked against their boards);
     false: each table shuffles and deals its own cards."""
+    results: str = "records"
+    """What each table hands in: `records` (its record, certified) or `scores` (each deal's card
+    points only, as the service's sides enter them; RESULTS)."""
     remedies: str = "apply"
     """`apply`: a table whose only errors are irregularities its rules remedy with points is
     certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
@@ -230,6 +238,7 @@ class _Reader:
             victory_points=self.scale(document.get("victory-points")),
             remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
             prepared=self.flag(document, "prepared"),
+            results=self.choice(document, "results", RESULTS) if "results" in document else RESULTS[0],
             folder=folder,
         )
         self.rounds_fit(event)
@@ -460,6 +469,8 @@ def to_toml(event: Event) -> str:
     ]
     if not event.prepared:
         lines.append("prepared = false")
+    if event.results != RESULTS[0]:
+        lines.append(f"results = {_quoted(event.results)}")
     if event.remedies != REMEDIES[0]:
         lines.append(f"remedies = {_quoted(event.remedies)}")
     for pair in event.pairs:

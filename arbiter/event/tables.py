@@ -148,6 +148,14 @@ def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableR
             data = stream.read(MAX_RECORD + 1)
     except OSError:
         return TableResult(seating, path, ("record-missing",))
+    return certify_record(event, seating, data, rulebook, path)
+
+
+def certify_record(
+    event: Event, seating: Seating, data: bytes | str, rulebook: Rulebook | None, path: Path
+) -> TableResult:
+    """A table's record, as read from `path` or handed in (the service), judged under the event's
+    family and `rulebook` and matched against the schedule: the one certification of a table."""
     if len(data) > MAX_RECORD:
         return TableResult(seating, path, ("record-unreadable",))
     shelf = Shelf([rulebook] if rulebook else [])

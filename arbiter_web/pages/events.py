@@ -1,7 +1,11 @@
 """Events on the service (docs/events.md, "On the service"): a director keeps an event file and
-gets its permalink, a code per side of each table and a director's code; each side enters its
-table's result with its code; the same result from both sides is confirmed, different ones are a
-disagreement the director decides; the director adds penalties; the standings are live and print.
+gets its permalink, a code per side of each table and a director's code; each side hands in its
+table's record with its code, certified at once by the event library (`tables.certify_record`, the
+certification `arbiter event check` makes) under the event's family and kept rulebook, and the
+table's result is what the certified record says; a record not certified is refused with its
+findings. Where the event keeps only the final hand scores (`results = "scores"`), a side may enter
+each deal's card points instead. The same result from both sides is confirmed, different ones are
+a disagreement the director decides; the director adds penalties; the standings are live and print.
 
 A thin adapter over arbiter.event: the results entered are each table's result
 (`tables.entered`, `tables.decided`), the penalties ledger entries, and the standings are the
@@ -13,6 +17,7 @@ scripts (plain form posts).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import hmac
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,11 +28,15 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from arbiter import event as events
 from arbiter.event import report
 from arbiter.event.movements import Seating
-from arbiter.event.tables import decided, entered
+from arbiter.event.tables import TableResult, certify_record, decided, entered
+from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
+from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
 from arbiter_web.serving import lang
-from arbiter_web.storage import event_store
+from arbiter_web.serving.limits import check_time
+from arbiter_web.storage import event_store, rulebooks
 from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
+from arbiter_web.storage.rulebook_store import digest_of
 from arbiter_web.storage.store import StoreFull
 
 bp = Blueprint("events", __name__)
@@ -39,6 +48,8 @@ NOWHERE = Path("/nonexistent/arbiter-service-event")
 """The folder a service's event is read as being in: none, so no file beside it is ever read."""
 LIVE_SECONDS = 30
 """How often the live standings page reloads itself (a `refresh` meta, no script)."""
+SHOWN_FINDINGS = 20
+"""The most findings of a refused record the page lists (the table's codes name every kind)."""
 EXAMPLE = """name = "Club night"
 date = 2026-11-26
 family = "caliente"
@@ -48,6 +59,7 @@ deals = 1
 scoring = "victory-points"
 seed = 1
 records = "round-{round}/table-{table}.acn"
+results = "scores"
 
 [[pairs]]
 number = 1
@@ -78,9 +90,13 @@ def kept() -> EventStore:
 class Refused(Exception):
     """A form that cannot be used: said on the page with the status."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(
+        self, message: str, status: int = 422, findings: list[FindingView] | None = None, record: str = ""
+    ) -> None:
         super().__init__(message)
-        self.message, self.status = message, status
+        self.message, self.status, self.findings = message, status, findings or []
+        self.listing: Listing | None = listing(record, self.findings) if findings else None
+        """The refused record, line by line, its findings marked (the ruling page's listing)."""
 
 
 @dataclass
@@ -91,6 +107,8 @@ class Table:
     first: list[tuple[int, int]] | None = None
     second: list[tuple[int, int]] | None = None
     scores: list[tuple[int, int]] | None = None
+    records: bool = False
+    """Both sides' results are their records, certified (not points entered)."""
 
 
 @dataclass
@@ -100,34 +118,62 @@ class State:
     kept: KeptEvent
     event: events.Event
     standings: events.Standings
+    book: Rulebook | None = None
+    """The kept rulebook the event names (`rulebook = "#digest"`), its tables' records judged by it."""
     tables: list[Table] = field(default_factory=list)
 
     def table(self, round_number: int, table: int) -> Table | None:
         return next((t for t in self.tables if (t.seating.round, t.seating.table) == (round_number, table)), None)
 
 
-def read(source: str) -> events.Event:
-    """The event file as the service reads it: checked as any event file, with no rulebook (no
-    file beside it is ever read). Raises Refused."""
+def read(source: str) -> tuple[events.Event, Rulebook | None]:
+    """The event file as the service reads it: checked as any event file, and its rulebook, a
+    rulebook kept on the service named by its `#digest` (no file beside it is ever read). Raises
+    Refused."""
     try:
         event = events.parse(source, "the event file", NOWHERE)
     except events.EventError as error:
         raise Refused(lang.said(error)) from None
-    if event.rulebook is not None:
-        raise Refused(msg("rulebook: an event on the service plays its family's own rules; name no rulebook"))
-    return event
+    return event, rulebook_of(event)
+
+
+def rulebook_of(event: events.Event) -> Rulebook | None:
+    """The kept rulebook an event names by its `#digest`, of the event's family. Raises Refused."""
+    if event.rulebook is None:
+        return None
+    digest = digest_of(event.rulebook) if event.rulebook.startswith("#") else None
+    if digest is None or rulebooks.EXTENSION not in current_app.extensions:
+        raise Refused(msg("rulebook: on the service, name a rulebook kept here by its #digest (keep it at /h)"))
+    try:
+        book: Rulebook | None = rulebooks.shelf().get(digest)
+    except RulebookError as error:
+        raise Refused(msg("rulebook: {problem}", problem=error.message)) from None
+    if book is None:
+        raise Refused(msg("rulebook: no rulebook is kept under {named}; keep it first at /h", named=event.rulebook))
+    if book.family != event.family:
+        raise Refused(
+            msg(
+                "rulebook: {name} is a rulebook of {family}, and the event plays {event}; name a rulebook of {event}",
+                name=event.rulebook,
+                family=book.family,
+                event=event.family,
+            )
+        )
+    return book
 
 
 def state_of(stored: KeptEvent) -> State:
-    event = read(stored.source)
+    event, book = read(stored.source)
     sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
     decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    recorded: dict[tuple[int, int], dict[str, bool]] = {}  # whether a side's latest result is a record
     penalties: list[events.Penalty] = []
     for entry in kept().ledger(stored):
         data = entry.data
         key = (data.get("round", 0), data.get("table", 0))
         if entry.kind == "result":
             sides.setdefault(key, {})[data["side"]] = [tuple(deal) for deal in data["scores"]]
+            recorded.setdefault(key, {})[data["side"]] = "record" in data
         elif entry.kind == "decision":
             decisions[key] = [tuple(deal) for deal in data["scores"]]
         elif entry.kind == "penalty":
@@ -149,18 +195,23 @@ def state_of(stored: KeptEvent) -> State:
         given = sides.get(key, {})
         return entered(seating, given.get("first"), given.get("second"))
 
-    try:
-        result = events.standings(event, certifier=certifier)
+    try:  # the records were certified by the kept rulebook when entered: the ledger has their results
+        result = events.standings(dataclasses.replace(event, rulebook=None), certifier=certifier)
     except events.EventError as error:
         raise Refused(lang.said(error)) from None
-    state = State(stored, event, result)
+    state = State(stored, event, result, book)
     for table in result.tables:
         key = (table.seating.round, table.seating.table)
         given = sides.get(key, {})
         status = "decided" if key in decisions else "confirmed" if table.certified else table.codes[0][len("result-") :]
         state.tables.append(
             Table(
-                table.seating, status, given.get("first"), given.get("second"), decisions.get(key) or given.get("first")
+                table.seating,
+                status,
+                given.get("first"),
+                given.get("second"),
+                decisions.get(key) or given.get("first"),
+                records=list(recorded.get(key, {}).values()) == [True, True],
             )
         )
     return state
@@ -217,8 +268,72 @@ def _add(state: State, kind: str, data: dict[str, Any]) -> None:
         raise Refused(lang.said(error), 507) from None
 
 
-def _public(state: State, notice: str | None = None, problem: str | None = None, status: int = 200) -> Any:
-    return render_template("event.html", **_shown(state), notice=notice, problem=problem), status
+def _public(
+    state: State,
+    problem: str | None = None,
+    status: int = 200,
+    findings: list[FindingView] | None = None,
+    record: str = "",
+    notice: str | None = None,
+    listed: Listing | None = None,
+) -> Any:
+    """The event's page; a refused record's `findings`, and its text `record` back in the box."""
+    shown = _shown(state)
+    page = render_template(
+        "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record, listed=listed
+    )
+    return page, status
+
+
+def _record() -> str | None:
+    """The record a side hands in: the file uploaded, else the text written; None when neither.
+    The request's size is bounded by MAX_CONTENT_LENGTH (a 413 past it)."""
+    upload = request.files.get("record-file")
+    data = upload.read() if upload is not None and upload.filename else b""
+    if data:
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refused(msg("the record's file is not UTF-8 text; save it as UTF-8 and hand it in again")) from None
+    text = request.form.get("record", "")
+    return text if text.strip() else None
+
+
+def _handed_in(state: State, seating: Seating) -> dict[str, Any]:
+    """What a side hands in, as its ledger entry has it: each deal's card points (the first seats'
+    pair's, then the second's) as its record certified says, with the record's SHA-256; or, where
+    the event keeps only scores (`results = "scores"`) and no record is handed in, the points
+    entered. A record the arbiter does not certify is refused with its findings (Refused)."""
+    text = _record()
+    if text is None:
+        if state.event.results != "scores":
+            raise Refused(msg("Hand in your table's record: this event certifies every table's record."))
+        return {"scores": _scores(state.event.deals)}
+    where = Path(state.event.records.format(round=seating.round, table=seating.table))
+    table = certify_record(state.event, seating, text, state.book, where)
+    check_time()  # past REQUEST_TIME_LIMIT: a 503, as any record judged on the service
+    if not table.certified:
+        raise Refused(report.table_line(table), findings=_findings(table, text), record=text)
+    scores = [[board[seating.first], board[seating.second]] for board in table.boards]
+    return {"scores": scores, "record": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+
+
+def _findings(table: TableResult, text: str) -> list[FindingView]:
+    """The errors of a record not certified, as the ruling pages show a finding (the shared
+    `finding` macro), each with its line."""
+    lines = record_lines(text)
+    return [
+        FindingView(
+            anchor=f"record-f{number}",
+            finding=finding,
+            rule_summary=None,
+            rule_url=None,
+            table=None,
+            excerpt=excerpt(lines, finding.line, finding.column),
+            allowed=allowed_view(finding),
+        )
+        for number, finding in enumerate(table.findings[:SHOWN_FINDINGS], start=1)
+    ]
 
 
 def _director_page(state: State, code: str, notice: str | None = None, problem: str | None = None) -> Any:
@@ -240,6 +355,7 @@ def _shown(state: State) -> dict[str, Any]:
     return {
         "state": state,
         "event": state.event,
+        "book": state.book,
         "result": result,
         "heading": msg(
             "standings after {scheduled} of {rounds} rounds: {family}, {movement}, {scoring}",
@@ -292,17 +408,18 @@ def show(event_id: str) -> Any:
 
 @bp.post("/events/<event_id>/result")
 def result(event_id: str) -> Any:
-    """A side enters its table's result with its code."""
+    """A side hands in its table's record (or, in a `results = "scores"` event, its points) with its code."""
     state = state_of(found(event_id))
     try:
         side = _side_of(state, request.form.get("code", "")[:64])
         if side is None:
             raise Refused(msg("No table of this event has that code."), 403)
         seating, which = side
-        scores = _scores(state.event.deals)
-        _add(state, "result", {"round": seating.round, "table": seating.table, "side": which, "scores": scores})
+        entry = {"round": seating.round, "table": seating.table, "side": which}
+        _add(state, "result", entry | _handed_in(state, seating))
     except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status)
+        kept_text = request.form.get("record", "")  # written again in the box, to be corrected
+        return _public(state, refused.message, refused.status, refused.findings, kept_text, listed=refused.listing)
     state = state_of(state.kept)
     table = state.table(seating.round, seating.table)
     words = {

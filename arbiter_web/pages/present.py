@@ -275,7 +275,7 @@ def game_view(game: GameRuling, rule_url: Any = None, lines: list[str] | None = 
     )
 
 
-def _listing(lines: list[str], games: Iterable[GameView]) -> tuple[list[Line], bool]:
+def _listing(lines: list[str], games: Iterable[GameView | GameFindings]) -> tuple[list[Line], bool]:
     marks: dict[int, list[Mark]] = {}
     for game in games:
         for view in game.findings:
@@ -294,6 +294,25 @@ def _listing(lines: list[str], games: Iterable[GameView]) -> tuple[list[Line], b
         out.append(Line(number, visible(lines[number - 1]), marks.get(number, []), gap_before=number != previous + 1))
         previous = number
     return out, cut
+
+
+@dataclass(slots=True)
+class Listing:
+    """A record line by line with its findings marked (the `record_listing` macro's `ruling`)."""
+
+    lines: list[Line]
+    listing_cut: bool
+
+
+def listing(text: str, findings: list[FindingView]) -> Listing:
+    """The listing of a record whose findings are shown outside a ruling (a refused event record)."""
+    lines, cut = _listing(record_lines(text), [GameFindings(findings)])
+    return Listing(lines, cut)
+
+
+@dataclass(slots=True)
+class GameFindings:
+    findings: list[FindingView]
 
 
 def listed(parts: list[Text]) -> Text:
