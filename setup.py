@@ -131,7 +131,8 @@ def side_by_side(compiler: Any, jobs: int) -> Callable[..., list[str]]:
             ]
             for future in done:
                 future.result()  # a file that failed raises its CompileError here
-        return objects
+        compiled: list[str] = objects  # every object file, as setuptools' own loop returns
+        return compiled
 
     return compile
 
