@@ -11,20 +11,23 @@ from dataclasses import dataclass, field
 Cards = tuple[str, ...]
 
 
-def _pos() -> int:
-    return field(default=0, compare=False, repr=False)
-
-
 @dataclass(slots=True)
 class Node:
-    line: int = _pos()
-    column: int = _pos()
+    # Positions are left out of equality (field(...) written out: compiled, mypyc reads it there).
+    line: int = field(default=0, compare=False, repr=False)
+    column: int = field(default=0, compare=False, repr=False)
+
+
+# The nodes a reader makes for nearly every action and turn line write their own `__init__`
+# (`init=False`), the one dataclasses would write: compiled with the reader and the engine
+# (setup.py), a dataclass's own is interpreted code that sets each field through a descriptor, and
+# made twice as slow as before; written here, it is compiled with the class.
 
 
 # --- actions, the comma-separated parts of a turn line -------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class MeldRef(Node):
     """Names one of the side's melds: `Q` (the side's Queens), `Q#2` (its second set of
     Queens, Samba), `5-9` (its sequence from 5 to 9), `S` (its Stop cards)."""
@@ -33,26 +36,43 @@ class MeldRef(Node):
     high: str | None = None  # set for a sequence: rank is its low card
     index: int = 1
 
+    def __init__(self, line: int = 0, column: int = 0, rank: str = "", high: str | None = None, index: int = 1) -> None:
+        self.line = line
+        self.column = column
+        self.rank = rank
+        self.high = high
+        self.index = index
+
     def __str__(self) -> str:
         text = f"{self.rank}-{self.high}" if self.high else self.rank
         return text if self.index == 1 else f"{text}#{self.index}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class MeldSpec(Node):
     """A bracketed group of cards: `[7 7 2]`."""
 
     cards: Cards = ()
 
+    def __init__(self, line: int = 0, column: int = 0, cards: Cards = ()) -> None:
+        self.line = line
+        self.column = column
+        self.cards = cards
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Draw(Node):
     """Cards drawn from the stock: the turn's draw, a Bonus replacement or a Caliente refill."""
 
     cards: Cards = ()
 
+    def __init__(self, line: int = 0, column: int = 0, cards: Cards = ()) -> None:
+        self.line = line
+        self.column = column
+        self.cards = cards
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Take(Node):
     """Taking the Prize pile with its up card: into a new set (`with`) or onto a meld (`onto`).
     Melds after `and` are made from hand before the pile is picked up, so they count toward the
@@ -63,21 +83,53 @@ class Take(Node):
     onto: MeldRef | None = None
     also: tuple[MeldSpec, ...] = ()
 
+    def __init__(
+        self,
+        line: int = 0,
+        column: int = 0,
+        card: str = "",
+        with_cards: Cards | None = None,
+        onto: MeldRef | None = None,
+        also: tuple[MeldSpec, ...] = (),
+    ) -> None:
+        self.line = line
+        self.column = column
+        self.card = card
+        self.with_cards = with_cards
+        self.onto = onto
+        self.also = also
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Meld(Node):
     melds: tuple[MeldSpec, ...] = ()
 
+    def __init__(self, line: int = 0, column: int = 0, melds: tuple[MeldSpec, ...] = ()) -> None:
+        self.line = line
+        self.column = column
+        self.melds = melds
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Add(Node):
     cards: Cards = ()
     target: MeldRef = field(default_factory=MeldRef)
 
+    def __init__(self, line: int = 0, column: int = 0, cards: Cards = (), target: MeldRef | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.cards = cards
+        self.target = MeldRef() if target is None else target
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Discard(Node):
     card: str = ""
+
+    def __init__(self, line: int = 0, column: int = 0, card: str = "") -> None:
+        self.line = line
+        self.column = column
+        self.card = card
 
 
 @dataclass(slots=True)
@@ -170,10 +222,26 @@ class Stock(Statement):
     count: int | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn(Statement):
     player: str = ""
     actions: tuple[Action, ...] = ()
+
+    def __init__(
+        self,
+        line: int = 0,
+        column: int = 0,
+        notes: tuple[str, ...] = (),
+        remark: str = "",
+        player: str = "",
+        actions: tuple[Action, ...] = (),
+    ) -> None:
+        self.line = line
+        self.column = column
+        self.notes = notes
+        self.remark = remark
+        self.player = player
+        self.actions = actions
 
 
 @dataclass(slots=True)
