@@ -52,7 +52,7 @@ def test_a_kept_rulings_page_and_file_are_bounded_by_the_record_kept(tmp_path: P
 
 
 def test_the_disputed_turn_stays_on_a_page_with_room_for_little_else(tmp_path: Path) -> None:
-    client = _app(tmp_path, PAGE_FLOOR=0, PAGE_RATIO=37).test_client()  # room for three of its four frames
+    client = _app(tmp_path, PAGE_FLOOR=0, PAGE_RATIO=48).test_client()  # room for three of its four frames
     html = client.post("/", data={"record": NO_KING}).get_data(as_text=True)
     assert 'class="frame start frame-illegal" id="g1-h1-t3"' in html  # the table before the illegal move
     assert 'id="g1-h1-t0"' not in html  # the hand's first turns made way

@@ -7,7 +7,8 @@ came to is written in the family's words (`Config.sheet`): the canastas by kind 
 family's `canasta_bonus` names), the cards laid beside the melds, who went out and how, the points
 melded and what the cards left cost. The declared `score` and `total` lines are kept as written, so
 the sheet says what the scorer said and `arbiter check` judges it the same way. A hand that cannot
-be summarised (one whose replay finds an error, or that has not ended) is kept in moves, and a note
+be summarised (one whose replay finds an error, that has not ended, or that ends with a special hand)
+is kept in moves, and a note
 says why. A game the reader cannot read, or whose rules cannot be resolved, is copied as it is.
 """
 
@@ -94,6 +95,12 @@ def _summarised(
     outcome = replay.run()
     if any(finding.is_error for finding in replay.findings) or not outcome.ended:
         why = msg("hand {hand} is kept in moves: its replay does not end by the rules", hand=record.number)
+        return record, declared, why
+    if outcome.laid_out is not None:  # the sheet's categories have no line for a special hand's value
+        why = msg(
+            "hand {hand} is kept in moves: it ends with a special hand, which has no line on the score sheet",
+            hand=record.number,
+        )
         return record, declared, why
     lines = tuple(
         summary_line(side, replay.table.hands, replay.table.feet, config, outcome)

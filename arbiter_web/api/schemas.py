@@ -8,6 +8,7 @@ dumps a fully populated ruling through it and compares.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -63,11 +64,16 @@ _WHOLE_NUMBER = r"[+-]?[0-9]{1,15}"
 
 
 def _option_specs() -> dict[str, Any]:
-    """Every option of every rule set, by name (an option shared by rule sets has one type)."""
+    """Every option of every rule set, by name. An option shared by rule sets has one type; where
+    they name different words (classic's and Samba's `wild-ratio`), or one lists a few numbers and
+    another takes any, the document takes every word, or any number: each rule set checks its own."""
     specs: dict[str, Any] = {}
     for name in rulesets.names():
         for spec in rulesets.get(name).options:
-            specs.setdefault(spec.name, spec)
+            first = specs.setdefault(spec.name, spec)
+            if first is not spec and type(first.default) is type(spec.default) and first.choices != spec.choices:
+                every = tuple(dict.fromkeys((*first.choices, *spec.choices))) if first.choices and spec.choices else ()
+                specs[spec.name] = dataclasses.replace(first, choices=every)
     return specs
 
 
@@ -168,12 +174,17 @@ OptionsSchema = _Closed.from_dict({name: _option_field(spec) for name, spec in O
 def _query_option_pattern() -> str:
     """`name=value` (a bare `name` means yes) for every option, as one regular expression."""
     forms = []
-    for name, spec in OPTION_SPECS.items():
+    every = [spec for name in rulesets.names() for spec in rulesets.get(name).options]  # each family's form
+    for name, spec in ((spec.name, spec) for spec in every):
         if _is_switch(spec):
             forms.append(f"{name}(=({'|'.join(_WORDS_YES_NO)}))?")
+        elif spec.choices:  # words (Modern American Canasta's tie) or a few numbers, as the body takes them
+            forms.append(f"{name}=({'|'.join(re.escape(str(choice)) for choice in spec.choices)})")
+        elif isinstance(spec.default, str):  # a written form, such as Hand & Foot's 2/2/1
+            forms.append(f"{name}=(?:{spec.pattern})")
         else:
             forms.append(f"{name}={_WHOLE_NUMBER}")
-    return "^(" + "|".join(forms) + ")$"
+    return "^(" + "|".join(dict.fromkeys(forms)) + ")$"
 
 
 QUERY_OPTION = _query_option_pattern()
