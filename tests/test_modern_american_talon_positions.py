@@ -67,12 +67,22 @@ def test_a_discard_no_talon_follows_ends_the_turn_as_ever():
     assert (at.to_play, at.turn) == ("bob", 2)
 
 
-def test_an_opening_short_of_the_minimum_is_refused_at_its_discard_though_a_talon_would_follow():
+def test_an_opening_short_of_the_minimum_is_refused_when_made_though_a_talon_would_follow():
+    # nothing else ann holds can be melded: the turn cannot end legally after this opening, so the
+    # meld itself is the dead end, as in every family; the talon after the discard changes nothing
     text = position("K K K Q Q X 5 6 9 10", "ann: draw 4", tables={}, melded="", stock=STOCK)
     at = Position.from_record(text, hand=1, turn=1)
     at.push("draw 4")
-    at.push("meld [K K K] [Q Q X]")
-    found = at.explain("discard 9")
+    found = at.explain("meld [K K K] [Q Q X]")
+    assert found is not None and found.code == "first-meld-minimum"
+
+
+def test_an_opening_short_of_the_minimum_is_refused_at_its_discard_where_more_could_be_melded():
+    text = position("K K K Q Q X J J J 10", "ann: draw 4", tables={}, melded="", stock=STOCK)
+    at = Position.from_record(text, hand=1, turn=1)
+    at.push("draw 4")
+    at.push("meld [K K K] [Q Q X]")  # [J J J] would still bring the opening to its minimum
+    found = at.explain("discard 10")
     assert found is not None and found.code == "first-meld-minimum"
 
 

@@ -179,10 +179,21 @@ def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
     cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
     step: Step = Discard(card=cards[0]) if cards else END
     try:
-        attempt(r, state, step)
+        talon_judged(attempt(r, state, step))
     except Illegal as illegal:
         return illegal
     return None
+
+
+def talon_judged(tried: Attempt) -> bool:
+    """Whether the turn ends with `tried`: finished, or a discard the talon follows (`Config.talon`),
+    whose end of the turn is judged at the discard (raising `Illegal` as `talon_ahead` does)."""
+    if tried.finished:
+        return True
+    if not tried.state.discarded:
+        return False
+    attempt(tried.context, tried.state, END)
+    return True
 
 
 def verdict(r: HandContext, state: TurnState, step: Step) -> Illegal | None:
@@ -320,7 +331,7 @@ def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) 
         cards = cards[:1]
     for card in cards:
         try:
-            if attempt(r, state, Discard(card=card), spent=spent and card == cards[-1]).finished:
+            if talon_judged(attempt(r, state, Discard(card=card), spent=spent and card == cards[-1])):
                 return True
         except Illegal:
             continue
