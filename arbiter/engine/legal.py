@@ -124,7 +124,7 @@ def talon_ahead(tried: Attempt, step: Action, node: Node | None) -> Attempt:
     conditions) is judged now, on a copy, as a discard that ends a turn is; the talon, drawn after
     it, changes nothing those checks read."""
     try:
-        attempt(tried.context, tried.state, END)
+        talon_judged(tried)
     except Illegal as illegal:
         illegal.node = node or step
         raise
