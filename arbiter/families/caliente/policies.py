@@ -25,9 +25,10 @@ from ...rules.standard import (
     seating_problem,
     standard_config,
 )
+from ...rules.standard_rules import BOOKS
 from ...variations import caliente_card
 from ...variations.caliente_card import CalienteCard
-from .catalogue import BOOKS, CATALOGUE, OPTIONS
+from .catalogue import CATALOGUE, OPTIONS
 from .choices import CHOICES
 
 __all__ = ["BOOKS", "CALIENTE", "CATALOGUE", "OPTIONS", "configure"]

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 
 from ...rules.base import OptionSpec, OptionValue, RuleSet, Seating
 from ...rules.laws import LAWS_CODES, LAWS_OPTIONS, ONE_CARD_PILE, laws_game
-from ...rules.laws_rules import laws_rule
+from ...rules.laws_rules import LAWS, laws_rule
 from ...rules.sheet_rules import summary_rules
 from ...rules.standard import seating_problem as standard_seating
 from ...rulings import Rule
-from .choices import CHOICES, LAWS, PROJECT_DEFAULT
+from .choices import CHOICES, PROJECT_DEFAULT
 
 OPTIONS: tuple[OptionSpec, ...] = LAWS_OPTIONS
 """The laws' options (arbiter/rules/laws.py), as Classic Canasta offers them."""
