@@ -189,13 +189,11 @@ def _take_values(take: PileTake, config: Config) -> dict[str, str]:  # made only
 
 def laws_config(seating: Seating, options: Mapping[str, OptionValue], *, black_three_covered: bool) -> Config:
     """What every table of the laws shares: the standard game's table numbers with the laws'
-    differences."""
+    differences (Hoyle two-hand starts from it with its page's settings)."""
     standard = standard_config(seating)
     covered = {C.LITTLE_WILD, C.BIG_WILD, C.BONUS} | ({C.STOP} if black_three_covered else set())
     return replace(
         standard,
-        extra_cards={},
-        actions={},  # neither the Caliente card nor the Foot
         naturals_must_outnumber_wilds=options["wild-ratio"] == "naturals-outnumber",
         concealed_waives_minimum=bool(options["concealed-waives-minimum"]),
         concealed_allows_discard=bool(options.get("concealed-allows-discard", True)),
