@@ -1,5 +1,5 @@
 """The actions only some families play come with their rule set (`Config.actions`): the Caliente
-card (arbiter/families/caliente/actions.py) and the Foot picked up
+card (arbiter/variations/caliente_card.py) and the Foot picked up
 (arbiter/families/hand_and_foot/actions.py).
 The engine's own handlers are the actions every family plays; an action of the notation that a
 rule set does not bring is refused with the words its own family declares (`ActionKind.refusal`)."""
@@ -169,7 +169,7 @@ def test_the_legal_actions_still_include_the_foot_once_the_hand_is_played_out():
         "arbiter.rules",
         "arbiter",
         "arbiter.families",
-        "arbiter.families.caliente.actions",
+        "arbiter.variations.caliente_card",
         "arbiter.families.hand_and_foot.actions",
     ],
 )

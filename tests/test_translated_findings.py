@@ -455,7 +455,7 @@ def test_one_card_and_two_cards_take_each_language_s_plural():
 
 def test_a_count_of_named_cards_is_said_in_words_with_the_plural_of_the_name():
     from arbiter import cards
-    from arbiter.families.classic.words import CLASSIC_WORDS
+    from arbiter.rules.laws import CLASSIC_WORDS
 
     assert [str(cards.counted(n, "2")) for n in (1, 3)] == ["one little wild (2)", "three little wilds (2)"]
     assert [Translator("es")(cards.counted(n, "2")) for n in (1, 3)] == [

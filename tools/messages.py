@@ -99,6 +99,7 @@ def _findings() -> Iterator[Found]:
         _files(
             "arbiter/engine/**/*.py",
             "arbiter/rules/**/*.py",
+            "arbiter/variations/**/*.py",
             "arbiter/families/**/*.py",
             "arbiter/positions/**/*.py",
             "arbiter/sheets/**/*.py",

@@ -30,8 +30,17 @@ DISCARDS = frozenset({"discard-natural", "discard-wild", "discard-stop"})
 ASKING = frozenset({"ask-yes", "ask-no"})
 END = frozenset({"pass", "pass-blocked", "go-out-melding-all", "go-out-discarding"})
 
+CALIENTE_CARDS = frozenset({"caliente-card", "caliente-refill", "caliente-no-refill", "caliente-left-in-hand"})
+"""The paths of the Caliente cards (`caliente-cards`, in Caliente and Samba), with `discard-caliente`."""
+CALIENTE_CARD_PATHS = CALIENTE_CARDS | {"discard-caliente"}
+
 FROM_A_DEAL = "simulated hands always start from a deal, never from a stated position"
 """Why no family's simulated games take the `position` path."""
+
+
+def caliente_cards_closed(values: Mapping[str, Any]) -> frozenset[str]:
+    """No Caliente card is played without the variation (option caliente-cards)."""
+    return frozenset() if values.get("caliente-cards") else CALIENTE_CARD_PATHS
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,13 +5,11 @@ are in policies.py."""
 from __future__ import annotations
 
 from ...rules.base import OptionSpec
+from ...rules.standard_rules import BOOKS, CALIENTE_SECTION, standard_rule
 from ...rulings import Rule
 from .choices import PROJECT_DEFAULT
 
-BOOKS = "Caliente rules"
-
 THREE_PACKS = '"6 Player Rules: Three Decks" (50th Anniversary and Deluxe: "Extra Deck")'
-CALIENTE_SECTION = '"Canasta Caliente exclusive variation"'
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -140,14 +138,6 @@ def _rule(code: str, name: str, section: str, summary: str, book: str = BOOKS) -
     return code, Rule(code, name, f"{book}, {cited}", summary)
 
 
-def kept_from(code: str, book: str, kept_by: str) -> tuple[str, Rule]:
-    """A rule another family plays as Caliente does (its chapter says so): Caliente's entry,
-    cited from `book` with the Caliente section, and the chapter's section that keeps it."""
-    rule = CATALOGUE[code]
-    section = rule.source.removeprefix(f"{BOOKS}, ")
-    return code, Rule(code, rule.name, f"{book}, {section}, which {kept_by} keeps", rule.summary)
-
-
 def _sections(*names: str) -> str:
     quoted = [name if '"' in name else f'"{name}"' for name in names]
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]
@@ -173,7 +163,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "three packs also as three teams of two, nobody next to a partner. With five or six players the "
             "record gives the teams in a [Teams] tag.",
         ),
-        _rule("unknown-player", "Players", "The Play", "Every name in the record must be one of the seated players."),
+        standard_rule("unknown-player"),
         _rule(
             "sitting-out",
             "Sitting out",
@@ -184,16 +174,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "facing: each team keeps its order of the seats, the teams take turns, and the round starts from the "
             "first seat still playing.",
         ),
-        _rule("hand-number", "Hands in order", "Next Deal", "Hands are numbered 1, 2, 3 ... in the order played."),
-        _rule(
-            "dealer-order",
-            "The deal passes to the left",
-            _sections("The Deal", "5 Player Rules", "6 Player Rules"),
-            "After each hand the deal passes to the next player on the left, round every seat, a player who sits "
-            "out the coming hand included (that player deals without playing). A dealer who plays is followed by "
-            "the left-hand neighbour at the hand's table; a dealer who sits out is followed by the first seat to "
-            "the left that plays.",
-        ),
+        standard_rule("hand-number"),
+        standard_rule("dealer-order"),
         _rule(
             "deal-size",
             "The deal",
@@ -217,18 +199,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "again in the three-pack game (162 cards); and two Caliente cards only in the Caliente-card "
             "variation.",
         ),
-        _rule(
-            "stock-order",
-            "The Draw pile",
-            "The Deal",
-            "Where the record gives the stock, every card turned or drawn must be the next card of it.",
-        ),
-        _rule(
-            "stock-empty",
-            "The Draw pile",
-            "What Happens if the Draw Pile Runs Out?",
-            "Nobody can draw from an empty stock.",
-        ),
+        standard_rule("stock-order"),
+        standard_rule("stock-empty"),
         _rule(
             "up-card",
             "The up card",
@@ -238,28 +210,10 @@ CATALOGUE: dict[str, Rule] = dict(
             "Caliente card turned is covered the same way without freezing the pile (project default, option "
             "stop-up-card-freezes).",
         ),
-        _rule(
-            "position",
-            "Stated position",
-            "The Play",
-            "A stated position must be a position the game can reach: every player's hand, each side's melds, the "
-            "pile and the stock, with no card more often than the pack holds it.",
-        ),
+        standard_rule("position"),
         # the turn
-        _rule(
-            "turn-order",
-            "Play passes to the left",
-            "The Play",
-            "The player to the dealer's left plays first, then play passes to the left. In a hand that some "
-            "players sit out, the order is the one of the four who play (see sitting-out).",
-        ),
-        _rule(
-            "draw-first",
-            "Begin the turn by drawing",
-            "The Play",
-            "A turn begins by drawing from the stock or taking the Prize pile (or, with Caliente cards, playing "
-            "one); only then may the player meld and discard.",
-        ),
+        standard_rule("turn-order"),
+        standard_rule("draw-first"),
         _rule(
             "draw-count",
             "Drawing",
@@ -267,25 +221,10 @@ CATALOGUE: dict[str, Rule] = dict(
             "A player draws one card from the stock; in the two-player game two, or the last one when only one "
             "is left (project default). Drawing and taking the Prize pile exclude each other.",
         ),
-        _rule(
-            "card-not-held",
-            "Playing from hand",
-            "Making Melds",
-            "A player can only meld, lay or discard cards that are in their hand.",
-        ),
+        standard_rule("card-not-held"),
         # the Prize pile
-        _rule(
-            "take-blocked",
-            "Stop and wild cards on the Prize pile",
-            _sections("Discarding", CALIENTE_SECTION),
-            "Nobody may take the Prize pile when a Stop card, a wild card or a discarded Caliente card is on top.",
-        ),
-        _rule(
-            "take-up-card",
-            "Taking the Prize pile",
-            "Taking the Prize Pile",
-            "The pile is taken by melding its top card, the up card.",
-        ),
+        standard_rule("take-blocked"),
+        standard_rule("take-up-card"),
         _rule(
             "take-initial",
             "Taking the Prize pile before the first meld",
@@ -358,16 +297,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "Stop cards are melded only by a player going out, three or four of them, with no wilds.",
         ),
         # Bonus cards
-        _rule(
-            "bonus-replacement",
-            "Playing Bonus cards",
-            "Bonus Cards",
-            "A Bonus card laid from hand is replaced at once by a card drawn from the stock; one that came with the "
-            "first Prize pile is laid without a replacement.",
-        ),
-        _rule(
-            "bonus-discard", "Bonus cards are never discarded", "Bonus Cards", "A Bonus card may never be discarded."
-        ),
+        standard_rule("bonus-replacement"),
+        standard_rule("bonus-discard"),
         _rule(
             "bonus-in-hand",
             "Forgotten Bonus cards",
@@ -375,12 +306,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "A Bonus card still in hand when the hand ends costs its holder's side 100 points.",
         ),
         # discarding and going out
-        _rule(
-            "discard",
-            "Discarding",
-            "Discarding",
-            "A turn ends with exactly one discard, unless the player goes out by melding every card.",
-        ),
+        standard_rule("discard"),
         _rule(
             "go-out-canasta",
             "Going out needs a canasta",
@@ -388,52 +314,19 @@ CATALOGUE: dict[str, Rule] = dict(
             "A player may only empty their hand when the side has its canasta (two in the two-player and "
             "three-pack games); without it the player must keep a card after discarding.",
         ),
-        _rule(
-            "go-out-permission",
-            "Asking to go out",
-            "Going Out",
-            "A player may ask the partner for permission to go out; the answer binds: no means the player may not "
-            "go out this turn.",
-        ),
-        _rule(
-            "ask",
-            "Asking to go out",
-            _sections("Going Out", "2 Player Rules", "3 Player Rules"),
-            "Only a player with a partner in the hand may ask (never with two or three players, who each play "
-            "alone), and the question comes before melding.",
-        ),
-        _rule(
-            "hand-over",
-            "The hand ends",
-            "Going Out",
-            "The hand ends as soon as a player goes out (or passes on an exhausted stock): nothing more is played.",
-        ),
-        _rule(
-            "out-marker",
-            "Going out",
-            "Going Out",
-            "`out` states that the player has no cards left; it must agree with the cards played.",
-        ),
+        standard_rule("go-out-permission"),
+        standard_rule("ask"),
+        standard_rule("hand-over"),
+        standard_rule("out-marker"),
         # the exhausted stock
-        _rule(
-            "pass",
-            "Passing",
-            "What Happens if the Draw Pile Runs Out?",
-            "A player may pass only when the stock is exhausted; the pass ends the hand. A player facing a Stop "
-            "card, a wild or a discarded Caliente card on an exhausted stock can only pass.",
-        ),
+        standard_rule("pass"),
         _rule(
             "forced-take",
             "Forced take",
             f'"What Happens if the Draw Pile Runs Out?"; {PROJECT_DEFAULT}',
             "With the stock exhausted, a player must take an unfrozen up card that fits one of the side's melds.",
         ),
-        _rule(
-            "last-bonus",
-            "Bonus card drawn last",
-            "What Happens if the Draw Pile Runs Out?",
-            "A Bonus card drawn as the last card of the stock is laid, and the hand ends at once.",
-        ),
+        standard_rule("last-bonus"),
         # Caliente cards
         _rule(
             "caliente-card",
@@ -454,14 +347,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "if it is short, and draws nothing if the hand is already that big. The drawing comes before any "
             "meld or discard.",
         ),
-        _rule(
-            "caliente-in-hand",
-            "Caught holding a Caliente card",
-            CALIENTE_SECTION,
-            "A player who ends the hand holding a Caliente card loses twice the value of the cards left in hand, "
-            "three times when holding both; a hand of nothing but Caliente cards costs nothing. Forgotten Bonus "
-            "cards in that hand are multiplied too (option caliente-multiplies-bonus).",
-        ),
+        standard_rule("caliente-in-hand"),
         # scores
         _rule(
             "score-mismatch",
@@ -473,12 +359,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "three packs nothing more for four, 600 more for five or six), all counted against a side that has "
             "not melded. Each Caliente card played costs 100.",
         ),
-        _rule(
-            "total-mismatch",
-            "Scoring",
-            "Scoring",
-            "Declared running totals must equal the sum of the recomputed hand scores.",
-        ),
+        standard_rule("total-mismatch"),
         _rule(
             "result-mismatch",
             "End of the game",

@@ -10,6 +10,7 @@ from ...bots.choices import Style
 from ...bots.coverage_parts import (
     ASKING,
     BONUS,
+    CALIENTE_CARDS,
     DEAL,
     DISCARDS,
     DRAWS,
@@ -19,16 +20,8 @@ from ...bots.coverage_parts import (
     TAKES,
     CorpusPart,
     FamilyCoverage,
+    caliente_cards_closed,
 )
-
-CALIENTE_CARDS = frozenset({"caliente-card", "caliente-refill", "caliente-no-refill", "caliente-left-in-hand"})
-"""The paths of the Caliente cards (`caliente-cards`), with `discard-caliente`; Samba plays them too."""
-CALIENTE_CARD_PATHS = CALIENTE_CARDS | {"discard-caliente"}
-
-
-def caliente_cards_closed(values: Mapping[str, Any]) -> frozenset[str]:
-    """No Caliente card is played without the variation."""
-    return frozenset() if values.get("caliente-cards") else CALIENTE_CARD_PATHS
 
 
 def _closed(values: Mapping[str, Any], style: Style) -> frozenset[str]:
@@ -76,4 +69,4 @@ COVERAGE = FamilyCoverage(
     closed_paths=_closed,
 )
 
-__all__ = ["CALIENTE_CARDS", "CALIENTE_CARD_PATHS", "COVERAGE", "caliente_cards_closed"]
+__all__ = ["COVERAGE"]

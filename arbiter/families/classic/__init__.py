@@ -1,5 +1,6 @@
-"""Classic Canasta (the 1950s laws): its choices (`choices`), scoring (`scoring`), card words
-(`words`) and policies, options and catalogue (`policies`); it builds on Caliente's configuration."""
+"""Classic Canasta (the 1950s laws): its choices (`choices`), its catalogue and rule set
+(`policies`); the laws' game it plays (options, policies, scoring, card words, configuration) is
+arbiter/rules/laws.py, which Hoyle two-hand and Modern American Canasta start from too."""
 
 from .policies import CLASSIC as RULES
 

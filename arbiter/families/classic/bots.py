@@ -3,7 +3,7 @@ deck (red threes `B`, black threes `S`, jokers `X`, deuces `2`), at four players
 and three-hand tables the laws give (docs/simulator.md, "Classic Canasta").
 
 The Caliente rule books say their deck plays classic Canasta, and the laws' game is the Caliente
-game with a few differences, so the bots are Caliente's (`arbiter/families/caliente/bots.py`) with these rules:
+game with a few differences, so the bots are the standard game's (`arbiter/bots/standard.py`) with these rules:
 
 - the pile is frozen against a side until its first meld (no wild in the first take);
 - a player holding one card may not take a pile of one card;
@@ -24,20 +24,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...bots.cards import BONUS, STOP, WILDS
 from ...bots.family import Family, SimOption
-from ...bots.table import TurnState
-from ...records import UpCard
-from ..caliente.bot_rules import CalienteRules
-from ..caliente.bots import CalienteHand
+from ...bots.standard import StandardHand
+from ...bots.standard_rules import StandardRules
 from . import coverage as classic_coverage
 
 
-def classic_rules(players: int, options: Mapping[str, Any]) -> CalienteRules:
+def classic_rules(players: int, options: Mapping[str, Any]) -> StandardRules:
     """Classic Canasta's table rules: Caliente's (deal, draw, canastas, target by the table), with
     the laws' differences."""
     return replace(
-        CalienteRules.build(players, {}),
+        StandardRules.build(players, {}),
         below_zero_minimum=15,
         frozen_until_first_meld=True,
         one_card_pile_rule=True,
@@ -45,32 +42,6 @@ def classic_rules(players: int, options: Mapping[str, Any]) -> CalienteRules:
         black_three_on_top=options["black-three-up"] == "top",
         black_three_freezes=bool(options["black-three-freezes"]),
     )
-
-
-class ClassicHand(CalienteHand):
-    """One hand of classic Canasta."""
-
-    def turn_up_card(self) -> None:
-        """A red three or a wild turned is covered and freezes the pile; a black three is covered
-        too, or left on top with `black-three-up=top`."""
-        if not self.rules.black_three_on_top:
-            super().turn_up_card()
-            return
-        turned: list[str] = []
-        while True:
-            card = self.stock.pop()
-            turned.append(card)
-            if card in WILDS or card == BONUS:
-                self.frozen = True
-            else:
-                break  # a natural, or a black three left on top
-        self.pile = turned
-        self.up = UpCard(cards=tuple(turned))
-
-    def discard(self, t: TurnState, card: str) -> None:
-        super().discard(t, card)
-        if card == STOP and self.rules.black_three_freezes:
-            self.frozen = True
 
 
 FAMILY = Family(
@@ -88,8 +59,8 @@ FAMILY = Family(
         SimOption("black-three-freezes", False, "a black three discarded freezes the pile"),
     ),
     build=classic_rules,
-    hand=ClassicHand,
+    hand=StandardHand,
     coverage=classic_coverage.CLASSIC,
 )
 
-__all__ = ["FAMILY", "ClassicHand", "classic_rules"]
+__all__ = ["FAMILY", "classic_rules"]

@@ -8,10 +8,9 @@ project's own words: the books are cited by title and section, never quoted.
 from __future__ import annotations
 
 from ...rules.defaults import Choice
+from ...rules.laws_rules import LAWS, LAWS_DEFAULT
 
-PROJECT_DEFAULT = 'Project default (docs/rules/classic.md, "Where the rule books are silent or disagree")'
-
-LAWS = "Official Canasta Laws"
+PROJECT_DEFAULT = LAWS_DEFAULT
 BICYCLE = "Bicycle's Canasta rules"
 PAGAT = "pagat.com's Canasta"
 PARLETT = "Parlett's Penguin Book of Card Games, Canasta"

@@ -14,14 +14,15 @@ from dataclasses import replace
 
 from ... import cards as C
 from ...i18n import Text, msg, msg_n, term
+from ...rules import standard
 from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
 from ...rules.groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from ...rules.lists import all_of
 from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ...rules.standard_rules import kept_from
 from ...rulings import Rule
-from ..caliente import policies as caliente
 from .actions import FOOT, KIND
 from .choices import BOOK, CHOICES, PROJECT_DEFAULT, section
 
@@ -129,7 +130,7 @@ SHARED = (
 
 CATALOGUE: dict[str, Rule] = dict(
     [
-        *(caliente.kept_from(code, BOOK, section("Play")) for code in SHARED),
+        *(kept_from(code, BOOK, section("Play")) for code in SHARED),
         entry(
             "caliente-card",
             "No Caliente cards",
@@ -504,7 +505,7 @@ SHEET = SheetSpec(
         CanastaKind("dirty", ("4",) * (CLOSED_AT - 1) + (C.LITTLE_WILD,), "Dirty canastas"),
         CanastaKind("wild", (C.LITTLE_WILD,) * CLOSED_AT, "Wild canastas"),
     ),
-    laid=(caliente.BONUS_CARDS,),
+    laid=(standard.BONUS_CARDS,),
     concealed=False,
 )
 """Hand & Foot's score sheet in its players' words: clean (natural), dirty (mixed) and wild
@@ -512,11 +513,11 @@ canastas, Bonus cards, going out, the points melded and what is left in the Hand
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
-    # Hand & Foot plays Caliente's rules where its chapter lists no difference: start from them.
-    as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
+    # Hand & Foot plays Caliente's rules where its chapter lists no difference: start from the standard game.
+    base = standard.standard_config(seating)
     wilds_block = not options["wild-pair-take"]
     return replace(
-        as_caliente,
+        base,
         players_per_hand=4,
         packs=PACKS,
         extra_cards={},
@@ -566,7 +567,7 @@ def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str
             foot=options["foot-size"],
             dealt=dealt,
         )
-    return caliente.seating_problem(seating, {})
+    return standard.seating_problem(seating, {})
 
 
 HAND_AND_FOOT = RuleSet(

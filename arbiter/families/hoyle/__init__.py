@@ -1,5 +1,5 @@
 """Hoyle's Canasta: its choices (`choices`) and policies, options and catalogue (`policies`); it
-builds on Classic Canasta."""
+starts from the Official Canasta Laws' game (arbiter/rules/laws.py), as Classic Canasta does."""
 
 from .policies import HOYLE_RULES as RULES
 

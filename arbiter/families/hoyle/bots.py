@@ -1,5 +1,5 @@
-"""Hoyle two-hand Canasta's bot rules: Classic Canasta's bots (arbiter/families/classic/bots.py) at two
-players, with the rules below.
+"""Hoyle two-hand Canasta's bot rules: the standard game's bots with the laws' differences, as
+Classic Canasta's play them (arbiter/bots/standard.py), at two players, with the rules below.
 
 Hoyle two-hand (`hoyle`) follows a computer game's help page that follows Hoyle with its own
 settings: two players, 15 dealt, one card drawn (`draw=2` for standard two-hand play), two
@@ -19,17 +19,17 @@ from typing import Any
 
 from ...bots.cards import BONUS, NATURAL_SET
 from ...bots.family import Family, SimOption
+from ...bots.standard import StandardHand
+from ...bots.standard_rules import StandardRules
 from ...bots.table import TurnState
 from ...records import MeldRef, Pass, Take
-from ..caliente.bot_rules import CalienteRules
-from ..classic.bots import ClassicHand
 from .coverage import HOYLE
 
 
-def hoyle_rules(players: int, options: Mapping[str, Any]) -> CalienteRules:
+def hoyle_rules(players: int, options: Mapping[str, Any]) -> StandardRules:
     """Hoyle two-hand's table rules."""
     return replace(
-        CalienteRules.build(players, {}),
+        StandardRules.build(players, {}),
         draw_count=int(options["draw"]),
         canastas_to_go_out=int(options["canastas-to-go-out"]),
         concealed_waives_minimum=True,
@@ -41,7 +41,7 @@ def hoyle_rules(players: int, options: Mapping[str, Any]) -> CalienteRules:
     )
 
 
-class HoyleHand(ClassicHand):
+class HoyleHand(StandardHand):
     """One hand of Hoyle two-hand Canasta."""
 
     def exhausted_start(self, t: TurnState) -> bool:

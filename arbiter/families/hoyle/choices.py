@@ -8,7 +8,7 @@ project's own words: the books are cited by title and section, never quoted.
 from __future__ import annotations
 
 from ...rules.defaults import Choice
-from ..classic.choices import LAWS
+from ...rules.laws_rules import LAWS
 
 PROJECT_DEFAULT = 'Project default (docs/rules/hoyle.md, "Where the rule books are silent or disagree")'
 

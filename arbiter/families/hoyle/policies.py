@@ -6,7 +6,7 @@ minimum, "passing the discard" with one card left and too few canastas, the top 
 on an exhausted stock, a black three turned up left on top, 50 points and the pile restored for a
 wrong take. Standard two-hand play of the Official Canasta Laws is reached with options (`draw=2`,
 `pass-the-discard=no`, `exhausted-take=whole-pile`, ...). The game is classic Canasta at two
-players otherwise, so the rule set starts from Classic Canasta's (arbiter/families/classic/); choices.py (rendered in
+players otherwise, so the rule set starts from the laws' configuration (arbiter/rules/laws.py); choices.py (rendered in
 docs/rules/hoyle.md) says where the page is silent and what the arbiter does.
 """
 
@@ -16,12 +16,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ...i18n import msg
+from ...rules import laws
 from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
+from ...rules.laws_rules import LAWS, LAWS_DEFAULT, LAWS_RULES
 from ...rules.sheet_rules import summary_rules
 from ...rulings import Rule
-from ..classic import policies as classic
-from ..classic.choices import LAWS
-from ..classic.choices import PROJECT_DEFAULT as LAWS_DEFAULT
 from .choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -47,7 +46,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         RULES,
         ("top", "covered"),
     ),
-    replace(classic.WILD_RATIO, source=f'{RULES} and {LAWS}, "Melds"; {PROJECT_DEFAULT}'),
+    replace(laws.WILD_RATIO, source=f'{RULES} and {LAWS}, "Melds"; {PROJECT_DEFAULT}'),
     OptionSpec(
         "concealed-waives-minimum",
         True,
@@ -69,8 +68,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         RULES,
         ("top-card", "whole-pile"),
     ),
-    replace(classic.RED_THREE_IN_HAND, source=f'{LAWS}, "Red Threes"; {PROJECT_DEFAULT}'),
-    replace(classic.LAST_RED_THREE, source=f'{LAWS}, "Exhausting the Stock"; {PROJECT_DEFAULT}'),
+    replace(laws.RED_THREE_IN_HAND, source=f'{LAWS}, "Red Threes"; {PROJECT_DEFAULT}'),
+    replace(laws.LAST_RED_THREE, source=f'{LAWS}, "Exhausting the Stock"; {PROJECT_DEFAULT}'),
     OptionSpec(
         "wrong-take-penalty",
         50,
@@ -89,8 +88,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 def _from_laws(code: str) -> tuple[str, Rule]:
-    """A rule the page does not state: the laws' rule, as classic Canasta has it."""
-    rule = classic.CATALOGUE[code]
+    """A rule the page does not state: the laws' rule, as Classic Canasta states it."""
+    rule = LAWS_RULES[code]
     laws, default, _ = rule.source.partition(f"; {LAWS_DEFAULT}")
     source = f"{laws}, where the {HOYLE} is silent" + (f"; {PROJECT_DEFAULT}" if default else "")
     return code, Rule(code, rule.name, source, rule.summary)
@@ -195,7 +194,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "wild), or onto the player's meld of its rank.",
         ),
         entry(
-            classic.ONE_CARD_PILE,
+            laws.ONE_CARD_PILE,
             "A one-card pile and a one-card hand",
             RULES,
             "A player holding a single card may never take a discard pile of a single card. A take against it is "
@@ -309,7 +308,7 @@ def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
-    config = classic.classic_config(seating, options, black_three_covered=options["black-three-up"] == "covered")
+    config = laws.laws_config(seating, options, black_three_covered=options["black-three-up"] == "covered")
     return replace(
         config,
         deal_size=15,
@@ -337,6 +336,6 @@ HOYLE_RULES = RuleSet(
     configure=configure,
     seat_counts=(2,),
     seating_problem=seating_problem,
-    raises=classic.CLASSIC_CODES,
+    raises=laws.LAWS_CODES,
     choices=CHOICES,
 )

@@ -19,10 +19,10 @@ from dataclasses import replace
 
 from ... import cards as C
 from ...i18n import msg
+from ...rules import laws, standard
 from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
-from ..classic import policies as classic
 from . import policies, scoring
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
@@ -85,7 +85,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
                 )
             )
     seats = len(seating.seats)
-    base = classic.configure(seating, {spec.name: spec.default for spec in classic.OPTIONS})
+    base = laws.laws_game(seating, {spec.name: spec.default for spec in laws.LAWS_OPTIONS})
     by_hand = options["opening-minimum"] == "by-hand-number"
     score_penalty = options["mismeld-penalty"] == "score"
     return replace(
@@ -141,7 +141,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
 
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
     """Four in two partnerships, partners facing; two or three each for themselves."""
-    return classic.seating_problem(seating, {})
+    return standard.seating_problem(seating, {})
 
 
 RULES = RuleSet(

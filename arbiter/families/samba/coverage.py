@@ -10,6 +10,7 @@ from ...bots.choices import Style
 from ...bots.coverage_parts import (
     ASKING,
     BONUS,
+    CALIENTE_CARDS,
     DEAL,
     DISCARDS,
     DRAWS,
@@ -19,8 +20,8 @@ from ...bots.coverage_parts import (
     TAKES,
     CorpusPart,
     FamilyCoverage,
+    caliente_cards_closed,
 )
-from ..caliente.coverage import CALIENTE_CARDS, caliente_cards_closed
 
 
 def _closed(values: Mapping[str, Any], style: Style) -> frozenset[str]:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ... import cards as C
 from ...i18n import msg, msg_n, term
+from ...rules import standard
 from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
 from ...rules.groups import (
     GROUP_CODES,
@@ -26,10 +27,10 @@ from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_ta
 from ...rules.sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec
+from ...rules.standard_rules import kept_from
 from ...rulings import Rule
-from ..caliente import actions as caliente_actions
-from ..caliente import policies as caliente
-from ..caliente.actions import CalienteCard
+from ...variations import caliente_card
+from ...variations.caliente_card import CalienteCard
 from .choices import BOOK, CHOICES, PROJECT_DEFAULT, SAMBA, TABLES
 
 SAMBA_BONUS = 1500
@@ -147,7 +148,7 @@ SAMBA_SEQUENCE = f"{BOOK}, {SAMBA}"
 
 CATALOGUE: dict[str, Rule] = dict(
     [
-        *(caliente.kept_from(code, BOOK, SAMBA) for code in SHARED),
+        *(kept_from(code, BOOK, SAMBA) for code in SHARED),
         entry(
             "seating",
             "Players and partnerships",
@@ -479,16 +480,16 @@ def laid_score(
             return msg_n("{n} Bonus card", "{n} Bonus cards", bonus_cards)
 
         lines.append((label, value))
-    return lines + caliente.caliente_cards_played(laid, config)
+    return lines + standard.caliente_cards_played(laid, config)
 
 
 SHEET = SheetSpec(
     canastas=(
         CanastaKind("samba", ("4", "5", "6", "7", "8", "9", "10"), "Sambas"),
-        caliente.NATURAL_CANASTA,
-        caliente.MIXED_CANASTA,
+        standard.NATURAL_CANASTA,
+        standard.MIXED_CANASTA,
     ),
-    laid=(caliente.BONUS_CARDS, caliente.CALIENTE_CARDS_PLAYED),
+    laid=(standard.BONUS_CARDS, standard.CALIENTE_CARDS_PLAYED),
     concealed=False,
 )
 """Samba's score sheet: sambas, natural and mixed canastas, Bonus cards, Caliente cards played,
@@ -496,15 +497,15 @@ going out (nothing more concealed), the points melded and left."""
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
-    # Samba plays Caliente's rules where its chapter lists no difference: start from them.
-    as_caliente = caliente.configure(seating, {spec.name: spec.default for spec in caliente.OPTIONS})
+    # Samba plays Caliente's rules where its chapter lists no difference: start from the standard game.
+    base = standard.standard_config(seating)
     return replace(
-        as_caliente,
+        base,
         players_per_hand=min(len(seating.seats), 4),
         packs=3,
         deal_size=15,
         draw_count=2,
-        words=as_caliente.words if options["caliente-cards"] else SAMBA_WORDS,
+        words=base.words if options["caliente-cards"] else SAMBA_WORDS,
         max_wilds=2,
         naturals_must_outnumber_wilds=False,
         merge_same_rank=bool(options["merge-groups"]),
@@ -517,7 +518,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         going_out_bonus=200,
         concealed_bonus=0,
         bonus_in_hand_penalty=int(options["bonus-in-hand-penalty"]),
-        hand_penalty=caliente.hand_penalty(multiplies_bonus=True),
+        hand_penalty=standard.hand_penalty(multiplies_bonus=True),
         permission_penalty=int(options["permission-penalty"]),
         wrong_take_penalty=int(options["wrong-take-penalty"]),
         failed_minimum_raise=int(options["failed-minimum-raise"]),
@@ -530,7 +531,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         pile_cards_taken=pile_cards_taken,
         stop_meld_sizes=(3, 6),
         sheet=SHEET,
-        extra_cards=caliente.caliente_cards(options),
+        extra_cards=standard.caliente_cards(options),
         actions=brings(
             CalienteCard(refill=15, on_exhausted_stock=bool(options["caliente-on-exhausted-stock"])).action()
         ),
@@ -540,7 +541,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
 
 def seating_problem(seating: Seating, options: Mapping[str, OptionValue]) -> str | None:
     """The Caliente tables: Samba's other tables follow them."""
-    return caliente.seating_problem(seating, {})
+    return standard.seating_problem(seating, {})
 
 
 SAMBA_RULES = RuleSet(
@@ -556,5 +557,5 @@ SAMBA_RULES = RuleSet(
     seating_problem=seating_problem,
     raises=GROUP_CODES | SEQUENCE_CODES | SUMMARY_CODES | {"canasta-wild", "caliente-in-hand", "bonus-in-hand"},
     choices=CHOICES,
-    actions=(caliente_actions.KIND,),
+    actions=(caliente_card.KIND,),
 )

@@ -1,5 +1,6 @@
 """The Caliente card (Canasta Caliente's variation, which Samba plays too): an action the rule set
-brings, played instead of drawing, after which the player draws the hand back up.
+brings, played instead of drawing, after which the player draws the hand back up. It is here, below
+the families (arbiter/variations/), because two of them bring it.
 
 `CalienteCard` holds the variation's settings (built by the rule set's `configure` from its
 options); `action()` is what the rule set brings (`Config.actions`): its bound `play` is the
@@ -14,13 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import cards as C
-from ...engine.context import HandContext, TurnState
-from ...engine.holding import check_held, replacement_first
-from ...engine.illegal import Illegal
-from ...i18n import Text, msg, msg_n, pmsg, term
-from ...records import Node, PlayCaliente
-from ...rules.base import ActionKind, ExtraAction, Words
+from .. import cards as C
+from ..engine.context import HandContext, TurnState
+from ..engine.holding import check_held, replacement_first
+from ..engine.illegal import Illegal
+from ..i18n import Text, msg, msg_n, pmsg, term
+from ..records import Node, PlayCaliente
+from ..rules.base import ActionKind, ExtraAction, Words
 
 
 def not_held(player: str, words: Words) -> tuple[str, Text]:

@@ -1,6 +1,7 @@
-"""Caliente's table rules for the bots: the packs, the deal, the first meld's minimum, the wild
-room of a meld, the Bonus cards' points and what a hand left costs, from the options
-(bots.py; Classic Canasta's bots start from them).
+"""The standard game's table rules for the bots (the Caliente rule books' Canasta): the packs, the
+deal, the first meld's minimum, the wild room of a meld, the Bonus cards' points and what a hand
+left costs, from the options. Caliente's bots play them with its options; Classic Canasta's and
+Hoyle two-hand's start from them with the laws' differences (the fields at the end).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.cards import (
+from .cards import (
     BONUS,
     CALIENTE,
     POINTS,
@@ -26,7 +27,7 @@ def wild_room(naturals: int, wilds: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class CalienteRules:
+class StandardRules:
     """The rules of the game at this table, from the rule books and the options."""
 
     players: int
@@ -45,7 +46,7 @@ class CalienteRules:
     bonus_in_hand_penalty: int
     caliente_refill: int
     caliente_multiplies_bonus: bool
-    # where classic Canasta differs (arbiter/families/classic/bots.py); the defaults are Caliente's
+    # where the Official Canasta Laws differ (Classic Canasta, Hoyle); the defaults are the standard game's
     below_zero_minimum: int = 0  # the first-meld minimum below zero (0: any meld)
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld
     one_card_pile_rule: bool = False  # a player holding one card may not take a pile of one card
@@ -53,7 +54,7 @@ class CalienteRules:
     black_three_freezes: bool = False  # a Stop (black three) discarded freezes the pile
 
     @classmethod
-    def build(cls, players: int, options: Mapping[str, Any]) -> CalienteRules:
+    def build(cls, players: int, options: Mapping[str, Any]) -> StandardRules:
         three = bool(options.get("three-packs", False))
         playing = players if players <= 4 or three else 4  # five or six: four play each hand
         deal = 15 if playing == 2 else 13 if playing == 3 or three else 11
