@@ -29,7 +29,7 @@ SERVER_SETTINGS = ("HOST", "PORT", "WORKERS")
 their own ends (zsh's HOST is the machine's name); `make run`'s HOST, PORT and WORKERS are make's."""
 
 
-def _setting(name: str, default: Any, kind: click.ParamType) -> Any:
+def _setting(name: str, default: Any, kind: click.ParamType[Any]) -> Any:
     """ARBITER_<name> from the environment in Flask's way (arbiter_web.serving.server), as `kind`
     reads it; `default` where it is unset."""
     from arbiter_web.serving.server import environment_setting

@@ -160,7 +160,9 @@ def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(
     grammar = "canasta_arbiter-0.1.0.data/data/share/canasta-arbiter/grammar/canasta.lark"
     assert [n for n in names if n.endswith(".lark")] == [grammar]  # the one grammar file, as a data file
     web = ROOT / "arbiter_web"  # the shared templates and static files, and each blueprint package's own
-    files = {path.relative_to(ROOT).as_posix() for path in web.rglob("*") if path.is_file() and path.parent.name in FILES}
+    files = {
+        path.relative_to(ROOT).as_posix() for path in web.rglob("*") if path.is_file() and path.parent.name in FILES
+    }
     assert "arbiter_web/pages/templates/index.html" in files and "arbiter_web/static/arbiter.css" in files
     assert files <= set(names), sorted(files - set(names))
     tops = {name.split("/")[0] for name in names if ".dist-info" not in name and ".data/" not in name}
