@@ -2,9 +2,10 @@
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
-PORT ?= 8000
-WORKERS ?= 2
+# `make run`'s HOST, PORT and WORKERS, else the service's own ARBITER_HOST ... (docs/api.md).
+HOST ?= $(or $(ARBITER_HOST),127.0.0.1)
+PORT ?= $(or $(ARBITER_PORT),8000)
+WORKERS ?= $(or $(ARBITER_WORKERS),2)
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Installs show their progress on a terminal (a first `make test` spends minutes there) and are

@@ -15,9 +15,9 @@ from arbiter import event as events
 from arbiter.event import deals as prepared
 from arbiter.event import printouts
 from arbiter.event.model import NEW_DEALS, NEW_MOVEMENT, NEW_RECORDS, NEW_SCORING, SEED_RANGE
-from arbiter.i18n import Translator, msg, msg_n
+from arbiter.i18n import msg, msg_n
 
-from .language import configured_language, lang_option, said, speaker, spoken
+from .language import configured_language, current, lang_option, said, speaker, spoken
 
 EVENT_FILE = click.Path(dir_okay=False)
 
@@ -28,27 +28,25 @@ def event() -> None:
     prepared deals, each table's record certified, and the standings a director signs."""
 
 
-def _load(path: str, say: Translator) -> events.Event:
+def _load(path: str) -> events.Event:
     try:
         return events.load(path)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
 
 
-def _standings(
-    loaded: events.Event, say: Translator, after_round: int | None = None, as_of: str | None = None
-) -> events.Standings:
+def _standings(loaded: events.Event, after_round: int | None = None, as_of: str | None = None) -> events.Standings:
     try:
         return events.standings(loaded, after_round, as_of)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
 
 
-def _schedule(loaded: events.Event, say: Translator) -> events.Schedule:
+def _schedule(loaded: events.Event) -> events.Schedule:
     try:
         return events.schedule_of(loaded)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
 
 
 @event.command("deals", short_help="Deal every board from the event's seed: record skeletons and slips.")
@@ -67,15 +65,15 @@ def deals(event_file: str, out: str | None, lang: str | None) -> None:
     The same seed always gives the same boards.
     """
     say = speaker(lang, *configured_language())
-    loaded = _load(event_file, say)
-    planned = _schedule(loaded, say)
+    loaded = _load(event_file)
+    planned = _schedule(loaded)
     folder = Path(out) if out else loaded.folder / "boards"
     try:
         _, config = prepared.table_config(loaded)
         boards = prepared.boards(loaded, planned)
         written = prepared.write_boards(loaded, boards, config, folder)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
     except OSError as error:
         raise click.UsageError(
             say(msg("{path}: cannot be written ({problem})", path=str(folder), problem=str(error.strerror or error)))
@@ -97,12 +95,12 @@ def verify(event_file: str, lang: str | None) -> None:
     Exits 1 when a record holds a card its board does not (board-mismatch).
     """
     say = speaker(lang, *configured_language())
-    loaded = _load(event_file, say)
-    planned = _schedule(loaded, say)
+    loaded = _load(event_file)
+    planned = _schedule(loaded)
     try:
         findings = prepared.verify(loaded, planned)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
     for finding in findings:
         path = loaded.record_path(finding.round, finding.table)
         where = say(
@@ -215,7 +213,7 @@ def new(
         )
         path.write_text(events.to_toml(written), encoding="utf-8")
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
     except OSError as error:
         problem = msg("{path}: cannot be written ({problem})", path=event_file, problem=str(error.strerror or error))
         raise click.UsageError(say(problem)) from None
@@ -243,8 +241,8 @@ def schedule(event_file: str, cards: bool, lang: str | None) -> None:
     printed once the rounds before them are certified.
     """
     say = speaker(lang, *configured_language())
-    loaded = _load(event_file, say)
-    planned = _schedule(loaded, say)
+    loaded = _load(event_file)
+    planned = _schedule(loaded)
     printed = printouts.table_cards if cards else printouts.directors_sheet
     click.echo(printed(loaded, planned, say.language), nl=False)
 
@@ -282,7 +280,7 @@ def standings(
     certified), 1 when they are provisional, 2 on a usage problem.
     """
     say = speaker(lang, *configured_language())
-    loaded = _load(event_file, say)
+    loaded = _load(event_file)
     if as_of is not None:
         try:
             as_of = datetime.datetime.fromisoformat(as_of.strip()).isoformat()
@@ -290,7 +288,7 @@ def standings(
             raise click.BadParameter(
                 said(msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26")), param_hint="--as-of"
             ) from None
-    result = _standings(loaded, say, after_round, as_of)
+    result = _standings(loaded, after_round, as_of)
     if output_format == "json":
         click.echo(json.dumps(events.standings_dict(result, say.language), indent=2, ensure_ascii=False))
     elif output_format == "csv":
@@ -300,7 +298,7 @@ def standings(
     elif output_format == "html":
         from .event_page import standings_html
 
-        click.echo(standings_html(result, say), nl=False)
+        click.echo(standings_html(result), nl=False)
     else:
         click.echo(events.standings_text(result, say.language), nl=False)
     if not result.complete:
@@ -317,14 +315,14 @@ def check(event_file: str, lang: str | None) -> None:
     problem.
     """
     say = speaker(lang, *configured_language())
-    loaded = _load(event_file, say)
-    result = _standings(loaded, say)
+    loaded = _load(event_file)
+    result = _standings(loaded)
     try:
         boards = prepared.verify(loaded, result.schedule)
     except events.EventError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
     for table in result.not_certified:
-        for line in _table_problems(table, say):
+        for line in _table_problems(table):
             click.echo(line)
     mismatches = [finding for finding in boards if finding.code == "board-mismatch"]
     for finding in mismatches:
@@ -344,7 +342,8 @@ def check(event_file: str, lang: str | None) -> None:
         sys.exit(1)
 
 
-def _table_problems(table: events.TableResult, say: Translator) -> list[str]:
+def _table_problems(table: events.TableResult) -> list[str]:
+    say = current()
     """A table not certified: each error of its record where it is, or the event's reason."""
     if table.findings:
         return [f"{table.path}:{f.line}:{f.column}: {f.code}: {say(f.message)}" for f in table.findings]

@@ -8,19 +8,22 @@ from pathlib import Path
 
 from arbiter import event as events
 from arbiter.event import report
-from arbiter.i18n import Translator, msg
+from arbiter.i18n import msg
 
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def standings_html(result: events.Standings, say: Translator) -> str:
+def standings_html(result: events.Standings) -> str:
+    """The page, in the command's language (`current`)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape  # for this page only
     from markupsafe import Markup
 
     from arbiter.event.ranking import history
 
+    from .language import current
     from .report import made_on
 
+    say = current()
     environment = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
@@ -49,6 +52,6 @@ def standings_html(result: events.Standings, say: Translator) -> str:
         history=history(result),
         score=lambda value: report.score_shown(value, say.language),
         count=lambda value: report.count_shown(value, say.language),
-        made=say(msg("Made by the Canasta arbiter on {date}.", date=made_on(say))),
+        made=say(msg("Made by the Canasta arbiter on {date}.", date=made_on())),
         css=Markup((TEMPLATES / "standings.css").read_text(encoding="utf-8")),
     )

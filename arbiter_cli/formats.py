@@ -26,21 +26,22 @@ from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
-from arbiter.i18n import Translator, msg
+from arbiter.i18n import msg
 from arbiter.jsontext import dumps_indented
 
 from .about import version
+from .language import current, said
 from .report import RENDERERS as REPORT_RENDERERS
-from .text import ENGLISH, UNPRINTABLE, finding_line, game_name, ignored_words, one_line, shown_path
+from .text import UNPRINTABLE, finding_line, game_name, ignored_words, one_line, shown_path
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def _note_unreadable(err: Console, report: FileReport, say: Translator = ENGLISH) -> None:
+def _note_unreadable(err: Console, report: FileReport) -> None:
     """Input problems go to standard error as they come (through the rich console, so they print
     above a progress bar)."""
     if report.error:
-        err.print(Text(f"{shown_path(report.path)}: error: {say(report.error)}"), soft_wrap=True)
+        err.print(Text(f"{shown_path(report.path)}: error: {said(report.error)}"), soft_wrap=True)
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -82,14 +83,14 @@ class JsonRenderer:
     """The document written file by file as the reports come, the summary at the end: memory
     stays flat whatever the archive, and the text is the one `json.dump` gives of the whole."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
-        self.out, self.err, self.say = out, err, say
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err = out, err
         self.files = 0
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report, self.say)
+        _note_unreadable(self.err, report)
         self.out.write(",\n" if self.files else '{\n  "files": [\n')
-        self.out.write(_indented(_dumped(report.to_dict(self.say.language)), 4))
+        self.out.write(_indented(_dumped(report.to_dict(current().language)), 4))
         self.files += 1
 
     def finish(self, tally: Tally) -> None:
@@ -113,21 +114,21 @@ class JunitRenderer:
     Each file's suite is written as its report comes, to a spool (the totals head the document),
     so memory stays flat whatever the archive."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
-        self.out, self.err, self.strict, self.say = out, err, strict, say
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err, self.strict = out, err, strict
         self.stamp = datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
         self.totals = {"tests": 0, "failures": 0, "errors": 0}
         self.seconds = 0.0
         self.suites = _Spool()
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report, self.say)
+        _note_unreadable(self.err, report)
         suite = self._suite(report)
         ET.indent(suite, level=1)  # as ET.indent places it in the whole document
         self.suites.add("\n  " + ET.tostring(suite, encoding="unicode"))
 
     def _suite(self, report: FileReport) -> ET.Element:
-        say = self.say
+        say = current()
         suite = ET.Element("testsuite", name=_xml(report.path), timestamp=self.stamp)
         tests = {"tests": 0, "failures": 0, "errors": 0}
         if report.error:
@@ -160,10 +161,10 @@ class JunitRenderer:
                 else:
                     summary = msg("{verdict}: {found}", verdict=counts.VERDICT_WORDS[game.verdict], found=found)
                 failure = ET.SubElement(case, "failure", type=verdict, message=_xml(say(summary)))
-                failure.text = _xml("\n".join(_finding_text(report, f, say) for f in game.findings))
+                failure.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
             elif game.findings:  # warnings on a valid game, without --strict
                 out = ET.SubElement(case, "system-out")
-                out.text = _xml("\n".join(_finding_text(report, f, say) for f in game.findings))
+                out.text = _xml("\n".join(_finding_text(report, f) for f in game.findings))
         spent_here = sum(report.seconds)
         self.seconds += spent_here
         for key, value in tests.items():
@@ -189,7 +190,8 @@ class JunitRenderer:
         self.out.write("\n</testsuites>\n")
 
 
-def _finding_text(report: FileReport, finding: arbiter.Finding, say: Translator = ENGLISH) -> str:
+def _finding_text(report: FileReport, finding: arbiter.Finding) -> str:
+    say = current()
     """A finding (said already, `Finding.said`) with its remedy, alternatives and house rules."""
     text = finding_line(report.path, finding).plain
     if finding.remedy:
@@ -227,11 +229,11 @@ class GithubRenderer:
     """GitHub Actions workflow commands: each finding becomes an annotation on its line, as
     `::error file=...,line=...,col=...,title=...::message`."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
-        self.out, self.say = out, say
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out = out
 
     def file(self, report: FileReport) -> None:
-        say = self.say
+        say = current()
         if report.error:
             title = say(msg("arbiter: not checked"))
             self._command("error", {"file": report.path, "title": title}, say(report.error))
@@ -256,14 +258,14 @@ class GithubRenderer:
                 level = "warning" if str(finding.severity) == "warning" else "error"
                 self._command(level, properties, message)
             verdict = say(counts.VERDICT_WORDS[game.verdict])
-            self.out.write(f"{shown_path(report.path)}: {name}: {verdict}{ignored_words(game, say)}\n")
+            self.out.write(f"{shown_path(report.path)}: {name}: {verdict}{ignored_words(game)}\n")
 
     def _command(self, level: str, properties: dict[str, str], message: str) -> None:
         joined = ",".join(f"{key}={_gh_property(value)}" for key, value in properties.items())
         self.out.write(f"::{level} {joined}::{_gh_data(message)}\n")
 
     def finish(self, tally: Tally) -> None:
-        self.out.write(self.say(tally.sentence()) + "\n")
+        self.out.write(said(tally.sentence()) + "\n")
 
 
 # --- sarif --------------------------------------------------------------------------------------
@@ -276,9 +278,10 @@ def artifact_uri(path: str) -> dict[str, str]:
     return {"uri": quote(pure.as_posix()), "uriBaseId": "%SRCROOT%"}
 
 
-def sarif_rules(say: Translator = ENGLISH) -> list[dict[str, Any]]:
+def sarif_rules() -> list[dict[str, Any]]:
     """The reportingDescriptors of every rule set's catalogue (a code once, the first rule set
-    that has it naming it); `say`: their words in that language (ids and names of rule sets stay)."""
+    that has it naming it), their words in the command's language (ids and names of rule sets stay)."""
+    say = current()
     rules: dict[str, dict[str, Any]] = {}
     for name in rulesets.names():
         ruleset = rulesets.get(name)
@@ -307,23 +310,23 @@ class SarifRenderer:
 
     _MARK = "\x00{}"  # where a spooled list goes in the document's text (no rule or version has it)
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
-        self.out, self.err, self.say = out, err, say
-        self.rules = sarif_rules(say)
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err = out, err
+        self.rules = sarif_rules()
         self.index = {rule["id"]: i for i, rule in enumerate(self.rules)}
         self.results, self.notifications = _Spool(), _Spool()
 
     def file(self, report: FileReport) -> None:
-        _note_unreadable(self.err, report, self.say)
+        _note_unreadable(self.err, report)
         if report.error:
             notification = {
                 "level": "error",
-                "message": {"text": f"{report.path}: {self.say(report.error)}"},
+                "message": {"text": f"{report.path}: {said(report.error)}"},
                 "locations": [{"physicalLocation": {"artifactLocation": artifact_uri(report.path)}}],
             }
             self.notifications.add(_dumped(notification), ",\n")
         for game in report.games:
-            game = game.said(self.say)
+            game = game.said(current())
             for finding in game.findings:
                 if finding.code not in self.index:  # a notation rule, or one no catalogue lists
                     self.index[finding.code] = len(self.rules)
@@ -334,7 +337,7 @@ class SarifRenderer:
                             "defaultConfiguration": {"level": "error"},
                         }
                     )
-                result = self._result(report, game, finding, self.index[finding.code], self.say)
+                result = self._result(report, game, finding, self.index[finding.code])
                 self.results.add(_dumped(result), ",\n")
 
     def finish(self, tally: Tally) -> None:
@@ -371,10 +374,9 @@ class SarifRenderer:
         self.out.write(text)
 
     @staticmethod
-    def _result(
-        report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int, say: Translator
-    ) -> dict:
+    def _result(report: FileReport, game: arbiter.GameRuling, finding: arbiter.Finding, rule_index: int) -> dict:
         """A finding (said already, `Finding.said`) as a SARIF result."""
+        say = current()
         physical: dict[str, Any] = {"artifactLocation": artifact_uri(report.path)}
         if finding.line > 0:
             physical["region"] = {"startLine": finding.line, "startColumn": max(finding.column, 1)}

@@ -52,10 +52,14 @@ def _known(code: str, where: str, environ: Mapping[str, str]) -> str:
     return language
 
 
+ENGLISH = translator()
+"""What a renderer says outside a command, where no language was chosen."""
+
 _CHOSEN: ContextVar[Translator | None] = ContextVar("arbiter_cli.language.chosen", default=None)
 """The one carrier of the reader's language on the command line: the translator of the language
 found before click parsed the arguments (`chosen`), then of the one the command decided
-(`speaker`). A command hands the translator `speaker` returns to its renderers as `say`."""
+(`speaker`). The renderers and every other part of a command say their words through it
+(`current`, `said`, `spoken`); none is handed a translator of its own."""
 
 
 def speaker(flag: str | None, configured: str | None = None, source: Path | None = None) -> Translator:
@@ -78,18 +82,22 @@ def chosen(language: str) -> Iterator[None]:
         _CHOSEN.reset(token)
 
 
-def spoken(error: BaseException, say: Translator | None = None) -> str:
-    """An error's message in the command's language (`say`, else the translator `speaker` chose);
-    a message that is not a `Text` is given as it is."""
+def current() -> Translator:
+    """The translator of the command's language: the one `speaker` chose, else the one `chosen`
+    before click parsed, else English (a renderer used outside a command)."""
+    return _CHOSEN.get() or ENGLISH
+
+
+def spoken(error: BaseException) -> str:
+    """An error's message in the command's language (`current`); a message that is not a `Text`
+    is given as it is."""
     message = error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)
-    return said(message, say)
+    return said(message)
 
 
-def said(message: str, say: Translator | None = None) -> str:
-    """`message` in the command's language (`say`, else the translator `speaker` chose, else the
-    one `chosen` before click parsed)."""
-    say = say or _CHOSEN.get()
-    return say(message) if say is not None else str(message)
+def said(message: str) -> str:
+    """`message` in the command's language (`current`)."""
+    return current()(message)
 
 
 def configured_language() -> tuple[str | None, Path | None]:

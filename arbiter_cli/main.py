@@ -23,7 +23,7 @@ from rich.text import Text
 
 import arbiter
 from arbiter.archive.tally import EXIT_FINDINGS, EXIT_USAGE, EXIT_VALID, Tally
-from arbiter.i18n import Translator, msg, msg_n
+from arbiter.i18n import msg, msg_n
 from arbiter.rules import RuleSet, reference
 
 from . import config
@@ -31,7 +31,7 @@ from . import house as house_cli
 from .about import version
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
-from .language import configured_language, lang_option, said, speaker, spoken
+from .language import configured_language, current, lang_option, said, speaker, spoken
 from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
@@ -288,14 +288,14 @@ def check(
     cluster_errors: tuple[type[Exception], ...] = (cluster.ClusterError,) if cluster else ()
     tasks = (cluster.collect if cluster else collect)(paths, _read_stdin, stdin_name, finder)
     codes = CodeFilter(settings.select, settings.ignore)
-    with _output(output_file, say) as stream:
+    with _output(output_file) as stream:
         out, err = consoles(stream)
-        _say_skipped(err, finder, say)
+        _say_skipped(err, finder)
         renderer: Any
         if output_format == "text":
-            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet, say)
+            renderer = (StatisticsRenderer if statistics else TextRenderer)(out, err, strict, quiet)
         else:
-            renderer = RENDERERS[output_format](stream, err, strict, say)
+            renderer = RENDERERS[output_format](stream, err, strict)
         tally = Tally()
 
         def take(report: FileReport) -> None:
@@ -335,14 +335,14 @@ def _check_codes(settings: Settings, select: tuple[str, ...] | None, ignore: tup
         raise click.UsageError(spoken(error)) from None
 
 
-def _say_skipped(err: Console, finder: RecordFinder, say: Translator) -> None:
+def _say_skipped(err: Console, finder: RecordFinder) -> None:
     """Name each symbolic link not followed out of a folder searched (on standard error)."""
     for link in finder.skipped:
         notice = msg(
             "{path}: skipped: a symbolic link out of the folder searched (name the file to check it)",
             path=shown_path(link),
         )
-        err.print(Text(say(notice), style="dim"), soft_wrap=True)
+        err.print(Text(said(notice), style="dim"), soft_wrap=True)
 
 
 def _processes(jobs: int | None) -> int:
@@ -355,11 +355,12 @@ def _settings(config_file: str | None, isolated: bool, lang: str | None) -> Sett
     try:
         return config.load(config_file, isolated)
     except config.ConfigError as error:  # the file that could say the language cannot: the flag or environment
-        raise click.UsageError(spoken(error, speaker(lang))) from None
+        speaker(lang)
+        raise click.UsageError(spoken(error)) from None
 
 
 @contextlib.contextmanager
-def _output(path: str | None, say: Translator) -> Iterator[IO[str]]:
+def _output(path: str | None) -> Iterator[IO[str]]:
     """Standard output, or the file of --output-file (created or emptied, closed at the end)."""
     if path is None:
         yield sys.stdout
@@ -370,7 +371,7 @@ def _output(path: str | None, say: Translator) -> Iterator[IO[str]]:
     except OSError as error:
         from arbiter.archive.inputs import describe_os_error
 
-        raise click.UsageError(f"{shown_path(path)}: {say(describe_os_error(error))}") from None
+        raise click.UsageError(f"{shown_path(path)}: {said(describe_os_error(error))}") from None
     with stream:
         yield stream
 
@@ -437,7 +438,8 @@ def _read_one(path: str) -> bytes:
     return data
 
 
-def _show_errors(err: Console, record: Formatted, say: Translator) -> None:
+def _show_errors(err: Console, record: Formatted) -> None:
+    say = current()
     lines = record.written.split("\n")
     for finding in record.errors:
         finding = finding.said(say)
@@ -501,7 +503,7 @@ def fmt(
     if printing and (len(tasks) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0]))):
         raise click.UsageError(say(msg("arbiter fmt prints one record; for several, use --check, --diff or --write")))
     _, err = consoles()
-    _say_skipped(err, finder, say)
+    _say_skipped(err, finder)
     changed = broken = unreadable = 0
     for task in tasks:
         try:
@@ -519,7 +521,7 @@ def fmt(
             unreadable += 1
             continue
         if record.errors:
-            _show_errors(err, record, say)
+            _show_errors(err, record)
             broken += 1
             continue
         for note in record.notes:
@@ -581,8 +583,9 @@ def _show(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _list_rule_set(out: Console, ruleset: RuleSet, say: Translator) -> None:
+def _list_rule_set(out: Console, ruleset: RuleSet) -> None:
     """`name  title`, the summary, then one option a row: name, default, meaning (wrapped)."""
+    say = current()
     out.print(Text.assemble((ruleset.name, "bold"), f"  {say(ruleset.title)}"), soft_wrap=True)
     out.print(Text(f"  {say(ruleset.summary)}"), soft_wrap=True)
     heading = say(msg('options (--option NAME=VALUE, or [Variant "NAME=VALUE"] in the record):'))
@@ -633,7 +636,7 @@ def rules_command(name: str | None, lang: str | None, house_file: str | None, co
         for index, rule_set_name in enumerate(rulesets.names()):
             if index:
                 out.print()
-            _list_rule_set(out, rulesets.get(rule_set_name), say)
+            _list_rule_set(out, rulesets.get(rule_set_name))
         out.print()
         out.print(Text(say(msg("The rule reference of a rule set: arbiter rules NAME"))))
         return

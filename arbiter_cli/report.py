@@ -24,10 +24,11 @@ from arbiter.archive.inputs import FileReport
 from arbiter.archive.round_report import RoundReport, result
 from arbiter.archive.tally import Tally
 from arbiter.i18n import Text as Words
-from arbiter.i18n import Translator, msg
+from arbiter.i18n import msg
 from arbiter.rulings import ROUND_TAGS
 
-from .text import ENGLISH, house_name, one_line, shown_path
+from .language import current, said
+from .text import house_name, one_line, shown_path
 
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = (
@@ -53,38 +54,38 @@ def judged_by(game: arbiter.GameRuling) -> str:
     return msg("{rules} ({rulebook})", rules=rules, rulebook=house_name(game.house)) if game.house else rules
 
 
-def totals(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+def totals(game: arbiter.GameRuling) -> str:
     """`ann+cy 5,120; bob+dee 3,400`, the numbers grouped as the language writes them."""
     return "; ".join(
-        say(msg("{side} {points:,}", side=side, points=points)) for side, points in (game.totals or {}).items()
+        said(msg("{side} {points:,}", side=side, points=points)) for side, points in (game.totals or {}).items()
     )
 
 
-def first_finding(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+def first_finding(game: arbiter.GameRuling) -> str:
     """The first finding of a game (said already, `GameRuling.said`), on one line."""
     if not game.findings:
         return ""
     finding = game.findings[0]
-    where = say(msg("line {line}: ", line=finding.line)) if finding.line > 0 else ""
+    where = said(msg("line {line}: ", line=finding.line)) if finding.line > 0 else ""
     return f"{where}{finding.severity}[{finding.code}] {one_line(finding.message)}"
 
 
-def first_allowed(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+def first_allowed(game: arbiter.GameRuling) -> str:
     """What was allowed instead of the first finding's move, as notation; empty if not a move."""
-    return one_line(say(allowed_line(game.findings[0]) or "")) if game.findings else ""
+    return one_line(said(allowed_line(game.findings[0]) or "")) if game.findings else ""
 
 
 class _Round:
     """Collects every file's games into the round's report, a document written at the end."""
 
-    def __init__(self, out: IO[str], err: Console, strict: bool = False, say: Translator = ENGLISH) -> None:
-        self.out, self.err, self.strict, self.say = out, err, strict, say
+    def __init__(self, out: IO[str], err: Console, strict: bool = False) -> None:
+        self.out, self.err, self.strict = out, err, strict
         self.round = RoundReport()
 
     def file(self, report: FileReport) -> None:
         if report.error:
-            self.err.print(Text(f"{shown_path(report.path)}: error: {self.say(report.error)}"), soft_wrap=True)
-        self.round.add(report, self.say)
+            self.err.print(Text(f"{shown_path(report.path)}: error: {said(report.error)}"), soft_wrap=True)
+        self.round.add(report, current())
 
 
 class HtmlRenderer(_Round):
@@ -92,7 +93,7 @@ class HtmlRenderer(_Round):
         from jinja2 import Environment, FileSystemLoader, select_autoescape  # for this report only
         from markupsafe import Markup
 
-        say = self.say
+        say = current()
         environment = Environment(
             loader=FileSystemLoader(TEMPLATES),
             autoescape=select_autoescape(["html"]),
@@ -111,7 +112,7 @@ class HtmlRenderer(_Round):
             tags=ROUND_TAGS,
             css=Markup((TEMPLATES / "round.css").read_text(encoding="utf-8")),
             result=lambda game: say(result(game)),
-            totals=lambda game: totals(game, say),
+            totals=lambda game: totals(game),
             allowed=lambda finding: say(allowed_sentence(finding)) if finding.alternatives_total is not None else "",
             judged_by=lambda game: say(judged_by(game)),
             verdict=lambda game: say(counts.VERDICT_WORDS[game.verdict]),
@@ -120,7 +121,7 @@ class HtmlRenderer(_Round):
             made=say(
                 msg(
                     "Made by the Canasta arbiter on {date} (notation {notation}).",
-                    date=made_on(say),
+                    date=made_on(),
                     notation=arbiter.NOTATION_VERSION,
                 )
             ),
@@ -130,9 +131,9 @@ class HtmlRenderer(_Round):
         self.out.write(page)
 
 
-def made_on(say: Translator) -> str:
+def made_on() -> str:
     """When the report was made, as the language writes a date: `25 November 2026, 18:40 UTC`."""
-    now = datetime.now(UTC)
+    now, say = datetime.now(UTC), current()
     if say.english:
         return now.strftime("%d %B %Y, %H:%M UTC")
     from babel.dates import format_date
@@ -156,7 +157,7 @@ class CsvRenderer(_Round):
     """One row per game; the column names are keys (never translated), the cells' words are said."""
 
     def finish(self, tally: Tally) -> None:
-        say = self.say
+        say = current()
         writer = csv.writer(self.out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for entry in self.round.entries:
@@ -170,11 +171,11 @@ class CsvRenderer(_Round):
                 say(judged_by(game)),
                 entry.verdict,
                 say(result(game)),
-                totals(game, say),
+                totals(game),
                 errors,
                 len(game.findings) - errors,
-                first_finding(game, say),
-                first_allowed(game, say),
+                first_finding(game),
+                first_allowed(game),
             ]
             writer.writerow([_cell(value) for value in row])
         for report in self.round.unreadable:

@@ -22,6 +22,28 @@ DEFAULT_WORKERS = 2
 DEFAULT_THREADS = 8
 
 
+PREFIX = "ARBITER"
+"""The prefix of the server's settings in the environment (arbiter_web.SETTINGS_PREFIX): ARBITER_PORT."""
+SERVER_SETTINGS = ("HOST", "PORT", "WORKERS")
+"""Read by `arbiter serve` from ARBITER_<NAME> only, not by their plain names, which shells set for
+their own ends (zsh's HOST is the machine's name); `make run`'s HOST, PORT and WORKERS are make's."""
+
+
+def _setting(name: str, default: Any, kind: click.ParamType[Any]) -> Any:
+    """ARBITER_<name> from the environment in Flask's way (arbiter_web.serving.server), as `kind`
+    reads it; `default` where it is unset."""
+    from arbiter_web.serving.server import environment_setting
+
+    found = environment_setting(name, plain=False)
+    if found is None:
+        return default
+    variable, raw = found
+    try:
+        return kind.convert(str(raw) if not isinstance(raw, str) else raw, None, None)
+    except click.BadParameter as error:
+        raise click.UsageError(f"{variable}: {error.message}") from None
+
+
 def port_problem(host: str, port: int) -> str | None:
     """Why `port` cannot be served on `host` now, with a free port to use instead; None if it can."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -68,28 +90,43 @@ def _gunicorn(host: str, port: int, workers: int) -> Any | None:
 
 
 @click.command("serve", short_help="Serve the web API and the paste-a-record page.")
-@click.option("--host", default=DEFAULT_HOST, show_default=True, help="The address to listen on.")
-@click.option("--port", "-p", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True)
+@click.option("--host", default=None, help=f"The address to listen on.  [default: ARBITER_HOST, else {DEFAULT_HOST}]")
 @click.option(
-    "--workers", "-w", type=click.IntRange(min=1), default=DEFAULT_WORKERS, show_default=True, help="Processes."
+    "--port",
+    "-p",
+    type=click.IntRange(0, 65535),
+    default=None,
+    help=f"The port to listen on.  [default: ARBITER_PORT, else {DEFAULT_PORT}]",
+)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"Processes.  [default: ARBITER_WORKERS, else {DEFAULT_WORKERS}]",
 )
 @click.option(
     "--threads",
     "-t",
     type=click.IntRange(min=2),
     default=None,
-    help=f"Threads per process judging whole requests (default {DEFAULT_THREADS}, or SERVER_THREADS).",
+    help=f"Threads per process judging whole requests (default {DEFAULT_THREADS}, or ARBITER_SERVER_THREADS).",
 )
-def serve(host: str, port: int, workers: int, threads: int | None) -> None:
+def serve(host: str | None, port: int | None, workers: int | None, threads: int | None) -> None:
     """Serve the arbiter's JSON API (/api/v1, documented at /api/docs) and the page where a
     record is pasted (/): gunicorn's worker processes, each reading whole requests with waitress
-    before judging them in its threads. Stop it with Ctrl-C. Configuration from the environment:
-    MAX_CONTENT_LENGTH, MAX_GAMES, RATE_LIMIT, SERVER_READ_TIMEOUT ... (docs/api.md, docs/public.md)."""
+    before judging them in its threads. Stop it with Ctrl-C. Configuration from the environment,
+    named as Flask names an app's settings (ARBITER_PORT, ARBITER_WORKERS, ARBITER_MAX_CONTENT_LENGTH,
+    ARBITER_RATE_LIMIT, ARBITER_SERVER_READ_TIMEOUT ...; SERVER_* and the app's settings also by
+    their plain names: docs/api.md, docs/public.md)."""
+    host = host if host is not None else _setting("HOST", DEFAULT_HOST, click.STRING)
+    port = port if port is not None else _setting("PORT", DEFAULT_PORT, click.IntRange(0, 65535))
+    workers = workers if workers is not None else _setting("WORKERS", DEFAULT_WORKERS, click.IntRange(min=1))
     problem = port_problem(host, port) if port else None
     if problem:
         raise click.UsageError(problem)
     if threads is not None:
-        os.environ["SERVER_THREADS"] = str(threads)  # read by each worker (arbiter_web.serving.server)
+        os.environ[f"{PREFIX}_SERVER_THREADS"] = str(threads)  # read by each worker, over any other name
     server = _gunicorn(host, port, workers)
     if server is not None:
         server.run()

@@ -7,17 +7,19 @@ from rich.cells import cell_len
 from rich.text import Text
 
 import arbiter
-from arbiter.i18n import Translator, msg, translator
+from arbiter.i18n import msg
 from arbiter.sheet import ScoreSheet, SheetRow, Status
 from arbiter.wording import joined
+
+from .language import current
 
 INDENT = "    "
 
 
-def sheet_lines(game: arbiter.GameRuling, sides: list[str], say: Translator | None = None) -> list[Text]:
-    """The sheet the table writes down, or nothing when it is the score table already shown;
-    `say`: in that language (a game whose findings it has said already, `GameRuling.said`)."""
-    say = say or translator()
+def sheet_lines(game: arbiter.GameRuling, sides: list[str]) -> list[Text]:
+    """The sheet the table writes down, or nothing when it is the score table already shown, in
+    the command's language (`current`; a game whose findings it has said already, `GameRuling.said`)."""
+    say = current()
     sheet = arbiter.score_sheet(game)
     if not sheet.corrected:
         return []

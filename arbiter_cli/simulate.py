@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import arbiter
 from arbiter.counts import VERDICT_WORDS
-from arbiter.i18n import Translator, msg, msg_n
+from arbiter.i18n import msg, msg_n
 from arbiter.simulate import (
     STOCK_MODES,
     SUPPORTED,
@@ -33,7 +33,7 @@ from arbiter.simulate import (
 )
 from arbiter.simulate.families import family
 
-from .language import configured_language, lang_option, said, speaker, spoken
+from .language import configured_language, current, lang_option, said, speaker, spoken
 from .params import name_values, options_option
 
 EXIT_NOT_VALID = 1
@@ -141,7 +141,7 @@ def simulate(
     """
     from arbiter.simulate import simulate as play
 
-    say = speaker(lang, *configured_language())
+    speaker(lang, *configured_language())  # the command's language, which every part of it says its words in
     jobs = jobs or os.cpu_count() or 1
     style = _style(style_values)
     out = sys.stdout
@@ -158,7 +158,7 @@ def simulate(
         counts = coverage([])
         not_valid = 0
         with _progress(games) as advance:
-            not_valid = _write(texts, sys.stdout, report, counts, advance, say)  # above the bar, if any
+            not_valid = _write(texts, sys.stdout, report, counts, advance)  # above the bar, if any
         out.flush()
     except arbiter.UsageError as error:
         raise click.UsageError(spoken(error)) from None
@@ -166,11 +166,12 @@ def simulate(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return
-    _report(report, rules_name, players, options, style, counts, games, not_valid, say)
+    _report(report, rules_name, players, options, style, counts, games, not_valid)
 
 
-def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[], None], say: Translator) -> int:
+def _write(texts: Any, out: Any, report: bool, counts: Any, advance: Callable[[], None]) -> int:
     """Write each game as it comes (judging it with --coverage); how many were not valid."""
+    say = current()
     not_valid = 0
     for index, text in enumerate(texts):
         out.write(text if index == 0 else "\n" + text)
@@ -203,9 +204,9 @@ def _report(
     counts: Any,
     games: int,
     not_valid: int,
-    say: Translator,
 ) -> None:
     """With --coverage: the legal paths and rule codes the games took, on standard error."""
+    say = current()
     if not report:
         return
     expected = expected_paths(rules_name, players, options, style)

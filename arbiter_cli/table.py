@@ -11,10 +11,10 @@ import click
 import arbiter
 from arbiter import turn_tables
 from arbiter.cards import show
-from arbiter.i18n import Translator, msg, msg_n, term, translator
+from arbiter.i18n import msg, msg_n, term
 from arbiter.marks import TableWords, table_words
 
-from .language import configured_language, lang_option, speaker, spoken
+from .language import configured_language, current, lang_option, speaker, spoken
 from .params import RecordFile, options_option
 
 
@@ -57,9 +57,9 @@ def table(
     try:
         replayed = turn_tables.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
-        raise click.UsageError(spoken(error, say)) from None
+        raise click.UsageError(spoken(error)) from None
     except arbiter.PositionError as error:
-        click.echo(spoken(error, say), err=True)
+        click.echo(spoken(error), err=True)
         sys.exit(1)
     found = turn_tables.where(replayed, hand, turn, game)
     if found.frame is None:
@@ -82,7 +82,7 @@ def table(
             click.echo(say(msg("the table before it:")))
         to_move = illegal.player if illegal is not None else None
         words = table_words(found.frame.table, replayed.ruling.rules, replayed.ruling.options, to_move)
-        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words, say=say))
+        click.echo(describe(found.frame.table, hand, turn, before=illegal is not None, words=words))
     if illegal is not None:
         sys.exit(1)
 
@@ -94,11 +94,10 @@ def describe(
     *,
     before: bool = False,
     words: TableWords | None = None,
-    say: Translator | None = None,
 ) -> str:
     """The table in plain lines a card player reads at a glance (`before`: before turn's offending
-    move), in the family's `words`, each canasta marked; `say`: in that language."""
-    words, say = words or TableWords(), say or translator()
+    move), in the family's `words`, each canasta marked, in the command's language."""
+    words, say = words or TableWords(), current()
     if before:
         moment = msg("hand {hand}, before the offending move of turn {turn}", hand=hand, turn=turn)
     elif turn == 0:
@@ -120,15 +119,16 @@ def describe(
     for side, melds in state["melds"].items():
         laid = state["laid"].get(side)
         marks = words.marks.get(side, [])
-        shown = " ".join(_meld(m, marks[i] if i < len(marks) else None, say) for i, m in enumerate(melds))
+        shown = " ".join(_meld(m, marks[i] if i < len(marks) else None) for i, m in enumerate(melds))
         laid_words = "  " + say(msg("laid: {cards}", cards=show(laid))) if laid else ""
         lines.append(f"  {side}  {shown or none_yet}" + laid_words)
-    lines.append(_pile_line(state, words, say))
+    lines.append(_pile_line(state, words))
     lines.append(say(msg_n("stock: {n} card", "stock: {n} cards", state["stock"])))
     return "\n".join(lines)
 
 
-def _pile_line(state: dict[str, Any], words: TableWords, say: Translator) -> str:
+def _pile_line(state: dict[str, Any], words: TableWords) -> str:
+    say = current()
     """`Prize pile (3 cards, 7 on top, frozen): 4 X 7`, in the family's word for the pile."""
     pile = state["pile"]
     frozen = msg("frozen") if (state["frozen"] if words.frozen is None else words.frozen) else msg("not frozen")
@@ -147,5 +147,6 @@ def _pile_line(state: dict[str, Any], words: TableWords, say: Translator) -> str
     return f"{name[:1].upper()}{name[1:]} ({say(said)}): {show(pile) or empty}"
 
 
-def _meld(cards: list[str], mark: str | None, say: Translator) -> str:
+def _meld(cards: list[str], mark: str | None) -> str:
+    say = current()
     return f"[{show(cards)}]" + (f" ({say(mark)})" if mark else "")

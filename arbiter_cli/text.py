@@ -20,17 +20,17 @@ import arbiter
 from arbiter import counts, notation
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
-from arbiter.i18n import Translator, msg, msg_n, translator
+from arbiter.i18n import msg, msg_n
 from arbiter.rulings import PROBLEM_WORDS
 from arbiter.wording import and_list, joined
 
+from .language import current, said
 from .sheet import sheet_lines
 
 # The rulings' renderers say what the rule sets and rulebooks say (allowed instead, house notes,
 # the codes counted): they import them when they render, so that `arbiter fmt`, which shows only a
 # record's syntax errors from here, loads no rule set (tests/test_startup_imports.py).
 
-ENGLISH = translator()
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow"}
 VERDICT_STYLE = {"valid": "bold green", "illegal": "bold red", "malformed": "bold magenta"}
@@ -119,24 +119,22 @@ def local_excerpt(line_text: str, column: int) -> str:
 class TextRenderer:
     """Findings, then (unless `quiet`) a score table and a verdict line per game; the summary."""
 
-    def __init__(
-        self, out: Console, err: Console, strict: bool = False, quiet: bool = False, say: Translator = ENGLISH
-    ) -> None:
-        self.out, self.err, self.strict, self.quiet, self.say = out, err, strict, quiet, say
+    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
+        self.out, self.err, self.strict, self.quiet = out, err, strict, quiet
 
     def file(self, report: FileReport) -> None:
         if report.error:
             message = Text()
             message.append(f"{shown_path(report.path)}:", style="bold")
             message.append(" error:", style=SEVERITY_STYLE["error"])
-            message.append(f" {self.say(report.error)}")
+            message.append(f" {said(report.error)}")
             self.err.print(message, soft_wrap=True)
             return
         for game in report.games:
             self.game(report, game)
 
     def game(self, report: FileReport, game: arbiter.GameRuling) -> None:
-        say = self.say
+        say = current()
         game = game.said(say)
         if game.assumed is not None:  # no [Rules] tag: which rule set, and a better fit if any
             assumed = msg(
@@ -182,23 +180,21 @@ class TextRenderer:
         if self.quiet:
             return
         if game.hands:
-            for line in score_table(game, say) + sheet_lines(game, sides_of(game), say):
+            for line in score_table(game) + sheet_lines(game, sides_of(game)):
                 self.out.print(line, soft_wrap=True)
-        self.out.print(verdict_line(report.path, game, say), soft_wrap=True)
+        self.out.print(verdict_line(report.path, game), soft_wrap=True)
         if game.findings or game.hands:
             self.out.print()  # a blank line closes a game of more than one line
 
     def finish(self, tally: Tally) -> None:
-        self.out.print(Text(self.say(tally.sentence()), style="bold"), soft_wrap=True)
+        self.out.print(Text(said(tally.sentence()), style="bold"), soft_wrap=True)
 
 
 class StatisticsRenderer(TextRenderer):
     """`--statistics`: no finding one by one, a count of each code, then the summary."""
 
-    def __init__(
-        self, out: Console, err: Console, strict: bool = False, quiet: bool = False, say: Translator = ENGLISH
-    ) -> None:
-        super().__init__(out, err, strict, quiet, say)
+    def __init__(self, out: Console, err: Console, strict: bool = False, quiet: bool = False) -> None:
+        super().__init__(out, err, strict, quiet)
         from .selection import Statistics
 
         self.statistics = Statistics()
@@ -249,7 +245,8 @@ def house_name(house: dict[str, str]) -> str:
     return msg("{name}, version {version}, #{digest}", name=house["name"], version=house["version"], digest=short)
 
 
-def verdict_line(path: str, game: arbiter.GameRuling, say: Translator = ENGLISH) -> Text:
+def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
+    say = current()
     verdict = str(game.verdict)
     errors, warnings = game.errors, game.warnings  # listed or not (arbiter.budget)
     text = Text(f"{shown_path(path)}: {say(game_name(game))}: ")
@@ -258,14 +255,15 @@ def verdict_line(path: str, game: arbiter.GameRuling, say: Translator = ENGLISH)
         text.append(f" ({say(counts.errors_and_warnings(errors, warnings))})")
     elif errors or warnings:
         text.append(f" ({say(counts.errors(errors) if errors else counts.warnings(warnings))})")
-    text.append(ignored_words(game, say))
+    text.append(ignored_words(game))
     if game.problems:
         text.append(": " + say(joined([PROBLEM_WORDS[problem] for problem in game.problems], "; ")))
     return text
 
 
-def ignored_words(game: arbiter.GameRuling, say: Translator = ENGLISH) -> str:
+def ignored_words(game: arbiter.GameRuling) -> str:
     """` with 1 ignored error`: what --select/--ignore left out of a game, or ''."""
+    say = current()
     errors, warnings = game.ignored["error"], game.ignored["warning"]
     said = [msg_n("{n} ignored error", "{n} ignored errors", errors)] if errors else []
     said += [msg_n("{n} ignored warning", "{n} ignored warnings", warnings)] if warnings else []
@@ -284,13 +282,14 @@ def sides_of(game: arbiter.GameRuling) -> list[str]:
     return sorted(seen)
 
 
-def score_table(game: arbiter.GameRuling, say: Translator = ENGLISH) -> list[Text]:
+def score_table(game: arbiter.GameRuling) -> list[Text]:
     """Hands down, sides across: the recomputed score of each hand (and the declared one where
     it differs), the totals, and the winner; aligned columns without trailing blanks."""
+    say = current()
     sides = sides_of(game)
     rows: list[list[Text]] = [[Text(say(msg("hand")), style="bold"), *(Text(side, style="bold") for side in sides)]]
     for hand in game.hands:
-        rows.append([Text(str(hand.number)), *(_score_cell(hand, side, say) for side in sides)])
+        rows.append([Text(str(hand.number)), *(_score_cell(hand, side) for side in sides)])
     rows.append(
         [Text(say(msg("total")), style="bold")]
         + [Text(str(game.totals[side]) if side in game.totals else "", style="bold") for side in sides]
@@ -317,7 +316,8 @@ def score_table(game: arbiter.GameRuling, say: Translator = ENGLISH) -> list[Tex
     return lines
 
 
-def _score_cell(hand: arbiter.HandResult, side: str, say: Translator = ENGLISH) -> Text:
+def _score_cell(hand: arbiter.HandResult, side: str) -> Text:
+    say = current()
     if hand.scores is None:
         return Text(say(msg("not judged") if not hand.judged else msg("unfinished")), style="dim")
     score = hand.scores.get(side)

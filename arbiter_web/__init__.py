@@ -14,6 +14,10 @@ HTML pages). Beside them: `factory` (`create_app`, the configuration), `service`
 the core, which every package makes) and `wsgi`. A module imports another's public names only.
 """
 
+SETTINGS_PREFIX = "ARBITER"
+"""`ARBITER_<SETTING>` in the environment sets <SETTING>, the app's (`app.config.from_prefixed_env`)
+and the server's (HOST, PORT, WORKERS, SERVER_*: arbiter_web.serving.server) alike."""
+
 DEFAULT_MAX_CONTENT_LENGTH = 1024 * 1024
 """The largest request body accepted, in bytes (config MAX_CONTENT_LENGTH)."""
 

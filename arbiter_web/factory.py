@@ -43,7 +43,7 @@ from arbiter_web.serving import attach as serving
 from arbiter_web.storage import attach as storage
 
 WEB = Path(arbiter_web.__file__).parent
-PREFIX = "ARBITER"
+PREFIX = arbiter_web.SETTINGS_PREFIX
 """`ARBITER_<SETTING>` in the environment sets <SETTING> (`app.config.from_prefixed_env`)."""
 WHOLE_NUMBERS = (
     "MAX_CONTENT_LENGTH",

@@ -78,9 +78,12 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, *args: str, **environment: str) -> Iterator[Served]:
-    """`arbiter serve` with these arguments and environment, kept in `folder`; stopped on exit."""
+def serving(folder: Path, *args: str, port_from_environment: bool = False, **environment: str) -> Iterator[Served]:
+    """`arbiter serve` with these arguments and environment, kept in `folder`; stopped on exit. Its
+    port is given by --port, or where `port_from_environment` by ARBITER_PORT."""
     port = _free_port()
+    if port_from_environment:
+        environment = {**environment, "ARBITER_PORT": str(port)}
     arbiter = Path(sys.executable).parent / "arbiter"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'rulings.db'}", **environment}
     if "RATE_LIMIT" not in environment:
@@ -88,7 +91,7 @@ def serving(folder: Path, *args: str, **environment: str) -> Iterator[Served]:
     log = folder / f"serve-{port}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [str(arbiter), "serve", "--port", str(port), *args],
+            [str(arbiter), "serve", *([] if port_from_environment else ["--port", str(port)]), *args],
             stdout=output,
             stderr=subprocess.STDOUT,
             env=env,

@@ -7,6 +7,7 @@ it is asked to say proves that no template of the reports reaches a reader untra
 
 from __future__ import annotations
 
+import ast
 import csv
 import importlib
 import io
@@ -353,3 +354,33 @@ def test_a_comparison_of_two_rulebooks_is_in_the_language():
     assert result.exit_code == 0
     assert "Diferem em 2 regras (de 12 opções):" in result.output
     assert "| regra |" in result.output and "`arbiter rules hoyle`" in result.output
+
+
+# --- one carrier of the reader's language (issue 49) ----------------------------------------------
+
+
+def test_no_part_of_the_command_line_is_handed_a_translator_of_its_own() -> None:
+    """The renderers and helpers say their words through the one carrier (arbiter_cli.language):
+    none takes the translator as a parameter beside it."""
+    handed = []
+    for path in sorted((Path(__file__).parent.parent / "arbiter_cli").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names = [arg.arg for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
+                handed += [f"{path.name}:{node.lineno} {node.name}" for name in names if name == "say"]
+    assert handed == []
+
+
+def test_a_renderer_speaks_the_language_the_command_carries_and_english_outside_a_command() -> None:
+    from arbiter import check, counts
+    from arbiter.i18n import translator
+    from arbiter_cli.language import chosen
+    from arbiter_cli.text import verdict_line
+
+    (game,) = check('[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n')
+    with chosen("es"):
+        spanish = verdict_line("a.acn", game).plain
+    english = verdict_line("a.acn", game).plain
+    valid = counts.VERDICT_WORDS[game.verdict]
+    assert translator("es")(valid) in spanish and translator("es")(valid) != str(valid)
+    assert english.endswith(f": {translator('en')(valid)}") and spanish != english

@@ -10,7 +10,7 @@ import pytest
 import arbiter
 from arbiter.comment_languages import in_language
 
-STATIC = Path(__file__).parent.parent / "arbiter_web" / "static"
+STATIC = Path(__file__).parent.parent / "arbiter_web" / "pages" / "static"
 EXAMPLES = sorted(STATIC.glob("example*"))
 
 RECORD = """; Dispute: bob takes the 9.

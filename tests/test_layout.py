@@ -17,6 +17,7 @@ module of the core is past MAX_LINES lines (a longer one is split by concept).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -331,3 +332,37 @@ def test_a_private_name_taken_from_another_module_is_found(tmp_path: Path) -> No
         "from arbiter_web.pages import page\nfrom x import _y\n\npage._sentence('no')\n", encoding="utf-8"
     )
     assert private_names_used(module) == {"arbiter_web.pages.page._sentence", "x._y"}
+
+
+# --- each blueprint package's own templates and static files (issue 49; docs/api.md) ----------------
+
+WEB_ROOT = ROOT / "arbiter_web"
+SHARED_FILES = {"templates": {"base.html"}, "static": {"arbiter.css", "favicon.svg"}}
+"""What stays with the app, shared by every package's pages: the base layout, the stylesheet, the icon."""
+STATIC_ENDPOINTS = {"static": WEB_ROOT / "static", "pages.static": WEB_ROOT / "pages" / "static"}
+
+
+def files_of(kind: str) -> list[Path]:
+    """Every template (or static file) of the app's shared folder and of each package's own."""
+    folders = [WEB_ROOT / kind, *(WEB_ROOT / package / kind for package in WEB_PACKAGES)]
+    return [path for folder in folders if folder.is_dir() for path in sorted(folder.iterdir()) if path.is_file()]
+
+
+@pytest.mark.parametrize("kind", sorted(SHARED_FILES))
+def test_each_file_name_is_in_one_folder_and_the_apps_own_are_the_shared_ones(kind: str) -> None:
+    names = [path.name for path in files_of(kind)]
+    assert sorted(names) == sorted(set(names)), "a template is found by its name alone, in the first folder"
+    assert {path.name for path in (WEB_ROOT / kind).iterdir()} == SHARED_FILES[kind]
+
+
+@pytest.mark.parametrize("path", WEB, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_web_module_renders_the_templates_of_its_own_package(path: Path) -> None:
+    rendered = re.findall(r"render_template\(\s*\"([^\"]+)\"", path.read_text(encoding="utf-8"))
+    own = WEB_ROOT / path.relative_to(WEB_ROOT).parts[0] / "templates"
+    assert [name for name in rendered if not (own / name).is_file()] == []
+
+
+@pytest.mark.parametrize("path", files_of("templates"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_template_links_static_files_that_are_where_their_endpoint_serves_them(path: Path) -> None:
+    linked = re.findall(r"url_for\('([\w.]*static)', filename='([^']+)'\)", path.read_text(encoding="utf-8"))
+    assert [(endpoint, name) for endpoint, name in linked if not (STATIC_ENDPOINTS[endpoint] / name).is_file()] == []

@@ -150,13 +150,21 @@ def test_an_editable_install_compiles_nothing_and_gives_no_setuptools_warning(so
     assert built_in_place == sorted(IN_PLACE)  # nothing built beside the source, nothing removed
 
 
+FILES = ("templates", "static")
+
+
 def test_the_wheel_ships_one_grammar_the_templates_and_no_top_level_app(
     wheel: tuple[Path, str],
 ) -> None:
     names = zipfile.ZipFile(wheel[0]).namelist()
     grammar = "canasta_arbiter-0.1.0.data/data/share/canasta-arbiter/grammar/canasta.lark"
     assert [n for n in names if n.endswith(".lark")] == [grammar]  # the one grammar file, as a data file
-    assert "arbiter_web/templates/index.html" in names and "arbiter_web/static/arbiter.css" in names
+    web = ROOT / "arbiter_web"  # the shared templates and static files, and each blueprint package's own
+    files = {
+        path.relative_to(ROOT).as_posix() for path in web.rglob("*") if path.is_file() and path.parent.name in FILES
+    }
+    assert "arbiter_web/pages/templates/index.html" in files and "arbiter_web/static/arbiter.css" in files
+    assert files <= set(names), sorted(files - set(names))
     tops = {name.split("/")[0] for name in names if ".dist-info" not in name and ".data/" not in name}
     assert tops == {"arbiter", "arbiter_cli", "arbiter_web"}
     assert {"arbiter/engine/melding.py", "arbiter/notation/reading.py"} <= set(names)

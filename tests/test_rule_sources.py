@@ -19,7 +19,7 @@ OUTSIDE = re.compile(r"DIGEST|(?i:digest\.md)|(?i:shared/)")
 SHIPPED_TEXT = [
     ROOT / "README.md",
     *sorted((ROOT / "docs").rglob("*.md")),
-    *sorted((ROOT / "arbiter_web" / "templates").glob("*.html")),
+    *sorted((ROOT / "arbiter_web").glob("**/templates/*.html")),
 ]
 
 

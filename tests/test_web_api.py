@@ -7,6 +7,7 @@ import logging
 import re
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -689,3 +690,32 @@ def test_any_record_gets_a_ruling(record: Any, noise: list[tuple[int, str]]) -> 
     assert response.get_json()["games"] == expected_games(data)
     page = client.post("/", data={"record": text})
     assert page.status_code in (200, 422), page.status_code
+
+
+def test_openapi_documents_every_type_an_option_takes_in_some_rule_set(spec: dict[str, Any]) -> None:
+    """One option name, several types: `canastas-to-go-out` is a number in Caliente and classic and
+    a written form (`2/2/1`) in Hand & Foot; the document accepts each family's values, by one
+    schema of its `oneOf` only."""
+    documented = spec["components"]["schemas"]["Options"]["properties"]
+    for name in rulesets.names():
+        for option in rulesets.get(name).options:
+            for value in (option.default, *option.choices):
+                jsonschema.validate(value, documented[option.name], cls=jsonschema.Draft4Validator)
+    kinds = documented["canastas-to-go-out"]["oneOf"]
+    assert {kind["type"] for kind in kinds} == {"integer", "string"}
+    assert any(re.fullmatch(kind.get("pattern", "$^"), "2/2/1") for kind in kinds)
+    assert "Hand & Foot" in documented["canastas-to-go-out"]["description"]
+
+
+def test_an_option_of_several_types_takes_each_family_s_form_in_the_body(client: Any) -> None:
+    record = '[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n'
+    hand_and_foot = {"record": record, "rules": "hand-and-foot", "options": {"canastas-to-go-out": "1/1/1"}}
+    (game,) = post_json(client, hand_and_foot).get_json()["games"]
+    assert game["options"]["canastas-to-go-out"] == "1/1/1"
+    caliente = {"record": record, "rules": "caliente", "options": {"canastas-to-go-out": 2}}
+    (game,) = post_json(client, caliente).get_json()["games"]
+    assert game["options"]["canastas-to-go-out"] == 2
+    wrong_family = {**caliente, "options": {"canastas-to-go-out": "1/1/1"}}
+    assert "whole number" in assert_error(post_json(client, wrong_family), 422)["message"]
+    neither = {**caliente, "options": {"canastas-to-go-out": "lots"}}
+    assert "canastas-to-go-out" in json.dumps(assert_error(post_json(client, neither), 422))

@@ -4,6 +4,7 @@ refused and why, codes that name their table and side, the ledger that only grow
 from __future__ import annotations
 
 import hashlib
+import html
 import io
 import re
 from collections.abc import Iterator
@@ -107,9 +108,12 @@ def test_a_side_that_enters_again_corrects_its_result_and_the_first_entry_stays_
     ]
 
 
-def test_only_the_directors_code_opens_the_directors_page_and_writes_penalties(client):
+def test_only_the_directors_code_opens_the_directors_page_decides_and_writes_penalties(client):
     event_id, director, _ = kept(client)
-    assert client.post(f"/events/{event_id}/director", data={"code": "guess"}).status_code == 403
+    for view in ("director", "decide", "penalty"):  # each says why on the event's page, and does nothing
+        refused = client.post(f"/events/{event_id}/{view}", data={"code": "guess", "round": "1", "table": "1"})
+        page = html.unescape(refused.get_data(as_text=True))
+        assert refused.status_code == 403 and "not the director's code" in page and 'id="event-decide"' not in page
     refused = client.post(
         f"/events/{event_id}/penalty", data={"code": "guess", "pair": "1", "points": "-5", "reason": "x"}
     )

@@ -67,7 +67,7 @@ def check(client: Any, record: str, **fields: Any) -> Any:
 def assert_safe_page(html: str) -> Elements:
     page = Elements(html)
     scripts = [attrs for tag, attrs in page.elements if tag == "script"]
-    assert all(attrs.get("src") == "/static/replay.js" for attrs in scripts), (
+    assert all(attrs.get("src") == "/static/pages/replay.js" for attrs in scripts), (
         "only the site's own script, no inline one"
     )
     for _, attrs in page.elements:

@@ -258,7 +258,7 @@ def test_hostile_names_tags_comments_and_file_names_are_shown_as_text(client: An
         markup = _Markup()
         markup.feed(page)
         assert markup.inline_scripts == [] and markup.handlers == [], payload
-        own = page.replace('<script src="/static/replay.js" defer></script>', "")  # the site's one script file
+        own = page.replace('<script src="/static/pages/replay.js" defer></script>', "")  # the site's one script file
         assert "<script" not in own and "<img" not in page and "<svg" not in page
     assert "&lt;" in pasted.get_data(as_text=True) or "<" not in payload
     api = _post_text(client, record)

@@ -95,7 +95,7 @@ def test_a_kept_ruling_steps_through_its_hands_and_gives_the_score_sheet(databas
     answer = keep(client)
     page = client.get(f"/r/{answer['id']}").get_data(as_text=True)
     assert 'class="replay"' in page and 'class="frame' in page  # the replay of each hand, as on the page
-    assert "/static/replay.js" in page
+    assert "/static/pages/replay.js" in page
 
 
 def test_nothing_is_kept_unless_asked(database_url: str) -> None:

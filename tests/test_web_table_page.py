@@ -88,7 +88,7 @@ def test_a_hostile_line_in_a_replay_is_shown_escaped(client: Any) -> None:
 
 
 def test_the_script_is_a_static_file_of_the_site(client: Any) -> None:
-    response = client.get("/static/replay.js")
+    response = client.get("/static/pages/replay.js")
     assert response.status_code == 200 and "javascript" in response.mimetype
     assert "ArrowLeft" in response.get_data(as_text=True)
 

@@ -132,7 +132,7 @@ def _reports() -> Iterator[Found]:
 
 def _web() -> Iterator[Found]:
     yield from _python(_files("arbiter_web/**/*.py"), WEB_KEYWORDS)
-    yield from _templates(_files("arbiter_web/templates/**/*.html"))
+    yield from _templates(_files("arbiter_web/templates/**/*.html", "arbiter_web/*/templates/**/*.html"))
 
 
 def _rulesets() -> Iterator[Found]:

@@ -5,6 +5,7 @@ Its parts, one line each:
     schemas        the shapes of rulings, rule sets, errors (marshmallow; the document's components)
     table_schemas  the shapes of POST /api/v1/tables
     legal_schemas  the shapes of POST /api/v1/legal-actions
+    moment         the one parser of a request for a moment of a record (tables, legal actions)
     rulings        POST /api/v1/rulings, GET /api/v1/rulesets[/<name>], /healthz, /readyz
     tables         POST /api/v1/tables: the table at any turn of a record
     legal_actions  POST /api/v1/legal-actions: every legal next action of a position

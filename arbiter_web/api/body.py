@@ -29,7 +29,8 @@ TEXT_CHARSETS = (*UTF8, "us-ascii", "ascii")
 MIXED_RULE_SETS = (
     "A game is judged by one rule set and takes that rule set's options only: this document lists every "
     "rule set's options, but an option of another rule set than the one judging (named by `rules`, or by "
-    "the record's Rules tag) is refused with 422."
+    "the record's Rules tag) is refused with 422, as is a value of an option whose type differs between rule "
+    "sets (`canastas-to-go-out`: a number, or Hand & Foot's written form) in another rule set's type."
 )
 
 

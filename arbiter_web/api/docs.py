@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, render_template
 
 from arbiter.i18n import msg
 
-bp = Blueprint("apidocs", __name__)
+bp = Blueprint("apidocs", __name__, template_folder="templates")  # the API's own: apidocs.html
 
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")

@@ -18,8 +18,9 @@ from arbiter import families
 from arbiter.allowed import allowed_line
 from arbiter.formatter import format_action
 from arbiter.i18n import msg
-from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_request
+from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer
 from arbiter_web.api.legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
+from arbiter_web.api.moment import MomentAsked, moment_asked, unknown_rules_refused
 from arbiter_web.serving import lang, workload
 
 legal = Blueprint(
@@ -60,17 +61,17 @@ family's own action says whether it opens one: `ActionKind.opens_turn`)."""
     **error_answer("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
 )
 def post_legal_actions() -> dict[str, Any]:
-    body = json_request(LegalActionsRequestSchema())
-    position = _position(body)
+    asked = moment_asked(LegalActionsRequestSchema())
+    position = _position(asked)
     work = workload.budget()
     if work is not None:
         work.partial = False  # this enumeration's, not the judging's on the way to the position
     actions = [] if position.over else position.legal_actions(work)
     return {
-        "game": body["game"],
-        "hand": body["hand"],
-        "turn": body["turn"],
-        "actions": body["actions"],
+        "game": asked.game,
+        "hand": asked.hand,
+        "turn": asked.turn,
+        "actions": asked.actions,
         "player": None if position.over else position.to_play,
         "step": step(position.over, actions),
         "legal": by_kind(actions),
@@ -82,19 +83,17 @@ def post_legal_actions() -> dict[str, Any]:
     }
 
 
-def _position(body: dict[str, Any]) -> arbiter.Position:
+def _position(asked: MomentAsked) -> arbiter.Position:
     """The position just before the turn asked for, with the turn's first actions pushed; a 404
     saying why when the record does not reach it, a 422 for an unknown rule set or option."""
-    source = body["record"].encode("utf-8", "surrogatepass")  # bad UTF-8 is the reader's finding
-    game, hand, turn, played = body["game"], body["hand"], body["turn"], body["actions"]
-    try:
-        position = arbiter.Position.from_record(
-            source, hand=hand, turn=turn, game=game, rules=body["rules"], options=body["options"]
-        )
-    except arbiter.UsageError as error:
-        abort(422, message=lang.said(error))
-    except arbiter.PositionError as error:
-        abort(404, message=lang.said(error))
+    source, game, hand, turn, played = asked.source, asked.game, asked.hand, asked.turn, asked.actions
+    with unknown_rules_refused():
+        try:
+            position = arbiter.Position.from_record(
+                source, hand=hand, turn=turn, game=game, rules=asked.rules, options=asked.options
+            )
+        except arbiter.PositionError as error:
+            abort(404, message=lang.said(error))
     if not played:
         return position
     recorded = recorded_actions(source, game, hand, turn)

@@ -63,21 +63,28 @@ _MAX_OPTION_NUMBER = 2**53  # the largest whole number JSON carries exactly
 _WHOLE_NUMBER = r"[+-]?[0-9]{1,15}"
 
 
-def _option_specs() -> dict[str, Any]:
-    """Every option of every rule set, by name. An option shared by rule sets has one type; where
-    they name different words (classic's and Samba's `wild-ratio`), or one lists a few numbers and
-    another takes any, the document takes every word, or any number: each rule set checks its own."""
-    specs: dict[str, Any] = {}
+def _option_specs() -> dict[str, list[Any]]:
+    """Every option of every rule set, by name: one spec per type of value the rule sets give it
+    (a number in Caliente and classic, a written form in Hand & Foot's `canastas-to-go-out`). Where
+    rule sets of one type name different words (classic's and Samba's `wild-ratio`), or one lists a
+    few numbers and another takes any, the document takes every word, or any number: each rule set
+    checks its own."""
+    specs: dict[str, list[Any]] = {}
     for name in rulesets.names():
         for spec in rulesets.get(name).options:
-            first = specs.setdefault(spec.name, spec)
-            if first is not spec and type(first.default) is type(spec.default) and first.choices != spec.choices:
+            kinds = specs.setdefault(spec.name, [])
+            same = next((i for i, kind in enumerate(kinds) if type(kind.default) is type(spec.default)), None)
+            if same is None:
+                kinds.append(spec)
+            elif kinds[same].choices != spec.choices:
+                first = kinds[same]
                 every = tuple(dict.fromkeys((*first.choices, *spec.choices))) if first.choices and spec.choices else ()
-                specs[spec.name] = dataclasses.replace(first, choices=every)
+                kinds[same] = dataclasses.replace(first, choices=every)
     return specs
 
 
 OPTION_SPECS = _option_specs()
+"""Each option's specs by name, one per type of value (`_option_specs`)."""
 
 
 def _is_switch(spec: Any) -> bool:
@@ -134,7 +141,59 @@ class SaidRegexp(validate.Regexp):
         return self.error if isinstance(self.error, Text) else super()._format_error(value)
 
 
-def _option_field(spec: Any) -> fields.Field:
+class EitherValue(fields.Field[Any]):
+    """An option whose value is of one type in some rule sets and another in others (a number, or
+    Hand & Foot's written form): a value any of them takes; the rule set judging checks its own."""
+
+    def __init__(self, kinds: list[fields.Field[Any]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kinds = kinds
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        problems: list[Any] = []
+        for kind in self.kinds:
+            try:
+                return kind.deserialize(value, attr, data, **kwargs)
+            except ValidationError as error:
+                problems.extend(error.messages if isinstance(error.messages, list) else [error.messages])
+        raise ValidationError(problems)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+_SCHEMA_WORDS = ("type", "enum", "pattern", "minimum", "maximum", "oneOf")
+
+
+def _schema_of(field: fields.Field[Any]) -> list[dict[str, Any]]:
+    """The document's schemas of one kind of value (its `oneOf`'s, where it has one)."""
+    described = {word: field.metadata[word] for word in _SCHEMA_WORDS if word in field.metadata}
+    return list(described.pop("oneOf", [])) or [described]
+
+
+def _option_field(specs: list[Any]) -> fields.Field[Any]:
+    if len(specs) == 1:
+        return _one_kind_field(specs[0])
+    kinds = [_one_kind_field(spec) for spec in specs]
+    doc = " ".join(
+        f"{_titles_giving(spec)}: {kind.metadata['description']}" for spec, kind in zip(specs, kinds, strict=True)
+    )
+    return EitherValue(
+        kinds, metadata={"description": doc, "oneOf": [one for kind in kinds for one in _schema_of(kind)]}
+    )
+
+
+def _titles_giving(kind: Any) -> str:
+    """The rule sets whose option of `kind`'s name takes values of its type, by title."""
+    return ", ".join(
+        ruleset.title
+        for ruleset in map(rulesets.get, rulesets.names())
+        for spec in ruleset.options
+        if spec.name == kind.name and type(spec.default) is type(kind.default)
+    )
+
+
+def _one_kind_field(spec: Any) -> fields.Field:
     doc = f"{spec.summary} Default: {spec.default!r}."
     if isinstance(spec.default, str) and spec.choices:
         return WordValue(

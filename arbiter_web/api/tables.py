@@ -10,12 +10,11 @@ from typing import Any
 
 from flask_smorest import Blueprint, abort
 
-import arbiter
 from arbiter import turn_tables
 from arbiter.i18n import msg
-from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_request
+from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer
+from arbiter_web.api.moment import moment_asked, unknown_rules_refused
 from arbiter_web.api.table_schemas import TableMomentSchema, TableRequestSchema
-from arbiter_web.serving import lang
 
 tables = Blueprint(
     "tables",
@@ -50,20 +49,17 @@ tables = Blueprint(
     **error_answer("The request does not fit the schema, or names an unknown rule set or option. " + MIXED_RULE_SETS),
 )
 def post_table() -> dict[str, Any]:
-    body = json_request(TableRequestSchema())
-    source = body["record"].encode("utf-8", "surrogatepass")
-    try:
+    asked = moment_asked(TableRequestSchema())
+    with unknown_rules_refused():
         found = turn_tables.moment(
-            source, body["hand"], body["turn"], game=body["game"], rules=body["rules"], options=body["options"]
+            asked.source, asked.hand, asked.turn, game=asked.game, rules=asked.rules, options=asked.options
         )
-    except arbiter.UsageError as error:
-        abort(422, message=lang.said(error))
     if found.frame is None or found.hand is None:
         abort(404, message=found.problem or msg("no table at that moment"))
     frame = found.frame
     return {
-        "game": body["game"],
-        "hand": body["hand"],
+        "game": asked.game,
+        "hand": asked.hand,
         "turn": frame.turn,
         "turns": found.hand.turns,
         "line": frame.line,

@@ -9,9 +9,10 @@ from typing import Any
 from flask import Flask
 
 import arbiter
-from arbiter_web.pages import editor, events, notation, pad, page, rulebook_pages, templating
+from arbiter_web.pages import editor, events, files, notation, pad, page, rulebook_pages, templating
 
-BLUEPRINTS = (page.bp, editor.bp, pad.bp, notation.bp, rulebook_pages.bp, events.bp)
+BLUEPRINTS = (page.bp, editor.bp, pad.bp, notation.bp, rulebook_pages.bp, events.bp, files.bp)
+"""The pages' blueprints; the last, `files`, holds their templates and static files."""
 
 
 def register(app: Flask) -> None:

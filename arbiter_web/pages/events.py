@@ -17,8 +17,10 @@ scripts (plain form posts).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -433,32 +435,41 @@ def result(event_id: str) -> Any:
     return _public(state, notice=notice)
 
 
+def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
+    """A view for the director alone, given the event's state and the director's code: a code that
+    is not the director's gets the event's page saying so (403), checked here once for every
+    director's view; what the view itself refuses comes back on the director's page."""
+
+    @functools.wraps(view)
+    def checked(event_id: str) -> Any:
+        state = state_of(found(event_id))
+        try:
+            code = _director(state)
+        except Refused as refused:
+            return _public(state, problem=refused.message, status=refused.status)
+        try:
+            return view(state, code)
+        except Refused as refused:
+            return _director_page(state, code, problem=refused.message), refused.status
+
+    return checked
+
+
 @bp.post("/events/<event_id>/director")
-def director(event_id: str) -> Any:
+@directors_only
+def director(state: State, code: str) -> Any:
     """The director's page: the tables' codes, the disagreements to decide, the penalties."""
-    state = state_of(found(event_id))
-    try:
-        code = _director(state)
-    except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status)
     return _director_page(state, code)
 
 
 @bp.post("/events/<event_id>/decide")
-def decide(event_id: str) -> Any:
+@directors_only
+def decide(state: State, code: str) -> Any:
     """The director decides a table's result (a disagreement, or a side that never entered)."""
-    state = state_of(found(event_id))
-    try:
-        code = _director(state)
-    except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status)
-    try:
-        round_number, table = _int("round"), _int("table")
-        if state.table(round_number, table) is None:
-            raise Refused(msg("This event has no table {table} in round {round}.", table=table, round=round_number))
-        _add(state, "decision", {"round": round_number, "table": table, "scores": _scores(state.event.deals)})
-    except Refused as refused:
-        return _director_page(state, code, problem=refused.message), refused.status
+    round_number, table = _int("round"), _int("table")
+    if state.table(round_number, table) is None:
+        raise Refused(msg("This event has no table {table} in round {round}.", table=table, round=round_number))
+    _add(state, "decision", {"round": round_number, "table": table, "scores": _scores(state.event.deals)})
     notice = msg(
         "Round {round}, table {table}: the director has decided this table's result.", round=round_number, table=table
     )
@@ -466,26 +477,19 @@ def decide(event_id: str) -> Any:
 
 
 @bp.post("/events/<event_id>/penalty")
-def penalty(event_id: str) -> Any:
+@directors_only
+def penalty(state: State, code: str) -> Any:
     """The director writes a penalty (or, of 0 points, a warning) in the ledger."""
-    state = state_of(found(event_id))
-    try:
-        code = _director(state)
-    except Refused as refused:
-        return _public(state, problem=refused.message, status=refused.status)
-    try:
-        pair, points = _int("pair"), _int("points")
-        if pair not in {p.number for p in state.event.pairs}:
-            raise Refused(msg("No pair has the number {number}.", number=pair))
-        if abs(points) > MAX_POINTS:
-            raise Refused(msg("A penalty is at most {most:,} points either way.", most=MAX_POINTS))
-        reason = " ".join(request.form.get("reason", "").split())[:MAX_REASON]
-        by = " ".join(request.form.get("by", "").split())[:MAX_REASON] or None
-        if not reason:
-            raise Refused(msg("Write why: the reason is shown with the standings."))
-        _add(state, "penalty", {"pair": pair, "points": points, "reason": reason, "by": by})
-    except Refused as refused:
-        return _director_page(state, code, problem=refused.message), refused.status
+    pair, points = _int("pair"), _int("points")
+    if pair not in {p.number for p in state.event.pairs}:
+        raise Refused(msg("No pair has the number {number}.", number=pair))
+    if abs(points) > MAX_POINTS:
+        raise Refused(msg("A penalty is at most {most:,} points either way.", most=MAX_POINTS))
+    reason = " ".join(request.form.get("reason", "").split())[:MAX_REASON]
+    by = " ".join(request.form.get("by", "").split())[:MAX_REASON] or None
+    if not reason:
+        raise Refused(msg("Write why: the reason is shown with the standings."))
+    _add(state, "penalty", {"pair": pair, "points": points, "reason": reason, "by": by})
     return _director_page(state_of(state.kept), code, notice=msg("The penalty is in the ledger."))
 
 

@@ -5,10 +5,9 @@ Plain HTML forms and server-side rendering: it works without JavaScript, and the
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from marshmallow import ValidationError
 
 import arbiter
@@ -21,7 +20,7 @@ from arbiter.i18n import msg
 from arbiter.situation import Situation
 from arbiter.situation import default_seats as editor_defaults
 from arbiter_web import service
-from arbiter_web.pages import family_words, notation, present, table_view
+from arbiter_web.pages import family_words, files, notation, present, table_view
 from arbiter_web.pages.schemas import PageFormSchema
 from arbiter_web.serving import lang, page_size
 from arbiter_web.storage import rulebook_store, rulebooks
@@ -104,7 +103,7 @@ def example(family: str) -> str:
     """A family's example record (the Caliente one for any other word), its comments in the
     reader's language (arbiter.comment_languages: each explanation is written in all four)."""
     name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
-    path = Path(current_app.static_folder or ".") / name
+    path = files.STATIC / name
     text = path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")
     return in_language(text, lang.current())
 

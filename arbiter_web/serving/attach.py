@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Blueprint, Flask
 
 from arbiter_web.serving import access, errors, lanes, lang, limits, security, workload
+
+FILES = Blueprint("serving", __name__, template_folder="templates")
+"""No views: the error page's template (error.html), which the error answers render."""
 
 
 def register(app: Flask, database: Any = None) -> None:
@@ -21,3 +24,4 @@ def register(app: Flask, database: Any = None) -> None:
     workload.init_app(app)  # after the lanes: each request's work budget, heavy work moved to a lane
     errors.init_app(app)
     security.init_app(app)
+    app.register_blueprint(FILES)

@@ -32,8 +32,11 @@ from arbiter.i18n import DEFAULT_LANGUAGE, DOMAINS, LANGUAGES, LOCALE_DIR, Text,
 PARAMETER = "lang"
 """The query parameter naming the language, on every page and API endpoint."""
 
-UNCARRIED = frozenset({"static"})
-"""Endpoints whose links never carry the language: the site's files are the same in every one."""
+
+def uncarried(endpoint: str | None) -> bool:
+    """Whether the links of an endpoint never carry the language: the site's static files (`static`,
+    and a package's own, `pages.static`) are the same in every one."""
+    return endpoint is not None and (endpoint == "static" or endpoint.endswith(".static"))
 
 
 class UnsupportedLanguage(BadRequest):
@@ -90,7 +93,7 @@ def check_parameter() -> None:
 
 def carry(endpoint: str, values: dict[str, Any]) -> None:
     """url_for's defaults: the language goes into every link a page builds, but the site's files."""
-    if endpoint in UNCARRIED or PARAMETER in values or not has_request_context():
+    if uncarried(endpoint) or PARAMETER in values or not has_request_context():
         return
     if carried():
         values[PARAMETER] = current()
@@ -177,7 +180,7 @@ def switch() -> list[Choice]:
 
 def content_language(response: Response) -> Response:
     """Every answer but a static file says its language, and that it depends on Accept-Language."""
-    if request.endpoint not in UNCARRIED:
+    if not uncarried(request.endpoint):
         response.headers["Content-Language"] = current()
         response.vary.add("Accept-Language")
     return response

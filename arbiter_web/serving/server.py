@@ -30,6 +30,7 @@ from html import escape
 from http import HTTPStatus
 from typing import Any, ClassVar
 
+from flask import Config
 from gunicorn.workers.base import Worker
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
@@ -39,17 +40,47 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 import arbiter
-from arbiter_web import DEFAULT_MAX_CONTENT_LENGTH
+from arbiter_web import DEFAULT_MAX_CONTENT_LENGTH, SETTINGS_PREFIX
 from arbiter_web.serving import accepting, security
 from arbiter_web.serving.access import REQUEST_ID_HEADER
 
 JSON_PREFIXES = ("/api/", "/healthz", "/readyz")
+BODY_MARGIN = 64 * 1024
+"""What the server lets a body have past the application's MAX_CONTENT_LENGTH, for the application
+to refuse in its own words."""
+
+
+def environment_setting(name: str, plain: bool = True) -> tuple[str, Any] | None:
+    """A setting of the server's from the environment, and the variable that gave it: in Flask's
+    way first, as the app reads its own (`ARBITER_<NAME>`, read as JSON where it is JSON:
+    `flask.Config.from_prefixed_env`), else (where `plain`) by its plain name as before
+    (`<NAME>`); None when neither is set (an empty value is unset)."""
+    prefixed = Config(os.getcwd())
+    prefixed.from_prefixed_env(SETTINGS_PREFIX)
+    value = prefixed.get(name)
+    if value is not None and str(value).strip():
+        return f"{SETTINGS_PREFIX}_{name}", value
+    raw = os.environ.get(name, "").strip() if plain else ""
+    return (name, raw) if raw else None
+
+
+def number_of(kind: type[int] | type[float], variable: str, raw: Any) -> Any:
+    """`raw` as a whole number or a number of seconds (`1_000` as 1000); a usage error naming
+    `variable` where it is neither."""
+    try:
+        if isinstance(raw, bool):
+            raise ValueError(raw)
+        return kind(str(raw).strip().replace("_", ""))
+    except ValueError:
+        raise SystemExit(f"{variable} must be a number, not {raw!r}") from None
 
 
 @dataclass(frozen=True)
 class ServerSettings:
     """What one worker accepts from the network (environment variables of the same names, upper
-    case with SERVER_ before them: SERVER_THREADS, SERVER_READ_TIMEOUT, ...; docs/api.md)."""
+    case with SERVER_ before them, and ARBITER_ before that as the app's settings are named:
+    ARBITER_SERVER_THREADS, ARBITER_SERVER_READ_TIMEOUT, ...; the plain SERVER_THREADS ... as
+    before; docs/api.md)."""
 
     threads: int = 8
     """Threads per worker running the application on whole requests."""
@@ -64,7 +95,7 @@ class ServerSettings:
     """Seconds a kept-alive connection may sit idle between requests."""
     max_header_bytes: int = 32 * 1024
     """The request line and headers together; more is a 431."""
-    max_body_bytes: int = DEFAULT_MAX_CONTENT_LENGTH + 64 * 1024
+    max_body_bytes: int = DEFAULT_MAX_CONTENT_LENGTH + BODY_MARGIN
     """A body declared or sent past this is refused (413) before it is read; the application's
     own MAX_CONTENT_LENGTH (smaller) answers the ones in between."""
 
@@ -72,15 +103,13 @@ class ServerSettings:
     def from_environment(cls) -> ServerSettings:
         values: dict[str, Any] = {}
         for name, default in cls().__dict__.items():
-            raw = os.environ.get(f"SERVER_{name.upper()}", "").strip()
-            if raw:
-                try:
-                    values[name] = type(default)(raw.replace("_", ""))
-                except ValueError:
-                    raise SystemExit(f"SERVER_{name.upper()} must be a number, not {raw!r}") from None
-        if "max_body_bytes" not in values and os.environ.get("MAX_CONTENT_LENGTH", "").strip():
-            with contextlib.suppress(ValueError):  # the application reports a bad value when it starts
-                values["max_body_bytes"] = int(os.environ["MAX_CONTENT_LENGTH"].replace("_", "")) + 64 * 1024
+            found = environment_setting(f"SERVER_{name.upper()}")
+            if found is not None:
+                values[name] = number_of(type(default), *found)
+        body_bound = environment_setting("MAX_CONTENT_LENGTH")
+        if "max_body_bytes" not in values and body_bound is not None:
+            with contextlib.suppress(SystemExit):  # the application reports a bad value when it starts
+                values["max_body_bytes"] = number_of(int, *body_bound) + BODY_MARGIN
         return cls(**values)
 
     def adjustments(self) -> Adjustments:

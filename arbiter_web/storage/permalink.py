@@ -27,7 +27,7 @@ from arbiter_web.serving import lanes, lang, page_size
 from arbiter_web.storage import stored
 from arbiter_web.storage.store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
-bp = Blueprint("permalink", __name__)
+bp = Blueprint("permalink", __name__, template_folder="templates")  # the kept rulings' pages and file
 
 KEEP_CHOICES = {"": None, "7": 7, "30": 30, "365": 365}
 """The page's choices of how long to keep a ruling (days; blank: the store's default, STORE_KEEP_DAYS)."""
