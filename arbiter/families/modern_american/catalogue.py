@@ -184,7 +184,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _ours(
             "opening-keep",
             "Cards kept after the opening",
-            f"{CLUB_2018}; {HONORS}; {PLAYERS}",
+            f"{league('Initial meld')}; {CLUB_2018}; {HONORS}; {PLAYERS}",
             "The opener keeps a card to discard and, when no talon follows (an opening with the pile, or after the "
             "turn card), a card to hold as well, so the opening turn never empties the hand (option "
             "keep-after-opening: always two, or a discard only). A mismeld: the opening is taken back.",
@@ -192,7 +192,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _ours(
             "opening-pile-ace",
             "An ace from the pile stays natural",
-            f"{APP_BLOG}; {TEACHING}; {PLAYERS}",
+            f"{league('Aces')}; {APP_BLOG}; {TEACHING}; {PLAYERS}",
             "An ace taken from the pile to open goes into a meld of natural aces, which takes no wild card that "
             "turn (option pile-ace-on-top-when-opening). A mismeld: the opening is taken back.",
         ),
