@@ -260,7 +260,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "Wilds wait for the wild-card meld",
             f"{league('Wild card melds')}; {PAGAT}",
             "While a side's wild-card meld is short of a canasta, the side's wild cards go into it alone: a turn "
-            "that ends with it unfinished has put no wild into another meld. Judged at the turn's discard; the "
+            "that ends with it unfinished has put no wild into another meld. Judged at the end of the turn; the "
             "wild is taken back.",
         ),
         _ours(

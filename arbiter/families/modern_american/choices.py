@@ -155,6 +155,15 @@ MELDS: tuple[Choice, ...] = (
         option="meld-base-when-going-out",
     ),
     Choice(
+        point="The relaxed rule of five: how the going-out turn is known",
+        books="The tables that relax the rule for a player going out do not say when the table knows that the "
+        "player is going out: the meld comes before the last discard.",
+        chosen="Under `relaxed`, two naturals and a wild are allowed on the turn; if the turn ends without the player "
+        "going out, the meld that used the exception is the fault.",
+        why="The exception belongs to the going-out turn, which only its end shows. " + OURS,
+        option="meld-base-when-going-out",
+    ),
+    Choice(
         point="Two naturals and one wild in the opening (M3)",
         books=f"{LEAGUE}, Melding: a mixed meld needs two naturals and at most two wilds. {CLUB_2018} and {TEACHING} "
         "allow it in the opening; the teacher's tips forbid it there.",
@@ -206,6 +215,15 @@ WILDS: tuple[Choice, ...] = (
         chosen="Allowed when the wild meld is complete by the end of the opening turn; otherwise a fault.",
         why="It reads the League's rule at the end of the turn, where the table sees the melds. " + OURS,
         option="split-wilds-at-opening",
+    ),
+    Choice(
+        point="Wilds elsewhere while the wild meld is unfinished: when it is judged",
+        books=f"{LEAGUE}, Wild cards and {PAGAT}: while a side's wild meld is unfinished, its wilds go into no other "
+        "meld. Neither says whether a wild laid elsewhere early in a turn is excused when the same turn completes "
+        "the wild meld.",
+        chosen="Judged at the end of each turn, as at the opening: a turn that ends with the side's wild meld "
+        "unfinished has put no wild into another meld; a turn that completes it may.",
+        why="One reading for the opening and the turns after it, at the moment the table sees the melds. " + OURS,
     ),
     Choice(
         point="The wild canastas' values (W3)",
@@ -339,6 +357,14 @@ PILE_AND_DISCARDS: tuple[Choice, ...] = (
         "the wild.",
         chosen="The whole pile.",
         why="It is the app's and the majority's rule.",
+        option="pile-with-wild",
+    ),
+    Choice(
+        point="Taking only the cards above the wild, when the pile holds several wilds",
+        books=f"{TEACHING}, tips, the one source of the reading, speaks of one wild in the pile.",
+        chosen="Under `above-the-wild` the taker takes the cards above the last wild discarded (the highest in the "
+        "pile); that wild and everything under it stay as the pile, which is no longer empty.",
+        why="The wild nearest the top is the one that stopped the pile last. " + OURS,
         option="pile-with-wild",
     ),
     Choice(
