@@ -85,12 +85,13 @@ def check_first_take(
         raise Illegal(
             "take-initial",
             msg(
-                "before {side}'s first meld the pile is taken only with {minimum} points melded from hand beside the "
-                "pair that takes it, which counts for nothing here ({pair} points); the other melds make {value}",
+                "before {side}'s first meld the {pile} is taken only with {minimum} points melded from hand beside "
+                "the pair that takes it, which counts for nothing here ({pair} points); the other melds make {value}",
                 side=side.name,
                 minimum=minimum,
                 pair=pair,
                 value=first_value,
+                pile=term(r.config.words.pile),
             ),
             action,
         )
