@@ -10,6 +10,7 @@ agree, what the arbiter does, and the option (or preset: `league`, `pagat`, `app
 from __future__ import annotations
 
 from ...rules.defaults import Choice
+from . import play_choices
 from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, LEAGUE, PAGAT, PLAYERS, TEACHING, TOURNAMENT, TWO_HAND_APP
 from .sources import WIKIPEDIA as WIKI
 
@@ -154,15 +155,7 @@ MELDS: tuple[Choice, ...] = (
         why="The rule names no exception, and the teacher and the group's admin read it so.",
         option="meld-base-when-going-out",
     ),
-    Choice(
-        point="The relaxed rule of five: how the going-out turn is known",
-        books="The tables that relax the rule for a player going out do not say when the table knows that the "
-        "player is going out: the meld comes before the last discard.",
-        chosen="Under `relaxed`, two naturals and a wild are allowed on the turn; if the turn ends without the player "
-        "going out, the meld that used the exception is the fault.",
-        why="The exception belongs to the going-out turn, which only its end shows. " + OURS,
-        option="meld-base-when-going-out",
-    ),
+    play_choices.RELAXED_GOING_OUT,
     Choice(
         point="Two naturals and one wild in the opening (M3)",
         books=f"{LEAGUE}, Melding: a mixed meld needs two naturals and at most two wilds. {CLUB_2018} and {TEACHING} "
@@ -216,15 +209,7 @@ WILDS: tuple[Choice, ...] = (
         why="It reads the League's rule at the end of the turn, where the table sees the melds. " + OURS,
         option="split-wilds-at-opening",
     ),
-    Choice(
-        point="Wilds elsewhere while the wild meld is unfinished: when it is judged",
-        books=f"{LEAGUE}, Wild cards and {PAGAT}: while a side's wild meld is unfinished, its wilds go into no other "
-        "meld. Neither says whether a wild laid elsewhere early in a turn is excused when the same turn completes "
-        "the wild meld.",
-        chosen="Judged at the end of each turn, as at the opening: a turn that ends with the side's wild meld "
-        "unfinished has put no wild into another meld; a turn that completes it may.",
-        why="One reading for the opening and the turns after it, at the moment the table sees the melds. " + OURS,
-    ),
+    play_choices.WILDS_AT_TURN_END,
     Choice(
         point="The wild canastas' values (W3)",
         books=f"{LEAGUE}, Canastas; {PAGAT}; {WIKI}; {TEACHING}: seven 2s 3,000; four jokers and three 2s 2,500; any "
@@ -351,22 +336,7 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
 )
 
 PILE_AND_DISCARDS: tuple[Choice, ...] = (
-    Choice(
-        point="Taking a pile that holds a wild (D2)",
-        books=f"{APP_BLOG}; a thread of {PLAYERS}: the whole pile. {TEACHING}, tips, alone: only the cards above "
-        "the wild.",
-        chosen="The whole pile.",
-        why="It is the app's and the majority's rule.",
-        option="pile-with-wild",
-    ),
-    Choice(
-        point="Taking only the cards above the wild, when the pile holds several wilds",
-        books=f"{TEACHING}, tips, the one source of the reading, speaks of one wild in the pile.",
-        chosen="Under `above-the-wild` the taker takes the cards above the last wild discarded (the highest in the "
-        "pile); that wild and everything under it stay as the pile, which is no longer empty.",
-        why="The wild nearest the top is the one that stopped the pile last. " + OURS,
-        option="pile-with-wild",
-    ),
+    *play_choices.PILE_WITH_WILD,
     Choice(
         point="What an empty tray bars (D3)",
         books=f"{LEAGUE}, Discarding and {APP_BLOG}: sevens, wilds, aces and dead cards. {PAGAT}: aces and sevens "
