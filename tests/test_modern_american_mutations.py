@@ -422,3 +422,59 @@ def test_an_opening_grown_into_a_mixed_canasta_is_reported_on_its_line():
     line = next(n for n, text in enumerate(planted.splitlines(), start=1) if text.startswith("ann:"))
     found = finding(planted)
     assert (found.code, found.line) == ("opening-mixed-canasta", line), found.message
+
+
+# --- the opening's wilds and cards kept, and wilds kept for an unfinished wild-card meld -----------
+# The bots never lay a wild-card meld, take an ace to open or empty the hand on an opening turn, so
+# these errors are planted into valid turns written out: one change each, reported on its line.
+
+WILD_MELD_AND_KINGS = {"ann+cid": "[2 2 X] [K K K K K]", "bob+dee": "[Q Q Q]"}
+PLANTED = {
+    "opening-wild-split": (
+        position(
+            "K K K 2 2 X Q Q Q 5 6 9 10", "ann: draw 4, meld [K K K] [2 2 X] [Q Q Q], discard 9", tables={}, melded=""
+        ),
+        ("Q Q Q 5 6", "meld [K K K] [2 2 X] [Q Q Q]"),
+        ("Q Q 2 5 6", "meld [K K K] [2 2 X] [Q Q 2]"),
+    ),
+    "wild-meld-unfinished": (
+        position("2 5 10", "ann: draw 6, add [2] to 2, discard 10", tables=WILD_MELD_AND_KINGS),
+        ("add [2] to 2",),
+        ("add [2] to K",),
+    ),
+    "opening-pile-ace": (
+        position(
+            "A A K K K Q Q Q J J J 2 9 10",
+            "ann: take A with [A A] and [K K K] [Q Q Q] [J J J], add [2] to K, discard 9",
+            tables={},
+            melded="",
+            pile="5 A",
+        ),
+        ("add [2] to K",),
+        ("add [2] to A",),
+    ),
+    "opening-keep": (
+        position(
+            "K K K K K K K 7 7 7 7 7 7 7 4 4 4",
+            "ann: draw 9, meld [K K K K K K K] [7 7 7 7 7 7 7], discard 9",
+            tables={},
+            melded="",
+            stock="9 4 7 5 A 10 6 8",
+        ),
+        ("[7 7 7 7 7 7 7], discard 9",),
+        ("[7 7 7 7 7 7 7] [4 4 4], discard 9, out",),
+    ),
+}
+
+
+@pytest.mark.parametrize("code", list(PLANTED))
+def test_an_opening_or_wild_card_meld_error_planted_into_a_valid_turn_is_reported_on_its_line(code):
+    valid, olds, news = PLANTED[code]
+    assert first_error(valid) is None
+    planted = valid
+    for old, new in zip(olds, news, strict=True):
+        assert old in planted
+        planted = planted.replace(old, new)
+    line = next(n for n, text in enumerate(planted.splitlines(), start=1) if text.startswith("ann:"))
+    found = finding(planted)
+    assert (found.code, found.line) == (code, line), found.message

@@ -36,6 +36,13 @@ ILLEGAL = {
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
     "turn-ended-without-a-discard": ("discard", 20, None),
+    "card-from-under-the-wild": ("card-not-held", 21, None),
+    "opening-with-the-pile-counting-its-pair": ("take-initial", 18, "restored and ann+cid loses 50"),
+    "opening-that-empties-the-hand": ("opening-keep", 17, "loses 10 points"),
+    "wild-added-to-an-ace-taken-from-the-pile": ("opening-pile-ace", 17, "loses 10 points"),
+    "wilds-split-at-the-opening": ("opening-wild-split", 17, "loses 10 points"),
+    "wild-added-beside-an-unfinished-wild-meld": ("wild-meld-unfinished", 20, None),
+    "relaxed-rule-of-five-without-going-out": ("rule-of-five", 21, None),
 }
 
 

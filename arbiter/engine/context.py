@@ -18,7 +18,7 @@ from .. import cards as C
 from ..findings import Adjustment, Finding, Severity
 from ..i18n import msg
 from ..records import HandRecord, Node
-from ..rules.base import Config, RuleSet, cite
+from ..rules.base import Config, RuleSet, TurnEnd, cite
 from ..views import TableView
 from .illegal import Illegal
 from .table import SideState, Table, counts_copy, new_side_states
@@ -59,6 +59,15 @@ class TurnState:
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
     talon_drawn: bool = False  # the opener's talon drawn after the discard (Config.talon)
+    begun: tuple[tuple[tuple[str, ...], ...], str | None] | None = None
+    """The side's melds and the pile's top card as the turn began, kept for the rule set's
+    end-of-turn policy (Config.turn_end_problem) only."""
+    excused: tuple[str, str, Node] | None = None
+    """The first problem a player going out this turn is excused (Config.excused_going_out): raised
+    at the turn's end unless the player goes out."""
+    ended: TurnEnd | None = None
+    """The turn as its discard left it, for the rule set's end-of-turn policy (Config.turn_end_problem),
+    judged at the turn's end (the talon, drawn after the discard, changes nothing it reads)."""
 
     def on(self, table: Table) -> TurnState:
         """This turn on a copy of its table (`HandContext.fork`): the player's hand and side there.
@@ -88,6 +97,9 @@ class TurnState:
             self.last_bonus,
             self.foot_first,
             self.talon_drawn,
+            self.begun,
+            self.excused,
+            self.ended,
         )
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Discard, Node
-from ..rules.base import DiscardTry
+from ..rules.base import DiscardTry, TurnEnd
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
 from .going_out import check_going_out
 from .holding import plays_unheld, require_drawn
 from .illegal import Illegal
+from .talon import talon_due
 
 # What kind of card a discard is, for the coverage report's paths.
 _DISCARD_PATH = {card: f"discard-{kind}" for card, kind in C.KINDS.items()}
@@ -83,6 +84,11 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         raise Illegal(
             "stop-meld", msg("{stops} may be melded only by a player going out", stops=r.config.words.stops()), turn
         )
+    if state.excused is not None and not empty:  # excused only for a player going out
+        code, why, node = state.excused
+        raise Illegal(code, why, node)
+    if state.ended is not None:
+        check_turn_end(r, state, state.ended, turn)
     if empty:
         check_going_out(r, state, turn)
     elif state.asked:
@@ -97,6 +103,34 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         )
     if r.config.foot_size and state.player not in r.table.feet:
         r.table.played_foot.add(state.player)  # a turn played with the Foot in hand
+
+
+def turn_end(r: HandContext, state: TurnState) -> TurnEnd:
+    """The turn as its discard, just made, leaves it, for the rule set's end-of-turn policy."""
+    side = state.side
+    before, top = state.begun or ((), None)
+    return TurnEnd(
+        before,
+        [tuple(meld.cards) for meld in side.melds],
+        top if state.took_pile else None,
+        not state.side_melded_at_start and bool(side.melds),
+        not any(state.hand.values()),
+        talon_due(r, state),
+    )
+
+
+def check_turn_end(r: HandContext, state: TurnState, ended: TurnEnd, turn: Node) -> None:
+    """What the rule set asks of the turn's melds at its discard (Config.turn_end_problem): on the
+    side's opening turn a fault is a mismeld, with the remedy of a first meld short of its minimum."""
+    config = r.config
+    assert config.turn_end_problem is not None
+    problem = config.turn_end_problem(ended, config)
+    if problem is None:
+        return
+    if ended.opening:
+        side = state.side
+        raise Illegal(problem[0], problem[1], turn, remedy=r.minimum_remedy(), adjustment=r.minimum_adjustment(side))
+    raise Illegal(problem[0], problem[1], turn)
 
 
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
@@ -123,3 +157,5 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
         table.frozen = True
     r.paths[_DISCARD_PATH[card]] += 1
     state.discarded = True
+    if config.turn_end_problem is not None:  # judged at the turn's end, as the discard left it
+        state.ended = turn_end(r, state)

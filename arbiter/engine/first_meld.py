@@ -62,17 +62,39 @@ def check_opening(r: HandContext, state: TurnState, opening: Sequence[Sequence[s
 
 
 def check_first_take(
-    r: HandContext, state: TurnState, first_value: int, action: Take, opening: Sequence[Sequence[str]] = ()
+    r: HandContext,
+    state: TurnState,
+    first_value: int,
+    action: Take,
+    opening: Sequence[Sequence[str]] = (),
+    *,
+    pair: int | None = None,
 ) -> None:
     """A side that has not melded takes the pile only with the minimum melded from hand with the up
     card (`first_value`): the rest of the pile, and what is melded after picking it up, do not count.
-    `opening` is what was melded from hand, for the rule set's own conditions (Config.opening_problem)."""
+    `opening` is what was melded from hand, for the rule set's own conditions (Config.opening_problem).
+    `pair`: the points of the cards that take the pile, where they count for nothing
+    (Config.first_take_counts_pair), said in the finding."""
     side = state.side
-    if opening:
+    if opening or pair is not None:
         problem = r.config.opening_problem(opening, r.config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
     minimum = r.minimum(side)
+    if pair is not None and first_value < minimum:
+        raise Illegal(
+            "take-initial",
+            msg(
+                "before {side}'s first meld the {pile} is taken only with {minimum} points melded from hand beside "
+                "the pair that takes it, which counts for nothing here ({pair} points); the other melds make {value}",
+                side=side.name,
+                minimum=minimum,
+                pair=pair,
+                value=first_value,
+                pile=term(r.config.words.pile),
+            ),
+            action,
+        )
     if first_value < minimum and not r.config.first_take_counts_up_card:  # Modern American Canasta
         raise Illegal(
             "take-initial",

@@ -131,7 +131,9 @@ def check_opened(
         )
     if config.opened_meld_problem is not None and state.side_melded_at_start:
         problem = config.opened_meld_problem(before, cards, config)
-        if problem:
+        if problem and problem[0] in config.excused_going_out:  # judged at the turn's end (engine/ending.py)
+            state.excused = state.excused or (problem[0], problem[1], node)
+        elif problem:
             raise Illegal(problem[0], problem[1], node)
 
 

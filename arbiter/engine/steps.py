@@ -30,6 +30,8 @@ def start_turn(r: HandContext, player: str, node: Node) -> TurnState:
         melded_before,
         side.canastas(r.config) if side_melded and not melded_before else 0,
     )
+    if r.config.turn_end_problem is not None:  # what the rule set's end-of-turn policy compares
+        state.begun = (tuple(tuple(meld.cards) for meld in side.melds), table.pile[-1] if table.pile else None)
     feet = table.feet
     if feet and player in feet and not any(state.hand.values()):  # any: counts never go below zero
         state.foot_first = True

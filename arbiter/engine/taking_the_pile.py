@@ -130,8 +130,12 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     if not state.side_melded_at_start:  # a condition of the take, so a wrong take (see take())
         counted = [top, *own] if config.first_take_counts_up_card else own
         with_up_card = C.points(counted) if action.onto is None else 0
-        opening = [own, *(spec.cards for spec in action.also)]
-        check_first_take(r, state, with_up_card + sum(C.points(spec.cards) for spec in action.also), action, opening)
+        beside = sum(C.points(spec.cards) for spec in action.also)
+        if config.first_take_counts_pair:
+            opening = [own, *(spec.cards for spec in action.also)]
+            check_first_take(r, state, with_up_card + beside, action, opening)
+        else:  # the cards that take the pile count for nothing: the melds beside them open alone
+            check_first_take(r, state, beside, action, [spec.cards for spec in action.also], pair=with_up_card)
     # every check has passed: the up card is melded, the rest of the pile goes to the hand
     table.pile.pop()
     if onto:
@@ -150,6 +154,7 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     state.melded = True
     table.melded_players.add(state.player)
     rest = len(table.pile)
+    take.under = tuple(table.pile)
     count = config.pile_cards_taken(take, rest, config)
     taken = table.pile[rest - count :]
     if count < rest:  # the rest of the pile stays, and stays as frozen as it was

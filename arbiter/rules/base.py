@@ -217,6 +217,9 @@ class PileTake:
     pile_size: int = 0  # cards in the pile, the up card included
     held: int = 0  # cards in the taker's hand before the take
     stock_left: int = 1  # cards left in the stock
+    under: Sequence[str] = ()
+    """The cards of the pile under the up card, bottom first: set once the take has passed its
+    checks, for `pile_cards_taken` (Modern American Canasta's `pile-with-wild`)."""
 
 
 TakeProblem = Callable[[PileTake, "Config"], "tuple[str, str] | None"]
@@ -265,6 +268,24 @@ OpeningProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] 
 OpeningWaiver = Callable[[Sequence[Sequence[str]], "Config"], bool]
 """(the melds of a side's first meld, from hand only, config) -> whether they open the side whatever
 its minimum."""
+
+
+@dataclass(slots=True)
+class TurnEnd:
+    """The end of a turn as the rule set's end-of-turn policy sees it (`Config.turn_end_problem`):
+    what the turn did to the side's melds, as its discard leaves them (judged at the turn's end)."""
+
+    melds_before: Sequence[Sequence[str]]  # the side's melds as the turn began
+    melds: Sequence[Sequence[str]]  # the side's melds now
+    taken: str | None  # the up card taken this turn, if the pile was taken
+    opening: bool  # the side laid its first melds this turn
+    emptied: bool  # the discard empties the hand: the player goes out (or, with a talon, has only the talon to come)
+    talon: int  # the cards of the talon that follow the discard (0: none)
+
+
+TurnEndProblem = Callable[[TurnEnd, "Config"], "tuple[str, str] | None"]
+"""(the turn's end, config) -> why the turn may not end so (code, explanation), or None. On the
+side's opening turn the fault is a mismeld: the remedy of a first meld short of its minimum."""
 Talon = Callable[[int, bool, int, "Config"], int]
 """(sides that opened before this one, whether it opened by taking the pile, cards left in the
 stock, config) -> how many cards the opener draws from the stock after the opening turn's discard."""
@@ -420,6 +441,13 @@ class Config:
     unfinished_penalty: Callable[[Sequence[str], Config], int] | None = None
     """(a meld short of a canasta, config) -> what it costs its side when the hand ends, or None."""
     talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
+    turn_end_problem: TurnEndProblem | None = None  # None: a turn's end asks nothing of its melds
+    excused_going_out: frozenset[str] = frozenset()
+    """Codes of `opened_meld_problem` a player who goes out on the turn is excused: such a problem
+    is raised at the turn's end, on the action that broke it, unless the player goes out."""
+    first_take_counts_pair: bool = True
+    """The cards from hand a first take melds with the up card count toward the opening (its
+    minimum and conditions); False: only the melds laid beside them do."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
     """The other families' actions, which this rule set does not bring, by record type: refused with

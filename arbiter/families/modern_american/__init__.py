@@ -23,7 +23,7 @@ from ...rules import laws, standard
 from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
-from . import policies, scoring
+from . import pile, policies, scoring, turn_end
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -52,17 +52,12 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("ace-seven-penalty-scope", "team"),
         ("forgotten-three", "kept"),
         ("last-card-three", "may-go-out"),
-        ("meld-base-when-going-out", "relaxed"),
-        ("pile-with-wild", "above-the-wild"),
-        ("opening-pile-pair", "separate"),
         ("asks-per-hand", "player"),
         ("tie", "shared"),
         ("three-as-final-discard", True),
         ("eighth-card-going-out", True),
         ("courtesy-special", True),
         ("replace-threes-after-turn-card", False),
-        ("split-wilds-at-opening", "forbidden"),
-        ("keep-after-opening", "hold-and-throw"),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
@@ -134,6 +129,10 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         opening_problem=policies.opening_problem,
         opening_waives_minimum=policies.opening_waives_minimum,
         talon=policies.talon,
+        pile_cards_taken=pile.pile_cards_taken,
+        first_take_counts_pair=options["opening-pile-pair"] == "any",
+        turn_end_problem=turn_end.turn_end_problem,
+        excused_going_out=frozenset({"rule-of-five"} if options["meld-base-when-going-out"] == "relaxed" else ()),
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

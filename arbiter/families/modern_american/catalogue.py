@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...rules.base import entry
 from ...rulings import Rule
-from .sources import APP_BLOG, APP_HELP, HONORS, PAGAT, PLAYERS, PROJECT_DEFAULT, TEACHING, league
+from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, PAGAT, PLAYERS, PROJECT_DEFAULT, TEACHING, league
 
 CODES = frozenset(
     {
@@ -22,6 +22,10 @@ CODES = frozenset(
         "discard-wild",
         "discard-empty-pile",
         "special-hand",
+        "opening-keep",
+        "opening-pile-ace",
+        "opening-wild-split",
+        "wild-meld-unfinished",
     }
 )
 
@@ -97,7 +101,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "A player draws one card from the stock (two at two or three players, option draw); drawing and taking "
             "the pile exclude each other.",
         ),
-        entry("card-not-held", "Playing from hand", league("The turn"), "A player plays only cards in hand."),
+        entry(
+            "card-not-held",
+            "Playing from hand",
+            league("The turn"),
+            "A player plays only cards in hand. Where the pile is taken only above a wild in it (option "
+            "pile-with-wild), the wild and the cards under it stay in the pile, not in the taker's hand.",
+        ),
         # the talon
         entry(
             "talon",
@@ -126,7 +136,9 @@ CATALOGUE: dict[str, Rule] = dict(
             "Taking the pile to open",
             f"{league('Initial meld')}; {PAGAT}",
             "A side opens by taking the pile only when the cards it melds from hand meet the minimum and the clean "
-            "triple on their own: the pile's top card counts for neither.",
+            "triple on their own: the pile's top card counts for neither, and where the table wants a separate pair "
+            "(option opening-pile-pair), neither does the pair that takes it. A wrong take is restored and costs 50 "
+            "(option wrong-take-penalty).",
         ),
         entry(
             "take-frozen",
@@ -168,6 +180,29 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Initial meld')}; {PAGAT}; {HONORS}",
             "The opening holds a meld of three or more natural cards of one rank without wilds (options "
             "opening-wild-meld-counts-as-clean, splash, wild-canasta-opening). A mismeld is taken back.",
+        ),
+        _ours(
+            "opening-keep",
+            "Cards kept after the opening",
+            f"{league('Initial meld')}; {CLUB_2018}; {HONORS}; {PLAYERS}",
+            "The opener keeps a card to discard and, when no talon follows (an opening with the pile, or after the "
+            "turn card), a card to hold as well, so the opening turn never empties the hand (option "
+            "keep-after-opening: always two, or a discard only). A mismeld: the opening is taken back.",
+        ),
+        _ours(
+            "opening-pile-ace",
+            "An ace from the pile stays natural",
+            f"{league('Aces')}; {APP_BLOG}; {TEACHING}; {PLAYERS}",
+            "An ace taken from the pile to open goes into a meld of natural aces, which takes no wild card that "
+            "turn (option pile-ace-on-top-when-opening). A mismeld: the opening is taken back.",
+        ),
+        _ours(
+            "opening-wild-split",
+            "Wilds split at the opening",
+            f"{league('Wild card melds')}; {PAGAT}; {PLAYERS}",
+            "An opening that lays a wild-card meld and puts wild cards into other melds too is allowed only if the "
+            "wild-card meld is a canasta by the end of the turn (option split-wilds-at-opening: always, or never). "
+            "A mismeld: the opening is taken back.",
         ),
         _ours(
             "opening-mixed-canasta",
@@ -217,7 +252,16 @@ CATALOGUE: dict[str, Rule] = dict(
             "The rule of five",
             f"{league('Melding')}; {PAGAT}",
             "Once a side has opened, a wild joins only a meld that holds five natural cards or more (option "
-            "meld-base).",
+            "meld-base), on the turn its player goes out too, unless the table relaxes it then to two naturals "
+            "(option meld-base-when-going-out).",
+        ),
+        _ours(
+            "wild-meld-unfinished",
+            "Wilds wait for the wild-card meld",
+            f"{league('Wild card melds')}; {PAGAT}",
+            "While a side's wild-card meld is short of a canasta, the side's wild cards go into it alone: a turn "
+            "that ends with it unfinished has put no wild into another meld. Judged at the end of the turn; the "
+            "wild is taken back.",
         ),
         _ours(
             "dead-rank",

@@ -10,6 +10,7 @@ agree, what the arbiter does, and the option (or preset: `league`, `pagat`, `app
 from __future__ import annotations
 
 from ...rules.defaults import Choice
+from . import play_choices
 from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, LEAGUE, PAGAT, PLAYERS, TEACHING, TOURNAMENT, TWO_HAND_APP
 from .sources import WIKIPEDIA as WIKI
 
@@ -154,6 +155,7 @@ MELDS: tuple[Choice, ...] = (
         why="The rule names no exception, and the teacher and the group's admin read it so.",
         option="meld-base-when-going-out",
     ),
+    play_choices.RELAXED_GOING_OUT,
     Choice(
         point="Two naturals and one wild in the opening (M3)",
         books=f"{LEAGUE}, Melding: a mixed meld needs two naturals and at most two wilds. {CLUB_2018} and {TEACHING} "
@@ -207,6 +209,7 @@ WILDS: tuple[Choice, ...] = (
         why="It reads the League's rule at the end of the turn, where the table sees the melds. " + OURS,
         option="split-wilds-at-opening",
     ),
+    play_choices.WILDS_AT_TURN_END,
     Choice(
         point="The wild canastas' values (W3)",
         books=f"{LEAGUE}, Canastas; {PAGAT}; {WIKI}; {TEACHING}: seven 2s 3,000; four jokers and three 2s 2,500; any "
@@ -333,14 +336,7 @@ ACES_AND_OPENING: tuple[Choice, ...] = (
 )
 
 PILE_AND_DISCARDS: tuple[Choice, ...] = (
-    Choice(
-        point="Taking a pile that holds a wild (D2)",
-        books=f"{APP_BLOG}; a thread of {PLAYERS}: the whole pile. {TEACHING}, tips, alone: only the cards above "
-        "the wild.",
-        chosen="The whole pile.",
-        why="It is the app's and the majority's rule.",
-        option="pile-with-wild",
-    ),
+    *play_choices.PILE_WITH_WILD,
     Choice(
         point="What an empty tray bars (D3)",
         books=f"{LEAGUE}, Discarding and {APP_BLOG}: sevens, wilds, aces and dead cards. {PAGAT}: aces and sevens "

@@ -68,6 +68,14 @@ def opened_meld_problem(before: Sequence[str], added: Sequence[str], config: Con
     if ACE in whole:
         return "meld-aces", msg("[{cards}]: aces take wild cards only in the side's opening", cards=shown)
     base = int(config.options.get("meld-base", 5))
+    if naturals(whole) < base and config.options.get("meld-base-when-going-out") == "relaxed":
+        return "rule-of-five", msg(  # raised only if the turn does not go out (Config.excused_going_out)
+            "[{cards}]: once the side has opened, a wild card joins only a meld of {base} natural cards or more "
+            "(this one has {count}) but on the turn its player goes out, and this turn does not go out",
+            cards=shown,
+            base=base,
+            count=naturals(whole),
+        )
     if naturals(whole) < base:
         return "rule-of-five", msg(
             "[{cards}]: once the side has opened, a wild card joins only a meld of {base} natural cards or more; "
