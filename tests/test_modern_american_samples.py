@@ -36,6 +36,8 @@ ILLEGAL = {
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
     "turn-ended-without-a-discard": ("discard", 20, None),
+    "talon-not-the-pile-dealt-aside": ("talon", 18, None),
+    "three-replaced-after-the-turn-card": ("bonus-replacement", 23, None),
 }
 
 

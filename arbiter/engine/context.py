@@ -59,6 +59,7 @@ class TurnState:
     last_bonus: bool = False
     foot_first: bool = False  # the turn must begin with the Foot (the Hand went as a discard)
     talon_drawn: bool = False  # the opener's talon drawn after the discard (Config.talon)
+    unreplaced_late: int = 0  # Bonus cards laid with the stock down to Config.replacements_stop_at: not replaced
 
     def on(self, table: Table) -> TurnState:
         """This turn on a copy of its table (`HandContext.fork`): the player's hand and side there.
@@ -88,6 +89,7 @@ class TurnState:
             self.last_bonus,
             self.foot_first,
             self.talon_drawn,
+            self.unreplaced_late,
         )
 
 
