@@ -21,6 +21,7 @@ from ..records import (
     Ask,
     Discard,
     Draw,
+    GoOut,
     LayBonus,
     Meld,
     MeldRef,
@@ -262,8 +263,10 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
                 yield from extra.offers(r, state)
         yield Pass()
         return
-    if state.discarded:  # after the discard, only the talon (Config.talon) is offered
+    if state.discarded:  # after the discard, only the talon (Config.talon) is offered, or going out
         yield from talon_draws(r, state)
+        if not any(state.hand.values()):
+            yield GoOut()
         return
     yield from bonuses(state, r.config.replaced_cards)
     if not state.drawn or state.replacements_owed or state.owed_draw:
