@@ -17,9 +17,10 @@ times (once a side each hand); special hands of fourteen cards by a side that ha
 
 The bots keep to readings every preset shares: they open from hand (never with the pile), with
 natural melds and pairs with a wild, never a canasta, while the stock is far from the turn card (so
-the talon is always whole); they take the pile only to start a natural meld of its rank; they start
-a meld of wild cards only once the side has opened; they never discard a three or a wild (but from
-a hand of wilds alone); a player dealt near Pairs or Garbage aims at it and lays it when it comes.
+the talon is always whole); they take the pile only with a natural pair, for a new meld or onto
+their meld of its rank; they start a meld of wild cards only once the side has opened; they never
+discard a three or a wild (but from a hand of wilds alone); a player dealt near a special hand aims
+at it and lays it when it comes.
 """
 
 from __future__ import annotations
@@ -229,23 +230,29 @@ class MacHand(HandTable):
     # --- the pile ------------------------------------------------------------------------------
 
     def plan_take(self, t: TurnState) -> str | None:
-        """The pile's top card, when the side has opened and the player holds a natural pair of it
-        for a new meld (four, for sevens and aces), and two cards remain, one a legal discard onto
-        the empty pile."""
+        """The pile's top card, when the side has opened and the player holds a natural pair of it,
+        for a new meld (four, for sevens and aces) or onto the side's meld of its rank with room
+        for three more, and two cards remain, one a legal discard onto the empty pile."""
         if not self.pile or not self.melds[t.side] or self.rng.random() < 0.15:
             return None
         top = self.pile[-1]
-        if top not in NATURALS or top in self.dead() or top in self.melds[t.side] or t.hand[top] < _least(top) - 1:
+        meld = self.melds[t.side].get(top)
+        least = 2 if meld is not None else _least(top) - 1
+        if top not in NATURALS or top in self.dead() or t.hand[top] < least:
             return None
+        if meld is not None and len(meld) + 3 > CANASTA:
+            return None
+        closes = meld is not None and len(meld) + 3 == CANASTA
         after = Counter(t.hand)
         after[top] -= 2
         after.update(self.pile[:-1])
-        return top if after.total() >= 2 and self.safe_discards(after, empty=True) else None
+        safe = self.safe_discards(after, empty=True, closing=top if closes else None)
+        return top if after.total() >= 2 and safe else None
 
     def take(self, t: TurnState, top: str) -> None:
         self.pile.pop()
         t.hand[top] -= 2
-        self.melds[t.side][top] = [top, top, top]
+        self.melds[t.side].setdefault(top, []).extend([top, top, top])
         t.acts.append(Take(card=top, with_cards=(top, top)))
         t.hand.update(self.pile)
         self.pile = []

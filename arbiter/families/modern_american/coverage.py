@@ -37,6 +37,7 @@ COVERAGE = FamilyCoverage(
             "bonus-drawn-last-kept",  # a three drawn as the stock's last card stays in hand, ending the hand
             "talon",
             "take-frozen",  # the pile is always taken with a natural pair
+            "meld-merged",  # the pair and the pile's top card onto the side's meld of their rank
             "add",
             "discard-natural",
             "discard-wild",  # from a hand of wilds alone
