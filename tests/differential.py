@@ -142,6 +142,6 @@ TABLES: dict[str, tuple[int, ...]] = {
     "hand-and-foot": (4,),
     "classic": (4,),
     "hoyle": (2,),
-    "modern-american": (4,),
+    "modern-american": (4, 2, 3),
 }
 """Every family at every table size the simulator plays it at."""

@@ -43,6 +43,8 @@ ILLEGAL = {
     "wilds-split-at-the-opening": ("opening-wild-split", 17, "loses 10 points"),
     "wild-added-beside-an-unfinished-wild-meld": ("wild-meld-unfinished", 20, None),
     "relaxed-rule-of-five-without-going-out": ("rule-of-five", 21, None),
+    "talon-not-the-pile-dealt-aside": ("talon", 18, None),
+    "three-replaced-after-the-turn-card": ("bonus-replacement", 23, None),
 }
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from differential import agree
-from mac_support import position
+from mac_support import first_error, position
 
+import arbiter
 from arbiter import IllegalAction, Position
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -89,3 +90,76 @@ def test_an_opening_short_of_the_minimum_is_refused_at_its_discard_where_more_co
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("modern-american*.acn")), ids=lambda p: p.stem)
 def test_check_and_the_library_agree_on_every_modern_american_sample(path):
     agree(path.read_text())
+
+
+# --- an opener whose opening discard empties the hand while a talon is due ------------------------
+# (docs/rules/modern-american.md, "An opener whose opening discard empties the hand while a talon is
+# due": going out, `out`, forgoes the talon; the talon's draw is not going out)
+
+SPLASH = "K K K K K K K 2 2 2 2 X X X"  # a natural canasta and a wild-card canasta from hand
+SPLASHED = ("draw 9", "meld [K K K K K K K] [2 2 2 2 X X X]", "discard 9")
+SHORT = "K K K Q Q X J J 2"  # an opening that keeps one card only, its side short of canastas
+SHORT_OPENED = ("draw 9", "meld [K K K] [Q Q X] [J J 2]", "discard 9")
+NINE_ON_TOP = "9 7 5 A 10 6 8 9 Q 4 J 5 6 4"
+
+
+def emptied(hand: str, opening: tuple[str, ...], tail: str = "") -> str:
+    turn = "ann: " + ", ".join(opening) + (f", {tail}" if tail else "")
+    return position(hand, turn, tables={}, melded="", stock=NINE_ON_TOP)
+
+
+def stepped(hand: str, opening: tuple[str, ...]) -> Position:
+    at = Position.from_record(emptied(hand, opening), hand=1, turn=1)
+    for action in opening:
+        at.push(action)
+    return at
+
+
+def test_an_opener_whose_side_can_go_out_may_go_out_or_draw_the_talon_after_emptying_the_hand():
+    at = stepped(SPLASH, SPLASHED)
+    assert (at.over, at.turn) == (False, 1)
+    assert [str(action) for action in at.legal_actions()] == ["draw 7 5 A 10", "out"]
+
+
+def test_going_out_on_the_opening_discard_ends_the_hand_and_forgoes_the_talon():
+    at = stepped(SPLASH, SPLASHED)
+    at.push("out")
+    assert at.over and at.scores is not None
+    for text in (emptied(SPLASH, SPLASHED, "out"), emptied(SPLASH, SPLASHED)):  # `out`, or the turn's end
+        agree(text)
+        [ruling] = arbiter.check(text)
+        assert ruling.verdict == "valid" and ruling.hands[0].scores == at.scores
+
+
+def test_the_talon_drawn_after_emptying_the_hand_is_not_going_out_and_play_goes_on():
+    text = emptied(SPLASH, SPLASHED, "draw 7 5 A 10")
+    agree(text)
+    at = stepped(SPLASH, SPLASHED)
+    at.push("draw 7 5 A 10")
+    assert not at.over and at.to_play == "bob" and list(at.table.hands["ann"]) == ["5", "7", "10", "A"]
+
+
+def test_no_talon_is_drawn_after_going_out():
+    text = emptied(SPLASH, SPLASHED, "out, draw 7 5 A 10")
+    agree(text)
+    assert first_error(text) == "hand-over"
+
+
+def test_an_opener_whose_side_cannot_go_out_may_keep_one_card_and_draw_the_talon_after_discarding_it():
+    at = Position.from_record(emptied(SHORT, SHORT_OPENED), hand=1, turn=1)
+    at.push("draw 9")
+    assert at.is_legal("meld [K K K] [Q Q X] [J J 2]")
+    assert "meld [J J 2] [Q Q X] [K K K]" in {str(action) for action in at.legal_actions()}  # offered too
+    at.push("meld [K K K] [Q Q X] [J J 2]")
+    at.push("discard 9")
+    assert [str(action) for action in at.legal_actions()] == ["draw 7 5 A 10"]  # `out` is not legal
+    text = emptied(SHORT, SHORT_OPENED, "draw 7 5 A 10")
+    agree(text)
+    assert first_error(text) is None
+
+
+def test_an_opener_whose_side_cannot_go_out_and_goes_out_is_refused():
+    for tail in ("out", ""):
+        text = emptied(SHORT, SHORT_OPENED, tail)
+        agree(text)
+        assert first_error(text) == "go-out-canasta"

@@ -20,9 +20,12 @@ def bonus(r: HandContext, state: TurnState, action: LayBonus) -> None:
     replaced = lay_bonus(r, state.player, action, from_pile=state.pile_bonus)
     state.pile_bonus -= len(action.cards) - replaced
     state.unreplaced_bonus += len(action.cards) - replaced
-    # a replacement comes from the stock: with the stock drawn out there is none to take
+    # a replacement comes from the stock: with the stock drawn out there is none to take, nor, where
+    # the rule set stops replacing (Config.replacements_stop_at), once the stock is down to it
     owed = state.replacements_owed + replaced
-    state.replacements_owed = min(owed, table.stock_count)
+    stop = r.config.replacements_stop_at
+    state.replacements_owed = min(owed, table.stock_count - stop if table.stock_count > stop else 0)
+    state.unreplaced_late += min(owed, table.stock_count) - state.replacements_owed
     if owed > state.replacements_owed:
         r.paths["bonus-laid-no-replacement-left"] += 1
 

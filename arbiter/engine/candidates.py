@@ -21,6 +21,7 @@ from ..records import (
     Ask,
     Discard,
     Draw,
+    GoOut,
     LayBonus,
     Meld,
     MeldRef,
@@ -30,7 +31,7 @@ from ..records import (
 )
 from .context import HandContext, TurnState
 from .melds import MeldState, meld_problem, meld_shape
-from .talon import talon_due
+from .talon import known_talon, talon_due
 from .together import Together, shape
 
 MAX_UNKNOWN_DRAWS = 200
@@ -82,6 +83,17 @@ def draws(r: HandContext, state: TurnState, count: int | None = None) -> Iterato
             found += 1
             if n > 2 and found >= MAX_UNKNOWN_DRAWS:
                 return
+
+
+def talon_draws(r: HandContext, state: TurnState) -> Iterator[Draw]:
+    """The talon's draw after the discard, where one is due: the pile dealt aside for the side
+    where its cards are known (`Config.talon_dealt_aside`), else as a draw of that many cards."""
+    due = talon_due(r, state)
+    known = known_talon(r, state) if due else None
+    if known is not None:
+        yield Draw(cards=known)
+        return
+    yield from draws(r, state, due)
 
 
 def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
@@ -251,8 +263,10 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
                 yield from extra.offers(r, state)
         yield Pass()
         return
-    if state.discarded:  # after the discard, only the talon (Config.talon) is offered
-        yield from draws(r, state, talon_due(r, state))
+    if state.discarded:  # after the discard, only the talon (Config.talon) is offered, or going out
+        yield from talon_draws(r, state)
+        if not any(state.hand.values()):
+            yield GoOut()
         return
     yield from bonuses(state, r.config.replaced_cards)
     if not state.drawn or state.replacements_owed or state.owed_draw:

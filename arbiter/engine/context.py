@@ -68,6 +68,7 @@ class TurnState:
     ended: TurnEnd | None = None
     """The turn as its discard left it, for the rule set's end-of-turn policy (Config.turn_end_problem),
     judged at the turn's end (the talon, drawn after the discard, changes nothing it reads)."""
+    unreplaced_late: int = 0  # Bonus cards laid with the stock down to Config.replacements_stop_at: not replaced
 
     def on(self, table: Table) -> TurnState:
         """This turn on a copy of its table (`HandContext.fork`): the player's hand and side there.
@@ -100,6 +101,7 @@ class TurnState:
             self.begun,
             self.excused,
             self.ended,
+            self.unreplaced_late,
         )
 
 

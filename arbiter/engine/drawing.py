@@ -58,6 +58,18 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
             ),
             action,
         )
+    elif state.unreplaced_late and state.drawn:
+        raise Illegal(
+            "bonus-replacement",
+            msg(
+                "{player} draws a replacement for a {bonus} laid with {left} cards or fewer in the stock: at this "
+                "table a {bonus} laid then is not replaced",
+                player=state.player,
+                bonus=term(config.words.bonus),
+                left=config.replacements_stop_at,
+            ),
+            action,
+        )
     elif state.drawn:
         raise Illegal("draw-count", msg("{player} has already drawn this turn", player=state.player), action)
     else:

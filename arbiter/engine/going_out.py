@@ -9,6 +9,7 @@ from ..rules.lists import all_of, any_of
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .illegal import Illegal
+from .talon import talon_due
 
 
 def ask(r: HandContext, state: TurnState, action: Ask) -> None:
@@ -43,6 +44,10 @@ def go_out(r: HandContext, state: TurnState, action: GoOut) -> None:
             ),
             action,
         )
+    if state.discarded and not r.outcome.ended and talon_due(r, state):
+        # the opening's discard emptied the hand, a talon due: `out` says the player goes out there
+        # (the talon forgone) rather than drawing it, so it is judged now
+        check_going_out(r, state, action)
 
 
 def check_going_out(r: HandContext, state: TurnState, turn: Node) -> None:

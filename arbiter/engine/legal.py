@@ -32,7 +32,7 @@ from .. import work as bounded
 from ..actions import END, END_TEXT, EndOfTurn, Step
 from ..formatter import format_action
 from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
-from .candidates import additions, candidates, melds
+from .candidates import additions, candidates, melds, talon_draws
 from .context import HandContext, TurnState
 from .ending import end_turn
 from .illegal import Illegal
@@ -83,8 +83,8 @@ def closes_turn(r: HandContext, state: TurnState) -> bool:
     (but for a Hand played out with its Foot still to pick up)."""
     if r.outcome.ended:
         return True
-    if state.discarded:
-        return state.talon_drawn or not any(state.hand.values()) or not talon_due(r, state)
+    if state.discarded:  # a hand emptied with the talon due: the talon, or `out`, ends it
+        return state.talon_drawn or not talon_due(r, state)
     return not any(state.hand.values()) and state.player not in r.table.feet
 
 
@@ -187,12 +187,21 @@ def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
 
 def talon_judged(tried: Attempt) -> bool:
     """Whether the turn ends with `tried`: finished, or a discard the talon follows (`Config.talon`),
-    whose end of the turn is judged at the discard (raising `Illegal` as `talon_ahead` does)."""
+    whose end of the turn is judged at the discard (raising `Illegal` as `talon_ahead` does). A
+    discard that empties the hand ends it by going out, or else by the talon's draw."""
     if tried.finished:
         return True
-    if not tried.state.discarded:
+    context, state = tried.context, tried.state
+    if not state.discarded:
         return False
-    attempt(tried.context, tried.state, END)
+    if any(state.hand.values()):
+        attempt(context, state, END)
+        return True
+    try:
+        attempt(context, state, END)  # going out, the talon forgone
+    except Illegal:
+        talon = next(talon_draws(context, state), None)
+        attempt(context, state, END if talon is None else talon)
     return True
 
 

@@ -13,6 +13,7 @@ from .bonus_cards import lay_bonus
 from .context import HandContext
 from .illegal import Illegal
 from .melds import meld_problem, new_meld
+from .talon import set_talons_aside
 
 
 def check_table(r: HandContext) -> None:
@@ -140,8 +141,10 @@ def deal(r: HandContext) -> None:
     if missing:
         raise Illegal("deal-size", msg("no deal is given for {players}", players=", ".join(missing)), record.start)
     set_feet(r, record.feet, dealt=True)
-    if record.stock is not None and record.stock.cards is not None:
-        set_stock(r, list(record.stock.cards), record.stock)
+    given = None if record.stock is None or record.stock.cards is None else list(record.stock.cards)
+    given = set_talons_aside(r, 0, given, record.stock or record.start)
+    if given is not None and record.stock is not None:
+        set_stock(r, given, record.stock)
     for turn in record.setup_turns:
         setup_bonus(r, turn)
     turn_up(r, record)
@@ -337,16 +340,29 @@ def set_up_position(r: HandContext) -> None:
         table.pile.extend(position.pile.cards)
         table.frozen = any(c in config.discard_freezes or c == C.BONUS for c in table.pile)
     stock = position.stock
-    unseen = sum(table.pool.values())
+    given = None if stock is None or stock.cards is None else list(stock.cards)
+    table.stock_count = sum(table.pool.values())
+    given = set_talons_aside(r, sum(side.has_melded for side in table.sides.values()), given, stock or position)
+    unseen = table.stock_count  # the cards not seen, but for the talons still dealt aside
     if stock is None or (stock.count is None and stock.cards is None):
         table.stock_count = unseen
     elif stock.count is not None:
         if stock.count != unseen:
+            aside = sum(table.talon_sizes)
             raise Illegal(
                 "position",
                 msg(
                     "the position accounts for {seen} cards, which leaves {unseen} for the stock, not {count}",
                     seen=config.pack().total() - unseen,
+                    unseen=unseen,
+                    count=stock.count,
+                )
+                if not aside
+                else msg(
+                    "the position accounts for {seen} cards and the talons dealt aside for {aside}, which leaves "
+                    "{unseen} for the stock, not {count}",
+                    seen=config.pack().total() - unseen - aside,
+                    aside=aside,
                     unseen=unseen,
                     count=stock.count,
                 ),
@@ -355,7 +371,7 @@ def set_up_position(r: HandContext) -> None:
         table.stock_count = stock.count
     else:
         table.stock_count = unseen
-        set_stock(r, list(stock.cards or ()), stock)
+        set_stock(r, given or [], stock)
     if position.melded is not None:
         table.melded_players = set(position.melded.players)
     else:  # unknown: count everyone whose side has melds as having melded (no concealed bonus)

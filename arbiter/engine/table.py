@@ -78,6 +78,11 @@ class Table:
     # the Foot (Config.foot_size): each player's Foot until it is picked up, and who has played from one
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
+    # the talons dealt aside (Config.talon_dealt_aside), by the order the sides open: each pile's
+    # size, 0 once drawn, and its cards where the stock line gives them. Replaced, never changed in
+    # place, so that a copy shares them
+    talon_sizes: tuple[int, ...] = ()
+    talons: tuple[tuple[str, ...], ...] = ()
 
     def dead_ranks(self, config: Config) -> frozenset[str]:
         """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
@@ -114,6 +119,8 @@ class Table:
             totals_before=dict(self.totals_before),
             feet=dict(self.feet),  # a Foot is never changed: it leaves the table whole, picked up
             played_foot=set(self.played_foot),
+            talon_sizes=self.talon_sizes,
+            talons=self.talons,
         )
 
     def snapshot(self) -> dict[str, Any]:

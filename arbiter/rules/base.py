@@ -448,6 +448,13 @@ class Config:
     first_take_counts_pair: bool = True
     """The cards from hand a first take melds with the up card count toward the opening (its
     minimum and conditions); False: only the melds laid beside them do."""
+    talon_dealt_aside: bool = False
+    """The talons are dealt aside before play rather than drawn from the stock's top: one pile for
+    each side, in the order the sides open, of the size `talon` gives from a full stock, taken from
+    the top of what the deal leaves (a stock line lists them first). An opener draws its own pile."""
+    replacements_stop_at: int = 0
+    """The stock's size at which the cards laid with `bonus` stop being replaced (0: replaced while
+    any card is left; Modern American Canasta's tables that stop at the turn card: 8)."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
     """The other families' actions, which this rule set does not bring, by record type: refused with

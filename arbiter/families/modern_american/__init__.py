@@ -48,7 +48,6 @@ what the engine's messages about laid cards say."""
 
 NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
     {
-        ("talon-source", "predealt"),
         ("ace-seven-penalty-scope", "team"),
         ("forgotten-three", "kept"),
         ("last-card-three", "may-go-out"),
@@ -57,11 +56,15 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("three-as-final-discard", True),
         ("eighth-card-going-out", True),
         ("courtesy-special", True),
-        ("replace-threes-after-turn-card", False),
     }
 )
 """Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
 the default in silence."""
+
+
+BELOW_TURN_CARD = 8
+"""The stock's size once the turn card (the ninth card from its bottom) has been drawn: the tables
+that stop replacing threes then (`replace-threes-after-turn-card=no`)."""
 
 
 def _by_table(options: Mapping[str, OptionValue], name: str, four: int, two: int, three: int, seats: int) -> int:
@@ -133,6 +136,8 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         first_take_counts_pair=options["opening-pile-pair"] == "any",
         turn_end_problem=turn_end.turn_end_problem,
         excused_going_out=frozenset({"rule-of-five"} if options["meld-base-when-going-out"] == "relaxed" else ()),
+        talon_dealt_aside=options["talon-source"] == "predealt",
+        replacements_stop_at=0 if options["replace-threes-after-turn-card"] else BELOW_TURN_CARD,
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

@@ -1,36 +1,43 @@
-"""Modern American Canasta's bot rules (docs/simulator.md, "Modern American Canasta"): the League's
-game for four in two partnerships, as its sources tell it, read by the simulator itself and never
-from the arbiter's rule set.
+"""Modern American Canasta's bot rules (docs/simulator.md, "Modern American Canasta"): the game as its
+sources tell it, read by the simulator itself and never from the arbiter's rule set (the table's
+rules and options: bot_rules.py; the special hands the bots aim for: plans.py).
 
-Two packs and four jokers; 13 cards dealt, no up card (the pile starts empty); one card drawn a
-turn; both colours of threes laid at once and replaced (a three drawn as the stock's last card stays
-in hand and ends the hand); the pile taken only with a natural pair of its top card; the opening
-minimum by the side's score (125, 155 from 3,000, 180 from 5,000) with a clean natural triple in
-it; the talon (4 cards to the first side to open, 3 to the second) drawn after the opening's
-discard; the rule of five (a wild joins a meld of five naturals or more, at most two wilds);
-sevens never take a wild, aces only in the opening; a completed canasta kills its rank for both
-sides; two canastas, and no unfinished meld of sevens or natural aces, to go out with a face-down
-discard; an empty pile takes no seven, wild, ace or card of a dead rank.
+Two packs and four jokers; 13 cards dealt and one drawn a turn at four players in two partnerships,
+15 and two at two or three each for themselves; no up card (the pile starts empty); both colours
+of threes laid at once and replaced (a three drawn as the stock's last card stays in hand and ends
+the hand; at the tables that stop at the turn card, one laid after it is not replaced); the pile
+taken only with a natural pair of its top card; the opening minimum by the side's score (125, 155
+from 3,000, 180 from 5,000) with a clean natural triple in it; the talon (4 cards to the first side
+to open, 3 to each later one) drawn after the opening's discard, from the stock or from the piles
+dealt aside for it; the rule of five (a wild joins a meld of five naturals or more, at most two
+wilds); sevens never take a wild, aces only in the opening; a meld of wild cards alone; a completed
+canasta kills its rank for both sides; two canastas (one at three players), and no unfinished meld
+of sevens, natural aces or wilds, to go out with a face-down discard, a partner asked first at
+times (once a side each hand); special hands of fourteen cards by a side that has not opened.
 
 The bots keep to readings every preset shares: they open from hand (never with the pile), with
 natural melds and pairs with a wild, never a canasta, while the stock is far from the turn card (so
-the talon is always whole); they take the pile only to start a natural meld of its rank; they never
-make a meld of wild cards, never discard a three or a wild (but from a hand of wilds alone), and
-never lay a special hand.
+the talon is always whole); they take the pile only with a natural pair, for a new meld or onto
+their meld of its rank; they start a meld of wild cards only once the side has opened; they never
+discard a three or a wild (but from a hand of wilds alone); a player dealt near a special hand aims
+at it and lays it when it comes.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, STOP, WILDS, deck
-from ...bots.choices import safest_discard
+from ...bots.cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, STOP, WILDS
+from ...bots.cards import ORDER as _ORDER
+from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family
 from ...bots.table import HandTable, TurnState
-from ...records import Discard, Draw, GoOut, LayBonus, MeldRef, Pass, Take, Turn, UpCard
+from ...records import Ask, Discard, Draw, GoOut, LayBonus, LaySpecial, MeldRef, Pass, Stock, Take, Turn, UpCard
+from . import plans
+from .bot_rules import OPTIONS, MacRules
 from .coverage import COVERAGE
 
 THREES = (BONUS, STOP)  # red and black threes, alike in this game
@@ -38,39 +45,13 @@ SEVEN, ACE = "7", "A"
 PENALISED = (SEVEN, ACE)  # an unfinished natural meld of these costs 2,500 and blocks going out
 THREE_SCALE = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # threes of one colour
 TALON_FAR = 20  # the bots open only while the stock holds this many cards: the talon is always whole
+WILD_MELD = LITTLE  # a meld of wild cards alone is known by the name `2`
+WILD_MELD_ODDS = 0.7  # how often a player holding three wilds or more starts a meld of them
 
 
 def card_points(card: str) -> int:
-    """A card's value melded or left in hand: a three left in hand costs 5."""
+    """A card's value melded or left in hand: a three drawn last and left in hand costs 5."""
     return 5 if card in THREES else POINTS[card]
-
-
-@dataclass(frozen=True, slots=True)
-class MacRules:
-    """The table rules of the game for four."""
-
-    players: int
-    playing: int
-    three_packs: bool = False  # the seating reads it: two packs, never a team of three
-    deal_size: int = 13
-    draw_count: int = 1
-    canastas_to_go_out: int = 2
-    target: int = 8_500
-    first_talon: int = 4
-    later_talon: int = 3
-    stop_up_card_freezes: bool = False  # the deal protocol asks; no card is turned up
-
-    @classmethod
-    def build(cls, players: int, options: Mapping[str, Any]) -> MacRules:
-        return cls(players=players, playing=players)
-
-    def pack(self) -> list[str]:
-        """Two packs and four jokers: per pack four of each natural, four 2s, two jokers, two threes
-        of each colour (108 cards)."""
-        return deck(2)
-
-    def minimum(self, score: int) -> int:
-        return 125 if score < 3_000 else 155 if score < 5_000 else 180
 
 
 @dataclass(slots=True)
@@ -90,6 +71,9 @@ class MacHand(HandTable):
         self.minimums = {name: self.rules.minimum(game.totals[name]) for name in self.sides}
         self.opened: list[str] = []  # the sides in the order they opened
         self.long = self.rng.random() < game.style.long_hands  # nobody goes out: the stock runs out
+        self.talon_piles: list[list[str]] = []  # the talons dealt aside, by the order the sides open
+        self.asked: set[str] = set()  # the sides that have asked to go out this hand (one ask a side)
+        self.special: tuple[str, int] | None = None  # the side that laid a special hand, and its value
 
     # --- what the table asks -----------------------------------------------------------------
 
@@ -108,6 +92,19 @@ class MacHand(HandTable):
 
     # --- the deal ------------------------------------------------------------------------------
 
+    def deal_more(self) -> None:
+        """The talons dealt aside, where the table deals them: a pile for each side, from the top
+        of what the deal leaves."""
+        if self.rules.talon_dealt_aside:
+            self.talon_piles = [[self.stock.pop() for _ in range(n)] for n in self.rules.talons(len(self.sides))]
+
+    def write_stock_line(self) -> None:
+        """The stock line lists the talons dealt aside first, in the order the sides take them."""
+        super().write_stock_line()
+        if self.stock_line is not None and self.talon_piles:
+            piles = tuple(card for pile in self.talon_piles for card in pile)
+            self.stock_line = Stock(cards=piles + tuple(self.stock_line.cards or ()))
+
     def lay_dealt_bonuses(self) -> None:
         """Dealt threes (both colours) are laid before play and replaced, in playing order."""
         for player in self.rotation:
@@ -122,19 +119,27 @@ class MacHand(HandTable):
         self.up = UpCard(cards=())
 
     def lay_threes(self, player: str, acts: list[Any]) -> bool:
-        """Lay every three held and draw a replacement for each, until none is held. Returns
-        whether a replacement was the stock's last card and a three, which ends the hand."""
+        """Lay every three held and draw a replacement for each, until none is held (none after the
+        turn card where the table stops there: then they are laid only if two other cards stay).
+        Returns whether a replacement was the stock's last card and a three, which ends the hand."""
         hand = self.hands[player]
         while any(hand[c] > 0 for c in THREES) and self.stock:
             laid = tuple(c for c in THREES for _ in range(hand[c]))
+            replaced = min(len(laid), self.rules.replaceable(len(self.stock)))
+            if replaced < len(laid) and hand.total() - len(laid) + replaced < 2:
+                return False  # kept: laid without replacement, they would leave no card to hold
             for card in laid:
                 hand[card] = 0
             self.laid[self.side_of[player]].extend(laid)
-            drawn = [self.stock.pop() for _ in range(min(len(laid), len(self.stock)))]
+            drawn = [self.stock.pop() for _ in range(replaced)]
             hand.update(drawn)
-            acts += [LayBonus(cards=laid), Draw(cards=tuple(drawn))]
+            acts.append(LayBonus(cards=laid))
+            if drawn:
+                acts.append(Draw(cards=tuple(drawn)))
             if not self.stock and drawn and drawn[-1] in THREES:
                 return True
+            if not drawn:
+                return False
         return False
 
     # --- the turn ------------------------------------------------------------------------------
@@ -144,12 +149,12 @@ class MacHand(HandTable):
             t.acts.append(Pass())
             self.ended = True
             return
-        plan = self.plan_take(t)
+        plan = None if self.aiming(t) else self.plan_take(t)
         if plan is not None:
             self.take(t, plan)
         else:
-            card = self.draw(t, 1)[0]
-            if card in THREES and not self.stock:  # a three drawn last stays in hand and ends the hand
+            cards = self.draw(t, min(self.rules.draw_count, len(self.stock)))
+            if cards[-1] in THREES and not self.stock:  # a three drawn last stays in hand and ends the hand
                 self.ended = True
                 return
         if self.lay_threes(t.player, t.acts):
@@ -158,41 +163,96 @@ class MacHand(HandTable):
         self.finish(t)
 
     def finish(self, t: TurnState) -> None:
-        """Go out if the side can and wants to; else open or meld, and discard."""
+        """Lay a special hand, or go out if the side can and wants to (asking first at times);
+        else open or meld, and discard."""
+        if self.aiming(t):
+            value = plans.made(t.hand, self.specials)
+            if value:
+                self.lay_special(t, value)
+                return
         out = self.plan_out(t) if self.may_go_out(t.side) else None
-        if out is not None and (not self.long or self.rng.random() < 0.05):
+        if out is not None and (not self.long or self.rng.random() < 0.05) and self.may_go(t):
             self.go_out(t, out)
             return
         opening = not self.melds[t.side]
-        if opening:
+        if opening and not self.aiming(t):
             self.open(t)
-        else:
+        elif not opening:
             self.meld_more(t)
         self.discard(t, self.choose_discard(t))
         if opening and self.melds[t.side] and not t.took:
-            talon = self.rules.first_talon if not self.opened[:-1] else self.rules.later_talon
-            self.draw(t, talon)  # the talon: for the next turn, its threes laid then
+            self.draw_talon(t)
+
+    def may_go(self, t: TurnState) -> bool:
+        """Whether the player goes out: at times a partner is asked first (once a side each hand),
+        and a player told no plays on."""
+        partners = [p for p in self.players_of[t.side] if p != t.player]
+        if not partners or t.side in self.asked or self.rng.random() >= self.game.style.ask:
+            return True
+        self.asked.add(t.side)
+        loss = sum(card_points(c) * n for p in partners for c, n in self.hands[p].items() if n > 0)
+        yes = partner_says_yes(loss, len(self.stock), self.rng)
+        t.acts.append(Ask(answer=yes))
+        t.asked = yes
+        return yes
+
+    def draw_talon(self, t: TurnState) -> None:
+        """The talon, for the next turn (its threes laid then): from the stock's top, or the pile
+        dealt aside for the side."""
+        before = len(self.opened) - 1
+        if not self.talon_piles:
+            self.draw(t, self.rules.first_talon if before == 0 else self.rules.later_talon)
+            return
+        pile, self.talon_piles[before] = self.talon_piles[before], []
+        t.hand.update(pile)
+        t.acts.append(Draw(cards=tuple(pile)))
+
+    # --- special hands -------------------------------------------------------------------------
+
+    @property
+    def specials(self) -> dict[str, int]:
+        return dict(self.rules.specials or {})
+
+    def aiming(self, t: TurnState) -> bool:
+        """A player whose side has not opened, holding natural cards near a special hand, aims at
+        it while the stock is far from its end: draws rather than takes, never opens."""
+        if self.melds[t.side] or len(self.stock) < TALON_FAR:
+            return False
+        return plans.worth_aiming(t.hand, self.specials)
+
+    def lay_special(self, t: TurnState, value: int) -> None:
+        cards = tuple(sorted(t.hand.elements(), key=_ORDER.__getitem__))
+        t.hand.clear()
+        t.acts.append(LaySpecial(cards=cards))
+        self.special = (t.side, value)
+        self.ended = True
 
     # --- the pile ------------------------------------------------------------------------------
 
     def plan_take(self, t: TurnState) -> str | None:
-        """The pile's top card, when the side has opened and the player holds a natural pair of it
-        for a new meld (four, for sevens and aces), and two cards remain, one a legal discard onto
-        the empty pile."""
+        """The pile's top card, when the side has opened and the player holds a natural pair of it,
+        for a new meld (four, for sevens and aces) or onto the side's meld of its rank with room
+        for three more, and two cards remain, one a legal discard onto the empty pile."""
         if not self.pile or not self.melds[t.side] or self.rng.random() < 0.15:
             return None
         top = self.pile[-1]
-        if top not in NATURALS or top in self.dead() or top in self.melds[t.side] or t.hand[top] < _least(top) - 1:
+        meld = self.melds[t.side].get(top)
+        least = 2 if meld is not None else _least(top) - 1
+        if top not in NATURALS or top in self.dead() or t.hand[top] < least:
             return None
+        if meld is not None and len(meld) + 3 > CANASTA:
+            return None
+        closes = meld is not None and len(meld) + 3 == CANASTA
         after = Counter(t.hand)
         after[top] -= 2
         after.update(self.pile[:-1])
-        return top if after.total() >= 2 and self.safe_discards(after, empty=True) else None
+        safe = self.safe_discards(after, empty=True, closing=top if closes else None)
+        return top if after.total() >= 2 and safe else None
 
     def take(self, t: TurnState, top: str) -> None:
         self.pile.pop()
         t.hand[top] -= 2
-        self.melds[t.side][top] = [top, top, top]
+        self.melds[t.side].setdefault(top, []).extend([top, top, top])
         t.acts.append(Take(card=top, with_cards=(top, top)))
         t.hand.update(self.pile)
         self.pile = []
@@ -247,12 +307,23 @@ class MacHand(HandTable):
             n = min(have, room)
             if n > 0 and self.keeps(t.side, hand, r, [r] * n):
                 self.lay(t, [(r, [r] * n)])
+        self.meld_wilds(t)
         for r, meld in list(melds.items()):
-            for _ in range(2):
+            for _ in range(2 if r != WILD_MELD else CANASTA):
                 wild = LITTLE if hand[LITTLE] > 0 else BIG if hand[BIG] > 0 else None
                 if wild is None or not _takes_wild(r, meld) or not self.keeps(t.side, hand, r, [wild]):
                     break
                 self.lay(t, [(r, [wild])])
+
+    def meld_wilds(self, t: TurnState) -> None:
+        """A meld of wild cards alone, of three or more, at times, by a side that has opened before
+        this turn and has none (nor a dead one)."""
+        hand, melds = t.hand, self.melds[t.side]
+        held = [BIG] * hand[BIG] + [LITTLE] * hand[LITTLE]
+        if len(held) < 3 or WILD_MELD in melds or WILD_MELD in self.dead() or not t.side_melded_at_start:
+            return
+        if self.rng.random() < WILD_MELD_ODDS and self.keeps(t.side, hand, WILD_MELD, held[:CANASTA]):
+            self.lay(t, [(WILD_MELD, held[:CANASTA])])
 
     def keeps(self, side: str, hand: Counter[str], rank: str, cards: list[str]) -> bool:
         """Whether laying `cards` on the side's meld of `rank` leaves two cards, one of them a legal
@@ -306,13 +377,14 @@ class MacHand(HandTable):
             steps.append((r, [r] * n))
         for wild in (LITTLE, BIG):
             for _ in range(hand[wild]):
-                home = next((r for r, m in melds.items() if r not in dead and _takes_wild(r, m)), None)
+                homes = sorted(melds, key=lambda r: r != WILD_MELD)  # the meld of wilds first
+                home = next((r for r in homes if r not in dead and _takes_wild(r, melds[r])), None)
                 if home is None:
                     return None
                 melds[home].append(wild)
                 steps.append((home, [wild]))
         canastas = sum(1 for m in melds.values() if len(m) >= CANASTA)
-        unfinished = any(r in PENALISED and len(m) < CANASTA and not _wilds(m) for r, m in melds.items())
+        unfinished = any(_unfinished_penalty(r, m, self.rules) for r, m in melds.items())
         return steps if canastas >= self.rules.canastas_to_go_out and not unfinished else None
 
     def go_out(self, t: TurnState, plan: OutPlan) -> None:
@@ -340,6 +412,8 @@ class MacHand(HandTable):
         if not cards and self.pile and all(c in WILDS for c in +hand):
             return LITTLE if hand[LITTLE] > 0 else BIG  # a hand of wilds alone may discard one
         assert cards, f"{t.player} has no legal discard: {dict(hand)}"
+        if self.aiming(t):
+            return plans.best_discard(hand, cards, self.specials)
         dead = self.dead()
         theirs = {r for side, m in self.melds.items() if side != t.side for r in m}
         heavy = [r for r in PENALISED if r in cards and hand[r] >= 3 and r not in melds]
@@ -364,10 +438,12 @@ class MacHand(HandTable):
         return {name: self.side_score(name) for name in self.sides}
 
     def side_score(self, side: str) -> int:
-        melds = self.melds[side]
+        if self.special is not None and self.special[0] == side:  # a special hand scores its value alone
+            return self.special[1]
+        melds, rules = self.melds[side], self.rules
         canastas = self.canastas(side)
         total = sum(_canasta_bonus(r, m) for r, m in melds.items() if len(m) >= CANASTA)
-        total -= sum(2_500 for r, m in melds.items() if r in PENALISED and len(m) < CANASTA and not _wilds(m))
+        total -= sum(_unfinished_penalty(r, m, rules) for r, m in melds.items())
         if self.went_out is not None and self.side_of[self.went_out] == side:
             total += 100
         threes = sum(THREE_SCALE[self.laid[side].count(c)] for c in THREES)
@@ -375,7 +451,11 @@ class MacHand(HandTable):
         total += (-threes if canastas == 0 else 0 if canastas == 1 else threes) + (melded if canastas else -melded)
         for player in self.players_of[side]:
             hand = self.hands[player]
-            total -= sum(card_points(c) * n for c, n in hand.items() if n > 0)
+            # the app's scoring guide prices a three drawn last at 5 whatever a three in hand costs;
+            # the arbiter does not tell it apart yet (it counts the table's three-in-hand-value), and
+            # the bots count as it does until it does
+            three = rules.three_in_hand
+            total -= sum((three if c in THREES else card_points(c)) * n for c, n in hand.items() if n > 0)
             total -= sum(1_500 for r in PENALISED if hand[r] >= 3)
         return total
 
@@ -389,16 +469,34 @@ def _wilds(meld: Iterable[str]) -> int:
 
 
 def _takes_wild(rank: str, meld: list[str]) -> bool:
-    """The rule of five: a meld of five naturals or more, with room and fewer than two wilds;
-    never sevens, and aces only in the opening (the bots never give them one)."""
+    """A meld of wild cards alone, with room; else the rule of five: a meld of five naturals or
+    more, with room and fewer than two wilds; never sevens, and aces only in the opening (the bots
+    never give them one)."""
+    if rank == WILD_MELD:
+        return len(meld) < CANASTA
     wilds = _wilds(meld)
     return rank not in PENALISED and len(meld) - wilds >= 5 and wilds < 2 and len(meld) < CANASTA
 
 
 def _canasta_bonus(rank: str, meld: list[str]) -> int:
+    """Natural 500, mixed 300, natural aces or sevens 2,500; wild cards alone 3,000 (seven 2s),
+    2,500 (the four jokers and three 2s) or 2,000."""
+    if rank == WILD_MELD:
+        jokers = meld.count(BIG)
+        return 3_000 if jokers == 0 else 2_500 if jokers == 4 else 2_000
     if _wilds(meld):
         return 300
     return 2_500 if rank in PENALISED else 500
+
+
+def _unfinished_penalty(rank: str, meld: list[str], rules: MacRules) -> int:
+    """An unfinished meld of natural aces or sevens costs 2,500, one of wild cards 2,000 (holding
+    the four jokers: 2,000 or, at pagat's tables, 2,500)."""
+    if len(meld) >= CANASTA:
+        return 0
+    if rank == WILD_MELD:
+        return rules.four_jokers_unfinished if meld.count(BIG) == 4 else 2_000
+    return 2_500 if rank in PENALISED and not _wilds(meld) else 0
 
 
 def _least(rank: str) -> int:
@@ -418,8 +516,8 @@ def _cheaper(card: str) -> tuple[bool, int]:
 FAMILY = Family(
     name="modern-american",
     title="Modern American Canasta",
-    seat_counts=(4,),
-    options=(),
+    seat_counts=(4, 2, 3),
+    options=OPTIONS,
     build=MacRules.build,
     hand=MacHand,
     coverage=COVERAGE,

@@ -116,7 +116,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "After the discard of its opening turn, the first side to open draws four cards from the stock and the "
             "second three, written as a `draw` after the `discard`; none for an opening made by taking the pile, "
             "nor once the turn card (the ninth card from the bottom of the stock) has been drawn. A talon "
-            "forgotten is lost.",
+            "forgotten is lost. With talon-source=predealt the talons are piles dealt aside at the deal, one for "
+            "each side in the order the sides open, and an opener takes the side's pile instead.",
         ),
         # the pile
         entry(
@@ -277,7 +278,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "Threes laid and replaced",
             f"{league('Threes')}; {PAGAT}",
             "A three, red or black, is laid face up beside the side's melds at the start of the holder's turn (a "
-            "dealt one before play, a drawn one at once) and replaced from the stock.",
+            "dealt one before play, a drawn one at once) and replaced from the stock; with "
+            "replace-threes-after-turn-card=no, not once the turn card has been drawn.",
         ),
         entry(
             "bonus-discard",

@@ -13,6 +13,7 @@ from ...rules.defaults import Choice
 from . import play_choices
 from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, LEAGUE, PAGAT, PLAYERS, TEACHING, TOURNAMENT, TWO_HAND_APP
 from .sources import WIKIPEDIA as WIKI
+from .talon_choices import TALON
 
 OURS = "This is our choice: no source settles it."
 SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
@@ -79,23 +80,6 @@ SETUP: tuple[Choice, ...] = (
         "180 from 5,000.",
         why="All three main sources count by score; pagat settles the negative score and nobody contradicts it.",
         option="opening-minimum",
-    ),
-    Choice(
-        point="Where the talon comes from (S3)",
-        books=f"{LEAGUE}, {APP_HELP}, {CLUB_2018}, {HONORS}: from the top of the stock, after the opener's discard. "
-        f"{PAGAT}: bonus cards were formerly set aside at the deal; two overview sites and {TWO_HAND_APP} still "
-        "deal piles of 4 and 3 aside.",
-        chosen="The opener takes the talon from the top of the stock after discarding; it is for the next turn.",
-        why="It is what the League, the app and both club rulebooks do today.",
-        option="talon-source",
-    ),
-    Choice(
-        point="Threes after the turn card (S4)",
-        books=f"Players quoting the League, and nine of eleven positions in a thread of {PLAYERS}: a three is still "
-        "laid and replaced after the turn card. Some tables stop replacing it.",
-        chosen="Threes are replaced until the stock is empty.",
-        why="It is the reading attributed to the League and the majority's.",
-        option="replace-threes-after-turn-card",
     ),
 )
 
@@ -582,6 +566,7 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
 CHOICES: tuple[Choice, ...] = (
     *SOURCES_AND_FIRMNESS,
     *SETUP,
+    *TALON,
     *THREES,
     *MELDS,
     *WILDS,
