@@ -18,9 +18,9 @@ times (once a side each hand); special hands of fourteen cards by a side that ha
 The bots keep to readings every preset shares: they open from hand (never with the pile), with
 natural melds and pairs with a wild, never a canasta, while the stock is far from the turn card (so
 the talon is always whole); they take the pile only with a natural pair, for a new meld or onto
-their meld of its rank; they start a meld of wild cards only once the side has opened; they never
-discard a three or a wild (but from a hand of wilds alone); a player dealt near a special hand aims
-at it and lays it when it comes.
+their meld of its rank; they start a meld of wild cards only once the side has opened, and put no
+wild elsewhere while it is unfinished; they never discard a three or a wild (but from a hand of
+wilds alone); a player dealt near a special hand aims at it and lays it when it comes.
 """
 
 from __future__ import annotations
@@ -308,7 +308,9 @@ class MacHand(HandTable):
             if n > 0 and self.keeps(t.side, hand, r, [r] * n):
                 self.lay(t, [(r, [r] * n)])
         self.meld_wilds(t)
-        for r, meld in list(melds.items()):
+        for r, meld in sorted(melds.items(), key=lambda item: item[0] != WILD_MELD):  # the meld of wilds first
+            if r != WILD_MELD and len(melds.get(WILD_MELD, ())) in range(1, CANASTA):
+                break  # while the side's meld of wilds is unfinished, its wilds go there alone
             for _ in range(2 if r != WILD_MELD else CANASTA):
                 wild = LITTLE if hand[LITTLE] > 0 else BIG if hand[BIG] > 0 else None
                 if wild is None or not _takes_wild(r, meld) or not self.keeps(t.side, hand, r, [wild]):
