@@ -38,7 +38,9 @@ from arbiter.records import Add, Discard, Draw, Game, GoOut, LaySpecial, Meld, M
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"
-CORPUS = [(4, {}, seed) for seed in range(1, 17)]
+CORPUS = [(4, {}, seed) for seed in range(1, 17)] + [(players, {}, seed) for players in (2, 3) for seed in range(1, 5)]
+"""Four players mostly, and the two- and three-handed games the bots play too (their longer hands
+reach the canastas that make ranks dead)."""
 BARRED_ON_AN_EMPTY_PILE = ("7", "A")  # and wilds and dead ranks: sevens and aces are enough here
 RULE_OF_FIVE = 5
 CANASTA = 7  # a meld of seven cards is a canasta, closed to more cards
