@@ -18,7 +18,7 @@ from .. import cards as C
 from ..findings import Adjustment, Finding, Severity
 from ..i18n import msg
 from ..records import HandRecord, Node
-from ..rules.base import Config, RuleSet, cite
+from ..rules.base import Config, RuleSet
 from ..views import TableView
 from .illegal import Illegal
 from .table import SideState, Table, counts_copy, new_side_states
@@ -195,7 +195,7 @@ class HandContext:
             line=node.line,
             column=node.column or 1,
             code=illegal.code,
-            rule=cite(self.ruleset.rule(illegal.code)),
+            rule=self.ruleset.cite(illegal.code),  # a notation code too: a word no family brings
             severity=Severity.ERROR,
             message=illegal.message,
             remedy=illegal.remedy,
