@@ -212,7 +212,7 @@ def judge(
         ruling.malformed = True
         return ruling
     ruling.rules, ruling.options = ruleset.name, values
-    misspelt = family_word_findings(game, rulesets.WORDS)  # a word no family writes so: a syntax error
+    misspelt = family_word_findings(game, _family_words(ruleset))  # a word no family writes so: a syntax error
     ruling.findings = sorted([*parsed.findings, *misspelt], key=lambda f: f.line) if misspelt else list(parsed.findings)
     empty = not game.tags and not game.hands and not parsed.findings
     if empty:
@@ -240,6 +240,13 @@ def judge(
         ruling.house = book.ref()
         cite_house_rules(game, ruleset, values, book, ruling)
     return ruling
+
+
+def _family_words(ruleset: RuleSet) -> Mapping[str, bool]:
+    """Every family's action words, each with whether it takes cards: the list's, and the judging
+    rule set's own (one built outside the list too)."""
+    own = {kind.keyword: kind.cards for kind in ruleset.actions}
+    return rulesets.WORDS if own.items() <= rulesets.WORDS.items() else {**rulesets.WORDS, **own}
 
 
 def _check_boards(

@@ -131,3 +131,41 @@ def test_the_grammar_spells_no_family_action_word_and_keeps_the_notations_own_ap
     assert set(re.findall(r'"([a-z]+)"', rules.group())) == set(ACTIONS) | {"with", "onto", "and", "to"}
     [excluded] = re.findall(r"^FAMILY_WORD: /\(\?!\(\?:([a-z|]+)\)", grammar, re.M)
     assert set(excluded.split("|")) == set(ACTIONS)  # the notation's own words are never a family's
+
+
+# --- a new family's action: its folder alone ------------------------------------------------------
+
+
+def test_a_new_familys_action_is_read_judged_and_written_with_nothing_but_its_own_declaration():
+    """A rule set that brings an action of its own (here a `knock`, declared in this test as a
+    family's folder would) is judged with it, and its records written back, with no change to the
+    reader, the formatter or the engine."""
+    from dataclasses import replace
+
+    from arbiter.rules.base import ActionKind, ExtraAction, brings
+
+    knocked: list[str] = []
+    kind = ActionKind(
+        keyword="knock",
+        heading="Knock",
+        said="knock on the table",
+        related=("knock",),
+        paths=(),
+        refusal=lambda player, words: ("draw-first", f"{player} may not knock here"),
+    )
+    knock = ExtraAction(lambda r, state, action: knocked.append(state.player), lambda r, state: (), kind)
+    caliente = arbiter.families.get("caliente")
+    knocking = replace(
+        caliente,
+        actions=(*caliente.actions, kind),
+        configure=lambda seating, options: (
+            lambda config: replace(config, actions={**config.actions, **brings(knock)})
+        )(caliente.configure(seating, options)),
+    )
+    text = with_bob("bob: draw 9, knock, meld [5 5 5], discard 4").replace('[Rules "caliente"]\n', "")
+    [parsed] = parse(text)
+    ruling = judge(parsed, rules=knocking)
+    assert set(knocked) == {"bob"} and not ruling.malformed  # played by its handler (again as the engine replays)
+    assert [f.code for f in ruling.findings if f.is_error] == ["first-meld-minimum"]  # the sample's own
+    assert judged(text).malformed  # a rule set of the list knows no `knock`
+    assert format_source(text, family_words={**arbiter.families.WORDS, "knock": False}) == (text, [])
