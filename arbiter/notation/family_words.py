@@ -7,7 +7,7 @@ word is written with its cards or alone, as the family declares (`ActionKind.car
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from ..i18n import Text, msg
 from ..records import FamilyAction, Game
@@ -44,13 +44,16 @@ def written_problem(action: FamilyAction, family_words: Mapping[str, bool]) -> T
     return None
 
 
-def family_actions(game: Game) -> Iterator[FamilyAction]:
-    """Every family's action a game's turns hold."""
-    for hand in game.hands:
-        for turn in (*hand.setup_turns, *hand.turns):
-            for action in turn.actions:
-                if type(action) is FamilyAction:
-                    yield action
+def family_actions(game: Game) -> list[FamilyAction]:
+    """Every family's action a game's turns hold (one comprehension: the checker asks it of every game)."""
+    return [
+        action
+        for hand in game.hands
+        for turns in (hand.setup_turns, hand.turns)
+        for turn in turns
+        for action in turn.actions
+        if type(action) is FamilyAction
+    ]
 
 
 def family_word_findings(game: Game, family_words: Mapping[str, bool]) -> list[Finding]:
