@@ -7,9 +7,10 @@ turn's actions through `handler_for`. HANDLERS holds the actions every family pl
 module named for what it does: drawing.py (`draw`), taking_the_pile.py (`take`), melding.py
 (`meld`, `add`), bonus_cards.py (`bonus`), ending.py (`discard`), going_out.py (`ask`, `out`) and
 passing.py (`pass`, the forced take); first_meld.py checks a side's first meld, holding.py the
-cards held. The actions only some families play come with their rule set (`Config.actions`, from
-a module of the family: docs/engine.md lists them); a rule set that does not bring one refuses it
-with the words its family declares (`Config.unplayed`, `ActionKind.refusal`).
+cards held. The actions only some families play (a `FamilyAction`: a keyword and its cards) come
+with their rule set (`Config.actions`, by keyword, from a module of the family: docs/engine.md
+lists them); a rule set that does not bring one refuses it with the words its family declares
+(`Config.unplayed`, `ActionKind.refusal`).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def handler_for(r: HandContext, state: TurnState, action: Action) -> Handler:
     if other is not None:
         code, words = other.refusal(state.player, r.config.words)
         raise Illegal(code, words, action)
-    kinds = (*(extra.kind for extra in r.config.actions.values()), *r.config.unplayed.values())
+    kinds = (*(brought.kind for brought in r.config.actions.values()), *r.config.unplayed.values())
     problem = written_problem(action, {kind.keyword: kind.cards for kind in kinds})
     assert problem is not None  # its word is no family's, or its cards are not as its family writes them
     raise Illegal("syntax-error", problem, action)
