@@ -25,6 +25,7 @@ from .records import (
     Ask,
     Discard,
     Draw,
+    FamilyAction,
     GoOut,
     LayBonus,
     Meld,
@@ -141,14 +142,14 @@ def in_words(text: str) -> str:
     return said
 
 
-FAMILY_WORDS = {kind.record: kind.said for kind in families.ACTIONS}
+FAMILY_WORDS = {kind.keyword: kind.said for kind in families.ACTIONS}
 """A family's own action in a player's words, as its family says it (`ActionKind.said`)."""
 
 
 def step_words(step: Step) -> str:
     """One step in a player's words."""
-    if type(step) in FAMILY_WORDS:
-        return FAMILY_WORDS[type(step)]
+    if type(step) is FamilyAction:
+        return FAMILY_WORDS.get(step.keyword, step.keyword)
     match step:
         case Draw():
             return msg("draw from the stock")

@@ -23,7 +23,7 @@ from .errors import record_source
 from .findings import Finding, Severity
 from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
 from .i18n import Text, msg, term
-from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, parse
+from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, family_word_findings, parse
 from .records import Game
 from .rules.base import OptionValue, RuleSet, UsageError
 from .rules.codes import NOTATION
@@ -212,7 +212,8 @@ def judge(
         ruling.malformed = True
         return ruling
     ruling.rules, ruling.options = ruleset.name, values
-    ruling.findings = list(parsed.findings)
+    misspelt = family_word_findings(game, _family_words(ruleset))  # a word no family writes so: a syntax error
+    ruling.findings = sorted([*parsed.findings, *misspelt], key=lambda f: f.line) if misspelt else list(parsed.findings)
     empty = not game.tags and not game.hands and not parsed.findings
     if empty:
         ruling.findings.append(
@@ -229,7 +230,7 @@ def judge(
         )
     if rules is None and book is None and game.find_tag("rules") is None and not empty:
         ruling.assumed = rules_assumed(game, ruleset, configured=default is not None)
-    if parsed.malformed or empty:
+    if parsed.malformed or misspelt or empty:
         ruling.malformed = True
         return ruling
     judge_game(game, ruleset, values, ruling, observer)
@@ -239,6 +240,13 @@ def judge(
         ruling.house = book.ref()
         cite_house_rules(game, ruleset, values, book, ruling)
     return ruling
+
+
+def _family_words(ruleset: RuleSet) -> Mapping[str, bool]:
+    """Every family's action words, each with whether it takes cards: the list's, and the judging
+    rule set's own (one built outside the list too)."""
+    own = {kind.keyword: kind.cards for kind in ruleset.actions}
+    return rulesets.WORDS if own.items() <= rulesets.WORDS.items() else {**rulesets.WORDS, **own}
 
 
 def _check_boards(

@@ -18,10 +18,21 @@ written, and the findings say what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .notation import DEFAULT_LIMITS, Limits, NotationError, ParsedGame, Source, notation_finding, parse, parse_line
+from .notation import (
+    DEFAULT_LIMITS,
+    Limits,
+    NotationError,
+    ParsedGame,
+    Source,
+    family_word_findings,
+    notation_finding,
+    parse,
+    parse_line,
+)
+from .notation.words import PACKET_WORDS
 from .records import (
     Action,
     Add,
@@ -29,20 +40,18 @@ from .records import (
     Deal,
     Discard,
     Draw,
+    FamilyAction,
     Game,
     GoOut,
     HandRecord,
     HandStart,
     Holding,
     LayBonus,
-    LaySpecial,
     Meld,
     Melded,
     MeldSpec,
     Pass,
-    PickUpFoot,
     PilePosition,
-    PlayCaliente,
     Points,
     PositionStart,
     Statement,
@@ -94,18 +103,14 @@ def format_action(action: Action) -> str:
             return f"discard {card}"
         case LayBonus(cards=cards):
             return f"bonus {_cards(cards)}"
-        case PlayCaliente():
-            return "caliente"
         case Ask(answer=answer):
             return f"ask {'yes' if answer else 'no'}"
         case Pass():
             return "pass"
         case GoOut():
             return "out"
-        case PickUpFoot():
-            return "foot"
-        case LaySpecial(cards=cards):
-            return f"special {_cards(cards)}"
+        case FamilyAction(keyword=keyword, cards=cards):
+            return _words(keyword, _cards(cards))  # a family's own action, written as it was read
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -121,7 +126,7 @@ def format_statement(st: Statement) -> str:
         case HandStart(number=number, dealer=dealer, sitting_out=out):
             return _words("hand", str(number), "dealer", dealer, f"sitout {' '.join(out)}" if out else "")
         case Deal(player=player, cards=cards, foot=foot):
-            return _words("foot" if foot else "deal", player, _cards(cards))
+            return _words(PACKET_WORDS[foot], player, _cards(cards))
         case UpCard(cards=cards):
             return f"up {_cards(cards)}" if cards else "up"
         case Stock(count=count, cards=cards):
@@ -323,8 +328,14 @@ def format_game(game: Game, layout: Layout = _NO_LAYOUT) -> str:
     return "\n\n".join("\n".join(block) for block in blocks) + "\n" if blocks else ""
 
 
-def format_source(source: Source, limits: Limits = DEFAULT_LIMITS) -> tuple[str, list[Finding]]:
+def format_source(
+    source: Source, limits: Limits = DEFAULT_LIMITS, family_words: Mapping[str, bool] | None = None
+) -> tuple[str, list[Finding]]:
     """A whole record in canonical form, and the findings met while reading it.
+
+    A family's own action is written as it was read, whatever its word. Given `family_words`
+    (every family's action words, each with whether it takes cards: `arbiter.families.WORDS`),
+    a game with a family's action written as no family writes it is a game with a syntax error.
 
     Games with syntax errors keep their text as written (their lines are copied, not reprinted),
     so nothing is lost; the findings say what to mend. Lines that are not UTF-8 are copied with
@@ -343,10 +354,11 @@ def format_source(source: Source, limits: Limits = DEFAULT_LIMITS) -> tuple[str,
     lines = text.split("\n")
     chunks: list[str] = []
     for parsed in parse(data, limits):
-        findings.extend(parsed.findings)
+        misspelt = family_word_findings(parsed.game, family_words) if family_words is not None else []
+        findings.extend(sorted([*parsed.findings, *misspelt], key=lambda f: f.line) if misspelt else parsed.findings)
         if any(f.code == "too-many-games" for f in parsed.findings):  # the rest is unread: copy it all
             chunks.append("\n".join(lines[parsed.first_line - 1 :]).strip("\n"))
-        elif parsed.malformed:
+        elif parsed.malformed or misspelt:
             chunks.append("\n".join(lines[parsed.first_line - 1 : parsed.last_line]).strip("\n"))
         else:
             chunks.append(format_game(parsed.game, read_layout(parsed, lines)).rstrip("\n"))

@@ -62,7 +62,7 @@ class MeldSpec(Node):
 
 @dataclass(slots=True, init=False)
 class Draw(Node):
-    """Cards drawn from the stock: the turn's draw, a Bonus replacement or a Caliente refill."""
+    """Cards drawn from the stock: the turn's draw, a Bonus replacement or a family's refill."""
 
     cards: Cards = ()
 
@@ -138,11 +138,6 @@ class LayBonus(Node):
 
 
 @dataclass(slots=True)
-class PlayCaliente(Node):
-    pass
-
-
-@dataclass(slots=True)
 class Ask(Node):
     """Asking the partner `may I go out?`, with the partner's binding answer."""
 
@@ -160,18 +155,17 @@ class GoOut(Node):
 
 
 @dataclass(slots=True)
-class PickUpFoot(Node):
-    """Hand & Foot: picking up the Foot."""
+class FamilyAction(Node):
+    """An action a family brings beyond the notation's own, as written: its keyword and the cards
+    after it, if any. The notation reads and writes it without knowing the word; the family that
+    brings it declares what the word means (its `ActionKind`: whether it takes cards, how it is
+    said and played), and a rule set that lacks it refuses it (docs/engine.md)."""
 
-
-@dataclass(slots=True)
-class LaySpecial(Node):
-    """Modern American Canasta: a special hand, the player's whole hand laid at once (ACN 1.2)."""
-
+    keyword: str = ""
     cards: Cards = ()
 
 
-Action = Draw | Take | Meld | Add | Discard | LayBonus | PlayCaliente | Ask | Pass | GoOut | PickUpFoot | LaySpecial
+Action = Draw | Take | Meld | Add | Discard | LayBonus | Ask | Pass | GoOut | FamilyAction
 
 
 # --- statements, one per line -----------------------------------------------------------------

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import arbiter
+from arbiter import families
 from arbiter.formatter import format_source
 
 from .text import shown_path
@@ -43,7 +44,7 @@ class Formatted:
 
 def format_record(path: str, data: bytes, summary: bool = False) -> Formatted:
     """The record in canonical form; with `summary`, written as its score sheet (ACN 1.1)."""
-    text, findings = format_source(data)
+    text, findings = format_source(data, family_words=families.WORDS)
     written = data.decode("utf-8", "replace").lstrip("\ufeff")
     errors = [f for f in findings if f.is_error]
     notes: list[SheetNote] = []

@@ -10,7 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from arbiter.cards import NATURALS, WILDS, pack
-from arbiter.records import Add, Ask, Discard, Draw, Game, GoOut, HandRecord, LayBonus, Meld, Pass, PickUpFoot, Take
+from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, GoOut, HandRecord, LayBonus, Meld, Pass, Take
+
+FOOT = FamilyAction(keyword="foot")  # picking up the Foot, as a record writes it
 
 VALUE = {**dict.fromkeys("4567", 5), **dict.fromkeys(["8", "9", "10", "J", "Q", "K"], 10), "A": 20}
 VALUE |= {"2": 20, "X": 50, "S": 5, "B": 100}
@@ -162,10 +164,10 @@ class Referee:
                     self.flag(n, where, f"{what}: {list(cards)} not all held")
                 me.hand.subtract(cards)
 
-            if me.owes_foot and not (turn.actions and isinstance(turn.actions[0], (PickUpFoot, Pass))):
+            if me.owes_foot and not (turn.actions and (turn.actions[0] == FOOT or isinstance(turn.actions[0], Pass))):
                 self.flag(n, where, "the Foot owed is not picked up first")
             for position, act in enumerate(turn.actions):
-                if isinstance(act, PickUpFoot):
+                if act == FOOT:
                     if me.on_foot or +me.hand:
                         self.flag(n, where, "the Foot picked up with cards in the Hand")
                     me.hand, me.foot, me.on_foot, me.owes_foot = me.foot, Counter(), True, False

@@ -19,11 +19,10 @@ from arbiter.records import (
     Add,
     Discard,
     Draw,
+    FamilyAction,
     Game,
     LayBonus,
     Meld,
-    PickUpFoot,
-    PlayCaliente,
     Points,
     SidePoints,
     Take,
@@ -109,7 +108,7 @@ def held_before(
                     held.subtract(spec.cards)
                 under = seen.pile[:-1]
                 held.update(under[max(0, len(under) - (pile_take - 1)) :] if pile_take else under)
-            case PickUpFoot():
+            case FamilyAction(keyword="foot"):
                 held.update(foot or {})
             case Meld(melds=melds):
                 for spec in melds:
@@ -120,7 +119,7 @@ def held_before(
                 held.subtract(cards)
             case Discard(card=card):
                 held[card] -= 1
-            case PlayCaliente():
+            case FamilyAction(keyword="caliente"):
                 held["C"] -= 1
     return held
 

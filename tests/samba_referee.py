@@ -16,6 +16,7 @@ from arbiter.records import (
     Ask,
     Discard,
     Draw,
+    FamilyAction,
     Game,
     GoOut,
     HandRecord,
@@ -23,9 +24,10 @@ from arbiter.records import (
     Meld,
     MeldRef,
     Pass,
-    PlayCaliente,
     Take,
 )
+
+CALIENTE_CARD = FamilyAction(keyword="caliente")  # a Caliente card played, as a record writes it
 
 ORDER = {rank: i for i, rank in enumerate(NATURALS)}
 VALUE = {**dict.fromkeys("4567", 5), **dict.fromkeys(["8", "9", "10", "J", "Q", "K"], 10), "A": 20}
@@ -170,7 +172,7 @@ class Referee:
                 if isinstance(act, Draw):
                     left = sum(unseen.values())
                     after_bonus = a_index > 0 and isinstance(acts[a_index - 1], LayBonus)
-                    after_caliente = a_index > 0 and isinstance(acts[a_index - 1], PlayCaliente)
+                    after_caliente = a_index > 0 and acts[a_index - 1] == CALIENTE_CARD
                     if after_bonus:
                         want = min(len(acts[a_index - 1].cards), left)
                     elif after_caliente:
@@ -247,7 +249,7 @@ class Referee:
                 elif isinstance(act, LayBonus):
                     take_cards(act.cards, "bonus")
                     laid[side] += list(act.cards)
-                elif isinstance(act, PlayCaliente):
+                elif act == CALIENTE_CARD:
                     drawn = True
                     take_cards(["C"], "caliente")
                     laid[side].append("C")

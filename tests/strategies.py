@@ -13,6 +13,7 @@ from arbiter.records import (
     Deal,
     Discard,
     Draw,
+    FamilyAction,
     Game,
     GoOut,
     HandRecord,
@@ -25,9 +26,7 @@ from arbiter.records import (
     MeldSpec,
     Note,
     Pass,
-    PickUpFoot,
     PilePosition,
-    PlayCaliente,
     Points,
     Position,
     PositionStart,
@@ -71,11 +70,13 @@ actions = st.one_of(
     st.builds(Add, cards=cards, target=meld_refs()),
     st.builds(Discard, card=card),
     st.builds(LayBonus, cards=cards),
-    st.builds(PlayCaliente),
+    st.builds(FamilyAction, keyword=st.just("caliente")),
     st.builds(Ask, answer=st.booleans()),
     st.builds(Pass),
     st.builds(GoOut),
-    st.builds(PickUpFoot),
+    st.builds(FamilyAction, keyword=st.just("foot")),
+    # any family's own word, known or not: the notation reads and writes it without knowing it
+    st.builds(FamilyAction, keyword=st.sampled_from(("special", "knock", "lay-down")), cards=cards),
 )
 
 

@@ -20,7 +20,7 @@ import arbiter.families
 import arbiter.rules
 from arbiter import Position
 from arbiter.engine import HANDLERS
-from arbiter.records import LaySpecial, PickUpFoot, PlayCaliente
+from arbiter.records import FamilyAction
 from arbiter.rules.base import Config, Seating
 
 SEATINGS = {
@@ -32,12 +32,12 @@ SEATINGS = {
     "modern-american": Seating(("ann", "bob", "cid", "dee"), (("ann", "cid"), ("bob", "dee"))),
 }
 OWN_ACTIONS = {
-    "caliente": {PlayCaliente},
-    "samba": {PlayCaliente},  # its chapter's Caliente-card variation
-    "hand-and-foot": {PickUpFoot},
+    "caliente": {"caliente"},
+    "samba": {"caliente"},  # its chapter's Caliente-card variation
+    "hand-and-foot": {"foot"},
     "classic": set(),
     "hoyle": set(),
-    "modern-american": {LaySpecial},  # its special hands
+    "modern-american": {"special"},  # its special hands
 }
 
 
@@ -55,14 +55,15 @@ def test_the_extra_actions_a_rule_set_brings_are_exactly_its_own(name, options):
     chosen = {key: value for key, value in options.items() if key in {spec.name for spec in ruleset.options}}
     config = ruleset.configure(SEATINGS[name], ruleset.resolve(chosen))
     assert set(config.actions) == OWN_ACTIONS[name]
-    assert all(kind is action.record for kind, action in config.actions.items())
+    assert all(keyword == action.kind.keyword for keyword, action in config.actions.items())
 
 
 def test_each_family_action_declares_its_own_vocabulary_once():
     kinds = {kind.keyword: kind for kind in arbiter.families.ACTIONS}
     assert set(kinds) == {"caliente", "foot", "special"}
-    assert kinds["special"].record is LaySpecial and not kinds["special"].opens_turn
-    assert kinds["caliente"].record is PlayCaliente and kinds["foot"].record is PickUpFoot
+    assert kinds["special"].cards and not kinds["special"].opens_turn
+    assert not kinds["caliente"].cards and not kinds["foot"].cards
+    assert arbiter.families.WORDS == {"caliente": False, "foot": False, "special": True}
     assert kinds["caliente"].opens_turn and not kinds["foot"].opens_turn
     assert set(kinds["foot"].paths) <= arbiter.families.PATHS
 
@@ -70,9 +71,9 @@ def test_each_family_action_declares_its_own_vocabulary_once():
 @pytest.mark.parametrize("name", sorted(OWN_ACTIONS))
 def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
     ruleset = arbiter.families.get(name)
-    brought = {kind.record for kind in ruleset.actions}
+    brought = {kind.keyword for kind in ruleset.actions}
     assert brought == OWN_ACTIONS[name]
-    assert set(ruleset.unplayed) == {PlayCaliente, PickUpFoot, LaySpecial} - brought
+    assert set(ruleset.unplayed) == {"caliente", "foot", "special"} - brought
 
 
 def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
@@ -89,12 +90,12 @@ def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_th
 
 
 def test_the_engine_handlers_are_the_actions_every_family_plays():
-    assert PlayCaliente not in HANDLERS and PickUpFoot not in HANDLERS and LaySpecial not in HANDLERS
+    assert FamilyAction not in HANDLERS  # a family's own action is played by the handler its family brings
 
 
 def test_only_the_foot_picks_up_the_foot():
     actions = {kind: action for name in SEATINGS for kind, action in _config(name).actions.items()}
-    assert [kind for kind, action in actions.items() if action.picks_up_foot] == [PickUpFoot]
+    assert [kind for kind, action in actions.items() if action.picks_up_foot] == ["foot"]
 
 
 def _config(name: str) -> Config:

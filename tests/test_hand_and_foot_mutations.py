@@ -32,8 +32,10 @@ from mutation_support import (
 )
 
 import arbiter
-from arbiter.records import Add, Ask, Discard, Draw, Game, Meld, MeldRef, MeldSpec, PickUpFoot, Take, Turn
+from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, Meld, MeldRef, MeldSpec, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
+
+FOOT = FamilyAction(keyword="foot")  # picking up the Foot, as a record writes it
 
 CLOSED_AT = 7  # a meld of seven is a canasta, closed
 MIXED_WILDS = 2  # a meld of a rank holds one or two wilds
@@ -86,7 +88,7 @@ def open_meld(melds: Mapping[str, tuple[str, ...]], rank: str) -> str | None:
 
 def first_draw(turn: Turn) -> int | None:
     """The index of the turn's draw from the stock (after the Foot picked up at its start)."""
-    a = 1 if turn.actions and isinstance(turn.actions[0], PickUpFoot) else 0
+    a = 1 if turn.actions and turn.actions[0] == FOOT else 0
     return a if a < len(turn.actions) and isinstance(turn.actions[a], Draw) else None
 
 
@@ -217,7 +219,7 @@ def foot_left_out(game: SimulatedGame, record: Game, at_start: bool) -> Iterator
     made = 0
     for h, i, turn, _ in places(game, record):
         for a, action in enumerate(turn.actions):
-            if isinstance(action, PickUpFoot) and (a == 0) == at_start and made < PER_GAME:
+            if action == FOOT and (a == 0) == at_start and made < PER_GAME:
                 actions = [*turn.actions[:a], *turn.actions[a + 1 :]]
                 text = replaced_turn(record, h, i, turn, actions)
                 yield Mutant(text, turn.line, "foot-pickup", "at the start" if at_start else "at once")

@@ -34,7 +34,7 @@ from test_classic_mutations import wrong_draw_count
 
 import arbiter
 from arbiter import cards as C
-from arbiter.records import Add, Discard, Draw, Game, GoOut, LaySpecial, Meld, MeldRef, MeldSpec, Take, Turn
+from arbiter.records import Add, Discard, Draw, FamilyAction, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"
@@ -96,7 +96,7 @@ def lone_opening(turn: Turn, seen: TurnTrace) -> Meld | None:
     pile not taken, a discard that does not go out)."""
     if not is_opening(turn, seen) or discard_at(turn) is None:
         return None
-    laid = [a for a in turn.actions if isinstance(a, (Meld, Add, Take, LaySpecial))]
+    laid = [a for a in turn.actions if isinstance(a, (Meld, Add, Take, FamilyAction))]
     return laid[0] if len(laid) == 1 and isinstance(laid[0], Meld) else None
 
 
@@ -331,7 +331,7 @@ def special_hand_after_opening(game: SimulatedGame, record: Game) -> Iterator[Mu
         if made >= PER_GAME or not seen.side_melded or not isinstance(first, Draw):
             continue
         held = held_before(seen, turn, 1)
-        special = LaySpecial(cards=tuple(sorted(held.elements(), key=C.ORDER.__getitem__)))
+        special = FamilyAction(keyword="special", cards=tuple(sorted(held.elements(), key=C.ORDER.__getitem__)))
         yield Mutant(replaced_turn(record, h, i, turn, [first, special]), turn.line, "special-hand", "")
         made += 1
 

@@ -10,7 +10,7 @@ import pytest
 
 from arbiter import cards as C
 from arbiter.notation import parse_text
-from arbiter.records import Add, Deal, Discard, Draw, Game, HandRecord, LayBonus, Meld, PickUpFoot, PlayCaliente, Take
+from arbiter.records import Add, Deal, Discard, Draw, FamilyAction, Game, HandRecord, LayBonus, Meld, Take
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 PACKS = {"samba": 3, "hand-and-foot": 5, "hoyle": 2}
@@ -90,9 +90,9 @@ class Replay:
             elif isinstance(action, Discard):
                 self.give_up(player, [action.card])
                 self.pile.append(action.card)
-            elif isinstance(action, PlayCaliente):
+            elif action == FamilyAction(keyword="caliente"):
                 self.give_up(player, [C.CALIENTE])
-            elif isinstance(action, PickUpFoot):
+            elif action == FamilyAction(keyword="foot"):
                 self.hands[player].update(self.feet.pop(player))
 
 

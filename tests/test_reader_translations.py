@@ -1,6 +1,7 @@
 """The reader's findings in every language: each message a Text whose every template the `notation`
 catalogue of es, pt and it translates, for every reader code, from the malformed lines the reader's
-own tests use, the samples, and records that pass each of the reader's limits."""
+own tests use, the samples, and records that pass each of the reader's limits (with the findings on
+the families' own actions, `arbiter.notation.family_words`, which the checker adds)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from types import ModuleType
 import pytest
 from test_notation import ERRORS, PLACEMENT
 
+import arbiter
 from arbiter import notation
 from arbiter.i18n import LANGUAGES, Text, Translator
-from arbiter.notation import DEFAULT_LIMITS, Limits, Source, parse
+from arbiter.notation import DEFAULT_LIMITS, Limits, Source, family_word_findings, parse
 from arbiter.rulings import Finding
 
 ROOT = Path(__file__).parent.parent
@@ -25,8 +27,7 @@ OTHER_LANGUAGES = [language for language in LANGUAGES if language != "en"]
 
 # Lines the reader's tests above do not write, each reaching another of its explanations.
 MORE_LINES = [
-    "ann: draw 8, drow 4",  # an action misspelt, with a suggestion
-    "ann: draw 8, zzz",  # a word that is no action at all
+    "ann: Drw 8",  # not a word, and no action: the reader's own explanation
     "zzzz ann",  # a first word that starts no line, with no suggestion
     "ann: draw Q, discard 4 5 6",
     "ann: take 9 onto 9 and [K K]",
@@ -80,10 +81,13 @@ RECORDS: list[tuple[bytes | str, Limits]] = [
     ('[Event "x"]\n' + "ann: draw 8, " * 40 + "discard 4\n", Limits(max_line_chars=100)),
     ('[Event "x"]\n' * 50, Limits(max_bytes=200)),
     ('[Event "a"]\nhand 1 dealer ann\n[Event "b"]\nhand 1 dealer ann\n', Limits(max_games=1)),
-    ('[Event "x"]\nann: dra 8\nann: dra 8\nann: dra 8\n', Limits(max_errors=1)),
-    ('[Event "x"]\nann: dra 8\nann: dra 8\n', Limits(max_errors=1)),
+    ('[Event "x"]\nann: Dra 8\nann: Dra 8\nann: Dra 8\n', Limits(max_errors=1)),
+    ('[Event "x"]\nann: Dra 8\nann: Dra 8\n', Limits(max_errors=1)),
     ('[Event "a"]\nhand 1 dealer ann\n[Event "b"]\n', Limits()),
     ('[Event "x"]\nhand 1 dealer a\ndeal a 4\nup 9\nturn a\n', Limits()),
+    # the families' actions in a hand's turns: a word misspelt (with a suggestion), a word that is
+    # no action at all, a family's word with cards it does not take, and without those it does
+    ('[Event "x"]\nhand 1 dealer a\ndeal a 4\nup 9\na: drow 4\na: zzz\na: caliente 4\na: draw 8, special\n', Limits()),
     ('[Event "x"]\nhand 1 dealer a\nposition\nhold a 4\nturn a\nturn a\n', Limits()),
     ('[Event "x"]\nhand 1 dealer a\nposition\nstock 4 5\nstock 4\n', Limits()),
     ('[Event "x"]\nhand 1 dealer a\ndeal a 4\nup 9\nstock 4\nstock 5\n', Limits()),
@@ -91,8 +95,10 @@ RECORDS: list[tuple[bytes | str, Limits]] = [
 
 
 def findings_of(source: Source, limits: Limits = DEFAULT_LIMITS) -> Iterator[Finding]:
+    """The reader's findings, and those of the families' actions as the checker holds them."""
     for game in parse(source, limits):
         yield from game.findings
+        yield from family_word_findings(game.game, arbiter.families.WORDS)
 
 
 def every_reader_finding() -> Iterator[Finding]:
@@ -184,7 +190,7 @@ def test_the_walk_says_nearly_every_template_of_the_reader(findings: list[Findin
 
 
 def test_numbers_are_grouped_as_each_language_writes_them() -> None:
-    [game] = parse('[Event "x"]\n' + "ann: dra 8\n" * 1002, Limits(max_errors=1))
+    [game] = parse('[Event "x"]\n' + "ann: Dra 8\n" * 1002, Limits(max_errors=1))
     last = game.findings[-1]
     assert last.code == "too-many-errors" and last.message.startswith("1,001 more lines")
     assert Translator("it")(last.message).startswith("altre 1.001 righe")
@@ -194,7 +200,7 @@ def test_numbers_are_grouped_as_each_language_writes_them() -> None:
 def test_a_remembered_explanation_keeps_its_template() -> None:
     """A line explained once is remembered; the finding made from the memory is as translatable."""
     notation.forget_lines()
-    first = next(findings_of('[Event "x"]\nann: drow 4\n'))
-    again = next(findings_of('[Event "x"]\nann: drow 4\n'))
+    first = next(findings_of('[Event "x"]\nann: Drow 4\n'))
+    again = next(findings_of('[Event "x"]\nann: Drow 4\n'))
     assert isinstance(again.message, Text) and again.message.msgid == first.message.msgid
     assert Translator("pt")(again.message) == Translator("pt")(first.message) != first.message

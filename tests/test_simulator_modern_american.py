@@ -18,7 +18,7 @@ from mac_support import position
 
 import arbiter
 from arbiter.notation import parse_text
-from arbiter.records import Ask, Discard, Draw, GoOut, LayBonus, LaySpecial, Meld, Take
+from arbiter.records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Take
 from arbiter.simulate import STOCK_MODES, SimulatedGame, Style, simulate_games
 
 RULES = "modern-american"
@@ -116,7 +116,7 @@ def actions(games: list[SimulatedGame]) -> Counter[str]:
                             seen["out"] += 1
                         case Ask():
                             seen["ask"] += 1
-                        case LaySpecial():
+                        case FamilyAction(keyword="special"):
                             seen["special"] += 1
     return seen
 
@@ -155,7 +155,8 @@ def test_a_special_hand_ends_the_hand_and_scores_its_value_alone():
         if "special " in game.text:
             ruling = assert_valid_with_the_declared_scores(game)
             last = game.record.hands[0].turns[-1]
-            assert isinstance(last.actions[-1], LaySpecial) and len(last.actions[-1].cards) == 14
+            special = last.actions[-1]
+            assert isinstance(special, FamilyAction) and special.keyword == "special" and len(special.cards) == 14
             layer = next(side for side in ruling.hands[0].scores if last.player in side.split("+"))
             assert ruling.hands[0].scores[layer] in (2_500, 3_000, 3_500)
             return

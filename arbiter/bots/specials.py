@@ -8,9 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..records import Discard, LayBonus, PlayCaliente
+from ..records import Discard, FamilyAction, LayBonus
 from .cards import BONUS, CALIENTE, WILDS
 from .table import HandTable, TurnState
+
+PLAY_CALIENTE = "caliente"
+"""The word the Caliente families write a Caliente card played with (their `ActionKind`'s keyword;
+the bots never import the families' rules)."""
 
 
 class SpecialCards(HandTable):
@@ -85,7 +89,7 @@ class SpecialCards(HandTable):
     def play_caliente(self, t: TurnState) -> None:
         t.hand[CALIENTE] -= 1
         self.laid[t.side].append(CALIENTE)
-        t.acts.append(PlayCaliente())
+        t.acts.append(FamilyAction(keyword=PLAY_CALIENTE))
         t.drawn = True
         refill = min(self.rules.caliente_refill - sum(t.hand.values()), len(self.stock))
         if refill > 0:

@@ -209,7 +209,7 @@ class HandContext:
             line=node.line,
             column=node.column or 1,
             code=illegal.code,
-            rule=cite(self.ruleset.rule(illegal.code)),
+            rule=self.ruleset.cite(illegal.code),  # a notation code too: a word no family brings
             severity=Severity.ERROR,
             message=illegal.message,
             remedy=illegal.remedy,

@@ -61,7 +61,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
         )
     kind = type(action)
     if state.foot_first:
-        if kind is not Pass and not picks_up_foot(r, kind):
+        if kind is not Pass and not picks_up_foot(r, action):
             raise _foot_first(state.player, action)
         state.foot_first = False
     if state.discarded and kind is not GoOut:
@@ -77,7 +77,7 @@ def play_action(r: HandContext, state: TurnState, action: Action) -> None:
         and not state.discarded
         and state.player in feet
         and not any(state.hand.values())
-        and not picks_up_foot(r, kind)
+        and not picks_up_foot(r, action)
     ):
         raise Illegal(  # the Hand melded out, its Foot not picked up
             "foot-pickup",

@@ -25,11 +25,15 @@ ACTIONS: tuple[ActionKind, ...] = tuple(dict.fromkeys(kind for ruleset in FAMILI
 """Every family's own kinds of action (`caliente`, `foot`), each once: what the web's editor and
 legal actions read."""
 
+WORDS: dict[str, bool] = {kind.keyword: kind.cards for kind in ACTIONS}
+"""Every family's action words, each with whether it is written with cards: what the checker and
+`arbiter fmt` hold a record's family actions to (arbiter.notation.family_words)."""
+
 PATHS: frozenset[str] = ENGINE_PATHS | {path for kind in ACTIONS for path in kind.paths}
 """Every legal path a hand can count: the engine's and those of each family's own actions."""
 
 for _ruleset in FAMILIES:  # each rule set refuses the others' actions with their own words
-    _ruleset.unplayed.update({kind.record: kind for kind in ACTIONS if kind not in _ruleset.actions})
+    _ruleset.unplayed.update({kind.keyword: kind for kind in ACTIONS if kind not in _ruleset.actions})
 
 PLANNED: dict[str, str] = {}
 """Families the notation already writes (docs/notation.md) but the engine does not judge yet."""
@@ -68,4 +72,4 @@ def get(name: str) -> RuleSet:
         ) from None
 
 
-__all__ = ["ACTIONS", "BY_NAME", "FAMILIES", "PACKAGES", "PATHS", "PLANNED", "codes", "get", "names"]
+__all__ = ["ACTIONS", "BY_NAME", "FAMILIES", "PACKAGES", "PATHS", "PLANNED", "WORDS", "codes", "get", "names"]

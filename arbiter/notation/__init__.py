@@ -12,6 +12,7 @@ The parts, each importing only those above it:
 - `words`: the notation's keywords and examples, how a message shows the record's text, card advice;
 - `transformer`: the grammar's transformer, building the record's nodes from tokens;
 - `parsers`: the Lark fallback, parsers built from the grammar and lent out one per reading;
+- `family_words`: a family's own actions (`FamilyAction`), held to the families' words by those who know them;
 - `tokens`: the token paths, plain lines and actions read with the grammar's own terminals;
 - `makers`: a line or action read once, remembered as a function that builds it again;
 - `explain`: a line the grammar rejects, explained to a card player;
@@ -23,6 +24,7 @@ This module names what the rest of the arbiter uses; the parts' own tests import
 
 from __future__ import annotations
 
+from .family_words import family_word_findings
 from .findings import SECTIONS, notation_finding
 from .games import ParsedGame, parse, parse_text
 from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, Source, Start
@@ -48,6 +50,7 @@ __all__ = [
     "Source",
     "Start",
     "excerpt",
+    "family_word_findings",
     "forget_lines",
     "grammar_path",
     "notation_finding",

@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from .. import cards as C
 from ..i18n import Text, msg
+from .family_words import not_an_action
 from .words import (
     ACTION_TERMINALS,
     ACTIONS,
@@ -180,21 +181,7 @@ def _not_an_action(text: str, pos: int, found: str, at_end: bool, column: int) -
                 card=found,
             ),
         )
-    actions = ", ".join(ACTIONS)
-    close = difflib.get_close_matches(found, ACTIONS, n=1)
-    if close:
-        return NotationError(
-            column,
-            msg(
-                "{shown} is not an action (did you mean `{action}`?): the actions are {actions}",
-                shown=quoted(found),
-                action=close[0],
-                actions=actions,
-            ),
-        )
-    return NotationError(
-        column, msg("{shown} is not an action: the actions are {actions}", shown=quoted(found), actions=actions)
-    )
+    return NotationError(column, not_an_action(found, {}))  # not a word: a word is read as a family's action
 
 
 def _said(text: str, kind: str, example: str, expected: set[str], found: str, at_end: bool) -> Text:

@@ -25,6 +25,7 @@ from ..records import (
     Turn,
     UpCard,
 )
+from .words import PACKET_WORDS
 
 _POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
 
@@ -237,8 +238,8 @@ _STATEMENT_KEYWORDS = {
 
 def statement_keyword(st: Statement) -> str:
     """How a message names a statement: its keyword, or `ann: ...` for a turn."""
-    if isinstance(st, Deal) and st.foot:
-        return "foot"
+    if isinstance(st, Deal):
+        return PACKET_WORDS[st.foot]
     if isinstance(st, Points):
         return st.kind
     if isinstance(st, Turn):

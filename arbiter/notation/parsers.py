@@ -15,7 +15,7 @@ from lark import Lark, Token
 
 from ..records import Statement
 from .transformer import StatementBuilder
-from .words import ACTION_TERMINALS, first_column
+from .words import ACTION_TERMINALS, FAMILY_WORD, PACKET_WORDS, first_column
 
 GRAMMAR_FILE = "canasta.lark"
 
@@ -51,7 +51,11 @@ def grammar_path() -> Path:
 ACCELERATED = os.environ.get("ARBITER_PURE_PARSER", "") in ("", "0")
 
 
-NAMED_CARD_RULES = {"deal": "deal", "foot": "foot", "hold": "hold"}  # keyword: the grammar's rule
+NAMED_CARD_RULES = {
+    PACKET_WORDS[False]: "deal",
+    PACKET_WORDS[True]: "packet",
+    "hold": "hold",
+}  # keyword: the grammar's rule
 CARD_RULES = {"up": "up", "stock": "stock_cards"}
 POINT_RULES = {"score": "score", "total": "total"}
 _TOKEN_RULES = {**NAMED_CARD_RULES, **CARD_RULES, **POINT_RULES, "pair": "side_points", "[": "tag"}
@@ -126,7 +130,7 @@ def new_reader(accelerated: bool) -> Reader:
             lexer_callbacks={
                 "COMMENT": lambda t: comments.append(t.value[1:].strip()),
                 "BRACE_COMMENT": lambda t: comments.append(t.value[1:-1].strip()),
-                **dict.fromkeys(ACTION_TERMINALS, keyword),
+                **dict.fromkeys((*ACTION_TERMINALS, FAMILY_WORD), keyword),
             },
             **plugins,
         )

@@ -17,19 +17,17 @@ from ..records import (
     Deal,
     Discard,
     Draw,
+    FamilyAction,
     GoOut,
     HandStart,
     Holding,
     LayBonus,
-    LaySpecial,
     Meld,
     Melded,
     MeldRef,
     MeldSpec,
     Pass,
-    PickUpFoot,
     PilePosition,
-    PlayCaliente,
     Points,
     PositionStart,
     SidePoints,
@@ -208,7 +206,7 @@ class StatementBuilder(Transformer[Token, Statement | None]):
     def deal(self, player: _TokenLike, cards: Any) -> Deal:
         return Deal(self.line, 0, (), "", player.value, self._split(cards))  # by position: a line a player
 
-    def foot(self, player: _TokenLike, cards: Any) -> Deal:
+    def packet(self, player: _TokenLike, cards: Any) -> Deal:  # the second packet, face down
         return Deal(line=self.line, player=player.value, cards=self._split(cards), foot=True)
 
     def up(self, cards: Any = None) -> UpCard:  # `up` alone: the pile starts empty
@@ -308,9 +306,6 @@ class StatementBuilder(Transformer[Token, Statement | None]):
     def bonus(self, cards: Any) -> LayBonus:
         return LayBonus(line=self.line, cards=self._split(cards))
 
-    def caliente(self) -> PlayCaliente:
-        return PlayCaliente(line=self.line)
-
     def ask(self, answer: _TokenLike) -> Ask:
         return Ask(line=self.line, answer=answer.value == "yes")
 
@@ -320,11 +315,8 @@ class StatementBuilder(Transformer[Token, Statement | None]):
     def out(self) -> GoOut:
         return GoOut(line=self.line)
 
-    def pick_up_foot(self) -> PickUpFoot:
-        return PickUpFoot(line=self.line)
-
-    def lay_special(self, cards: Any) -> LaySpecial:
-        return LaySpecial(line=self.line, cards=self._split(cards))
+    def family_action(self, word: _TokenLike, cards: Any = None) -> FamilyAction:
+        return FamilyAction(line=self.line, keyword=word.value, cards=self._split(cards) if cards else ())
 
 
 # Lark's Cython plugin (lark-cython) parses about a third faster; the pure-Python parser stays the

@@ -157,9 +157,14 @@ EXAMPLES: dict[str, str] = {
     "turn": "turn ann",
     "play": "ann: draw 8, meld [7 7 7], discard 4",
 }
+PACKET_WORDS = {False: "deal", True: "foot"}
+"""The word of a deal line, by whether its packet is the second one, dealt face down (`Deal.foot`,
+the engine's Foot): the notation's statement words, which the formatter writes from here."""
 STATEMENT_WORDS = tuple(k for k in EXAMPLES if k not in ("tag", "play"))
-ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "caliente", "ask", "pass", "out", "foot", "special")
+ACTIONS = ("draw", "take", "meld", "add", "discard", "bonus", "ask", "pass", "out")
+"""The notation's own actions. A family's own (`FamilyAction`) is any other word: the family declares it."""
 ACTION_TERMINALS = frozenset(a.upper() for a in ACTIONS)  # the grammar's names for the action keywords
+FAMILY_WORD = "FAMILY_WORD"  # the grammar's terminal for a family's own action word
 KEYWORDS = frozenset(
     (*STATEMENT_WORDS, *ACTIONS, "dealer", "sitout", "cards", "with", "onto", "and", "to", "yes", "no")
 )

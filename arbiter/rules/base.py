@@ -19,6 +19,7 @@ from typing import Any
 from .. import cards as C
 from ..errors import ArbiterError
 from ..i18n import Text, msg, msg_n, pmsg, term
+from ..records import FamilyAction
 from ..rulings import Rule
 from .codes import ENGINE, NOTATION  # the names: the package's function codes() takes the module's
 from .defaults import Choice
@@ -300,12 +301,12 @@ the rule set does not bring."""
 class ActionKind:
     """A family's own kind of action and its vocabulary, wherever the arbiter and its adapters speak
     of it: declared once, by the family that brings it (`RuleSet.actions`), and read from there by
-    the engine (alternatives, refusals), the web (the editor's headings, the legal actions' kinds)
-    and the docs. The reader's grammar keeps the keyword; nothing else lists it."""
+    the engine (alternatives, refusals), the checker (a word no family brings), the web (the
+    editor's headings, the legal actions' kinds) and the docs. The notation reads and writes it as a
+    `FamilyAction`, its keyword and its cards, without knowing the word; nothing else lists it."""
 
-    record: type  # the action's record type (arbiter.records)
     keyword: str
-    """The first word of its notation text (`caliente`, `foot`): the kind of move it is."""
+    """The first word of its notation text: the kind of move it is."""
     heading: Text
     """How it is said: the heading of its kind of legal move (`pmsg("legal moves of a kind", ...)`)."""
     said: Text
@@ -318,6 +319,12 @@ class ActionKind:
     """The finding that refuses it where a rule set does not bring it."""
     opens_turn: bool = False
     """Whether it opens a turn (as a draw does): while one is legal the turn is at its start."""
+    cards: bool = False
+    """Whether it is written with cards after its keyword (`KEYWORD 4 4 5 ...`) or alone."""
+
+    def action(self, cards: Sequence[str] = ()) -> FamilyAction:
+        """One such action, as a record writes it."""
+        return FamilyAction(keyword=self.keyword, cards=tuple(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +334,6 @@ class ExtraAction:
     actions at a point of a turn include its offers. The engine's types are said as `Any` here:
     the engine imports this module."""
 
-    record: type  # the action's record type (arbiter.records)
     handle: Callable[[Any, Any, Any], None]
     """(hand context, turn state, action): checks the action, raising `Illegal` before it changes
     anything, then plays it, as the handlers of engine/turn.py do."""
@@ -340,9 +346,9 @@ class ExtraAction:
     is due, or follow a Hand played out."""
 
 
-def brings(*actions: ExtraAction) -> dict[type, ExtraAction]:
-    """`Config.actions` for these actions."""
-    return {action.record: action for action in actions}
+def brings(*actions: ExtraAction) -> dict[str, ExtraAction]:
+    """`Config.actions` for these actions, by keyword."""
+    return {action.kind.keyword: action for action in actions}
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,9 +403,9 @@ class Config:
     extra_cards: Mapping[str, int] = field(default_factory=dict)  # cards added to the packs, by card
     absent_cards: Mapping[str, Text] = field(default_factory=dict)
     """What a finding says of a card the packs hold none of, by card, where the rule set says why."""
-    actions: Mapping[type, ExtraAction] = field(default_factory=dict)
+    actions: Mapping[str, ExtraAction] = field(default_factory=dict)
     """The actions the rule set brings beyond the engine's own (engine/turn.py's HANDLERS), by
-    record type: `brings(...)` of its family's modules' actions."""
+    keyword: `brings(...)` of its family's modules' actions."""
     # a second packet (the Foot) per player, and the game in a set number of rounds (Hand & Foot).
     # The Foot is the engine's: it deals it (Table.feet), holds a turn to picking it up once the
     # Hand is played out, and counts who has played from one; picking it up is the rule set's
@@ -456,8 +462,8 @@ class Config:
     """The stock's size at which the cards laid with `bonus` stop being replaced (0: replaced while
     any card is left; Modern American Canasta's tables that stop at the turn card: 8)."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
-    unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
-    """The other families' actions, which this rule set does not bring, by record type: refused with
+    unplayed: Mapping[str, ActionKind] = field(default_factory=dict, compare=False, repr=False)
+    """The other families' actions, which this rule set does not bring, by keyword: refused with
     their own words (`ActionKind.refusal`). `RuleSet.config_for` sets it from `RuleSet.unplayed`."""
     verdicts: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What `meld_problem` said of each meld checked so far, by (cards, new): the policy is a pure
@@ -502,7 +508,7 @@ class RuleSet:
     actions: tuple[ActionKind, ...] = ()
     """The kinds of action the family brings beyond the engine's own (its configurations' `actions`
     play them)."""
-    unplayed: dict[type, ActionKind] = field(default_factory=dict, init=False, compare=False, repr=False)
+    unplayed: dict[str, ActionKind] = field(default_factory=dict, init=False, compare=False, repr=False)
     """Every other family's kinds of action, which this one does not bring: `arbiter.families` fills
     it from its list, and each configuration reads it (`Config.unplayed`)."""
     """Other names the rule set is asked for by (`canasta` for Caliente); `arbiter.families.get`

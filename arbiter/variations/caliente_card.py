@@ -20,7 +20,7 @@ from ..engine.context import HandContext, TurnState
 from ..engine.holding import check_held, replacement_first
 from ..engine.illegal import Illegal
 from ..i18n import Text, msg, msg_n, pmsg, term
-from ..records import Node, PlayCaliente
+from ..records import FamilyAction, Node
 from ..rules.base import ActionKind, ExtraAction, Words
 
 
@@ -30,7 +30,6 @@ def not_held(player: str, words: Words) -> tuple[str, Text]:
 
 
 KIND = ActionKind(
-    PlayCaliente,
     keyword="caliente",
     heading=pmsg("legal moves of a kind", "Lay a Caliente card"),
     said=msg("play a Caliente card instead of drawing"),
@@ -50,14 +49,14 @@ class CalienteCard:
     owed_path: ClassVar[str] = "caliente-refill"
 
     def action(self) -> ExtraAction:
-        return ExtraAction(PlayCaliente, self.play, self.offers, KIND)
+        return ExtraAction(self.play, self.offers, KIND)
 
-    def offers(self, r: HandContext, state: TurnState) -> Iterator[PlayCaliente]:
+    def offers(self, r: HandContext, state: TurnState) -> Iterator[FamilyAction]:
         """Played instead of drawing, by a player who holds one."""
         if not state.drawn and state.hand[C.CALIENTE]:
-            yield PlayCaliente()
+            yield KIND.action()
 
-    def play(self, r: HandContext, state: TurnState, action: PlayCaliente) -> None:
+    def play(self, r: HandContext, state: TurnState, action: FamilyAction) -> None:
         table = r.table
         if state.drawn:
             raise Illegal("caliente-card", self._not_instead_of_drawing(r, state), action)

@@ -13,7 +13,7 @@ from ...engine.context import HandContext, TurnState
 from ...engine.holding import replacement_first
 from ...engine.illegal import Illegal
 from ...i18n import Text, msg, msg_n, pmsg
-from ...records import PickUpFoot
+from ...records import FamilyAction
 from ...rules.base import ActionKind, ExtraAction, Words
 
 
@@ -23,7 +23,6 @@ def no_foot(player: str, words: Words) -> tuple[str, Text]:
 
 
 KIND = ActionKind(
-    PickUpFoot,
     keyword="foot",
     heading=pmsg("legal moves of a kind", "Pick up the Foot"),
     said=msg("pick up the Foot"),
@@ -34,7 +33,7 @@ KIND = ActionKind(
 """Picking up the Foot."""
 
 
-def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
+def pick_up_foot(r: HandContext, state: TurnState, action: FamilyAction) -> None:
     """The Foot is picked up once the Hand is played out: at once, when the player melds the
     last card of the Hand, or as the next turn begins, when it went as a discard."""
     foot = r.table.feet.get(state.player)
@@ -59,10 +58,10 @@ def pick_up_foot(r: HandContext, state: TurnState, action: PickUpFoot) -> None:
     r.paths["foot-at-once" if state.drawn else "foot-next-turn"] += 1
 
 
-def offers(r: HandContext, state: TurnState) -> Iterator[PickUpFoot]:
+def offers(r: HandContext, state: TurnState) -> Iterator[FamilyAction]:
     """Once the Hand is played out, while the Foot waits."""
     if state.player in r.table.feet and not state.hand.total():
-        yield PickUpFoot()
+        yield KIND.action()
 
 
-FOOT = ExtraAction(PickUpFoot, pick_up_foot, offers, KIND, picks_up_foot=True)
+FOOT = ExtraAction(pick_up_foot, offers, KIND, picks_up_foot=True)

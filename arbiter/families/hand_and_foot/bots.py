@@ -40,7 +40,7 @@ from ...bots.cards import BIG, BONUS, LITTLE, NATURAL_SET, NATURALS, POINTS, STO
 from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family, SimOption
 from ...bots.table import HandTable, TurnState
-from ...records import Ask, Deal, Discard, GoOut, LayBonus, MeldRef, MeldSpec, Pass, PickUpFoot, Take
+from ...records import Ask, Deal, Discard, FamilyAction, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
 from .bot_rules import KINDS, HandAndFootRules, card_loss
 from .coverage import COVERAGE
 from .plans import FootMeld, FootTurn, OutPlan, Planner, meld_name
@@ -111,7 +111,7 @@ class HandAndFootHand(HandTable):
         packet.on_foot, packet.pick_up_next_turn = True, False
         t.hand.update(packet.foot)
         packet.foot = Counter()
-        t.acts.append(PickUpFoot())
+        t.acts.append(FamilyAction(keyword="foot"))  # the family's word for it (actions.KIND)
         return lay and self.lay_bonuses(t)
 
     def lay_bonuses(self, t: TurnState) -> bool:

@@ -12,7 +12,7 @@ from ... import cards as C
 from ...engine.holding import check_held, require_drawn
 from ...engine.illegal import Illegal
 from ...i18n import Text, msg, pmsg
-from ...records import LaySpecial
+from ...records import FamilyAction
 from ...rules.base import ActionKind, ExtraAction, Words
 from .specials import special_hand
 
@@ -25,18 +25,18 @@ def no_special_hands(player: str, words: Words) -> tuple[str, Text]:
 
 
 KIND = ActionKind(
-    LaySpecial,
     keyword="special",
     heading=pmsg("legal moves of a kind", "Lay a special hand"),
     said=msg("lay the whole hand as a special hand"),
     related=("special", "meld"),
     paths=("special-hand",),
     refusal=no_special_hands,
+    cards=True,
 )
 """A special hand laid."""
 
 
-def lay_special(r: Any, state: Any, action: LaySpecial) -> None:
+def lay_special(r: Any, state: Any, action: FamilyAction) -> None:
     require_drawn(r, state, action, "melding")
     config, side, cards = r.config, state.side, action.cards
     if side.melds:
@@ -64,12 +64,12 @@ def lay_special(r: Any, state: Any, action: LaySpecial) -> None:
     r.paths["special-hand"] += 1
 
 
-def _offers(r: Any, state: Any) -> Iterable[LaySpecial]:
+def _offers(r: Any, state: Any) -> Iterable[FamilyAction]:
     """The whole hand as a special hand, where it makes one."""
     if not state.drawn or state.side.melds:
         return ()
     cards = tuple(sorted(state.hand.elements(), key=C.ORDER.__getitem__))
-    return (LaySpecial(cards=cards),) if special_hand(cards, r.config) else ()
+    return (KIND.action(cards),) if special_hand(cards, r.config) else ()
 
 
-SPECIAL_HAND = ExtraAction(LaySpecial, lay_special, _offers, KIND)
+SPECIAL_HAND = ExtraAction(lay_special, _offers, KIND)

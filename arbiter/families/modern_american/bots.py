@@ -35,7 +35,7 @@ from ...bots.cards import ORDER as _ORDER
 from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family
 from ...bots.table import HandTable, TurnState
-from ...records import Ask, Discard, Draw, GoOut, LayBonus, LaySpecial, MeldRef, Pass, Stock, Take, Turn, UpCard
+from ...records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, MeldRef, Pass, Stock, Take, Turn, UpCard
 from . import plans
 from .bot_rules import OPTIONS, MacRules
 from .coverage import COVERAGE
@@ -223,7 +223,7 @@ class MacHand(HandTable):
     def lay_special(self, t: TurnState, value: int) -> None:
         cards = tuple(sorted(t.hand.elements(), key=_ORDER.__getitem__))
         t.hand.clear()
-        t.acts.append(LaySpecial(cards=cards))
+        t.acts.append(FamilyAction(keyword="special", cards=cards))  # the family's word for it (actions.KIND)
         self.special = (t.side, value)
         self.ended = True
 
