@@ -23,7 +23,9 @@ SYNTAX_ERROR_LINE = 6
 
 HOSTILE = "<script>alert('x')</script>"
 
-EXAMPLE = (Path(__file__).parent.parent / "arbiter_web" / "pages" / "static" / "example.txt").read_text(encoding="utf-8")
+EXAMPLE = (Path(__file__).parent.parent / "arbiter_web" / "pages" / "static" / "example.txt").read_text(
+    encoding="utf-8"
+)
 
 
 def full_ruling() -> GameRuling:
