@@ -42,8 +42,11 @@ def test_the_league_preset_is_every_default_and_the_others_differ_where_their_so
 
 
 def test_an_option_value_not_judged_yet_is_refused_by_name_never_judged_by_the_default():
-    with pytest.raises(UsageError, match="ace-seven-penalty-scope=team is not judged yet"):
-        config(**{"ace-seven-penalty-scope": "team"})
+    from arbiter.families.modern_american import NOT_JUDGED_YET
+
+    for name, value in sorted(NOT_JUDGED_YET, key=str):
+        with pytest.raises(UsageError, match=f"{name}={value} is not judged yet"):
+            config(**{name: value})
 
 
 def test_a_club_rulebook_can_base_itself_on_a_preset():

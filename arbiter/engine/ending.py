@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Discard, Node
-from ..rules.base import DiscardTry
+from ..rules.base import Config, DiscardTry
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
@@ -102,7 +102,7 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
     require_drawn(r, state, action, "discarding")
     card, config = action.card, r.config
-    if card == C.BONUS or card in config.replaced_cards:
+    if (card == C.BONUS or card in config.replaced_cards) and not _laid_card_goes_out(config, state, card):
         raise Illegal(
             "bonus-discard",
             msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(config.words.bonus)),
@@ -123,3 +123,8 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
         table.frozen = True
     r.paths[_DISCARD_PATH[card]] += 1
     state.discarded = True
+
+
+def _laid_card_goes_out(config: Config, state: TurnState, card: str) -> bool:
+    """A card laid beside the melds discarded face down to go out, where the rule set allows it."""
+    return config.laid_card_goes_out and state.hand.total() == 1 and state.hand[card] == 1

@@ -290,7 +290,14 @@ def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
     if config.rounds:
         return msg("the last of its {rounds} rounds", rounds=config.rounds) if number >= config.rounds else ""
     reached = any(v >= config.target for v in totals.values())
+    if reached and config.tie_plays_on and _leaders_tied(totals):
+        return ""  # equal leading totals at or past the target: another hand breaks the tie
     return msg("when a side reached {target}", target=config.target) if reached else ""
+
+
+def _leaders_tied(totals: Mapping[str, int]) -> bool:
+    best = max(totals.values())
+    return sum(v == best for v in totals.values()) > 1
 
 
 def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:

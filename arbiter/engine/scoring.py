@@ -78,6 +78,9 @@ def score_side(
         if foot:  # a Foot never picked up counts against the side like a hand
             cost, how = config.hand_penalty(foot, config)
             items.append((_left_in_hand, (player, foot, how, True), -cost))
+    if config.side_hand_penalty is not None:  # what the partners' hands cost together (Modern American Canasta)
+        held_by_side = [held for player in side.players if (held := hands.get(player))]
+        items += [(label, (), -points) for label, points in config.side_hand_penalty(held_by_side, config)]
     items = [item for item in items if item[2]]  # a line worth nothing is left out
     return Score(sum([item[2] for item in items]), items)
 

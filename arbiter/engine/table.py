@@ -78,6 +78,8 @@ class Table:
     # the Foot (Config.foot_size): each player's Foot until it is picked up, and who has played from one
     feet: dict[str, Counter[str]] = field(default_factory=dict)
     played_foot: set[str] = field(default_factory=set)
+    # who has asked to go out this hand (sides or players, by Config.asks_per_hand): a new set at each ask
+    asked: frozenset[str] = frozenset()
 
     def dead_ranks(self, config: Config) -> frozenset[str]:
         """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
@@ -114,6 +116,7 @@ class Table:
             totals_before=dict(self.totals_before),
             feet=dict(self.feet),  # a Foot is never changed: it leaves the table whole, picked up
             played_foot=set(self.played_foot),
+            asked=self.asked,
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -235,6 +235,8 @@ HandPenalty = Callable[[Counter[str], "Config"], tuple[int, str]]
 """(cards left in one hand, config) -> what they cost, and how it was counted ('' if plainly)."""
 LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tuple[Callable[[], str], int]]]
 """(cards a side laid beside its melds, the side's melds, config) -> (label, points) lines."""
+SideHandPenalty = Callable[[Sequence[Counter[str]], "Config"], list[tuple[Callable[[], str], int]]]
+OutOnlyProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
 AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
@@ -420,6 +422,16 @@ class Config:
     unfinished_penalty: Callable[[Sequence[str], Config], int] | None = None
     """(a meld short of a canasta, config) -> what it costs its side when the hand ends, or None."""
     talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
+    # the end of a hand and of a game (Modern American Canasta); each default keeps the others as they were
+    laid_card_goes_out: bool = False  # a card laid beside the melds may be the discard that goes out
+    asks_per_hand: str = ""  # one ask to go out each hand per "side" or per "player"; "": as often as one likes
+    out_only_problem: OutOnlyProblem | None = None
+    """(the side's melds, config) -> what the side may hold only on the turn its player goes out (an
+    eighth card on a canasta), as (code, explanation), or None."""
+    side_hand_penalty: SideHandPenalty | None = None
+    """(the cards left in each hand of a side, config) -> score lines the hands cost taken together,
+    beyond each hand's own (`hand_penalty`): three aces held between partners."""
+    tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
     """The other families' actions, which this rule set does not bring, by record type: refused with

@@ -49,15 +49,11 @@ what the engine's messages about laid cards say."""
 NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
     {
         ("talon-source", "predealt"),
-        ("ace-seven-penalty-scope", "team"),
         ("forgotten-three", "kept"),
         ("last-card-three", "may-go-out"),
         ("meld-base-when-going-out", "relaxed"),
         ("pile-with-wild", "above-the-wild"),
         ("opening-pile-pair", "separate"),
-        ("asks-per-hand", "player"),
-        ("tie", "shared"),
-        ("three-as-final-discard", True),
         ("eighth-card-going-out", True),
         ("courtesy-special", True),
         ("replace-threes-after-turn-card", False),
@@ -134,6 +130,10 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         opening_problem=policies.opening_problem,
         opening_waives_minimum=policies.opening_waives_minimum,
         talon=policies.talon,
+        laid_card_goes_out=bool(options["three-as-final-discard"]),
+        asks_per_hand="side" if options["asks-per-hand"] == "team" else "player",
+        side_hand_penalty=scoring.side_hand_penalty,
+        tie_plays_on=options["tie"] == "another-hand",
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

@@ -22,6 +22,7 @@ CODES = frozenset(
         "discard-wild",
         "discard-empty-pile",
         "special-hand",
+        "ask-again",
     }
 )
 
@@ -235,11 +236,11 @@ CATALOGUE: dict[str, Rule] = dict(
             "A three, red or black, is laid face up beside the side's melds at the start of the holder's turn (a "
             "dealt one before play, a drawn one at once) and replaced from the stock.",
         ),
-        entry(
+        _ours(
             "bonus-discard",
             "Threes",
-            f"{league('Threes')}; {PAGAT}",
-            "A three is never discarded, not even face down to go out.",
+            f"{league('Threes')}; {league('Going out')}; {PAGAT}",
+            "A three is never discarded, not even face down to go out (option three-as-final-discard).",
         ),
         entry(
             "last-bonus",
@@ -292,6 +293,13 @@ CATALOGUE: dict[str, Rule] = dict(
             "A player may ask the partner before going out, once a hand; the answer binds, and going against it "
             "costs 100 (option permission-penalty).",
         ),
+        _ours(
+            "ask-again",
+            "One ask a hand",
+            f"{league('Going out')}; {PAGAT}",
+            "A side asks its partner's leave to go out once a hand, whichever partner asks (option asks-per-hand: "
+            "once for each player); a second ask is refused and its answer binds nobody.",
+        ),
         entry(
             "ask",
             "Asking to go out",
@@ -322,7 +330,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "A declared hand score must equal the recomputed one: canastas (natural 500, mixed 300, aces and sevens "
             "2,500, wild 2,000 to 3,000), going out 100, threes by colour (100, 300, 500, 1,000: added with two "
             "canastas, nothing with one, subtracted with none), the melded cards (subtracted with no canasta), "
-            "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held.",
+            "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held by a "
+            "player (option ace-seven-penalty-scope: by a side's hands together).",
         ),
         entry(
             "total-mismatch",
@@ -334,7 +343,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "result-mismatch",
             "End of the game",
             f"{league('Game end')}; {PAGAT}",
-            "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins.",
+            "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins. "
+            "Equal leading totals there are broken by another hand (option tie: both sides share the win).",
         ),
         entry(
             "game-over",

@@ -122,10 +122,11 @@ penalties of unfinished aces, sevens and wild melds."""
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     """The cards' values (a three 5, or option three-in-hand-value), and 1,500 for three or more
-    aces, 1,500 for three or more sevens, held by the one player."""
+    aces, 1,500 for three or more sevens, held by the one player (where the option
+    ace-seven-penalty-scope counts them per player)."""
     three = int(config.options.get("three-in-hand-value", THREE_DRAWN_LAST))
     cost = sum(n * (three if card in THREES else C.VALUES[card]) for card, n in held.items() if n > 0)
-    sets = (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)
+    sets = _held_sets(held)
     if not sets or config.options.get("ace-seven-penalty-scope", "player") != "player":
         return cost, ""
     how = msg_n(
@@ -135,3 +136,29 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
         points=sets * HELD_SET,
     )
     return cost + sets * HELD_SET, how
+
+
+def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Line]:
+    """Where the option ace-seven-penalty-scope counts per side: 1,500 for three or more aces, and
+    for three or more sevens, among the partners' hands together."""
+    if config.options.get("ace-seven-penalty-scope", "player") != "team":
+        return []
+    together: Counter[str] = Counter()
+    for held in hands:
+        together.update({card: n for card, n in held.items() if n > 0})
+    sets = _held_sets(together)
+    if not sets:
+        return []
+
+    def label() -> str:
+        return msg_n(
+            "{n} set of three aces or sevens left in the side's hands",
+            "{n} sets of three aces or sevens left in the side's hands",
+            sets,
+        )
+
+    return [(label, sets * HELD_SET)]
+
+
+def _held_sets(held: Counter[str]) -> int:
+    return (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)

@@ -1,0 +1,144 @@
+"""Modern American Canasta's end of a hand and of a game, situation by situation: going out and the
+face-down discard, asking the partner, the threes at the end, the cards left in hand, the special
+hands' end, and the tie at the target, under the League's reading (the default) and each option's
+other reading."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mac_support import config, finding, first_error, position
+
+import arbiter
+from arbiter import Position
+
+TWO_CANASTAS = {"ann+cid": "[K K K K K K K] [A A A A A A A]", "bob+dee": "[Q Q Q]"}
+
+
+def scores(text: str) -> dict[str, int]:
+    [ruling] = arbiter.check(text)
+    assert not [f for f in ruling.findings if f.is_error], ruling.findings
+    return ruling.hands[0].scores
+
+
+# --- going out: the face-down discard ----------------------------------------------------------
+
+
+def test_a_three_is_never_the_face_down_discard_that_goes_out():
+    text = position("10 10 S", "ann: draw 10, meld [10 10 10], discard S, out", tables=TWO_CANASTAS)
+    assert first_error(text) == "bonus-discard"
+
+
+def test_a_table_that_lets_a_three_go_out_face_down():
+    text = position(
+        "10 10 S",
+        "ann: draw 10, meld [10 10 10], discard S, out",
+        tables=TWO_CANASTAS,
+        variant="three-as-final-discard",
+    )
+    assert first_error(text) is None
+
+
+def test_a_three_still_is_not_discarded_by_a_player_who_does_not_go_out_there():
+    text = position("10 10 5 S", "ann: draw 10, meld [10 10 10], discard S", variant="three-as-final-discard")
+    assert first_error(text) == "bonus-discard"
+
+
+# --- asking the partner ------------------------------------------------------------------------
+
+
+def asking_twice(second: str, variant: str = "", then: str = "") -> str:
+    """ann asks and is told no; then `second` of her side asks on the side's next turn."""
+    turns = [
+        "ann: draw 4, ask no, discard 6",
+        "bob: draw 5, discard 5",
+        f"cid: draw 6, {'ask no, ' if second == 'cid' else ''}discard 6",
+        *([then] if then else []),
+    ]
+    return position(
+        "10 10 5 6",
+        "\n".join(turns),
+        tables=TWO_CANASTAS,
+        stock="4 5 6 8 9 J 10 Q 4 5",
+        variant=variant,
+    )
+
+
+def test_a_side_asks_to_go_out_once_a_hand():
+    assert first_error(asking_twice("cid")) == "ask-again"
+
+
+def test_one_ask_each_player_where_the_table_counts_asks_by_player():
+    assert first_error(asking_twice("cid", "asks-per-hand=player")) is None
+
+
+def test_a_player_who_asked_does_not_ask_again_even_counting_by_player():
+    again = "dee: draw 8, discard 8\nann: draw 9, ask yes, discard 5"
+    assert first_error(asking_twice("", "asks-per-hand=player", then=again)) == "ask-again"
+
+
+def test_legal_actions_offer_no_second_ask_to_the_side():
+    before = Position.from_record(asking_twice(""), hand=1, turn=3)
+    before.push("draw 6")
+    moves = {str(move) for move in before.legal_actions()}
+    assert "ask yes" not in moves and "ask no" not in moves and "discard 6" in moves
+    assert not before.is_legal("ask no")
+    fresh = Position.from_record(asking_twice("", "asks-per-hand=player"), hand=1, turn=3)
+    fresh.push("draw 6")
+    assert fresh.is_legal("ask no")
+
+
+# --- cards left in hand: three aces or sevens ----------------------------------------------------
+
+
+def test_three_aces_split_between_partners_cost_nothing_more_when_counted_per_player():
+    table = config()
+    lines = table.side_hand_penalty([Counter({"A": 2}), Counter({"A": 1})], table)
+    assert lines == []
+
+
+def test_three_aces_split_between_partners_cost_1500_when_counted_per_side():
+    table = config(**{"ace-seven-penalty-scope": "team"})
+    assert table.hand_penalty(Counter({"A": 3}), table)[0] == 60  # never twice: the side's line counts the set
+    [(label, points)] = table.side_hand_penalty([Counter({"A": 2, "7": 2}), Counter({"A": 1, "7": 1})], table)
+    assert points == 3_000 and "2 sets" in label()
+
+
+def test_the_side_s_hand_penalty_reaches_the_hand_s_score():
+    text = position("10 10 5", "ann: draw 10, meld [10 10 10], discard 5, out", tables=TWO_CANASTAS, pile="")
+    per_player = text.replace("hold bob 4 5 6", "hold bob 7 7 6").replace("hold dee 4 6", "hold dee 7 6")
+    per_side = per_player.replace("[Teams", '[Variant "ace-seven-penalty-scope=team"]\n[Teams')
+    assert scores(per_side)["bob+dee"] == scores(per_player)["bob+dee"] - 1_500
+
+
+# --- the end of the game: a tie -------------------------------------------------------------------
+
+
+def tied_at_the_target(variant: str = "", result: str = "") -> str:
+    """Both sides reach 8,500 with equal totals after one hand of a game started from stated totals."""
+    text = position(
+        "10 10 5",
+        "ann: draw 10, meld [10 10 10], discard 5, out",
+        tables={**TWO_CANASTAS, "bob+dee": "[Q Q Q Q Q 2 2] [J J J J J X X]"},
+        pile="",
+        variant=variant,
+        totals="total ann+cid 5300 bob+dee 7850",  # the hand scores 3,295 and 745
+    )
+    if result:
+        text = text.replace("[Teams", f'[Result "{result}"]\n[Teams')
+    return text
+
+
+def test_the_tie_needs_equal_totals_at_the_target():
+    [ruling] = arbiter.check(tied_at_the_target())
+    assert ruling.totals == {"ann+cid": 8_595, "bob+dee": 8_595}
+
+
+def test_equal_totals_at_the_target_play_another_hand():
+    assert first_error(tied_at_the_target(result="tie")) == "result-mismatch"
+    assert first_error(tied_at_the_target(result="*")) is None
+
+
+def test_a_table_that_shares_the_win_ends_a_tied_game():
+    assert first_error(tied_at_the_target("tie=shared", result="tie")) is None
+    assert first_error(tied_at_the_target("tie=shared", result="*")) == "result-unfinished"
