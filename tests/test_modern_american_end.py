@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mac_support import config, finding, first_error, position
+from mac_support import PACK, _shown, config, first_error, position
 
 import arbiter
 from arbiter import Position
@@ -42,6 +42,34 @@ def test_a_table_that_lets_a_three_go_out_face_down():
 def test_a_three_still_is_not_discarded_by_a_player_who_does_not_go_out_there():
     text = position("10 10 5 S", "ann: draw 10, meld [10 10 10], discard S", variant="three-as-final-discard")
     assert first_error(text) == "bonus-discard"
+
+
+# --- going out: an eighth card on a canasta ------------------------------------------------------
+
+
+def eighth_king(turn: str, variant: str = "eighth-card-going-out") -> str:
+    return position("K 10 10 10", turn, tables=TWO_CANASTAS, pile="", variant=variant)
+
+
+def test_no_eighth_card_joins_a_canasta_even_going_out():
+    going_out = "ann: draw 5, meld [10 10 10], add [K] to K, discard 5, out"
+    assert first_error(eighth_king(going_out, variant="")) == "meld-size"
+
+
+def test_a_table_that_lets_a_player_going_out_add_an_eighth_card():
+    text = eighth_king("ann: draw 5, meld [10 10 10], add [K] to K, discard 5, out")
+    assert first_error(text) is None
+    assert scores(text)["ann+cid"] > 0  # the canasta of eight Kings still counts as a natural canasta
+
+
+def test_an_eighth_card_is_refused_to_a_player_who_does_not_go_out():
+    assert first_error(eighth_king("ann: draw 6, add [K] to K, discard 6")) == "meld-size"
+
+
+def test_a_new_meld_never_holds_eight_cards():
+    tables = {"ann+cid": "[A A A A A A A] [J J J J J 2 2]", "bob+dee": "[Q Q Q]"}
+    text = position("K K K K K K K 5", "ann: draw K, meld [K K K K K K K K], discard 5, out", tables=tables, pile="")
+    assert first_error(text.replace("[Teams", '[Variant "eighth-card-going-out"]\n[Teams')) == "meld-size"
 
 
 # --- asking the partner ------------------------------------------------------------------------
@@ -142,3 +170,54 @@ def test_equal_totals_at_the_target_play_another_hand():
 def test_a_table_that_shares_the_win_ends_a_tied_game():
     assert first_error(tied_at_the_target("tie=shared", result="tie")) is None
     assert first_error(tied_at_the_target("tie=shared", result="*")) == "result-unfinished"
+
+
+# --- special hands: the courtesy ---------------------------------------------------------------
+
+PAIRS = "K K Q Q A A 7 7 5 5 8 8 9"
+PAIRS_LAID = "special 5 5 7 7 8 8 9 9 K K Q Q A A"
+ANN_OPENS = "ann: draw 4, meld [K K K] [Q Q X] [J J 2], discard 9, draw 7 5 A 10"
+
+
+def after_ann_opens(*turns: str, variant: str = "") -> str:
+    """ann opens with the talon; cid holds Pairs but a card; the turns that follow."""
+    holds = {"ann": "K K K Q Q X J J 2 5 6 9 10", "bob": "4 5 6 8 9 J", "cid": PAIRS, "dee": "4 6 9 10 J Q"}
+    shown = sum(len(_shown(cards)) for cards in holds.values())
+    lines = ['[Rules "modern-american"]', '[Seats "ann bob cid dee"]', '[Teams "ann+cid bob+dee"]']
+    lines += [f'[Variant "{variant}"]'] if variant else []
+    lines += ["", "hand 1 dealer dee", "position", *(f"hold {p} {cards}" for p, cards in holds.items())]
+    lines += ["pile", f"stock {PACK - shown} cards", "turn ann", ANN_OPENS, *turns]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_partner_of_a_player_who_has_just_opened_lays_no_special_hand():
+    assert first_error(after_ann_opens("bob: draw 6, discard 6", f"cid: draw 9, {PAIRS_LAID}")) == "special-hand"
+
+
+def test_a_table_that_grants_the_courtesy_lets_the_partner_lay_it_on_the_very_next_turn():
+    text = after_ann_opens("bob: draw 6, discard 6", f"cid: draw 9, {PAIRS_LAID}", variant="courtesy-special")
+    assert first_error(text) is None
+    assert scores(text)["ann+cid"] == 2_500  # the hand's value alone: ann's melds count for nothing
+
+
+def test_the_courtesy_lasts_one_turn():
+    text = after_ann_opens(
+        "bob: draw 6, discard 6",
+        "cid: draw 4, discard 4",
+        "dee: draw 6, discard 6",
+        "ann: draw 4, discard 4",
+        "bob: draw 8, discard 8",
+        f"cid: draw 9, {PAIRS_LAID}",
+        variant="courtesy-special",
+    )
+    assert first_error(text) == "special-hand"
+
+
+def test_legal_actions_offer_the_courtesy_special_hand():
+    text = after_ann_opens("bob: draw 6, discard 6", "cid: draw 9", variant="courtesy-special")
+    courtesy = Position.from_record(text, hand=1, turn=3)
+    courtesy.push("draw 9")
+    assert courtesy.is_legal(PAIRS_LAID) and any(str(m).startswith("special") for m in courtesy.legal_actions())
+    strict = Position.from_record(text.replace('[Variant "courtesy-special"]\n', ""), hand=1, turn=3)
+    strict.push("draw 9")
+    assert not strict.is_legal(PAIRS_LAID)

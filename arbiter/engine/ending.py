@@ -13,6 +13,7 @@ from .first_meld import check_first_meld
 from .going_out import check_going_out
 from .holding import plays_unheld, require_drawn
 from .illegal import Illegal
+from .table import Table
 
 # What kind of card a discard is, for the coverage report's paths.
 _DISCARD_PATH = {card: f"discard-{kind}" for card, kind in C.KINDS.items()}
@@ -83,6 +84,10 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         raise Illegal(
             "stop-meld", msg("{stops} may be melded only by a player going out", stops=r.config.words.stops()), turn
         )
+    if not empty and r.config.out_only_problem is not None:  # what only a player going out may leave
+        problem = r.config.out_only_problem([meld.cards for meld in side.melds], r.config)
+        if problem:
+            raise Illegal(problem[0], problem[1], turn)
     if empty:
         check_going_out(r, state, turn)
     elif state.asked:
@@ -97,6 +102,15 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         )
     if r.config.foot_size and state.player not in r.table.feet:
         r.table.played_foot.add(state.player)  # a turn played with the Foot in hand
+    _note_opening(r.table, state)
+
+
+def _note_opening(table: Table, state: TurnState) -> None:
+    """Who has had no turn since the side opened (`Table.opened_since`): the opener's partners."""
+    if state.player in table.opened_since:
+        table.opened_since = table.opened_since - {state.player}
+    if not state.side_melded_at_start and state.side.melds:
+        table.opened_since = table.opened_since | (set(state.side.players) - {state.player})
 
 
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:

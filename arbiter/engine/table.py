@@ -80,6 +80,8 @@ class Table:
     played_foot: set[str] = field(default_factory=set)
     # who has asked to go out this hand (sides or players, by Config.asks_per_hand): a new set at each ask
     asked: frozenset[str] = frozenset()
+    # the players who have had no turn since their side opened (a partner opened it): a new set at each change
+    opened_since: frozenset[str] = frozenset()
 
     def dead_ranks(self, config: Config) -> frozenset[str]:
         """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
@@ -117,6 +119,7 @@ class Table:
             feet=dict(self.feet),  # a Foot is never changed: it leaves the table whole, picked up
             played_foot=set(self.played_foot),
             asked=self.asked,
+            opened_since=self.opened_since,
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Wor
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from ..classic import policies as classic
-from . import policies, scoring
+from . import going_out, policies, scoring
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -54,8 +54,6 @@ NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
         ("meld-base-when-going-out", "relaxed"),
         ("pile-with-wild", "above-the-wild"),
         ("opening-pile-pair", "separate"),
-        ("eighth-card-going-out", True),
-        ("courtesy-special", True),
         ("replace-threes-after-turn-card", False),
         ("split-wilds-at-opening", "forbidden"),
         ("keep-after-opening", "hold-and-throw"),
@@ -134,6 +132,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         asks_per_hand="side" if options["asks-per-hand"] == "team" else "player",
         side_hand_penalty=scoring.side_hand_penalty,
         tie_plays_on=options["tie"] == "another-hand",
+        out_only_problem=going_out.out_only_problem,
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

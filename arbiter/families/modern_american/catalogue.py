@@ -193,7 +193,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "meld-size",
             "Seven cards at most",
             f"{league('Melding')}; {PAGAT}",
-            "A new meld has at least three cards, and no meld passes seven: a canasta is closed.",
+            "A new meld has at least three cards, and no meld passes seven: a canasta is closed (option "
+            "eighth-card-going-out: a player going out may add an eighth card to one).",
         ),
         _ours(
             "meld-wilds",
@@ -253,8 +254,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "special-hand",
             "Special hands",
             f"{league('Special hands')}; {PAGAT}",
-            "A player whose side has not opened may lay the whole hand, fourteen cards after the draw from the "
-            "stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
+            "A player whose side has not opened (option courtesy-special: or whose partner opened it on the turn "
+            "before) may lay the whole hand, fourteen cards after the draw from the stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
             "Garbage, Blast Off, Triples, Quads and the Dream Hands (option special-hands). The hand ends at once "
             "and the side scores the hand's value alone; a wrong one goes back to hand as a mismeld.",
         ),

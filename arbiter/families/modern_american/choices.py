@@ -505,7 +505,8 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         point="A special hand by the partner of a player who has just opened (H2)",
         books=f"{HONORS}; {TEACHING}; a strong majority of {PLAYERS}: allowed on the partner's very next turn, the "
         f"side's melds ignored. {LEAGUE}: only by a player whose side has not melded.",
-        chosen="Only a side that has not opened lays a special hand. The courtesy is the option, not judged yet.",
+        chosen="Only a side that has not opened lays a special hand; with the courtesy, the opener's partner may "
+        "still lay one on the very next turn of the side, and the side then scores the special hand alone.",
         why="It is the League's rule; the courtesy is a common table rule, which a club sets.",
         option="courtesy-special",
     ),
