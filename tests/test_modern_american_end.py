@@ -44,6 +44,89 @@ def test_a_three_still_is_not_discarded_by_a_player_who_does_not_go_out_there():
     assert first_error(text) == "bonus-discard"
 
 
+# --- threes not laid in time ------------------------------------------------------------------------
+
+
+def three_kept_a_round(next_turn: str, variant: str = "", melded: str = "ann bob cid dee") -> str:
+    """ann holds a black three through a whole turn; the table plays round to her next turn."""
+    tables = None if melded else {}
+    turns = ["ann: draw 4, discard 4", "bob: draw 5, discard 5", "cid: draw 6, discard 6", "dee: draw 8, discard 8"]
+    return position(
+        "S 9 10 K",
+        "\n".join([*turns, next_turn]),
+        stock="4 5 6 8 9 K 10 Q",
+        variant=variant,
+        melded=melded,
+        tables=tables,
+    )
+
+
+def test_a_three_forgotten_is_laid_next_turn_without_a_replacement():
+    assert first_error(three_kept_a_round("ann: bonus S, draw 9, discard 9")) is None
+    assert first_error(three_kept_a_round("ann: bonus S, draw 9, draw K, discard 9")) == "draw-count"
+
+
+def test_a_table_that_keeps_a_forgotten_three_in_hand_to_the_end():
+    kept = "forgotten-three=kept"
+    assert first_error(three_kept_a_round("ann: bonus S, draw 9, discard 9", kept)) == "three-forgotten"
+    assert first_error(three_kept_a_round("ann: draw 9, discard 9", kept)) is None
+
+
+def test_one_three_kept_for_the_straight_before_the_side_opens_is_not_forgotten():
+    kept = "forgotten-three=kept"
+    text = three_kept_a_round("ann: bonus S, draw 9, draw K, discard 9", kept, melded="")
+    assert first_error(text) is None
+
+
+def test_legal_actions_do_not_lay_a_three_kept_in_hand_to_the_end():
+    text = three_kept_a_round("ann: draw 9, discard 9", "forgotten-three=kept")
+    later = Position.from_record(text, hand=1, turn=5)
+    assert not any(str(move).startswith("bonus") for move in later.legal_actions())
+
+
+# --- a three drawn as the stock's last card ----------------------------------------------------------
+
+
+def last_three(ann: str, turn: str, variant: str = "") -> str:
+    return position(ann, turn, tables=TWO_CANASTAS, pile="", stock="S", variant=variant)
+
+
+def test_a_three_drawn_last_ends_the_hand_at_once():
+    assert first_error(last_three("10 10 10", "ann: draw S")) is None
+    assert first_error(last_three("10 10 10", "ann: draw S, meld [10 10 10], discard S, out")) == "last-bonus"
+
+
+def test_a_table_that_lets_the_drawer_of_a_last_three_go_out_with_it_face_down():
+    variant = "last-card-three=may-go-out"
+    assert first_error(last_three("10 10 10", "ann: draw S, meld [10 10 10], discard S, out", variant)) is None
+    assert first_error(last_three("10 10 10", "ann: draw S", variant)) is None  # or the hand ends as it stands
+
+
+def test_the_drawer_of_a_last_three_who_plays_on_must_go_out():
+    variant = "last-card-three=may-go-out"
+    assert first_error(last_three("10 10 10 5", "ann: draw S, meld [10 10 10], discard 5", variant)) == "last-bonus"
+    assert first_error(last_three("10 10 10", "ann: draw S, bonus S", variant)) == "last-bonus"
+
+
+def test_legal_actions_after_a_last_three_go_out_with_it_or_end_the_hand():
+    text = last_three("10 10 10", "ann: draw S", "last-card-three=may-go-out")
+    drawn = Position.from_record(text, hand=1, turn=1)
+    drawn.push("draw S")
+    moves = {str(move) for move in drawn.legal_actions()}
+    assert "meld [10 10 10]" in moves and "end" in moves and "bonus S" not in moves
+    drawn.push("meld [10 10 10]")
+    assert [str(move) for move in drawn.legal_actions()] == ["discard S"]
+
+
+def test_legal_actions_offer_a_last_three_as_the_face_down_discard_where_the_table_allows_it():
+    text = position("10 10 S", "ann: draw 10", tables=TWO_CANASTAS, variant="three-as-final-discard")
+    before = Position.from_record(text, hand=1, turn=1)
+    before.push("draw 10")
+    assert before.is_legal("meld [10 10 10]")
+    before.push("meld [10 10 10]")
+    assert [str(move) for move in before.legal_actions()] == ["discard S"]
+
+
 # --- going out: an eighth card on a canasta ------------------------------------------------------
 
 

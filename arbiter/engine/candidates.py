@@ -225,7 +225,7 @@ def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]], mo
 
 def discards(state: TurnState) -> Iterator[Discard]:
     for card in C.CARDS:
-        if state.hand[card] > 0 and card != C.BONUS:
+        if state.hand[card] > 0 and (card != C.BONUS or state.hand.total() == 1):  # a last card: tried as itself
             yield Discard(card=card)
 
 

@@ -8,6 +8,7 @@ from ..i18n import msg, term
 from ..records import Discard, Node
 from ..rules.base import Config, DiscardTry
 from ..rulings import Adjustment
+from .bonus_cards import note_forgotten
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
 from .going_out import check_going_out
@@ -24,7 +25,10 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
     short of canastas keeps a last card (Config.keeps_last_card)."""
     if r.outcome.ended:  # a pass, or a Bonus drawn last
         return
-    if state.last_bonus:
+    if state.last_bonus and r.config.last_bonus_goes_out and not state.melded and not state.discarded:
+        r.outcome.ended = True  # the drawer of a last three plays on no further: the hand ends as it stands
+        return
+    if state.last_bonus and not r.config.last_bonus_goes_out:
         raise Illegal(
             "last-bonus",
             msg(
@@ -70,6 +74,17 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
+    if state.last_bonus and not empty:  # Config.last_bonus_goes_out: played on, so going out
+        raise Illegal(
+            "last-bonus",
+            msg(
+                "{player} drew a {bonus} as the last card of the stock and played on: the player goes out at once, "
+                "discarding it face down, or the hand ends as it stands",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
+            turn,
+        )
     if state.first_meld_value:  # melded from hand toward a first meld this turn (rarely)
         check_first_meld(r, state, empty)
     if not empty and not state.discarded:
@@ -132,6 +147,8 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
             raise Illegal(problem[0], problem[1], action)
     state.hand[card] -= 1
     table = r.table
+    if config.forgotten_laid is not None and state.hand.total():  # the laid cards still held: forgotten?
+        note_forgotten(r, state)
     table.pile.append(card)
     if card in r.config.discard_freezes:
         table.frozen = True
@@ -141,4 +158,5 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
 
 def _laid_card_goes_out(config: Config, state: TurnState, card: str) -> bool:
     """A card laid beside the melds discarded face down to go out, where the rule set allows it."""
-    return config.laid_card_goes_out and state.hand.total() == 1 and state.hand[card] == 1
+    allowed = config.laid_card_goes_out or (config.last_bonus_goes_out and state.last_bonus)
+    return allowed and state.hand.total() == 1 and state.hand[card] == 1

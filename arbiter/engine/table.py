@@ -82,6 +82,8 @@ class Table:
     asked: frozenset[str] = frozenset()
     # the players who have had no turn since their side opened (a partner opened it): a new set at each change
     opened_since: frozenset[str] = frozenset()
+    # the laid cards each player forgot to lay in time (Config.forgotten_laid), by player
+    forgotten: dict[str, int] = field(default_factory=dict)
 
     def dead_ranks(self, config: Config) -> frozenset[str]:
         """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
@@ -120,6 +122,7 @@ class Table:
             played_foot=set(self.played_foot),
             asked=self.asked,
             opened_since=self.opened_since,
+            forgotten=dict(self.forgotten) if self.forgotten else {},
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -237,6 +237,7 @@ LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tu
 """(cards a side laid beside its melds, the side's melds, config) -> (label, points) lines."""
 SideHandPenalty = Callable[[Sequence[Counter[str]], "Config"], list[tuple[Callable[[], str], int]]]
 OutOnlyProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
+ForgottenLaid = Callable[[int, bool, "Config"], int]
 AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
@@ -404,6 +405,7 @@ class Config:
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     last_bonus_kept: bool = False  # a laid card drawn as the stock's last card stays in hand; the hand ends at once
+    last_bonus_goes_out: bool = False  # ... unless its drawer goes out at once, discarding it face down
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     # Modern American Canasta's mechanisms; each default keeps the other families as they were
     up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)
@@ -432,6 +434,11 @@ class Config:
     """(the cards left in each hand of a side, config) -> score lines the hands cost taken together,
     beyond each hand's own (`hand_penalty`): three aces held between partners."""
     tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
+    forgotten_laid: ForgottenLaid | None = None
+    """(the laid cards a player holds as the turn's discard is made, whether the side has opened,
+    config) -> how many of them the player forgot to lay (a three kept for the Straight is not
+    forgotten), or None: nobody is held to laying them in time."""
+    forgotten_kept: bool = False  # a forgotten laid card stays in hand to the end; else it is laid later, unreplaced
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     unplayed: Mapping[type, ActionKind] = field(default_factory=dict, compare=False, repr=False)
     """The other families' actions, which this rule set does not bring, by record type: refused with

@@ -23,7 +23,7 @@ from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Wor
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from ..classic import policies as classic
-from . import going_out, policies, scoring
+from . import going_out, policies, scoring, threes
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -49,8 +49,6 @@ what the engine's messages about laid cards say."""
 NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
     {
         ("talon-source", "predealt"),
-        ("forgotten-three", "kept"),
-        ("last-card-three", "may-go-out"),
         ("meld-base-when-going-out", "relaxed"),
         ("pile-with-wild", "above-the-wild"),
         ("opening-pile-pair", "separate"),
@@ -117,7 +115,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         sheet=scoring.SHEET,
         melded_sign=scoring.melded_sign,
         unfinished_penalty=scoring.unfinished_penalty,
-        last_bonus_melds=False,
+        last_bonus_melds=options["last-card-three"] == "may-go-out",
         last_bonus_kept=True,
         up_card=False,
         replaced_cards=policies.THREES,
@@ -133,6 +131,9 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         side_hand_penalty=scoring.side_hand_penalty,
         tie_plays_on=options["tie"] == "another-hand",
         out_only_problem=going_out.out_only_problem,
+        forgotten_laid=threes.forgotten_threes,
+        forgotten_kept=options["forgotten-three"] == "kept",
+        last_bonus_goes_out=options["last-card-three"] == "may-go-out",
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

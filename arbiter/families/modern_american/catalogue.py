@@ -23,6 +23,7 @@ CODES = frozenset(
         "discard-empty-pile",
         "special-hand",
         "ask-again",
+        "three-forgotten",
     }
 )
 
@@ -238,16 +239,26 @@ CATALOGUE: dict[str, Rule] = dict(
             "dealt one before play, a drawn one at once) and replaced from the stock.",
         ),
         _ours(
+            "three-forgotten",
+            "A three not laid in time",
+            f"{HONORS}; {PLAYERS}",
+            "A three still held when its holder discards was forgotten (but the one three a player whose side has "
+            "not opened may keep for the Straight). It is laid at a later turn without a replacement (option "
+            "forgotten-three: it stays in hand to the end, never laid, and counts as a three left in hand).",
+        ),
+        _ours(
             "bonus-discard",
             "Threes",
             f"{league('Threes')}; {league('Going out')}; {PAGAT}",
             "A three is never discarded, not even face down to go out (option three-as-final-discard).",
         ),
-        entry(
+        _ours(
             "last-bonus",
             "A three drawn last",
-            f"{league('Threes')}; {PAGAT}",
-            "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5.",
+            f"{league('Threes')}; {PAGAT}; {APP_BLOG}; {PLAYERS}",
+            "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5 "
+            "(option last-card-three: its drawer may still go out at once, discarding it face down; else the hand "
+            "ends as it stands).",
         ),
         # special hands
         _ours(
