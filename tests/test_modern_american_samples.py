@@ -36,6 +36,10 @@ ILLEGAL = {
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
     "turn-ended-without-a-discard": ("discard", 20, None),
+    "second-ask-by-the-partner": ("ask-again", 22, None),
+    "forgotten-three-laid-where-it-is-kept": ("three-forgotten", 25, None),
+    "eighth-card-without-going-out": ("meld-size", 21, None),
+    "playing-on-after-a-three-drawn-last": ("last-bonus", 21, None),
 }
 
 

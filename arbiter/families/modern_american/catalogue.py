@@ -241,7 +241,7 @@ CATALOGUE: dict[str, Rule] = dict(
         _ours(
             "three-forgotten",
             "A three not laid in time",
-            f"{HONORS}; {PLAYERS}",
+            f"{league('Threes')}; {HONORS}; {PLAYERS}",
             "A three still held when its holder discards was forgotten (but the one three a player whose side has "
             "not opened may keep for the Straight). It is laid at a later turn without a replacement (option "
             "forgotten-three: it stays in hand to the end, never laid, and counts as a three left in hand).",

@@ -104,8 +104,12 @@ THREES: tuple[Choice, ...] = (
         books=f"{HONORS}: laid at the holder's next turn without a replacement. A thread of {PLAYERS}: kept in hand "
         "to the end (a few points off at some tables), and never the last discard. The League, pagat and the app "
         "are silent.",
-        chosen="It is laid at the holder's next turn, without a replacement.",
-        why="It is the only written club rule, and it keeps the threes' score whole.",
+        chosen="A three still held when its holder discards (a talon's three comes after the discard, so it never "
+        "is) is forgotten: it is laid at a later turn, without a replacement. With `forgotten-three=kept` it stays "
+        "in hand to the end, where it counts as a three left in hand, and laying it is a fault.",
+        why="It is the only written club rule, and it keeps the threes' score whole. Where the sources say a three "
+        "is laid at the start of the holder's turn, the arbiter reads the whole turn up to the discard, since a "
+        "record cannot show a table's moment. " + OURS,
         option="forgotten-three",
     ),
     Choice(
@@ -113,7 +117,9 @@ THREES: tuple[Choice, ...] = (
         books=f"{LEAGUE}, Threes; {PAGAT}; {APP_BLOG}, scoring guide part 3: the hand ends at once and the three "
         f"stays in the drawer's hand, worth -5. {PLAYERS}: -100 at some tables; laid with the side's threes; a "
         "minority lets the drawer still go out discarding it face down.",
-        chosen="The hand ends at once; the three stays in hand and counts as a three in hand (below).",
+        chosen="The hand ends at once; the three stays in hand and counts as a three in hand (below). With "
+        "`last-card-three=may-go-out`, its drawer may still meld and go out at once, discarding it face down; a "
+        "drawer who plays on without going out is at fault, and one who stops ends the hand as it stands.",
         why="The League, pagat and the app agree.",
         option="last-card-three",
     ),
@@ -129,9 +135,9 @@ THREES: tuple[Choice, ...] = (
         point="Keeping one three for the Straight",
         books=f"{LEAGUE}, Threes and {PAGAT}: while the side has not melded, a player may keep one three in hand, only "
         "for the Straight; pagat has it laid at the holder's next turn once the partner opens.",
-        chosen="A three may stay in hand for the Straight, the one special hand that holds a three. The arbiter "
-        "does not yet hold a player to laying a three on a given turn; a three still held at the end costs its "
-        "value.",
+        chosen="While the side has not opened (at a table that plays special hands), a player may keep one three "
+        "in hand for the Straight, the one special hand that holds a three. Any other three still held when its "
+        "holder discards was forgotten (below); a three still held at the end costs its value.",
         why="Both main sources allow it; when the side opens, laying it is the only reading given.",
     ),
 )
@@ -175,7 +181,8 @@ MELDS: tuple[Choice, ...] = (
         point="An eighth card on a canasta (C3)",
         books=f"{PAGAT}; {APP_BLOG}; {LEAGUE}, Melding (implicitly): never more than seven cards. {WIKI} reports a common "
         "exception that lets a player going out add an eighth.",
-        chosen="Never more than seven cards.",
+        chosen="Never more than seven cards. With `eighth-card-going-out`, a player who goes out that turn may "
+        "add an eighth card to a canasta; a turn that does not go out may not leave one.",
         why="Every rule book agrees; the exception is hearsay.",
         option="eighth-card-going-out",
     ),
@@ -387,7 +394,8 @@ GOING_OUT: tuple[Choice, ...] = (
         books=f"{LEAGUE}, Going out and {PAGAT}: optional, the answer binds, one ask per hand; players quoting the "
         f"League say one ask per side. {TEACHING}, course script: once per hand, not saying it binds. Some tables of {PLAYERS} "
         "let the partner ask again or play on after a no.",
-        chosen="Optional; the answer binds; one ask per side per hand.",
+        chosen="Optional; the answer binds; one ask per side per hand, so a partner's second ask is a fault "
+        "(`asks-per-hand=player`: one ask for each player).",
         why="It is the League's reading.",
         option="asks-per-hand",
     ),
@@ -547,7 +555,8 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         point="A tie at 8,500 or more (X3)",
         books=f"{PAGAT} and {APP_BLOG}: the higher total wins when both sides reach 8,500 on the same hand. No "
         "source covers equal totals.",
-        chosen="Equal totals at or above 8,500: another hand is played.",
+        chosen="Equal totals at or above 8,500: another hand is played, and the game goes on until one side "
+        'leads; `tie=shared` ends the game there, both sides sharing the win (`[Result "tie"]`).',
         why="A game needs a winner; another hand is the least invented answer. " + OURS,
         option="tie",
     ),
