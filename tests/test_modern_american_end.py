@@ -304,3 +304,41 @@ def test_legal_actions_offer_the_courtesy_special_hand():
     strict = Position.from_record(text.replace('[Variant "courtesy-special"]\n', ""), hand=1, turn=3)
     strict.push("draw 9")
     assert not strict.is_legal(PAIRS_LAID)
+
+
+# --- no legal discard onto an empty pile: a card taken back ---------------------------------------
+
+BACK = {"ann+cid": "[9 9 9 9] [J J J J J]", "bob+dee": "[Q Q Q]"}
+
+
+def stuck(ann: str, turn: str, variant: str = "", tables: dict[str, str] = BACK) -> str:
+    return position(ann, turn, tables=tables, pile="", variant=variant)
+
+
+def test_a_player_with_only_barred_cards_takes_a_melded_card_back_and_discards_it():
+    assert first_error(stuck("A 7", "ann: draw A, discard 9")) is None
+    assert first_error(stuck("A 7", "ann: draw A, discard J")) is None
+
+
+def test_no_card_is_taken_back_while_a_held_card_may_go():
+    assert first_error(stuck("A 5", "ann: draw 7, discard 9")) == "take-back"
+
+
+def test_a_card_is_taken_back_only_from_a_meld_that_keeps_three_cards():
+    tables = {"ann+cid": "[9 9 9] [J J J J J]", "bob+dee": "[Q Q Q]"}
+    assert first_error(stuck("A 7", "ann: draw A, discard 9", tables=tables)) == "take-back"
+
+
+def test_pagat_lets_the_ace_go_instead_and_takes_nothing_back():
+    assert first_error(stuck("A 7", "ann: draw A, discard 9", "pagat")) == "card-not-held"
+    assert first_error(stuck("A 7", "ann: draw A, discard A", "pagat")) is None
+
+
+def test_the_card_taken_back_leaves_its_meld():
+    text = stuck("A 7", "ann: draw A, discard 9")
+    before = Position.from_record(text, hand=1, turn=1)
+    before.push("draw A")
+    moves = {str(move) for move in before.legal_actions()}
+    assert {"discard 9", "discard J"} <= moves and not moves & {"discard A", "discard 7"}
+    before.push("discard 9")
+    assert before.table.melds["ann+cid"][0] == ("9", "9", "9")

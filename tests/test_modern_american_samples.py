@@ -40,6 +40,7 @@ ILLEGAL = {
     "forgotten-three-laid-where-it-is-kept": ("three-forgotten", 25, None),
     "eighth-card-without-going-out": ("meld-size", 21, None),
     "playing-on-after-a-three-drawn-last": ("last-bonus", 21, None),
+    "card-taken-back-while-one-held-may-go": ("take-back", 20, None),
 }
 
 

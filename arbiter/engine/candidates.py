@@ -272,3 +272,7 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
     yield from melds(r, state, needed)
     yield from additions(r, state)
     yield from discards(state)
+    if r.config.discard_from_melds:  # a card taken back from the melds (engine/taking_back.py)
+        yield from (
+            Discard(card=m.rank) for m in state.side.melds if m.rank in C.NATURAL_SET and not state.hand[m.rank]
+        )

@@ -6,15 +6,16 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Discard, Node
-from ..rules.base import Config, DiscardTry
+from ..rules.base import DiscardTry
 from ..rulings import Adjustment
 from .bonus_cards import note_forgotten
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
 from .going_out import check_going_out
-from .holding import plays_unheld, require_drawn
+from .holding import require_drawn
 from .illegal import Illegal
 from .table import Table
+from .taking_back import laid_card_goes_out, taken_back
 
 # What kind of card a discard is, for the coverage report's paths.
 _DISCARD_PATH = {card: f"discard-{kind}" for card, kind in C.KINDS.items()}
@@ -131,14 +132,18 @@ def _note_opening(table: Table, state: TurnState) -> None:
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
     require_drawn(r, state, action, "discarding")
     card, config = action.card, r.config
-    if (card == C.BONUS or card in config.replaced_cards) and not _laid_card_goes_out(config, state, card):
+    if (card == C.BONUS or card in config.replaced_cards) and not laid_card_goes_out(config, state, card):
         raise Illegal(
             "bonus-discard",
             msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(config.words.bonus)),
             action,
         )
-    if state.hand[card] < 1:
-        raise Illegal("card-not-held", plays_unheld(r, state, card), action)
+    if state.hand[card] < 1:  # a card not held: taken back from the melds, where the rule set allows it
+        taken_back(r, state, action).cards.remove(card)
+        r.table.pile.append(card)
+        r.paths["discard-taken-back"] += 1
+        state.discarded = True
+        return
     if config.discard_problem is not None:  # the rule set's own limits (Modern American Canasta)
         going_out = state.hand.total() == 1
         tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead_ranks(config))
@@ -154,9 +159,3 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
         table.frozen = True
     r.paths[_DISCARD_PATH[card]] += 1
     state.discarded = True
-
-
-def _laid_card_goes_out(config: Config, state: TurnState, card: str) -> bool:
-    """A card laid beside the melds discarded face down to go out, where the rule set allows it."""
-    allowed = config.laid_card_goes_out or (config.last_bonus_goes_out and state.last_bonus)
-    return allowed and state.hand.total() == 1 and state.hand[card] == 1

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
 
+from .. import cards as C
 from .. import work as bounded
 from ..actions import END, END_TEXT, EndOfTurn, Step
 from ..formatter import format_action
@@ -195,6 +196,8 @@ def discardable(r: HandContext, state: TurnState) -> list[str]:
     goes_out = config.laid_card_goes_out or (config.last_bonus_goes_out and state.last_bonus)
     if not cards and goes_out and state.hand.total() == 1:
         cards = [card for card, n in state.hand.items() if n > 0]
+    if config.discard_from_melds:  # a card taken back from the melds (engine/taking_back.py)
+        cards += [m.rank for m in state.side.melds if m.rank in C.NATURAL_SET and not state.hand[m.rank]]
     return cards
 
 

@@ -44,6 +44,7 @@ PATHS: frozenset[str] = frozenset(
         "talon",
         # the end of the turn and of the hand
         *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),  # cards.KINDS, the Bonus card never
+        "discard-taken-back",  # Modern American Canasta: no card held may go (Config.discard_from_melds)
         "ask-yes",
         "ask-no",
         "pass",

@@ -434,6 +434,7 @@ class Config:
     """(the cards left in each hand of a side, config) -> score lines the hands cost taken together,
     beyond each hand's own (`hand_penalty`): three aces held between partners."""
     tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
+    discard_from_melds: bool = False  # a player none of whose cards may be discarded takes one back from a meld
     forgotten_laid: ForgottenLaid | None = None
     """(the laid cards a player holds as the turn's discard is made, whether the side has opened,
     config) -> how many of them the player forgot to lay (a three kept for the Straight is not

@@ -130,6 +130,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         asks_per_hand="side" if options["asks-per-hand"] == "team" else "player",
         side_hand_penalty=scoring.side_hand_penalty,
         tie_plays_on=options["tie"] == "another-hand",
+        discard_from_melds=options["no-legal-discard"] == "take-back",
         out_only_problem=going_out.out_only_problem,
         forgotten_laid=threes.forgotten_threes,
         forgotten_kept=options["forgotten-three"] == "kept",

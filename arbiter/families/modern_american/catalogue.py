@@ -24,6 +24,7 @@ CODES = frozenset(
         "special-hand",
         "ask-again",
         "three-forgotten",
+        "take-back",
     }
 )
 
@@ -283,6 +284,15 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
             "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
             "the face-down discard that goes out is exempt.",
+        ),
+        _ours(
+            "take-back",
+            "A card taken back to discard",
+            f"{league('Discarding')}; {PLAYERS}",
+            "A player none of whose cards may go onto the pile takes a natural card back from the side's meld of its "
+            "rank, even from a canasta, and discards it, written as the discard of that card (`discard 9`); only "
+            "then, and only from a meld that keeps three cards (option no-legal-discard: pagat lets an ace or a "
+            "seven go instead).",
         ),
         entry(
             "discard",
