@@ -342,3 +342,15 @@ def test_the_card_taken_back_leaves_its_meld():
     assert {"discard 9", "discard J"} <= moves and not moves & {"discard A", "discard 7"}
     before.push("discard 9")
     assert before.table.melds["ann+cid"][0] == ("9", "9", "9")
+
+
+# --- the app's three left in hand -------------------------------------------------------------------
+
+
+def test_the_app_counts_a_three_left_in_hand_100_but_a_three_drawn_last_5():
+    drawn_last = last_three("10 10 10", "ann: draw S")
+    app = drawn_last.replace("[Teams", '[Variant "app"]\n[Teams')
+    assert scores(app)["ann+cid"] == scores(drawn_last)["ann+cid"]  # 5 either way
+    one_more = last_three("S 10 10 10", "ann: draw S")  # one three held before, one drawn last
+    app = one_more.replace("[Teams", '[Variant "app"]\n[Teams')
+    assert scores(app)["ann+cid"] == scores(one_more)["ann+cid"] - 95

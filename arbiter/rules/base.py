@@ -406,6 +406,7 @@ class Config:
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     last_bonus_kept: bool = False  # a laid card drawn as the stock's last card stays in hand; the hand ends at once
     last_bonus_goes_out: bool = False  # ... unless its drawer goes out at once, discarding it face down
+    last_bonus_cost: int | None = None  # what that card costs left in hand (None: as `hand_penalty` says)
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     # Modern American Canasta's mechanisms; each default keeps the other families as they were
     up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)

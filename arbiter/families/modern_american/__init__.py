@@ -135,6 +135,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         forgotten_laid=threes.forgotten_threes,
         forgotten_kept=options["forgotten-three"] == "kept",
         last_bonus_goes_out=options["last-card-three"] == "may-go-out",
+        last_bonus_cost=scoring.THREE_DRAWN_LAST,
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

@@ -139,7 +139,8 @@ THREES: tuple[Choice, ...] = (
         point="What a three stuck in hand costs (T4)",
         books=f"{LEAGUE}, Scoring and {PAGAT}: 5, as a card. {APP_BLOG}, scoring guide part 3: 100, except 5 when it "
         f"was the last stock card. {PLAYERS}: 100 is the more common table rule.",
-        chosen="5 points against the side (`league`, `pagat`); the `app` preset sets 100.",
+        chosen="5 points against the side (`league`, `pagat`); the `app` preset sets 100. A three drawn as the "
+        "stock's last card costs 5 under every preset, as the app says too.",
         why="The League and pagat agree; the app's reading is its preset.",
         option="three-in-hand-value",
     ),
