@@ -354,3 +354,35 @@ def test_the_app_counts_a_three_left_in_hand_100_but_a_three_drawn_last_5():
     one_more = last_three("S 10 10 10", "ann: draw S")  # one three held before, one drawn last
     app = one_more.replace("[Teams", '[Variant "app"]\n[Teams')
     assert scores(app)["ann+cid"] == scores(one_more)["ann+cid"] - 95
+
+
+# --- special hands: the Dream Hand wins the game -------------------------------------------------
+
+DREAM = "K K K K K Q Q Q Q Q X X X"
+DREAM_LAID = "special Q Q Q Q Q K K K K K X X X X"
+
+
+def dream_hand(result: str, totals: str = "total ann+cid -500 bob+dee 3000") -> str:
+    text = position(DREAM, f"ann: draw X, {DREAM_LAID}", tables={}, melded="", totals=totals)
+    return text.replace("[Teams", f'[Result "{result}"]\n[Teams')
+
+
+def test_a_dream_hand_wins_the_game_at_once_short_of_the_target():
+    [ruling] = arbiter.check(dream_hand("ann+cid"))
+    assert not [f for f in ruling.findings if f.is_error], ruling.findings
+    assert ruling.totals["ann+cid"] == 8_000 and ruling.winner == "ann+cid"
+
+
+def test_a_game_won_by_a_dream_hand_is_not_unfinished():
+    assert first_error(dream_hand("*")) == "result-unfinished"
+
+
+def test_no_hand_follows_a_dream_hand():
+    text = dream_hand("ann+cid") + "\nhand 2 dealer ann\n"
+    assert first_error(text) == "game-over"
+
+
+def test_another_special_hand_only_scores():
+    pairs = position("K K Q Q A A 7 7 5 5 8 8 9", f"ann: draw 9, {PAIRS_LAID}", tables={}, melded="")
+    [ruling] = arbiter.check(pairs.replace("[Teams", '[Result "*"]\n[Teams'))
+    assert not [f for f in ruling.findings if f.is_error] and ruling.winner is None

@@ -33,6 +33,9 @@ class HandOutcome:
     """A hand ended by a side laying out a whole hand at once (Modern American Canasta's special
     hands, a rule set's own action): the side, what it laid and its value, which is all it scores."""
     kept_last: tuple[str, str] | None = None
+    wins_game: str | None = None
+    """A side whose hand wins the game at once, whatever the totals (Modern American Canasta's Dream
+    Hands)."""
     """The player who drew a laid card as the stock's last card and keeps it, and the card
     (`Config.last_bonus_kept`): scored at `Config.last_bonus_cost` when it is still held."""
 

@@ -62,6 +62,7 @@ class SummaryScore:
 @dataclass(slots=True)
 class SummaryOutcome:
     ended: bool = False
+    wins_game: str | None = None  # a side whose special hand wins the game at once
 
 
 class SummaryProblem(Exception):

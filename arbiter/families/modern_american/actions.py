@@ -14,7 +14,7 @@ from ...engine.illegal import Illegal
 from ...i18n import Text, msg, pmsg
 from ...records import LaySpecial
 from ...rules.base import ActionKind, ExtraAction, Words
-from .specials import special_hand
+from .specials import special_hand, wins_the_game
 
 
 def no_special_hands(player: str, words: Words) -> tuple[str, Text]:
@@ -61,6 +61,8 @@ def lay_special(r: Any, state: Any, action: LaySpecial) -> None:
     state.hand.clear()
     r.outcome.ended = True
     r.outcome.laid_out = (side.name, name, value)
+    if wins_the_game(cards, config):  # a Dream Hand: the game is won at once (engine/game.py)
+        r.outcome.wins_game = side.name
     r.paths["special-hand"] += 1
 
 

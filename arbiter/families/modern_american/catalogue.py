@@ -269,7 +269,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "A player whose side has not opened (option courtesy-special: or whose partner opened it on the turn "
             "before) may lay the whole hand, fourteen cards after the draw from the stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
             "Garbage, Blast Off, Triples, Quads and the Dream Hands (option special-hands). The hand ends at once "
-            "and the side scores the hand's value alone; a wrong one goes back to hand as a mismeld.",
+            "and the side scores the hand's value alone (a Dream Hand wins the game at once); a wrong one goes back "
+            "to hand as a mismeld.",
         ),
         # discards
         _ours(
@@ -366,13 +367,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "End of the game",
             f"{league('Game end')}; {PAGAT}",
             "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins. "
-            "Equal leading totals there are broken by another hand (option tie: both sides share the win).",
+            "Equal leading totals there are broken by another hand (option tie: both sides share the win). A side "
+            "that lays a Dream Hand wins the game at once, whatever the totals.",
         ),
         entry(
             "game-over",
             "End of the game",
             league("Game end"),
-            "No hand is played once a side has reached 8,500.",
+            "No hand is played once a side has reached 8,500, or has laid a Dream Hand.",
         ),
     ]
 )
