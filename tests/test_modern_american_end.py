@@ -6,6 +6,7 @@ other reading."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from mac_support import PACK, _shown, config, first_error, position
 
@@ -386,3 +387,51 @@ def test_another_special_hand_only_scores():
     pairs = position("K K Q Q A A 7 7 5 5 8 8 9", f"ann: draw 9, {PAIRS_LAID}", tables={}, melded="")
     [ruling] = arbiter.check(pairs.replace("[Teams", '[Result "*"]\n[Teams'))
     assert not [f for f in ruling.findings if f.is_error] and ruling.winner is None
+
+
+# --- special hands on the score sheet ---------------------------------------------------------
+
+
+def sheet(ann: str, bob: str, variant: str = "", score: str = "") -> str:
+    lines = ['[Rules "modern-american"]', '[Seats "ann bob cid dee"]', '[Teams "ann+cid bob+dee"]']
+    lines += [f'[Variant "{variant}"]'] if variant else []
+    lines += ["", "hand 1 dealer dee", f"summary ann+cid {ann}".rstrip(), f"summary bob+dee {bob}".rstrip()]
+    lines += [score] if score else []
+    return "\n".join(lines) + "\n"
+
+
+def test_a_hand_ended_by_a_special_hand_is_written_as_its_score_sheet_and_scores_the_same():
+    from arbiter.sheets.summarise import summarise_source
+
+    moves = (Path(__file__).parent.parent / "samples" / "modern-american-special-hand.acn").read_text(encoding="utf-8")
+    written, notes = summarise_source(moves)
+    assert not notes and "summary ann+cid wild-pairs\n" in written
+    [in_moves], [on_sheet] = arbiter.check(moves), arbiter.check(written)
+    assert on_sheet.verdict == "valid" and on_sheet.hands[0].scores == in_moves.hands[0].scores
+
+
+def test_a_special_hand_on_the_sheet_scores_its_value_alone():
+    [ruling] = arbiter.check(sheet("straight", "melded 95 left 30"))
+    assert ruling.verdict == "valid" and ruling.hands[0].scores == {
+        "ann+cid": 3_000,
+        "bob+dee": -125,
+    }  # melded without a canasta: minus
+
+
+def test_a_dream_hand_on_the_sheet_wins_the_game():
+    [ruling] = arbiter.check(sheet("dream-plus-5", "melded 95 left 30"))
+    assert ruling.winner == "ann+cid" and ruling.hands[0].scores["ann+cid"] == 8_500
+
+
+def test_a_special_hand_stands_alone_on_its_line():
+    assert first_error(sheet("pairs melded 40", "melded 95 left 30")) == "summary-category"
+
+
+def test_nobody_goes_out_in_a_hand_a_special_hand_ends():
+    assert first_error(sheet("pairs", "natural 2 melded 140 out")) == "summary-going-out"
+    assert first_error(sheet("pairs", "garbage")) == "summary-going-out"
+
+
+def test_a_special_hand_the_table_does_not_play_is_not_on_its_sheet():
+    assert first_error(sheet("miami-pairs", "melded 95 left 30", "pagat")) == "summary-category"
+    assert first_error(sheet("garbage", "melded 95 left 30", "pagat", "score ann+cid 2000 bob+dee -125")) is None

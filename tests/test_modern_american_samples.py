@@ -41,6 +41,7 @@ ILLEGAL = {
     "eighth-card-without-going-out": ("meld-size", 21, None),
     "playing-on-after-a-three-drawn-last": ("last-bonus", 21, None),
     "card-taken-back-while-one-held-may-go": ("take-back", 20, None),
+    "special-hand-on-the-sheet-with-melded-points": ("summary-category", 9, None),
 }
 
 

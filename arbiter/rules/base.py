@@ -238,6 +238,7 @@ LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tu
 SideHandPenalty = Callable[[Sequence[Counter[str]], "Config"], list[tuple[Callable[[], str], int]]]
 OutOnlyProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
 ForgottenLaid = Callable[[int, bool, "Config"], int]
+LaidOutValue = Callable[[Sequence[str], "Config"], "tuple[Callable[[], str], int, bool] | None"]
 AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
@@ -436,6 +437,9 @@ class Config:
     beyond each hand's own (`hand_penalty`): three aces held between partners."""
     tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
     discard_from_melds: bool = False  # a player none of whose cards may be discarded takes one back from a meld
+    laid_out_value: LaidOutValue | None = None
+    """(a whole hand laid out at once, config) -> its name, its value and whether it wins the game at
+    once, at this table, or None: the score sheet's special hands (`SheetSpec.specials`)."""
     forgotten_laid: ForgottenLaid | None = None
     """(the laid cards a player holds as the turn's discard is made, whether the side has opened,
     config) -> how many of them the player forgot to lay (a three kept for the Straight is not

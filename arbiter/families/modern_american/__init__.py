@@ -23,7 +23,7 @@ from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Wor
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from ..classic import policies as classic
-from . import going_out, policies, scoring, threes
+from . import going_out, policies, scoring, specials, threes
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -131,6 +131,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         side_hand_penalty=scoring.side_hand_penalty,
         tie_plays_on=options["tie"] == "another-hand",
         discard_from_melds=options["no-legal-discard"] == "take-back",
+        laid_out_value=specials.laid_out_value,
         out_only_problem=going_out.out_only_problem,
         forgotten_laid=threes.forgotten_threes,
         forgotten_kept=options["forgotten-three"] == "kept",

@@ -11,7 +11,7 @@ from ... import cards as C
 from ...i18n import msg, msg_n
 from ...rules.base import Config
 from ...rules.groups import mixed_canasta, natural_canasta
-from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec
+from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec, SpecialKind
 from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
@@ -101,6 +101,10 @@ def _threes_label(red: int, black: int, sign: int) -> Callable[[], str]:
     return label
 
 
+def _cards(written: str) -> tuple[str, ...]:
+    return tuple(written.split())
+
+
 SHEET = SheetSpec(
     canastas=(
         CanastaKind("natural", ("4",) * 7, "Natural canastas"),
@@ -114,10 +118,24 @@ SHEET = SheetSpec(
     laid=(LaidKind("red-threes", C.BONUS, "Red threes"), LaidKind("black-threes", C.STOP, "Black threes")),
     concealed=False,
     penalties=True,
+    specials=(
+        SpecialKind("pairs", _cards("K K Q Q A A 7 7 5 5 8 8 9 9")),
+        SpecialKind("wild-pairs", _cards("K K Q Q A A 7 7 2 2 8 8 9 9")),
+        SpecialKind("miami-pairs", _cards("K K Q Q A A 7 7 2 2 X X 9 9")),
+        SpecialKind("zip-code", _cards("K K K K Q Q Q A A A 7 7 9 9")),
+        SpecialKind("straight", _cards("A 2 B 4 5 6 7 8 9 10 J Q K X")),
+        SpecialKind("garbage", _cards("K K K K Q Q Q Q A A A 9 9 9")),
+        SpecialKind("blast-off", _cards("K K K K K Q Q Q Q A A A 9 9")),
+        SpecialKind("triples", _cards("K K K Q Q Q A A A 7 7 7 X X")),
+        SpecialKind("quads", _cards("K K K K Q Q Q Q A A A A 2 2")),
+        SpecialKind("dream-plus-4", _cards("K K K K K Q Q Q Q Q X X X X")),
+        SpecialKind("dream-plus-5", _cards("K K K K K Q Q Q Q 2 2 2 X X")),
+    ),
 )
 """MAC's score sheet: each kind of canasta, red and black threes, going out, the points melded
 (counted minus without a canasta) and left (the 1,500 for three aces or sevens among them), and the
-penalties of unfinished aces, sevens and wild melds."""
+penalties of unfinished aces, sevens and wild melds; a special hand laid out, as its one word, which
+holds the side's whole line."""
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:

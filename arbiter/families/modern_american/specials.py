@@ -136,3 +136,10 @@ def _played(cards: Sequence[str], config: Config) -> Special | None:
         if special.fits(s, config) and (played != "pagat" or special.pagat):
             return special
     return None
+
+
+def laid_out_value(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int, bool] | None:
+    """The special hand these cards make at this table, its value and whether it wins the game at
+    once (`Config.laid_out_value`, which the score sheet's special-hand lines read)."""
+    found = special_hand(cards, config)
+    return None if found is None else (found[0], found[1], wins_the_game(cards, config))
