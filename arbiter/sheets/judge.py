@@ -406,9 +406,9 @@ def score_sheet(sheet: SideSheet, config: Config) -> SummaryScore:
     """What a side's summary is worth, category by category, by the family's own policies."""
     assert config.sheet is not None
     if sheet.special is not None:  # a special hand: its value is all the side scores
-        valued = special_value(sheet.special, config)
-        assert valued is not None  # check_special has found it played
-        name, value, _ = valued
+        special = special_value(sheet.special, config)
+        assert special is not None  # check_special has found it played
+        name, value, _ = special
         return SummaryScore(value, [(name(), value)])
     lines: list[tuple[str, int]] = []
     for kind in config.sheet.canastas:

@@ -95,8 +95,9 @@ def _summarised(
     if any(finding.is_error for finding in replay.findings) or not outcome.ended:
         why = msg("hand {hand} is kept in moves: its replay does not end by the rules", hand=record.number)
         return record, declared, why
-    special = special_word(config, outcome.laid_out) if outcome.laid_out is not None else None
-    if outcome.laid_out is not None and special is None:  # a special hand the sheet has no word for
+    laid_out = outcome.laid_out
+    special = special_word(config, laid_out) if laid_out is not None else None
+    if laid_out is not None and special is None:  # a special hand the sheet has no word for
         why = msg(
             "hand {hand} is kept in moves: it ends with a special hand, which has no line on the score sheet",
             hand=record.number,
@@ -104,7 +105,7 @@ def _summarised(
         return record, declared, why
     lines = tuple(
         Summary(side=side.name, items=(SummaryItem(word=special),))
-        if special is not None and outcome.laid_out[0] == side.name
+        if special is not None and laid_out is not None and laid_out[0] == side.name
         else summary_line(side, replay.table.hands, replay.table.feet, config, outcome)
         for side in replay.table.sides.values()
     )
