@@ -376,6 +376,14 @@ def meld_of_cards_not_held(game: SimulatedGame, record: Game) -> Iterator[Mutant
         made += 1
 
 
+def asking(turn: Turn) -> list[object]:
+    """The turn with `ask no` after its draw, before its first meld or its discard."""
+    actions: list[object] = list(turn.actions)
+    at = next(n for n, action in enumerate(actions) if isinstance(action, (Meld, Add, Discard)))
+    actions.insert(at, Ask(answer=False))
+    return actions
+
+
 def second_ask_by_the_partner(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
     """In a hand nobody asks in, a player asks to go out and is told no, and on the side's next
     turn the partner asks too (the League: one ask a side each hand): `ask-again`, on the second."""
@@ -384,7 +392,7 @@ def second_ask_by_the_partner(game: SimulatedGame, record: Game) -> Iterator[Mut
         turns = [(i, turn, seen) for hh, i, turn, seen in places(game, record) if hh == h]
         if made >= PER_GAME or any(isinstance(a, Ask) for _, turn, _ in turns for a in turn.actions):
             continue
-        plain = [(i, turn, seen) for i, turn, seen in turns if discard_at(turn) is not None]
+        plain = [(i, turn, seen) for i, turn, seen in turns if discard_at(turn) is not None and not seen.took]
         pairs = [
             (first, second)
             for n, first in enumerate(plain)
@@ -394,8 +402,8 @@ def second_ask_by_the_partner(game: SimulatedGame, record: Game) -> Iterator[Mut
         if not pairs:
             continue
         (i, first, _), (j, second, _) = pairs[0]
-        asked = with_turn(record, h, i, with_actions(first, [Ask(answer=False), *first.actions]))
-        text = replaced_turn(asked, h, j, second, [Ask(answer=False), *second.actions])
+        asked = with_turn(record, h, i, with_actions(first, asking(first)))
+        text = replaced_turn(asked, h, j, second, asking(second))
         yield Mutant(text, second.line, "ask-again", second.player)
         made += 1
 
