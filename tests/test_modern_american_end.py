@@ -435,3 +435,17 @@ def test_nobody_goes_out_in_a_hand_a_special_hand_ends():
 def test_a_special_hand_the_table_does_not_play_is_not_on_its_sheet():
     assert first_error(sheet("miami-pairs", "melded 95 left 30", "pagat")) == "summary-category"
     assert first_error(sheet("garbage", "melded 95 left 30", "pagat", "score ann+cid 2000 bob+dee -125")) is None
+
+
+def test_legal_actions_offer_an_eighth_card_only_on_a_turn_that_can_go_out():
+    can = Position.from_record(eighth_king("ann: draw 5"), hand=1, turn=1)
+    can.push("draw 5")
+    assert can.is_legal("add [K] to K")
+    cannot = Position.from_record(
+        position("K 10 4", "ann: draw 6", tables=TWO_CANASTAS, pile="", variant="eighth-card-going-out"),
+        hand=1,
+        turn=1,
+    )
+    cannot.push("draw 6")
+    assert not cannot.is_legal("add [K] to K")
+    assert "add [K] to K" not in {str(move) for move in cannot.legal_actions()}
