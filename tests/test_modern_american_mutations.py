@@ -28,13 +28,15 @@ from mutation_support import (
     places,
     replaced_turn,
     traced_corpus,
+    with_actions,
+    with_turn,
     wrong_score,
 )
 from test_classic_mutations import wrong_draw_count
 
 import arbiter
 from arbiter import cards as C
-from arbiter.records import Add, Discard, Draw, FamilyAction, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
+from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"
@@ -376,6 +378,38 @@ def meld_of_cards_not_held(game: SimulatedGame, record: Game) -> Iterator[Mutant
         made += 1
 
 
+def asking(turn: Turn) -> list[object]:
+    """The turn with `ask no` after its draw, before its first meld or its discard."""
+    actions: list[object] = list(turn.actions)
+    at = next(n for n, action in enumerate(actions) if isinstance(action, (Meld, Add, Discard)))
+    actions.insert(at, Ask(answer=False))
+    return actions
+
+
+def second_ask_by_the_partner(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
+    """In a hand nobody asks in, a player asks to go out and is told no, and on the side's next
+    turn the partner asks too (the League: one ask a side each hand): `ask-again`, on the second."""
+    made = 0
+    for h in range(len(record.hands)):
+        turns = [(i, turn, seen) for hh, i, turn, seen in places(game, record) if hh == h]
+        if made >= PER_GAME or any(isinstance(a, Ask) for _, turn, _ in turns for a in turn.actions):
+            continue
+        plain = [(i, turn, seen) for i, turn, seen in turns if discard_at(turn) is not None and not seen.took]
+        pairs = [
+            (first, second)
+            for n, first in enumerate(plain)
+            for second in plain[n + 1 :]
+            if second[2].side == first[2].side and second[2].player != first[2].player
+        ]
+        if not pairs:
+            continue
+        (i, first, _), (j, second, _) = pairs[0]
+        asked = with_turn(record, h, i, with_actions(first, asking(first)))
+        text = replaced_turn(asked, h, j, second, asking(second))
+        yield Mutant(text, second.line, "ask-again", second.player)
+        made += 1
+
+
 MUTATIONS: dict[str, Mutation] = {
     "wild-discarded": wild_discarded,
     "barred-card-on-an-empty-pile": barred_card_on_an_empty_pile,
@@ -393,6 +427,7 @@ MUTATIONS: dict[str, Mutation] = {
     "card-added-to-a-canasta": card_added_to_a_canasta,
     "meld-of-cards-not-held": meld_of_cards_not_held,
     "wrong-draw-count": wrong_draw_count,
+    "second-ask-by-the-partner": second_ask_by_the_partner,
 }
 
 

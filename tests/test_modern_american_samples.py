@@ -45,6 +45,12 @@ ILLEGAL = {
     "relaxed-rule-of-five-without-going-out": ("rule-of-five", 21, None),
     "talon-not-the-pile-dealt-aside": ("talon", 18, None),
     "three-replaced-after-the-turn-card": ("bonus-replacement", 23, None),
+    "second-ask-by-the-partner": ("ask-again", 22, None),
+    "forgotten-three-laid-where-it-is-kept": ("three-forgotten", 25, None),
+    "eighth-card-without-going-out": ("meld-size", 21, None),
+    "playing-on-after-a-three-drawn-last": ("last-bonus", 21, None),
+    "card-taken-back-while-one-held-may-go": ("take-back", 20, None),
+    "special-hand-on-the-sheet-with-melded-points": ("summary-category", 9, None),
 }
 
 

@@ -140,10 +140,3 @@ def test_where_threes_stop_at_the_turn_card_one_laid_after_the_turns_draw_takes_
         "S S 5 6 8 K", "ann: draw 4, bonus S S, draw 5 6, discard 6", stock=stock, variant=NO_LATE_THREES
     )
     assert judged_alike(too_many) == "bonus-replacement"
-
-
-def test_both_options_are_judged_no_longer_refused_as_not_judged():
-    from arbiter.families.modern_american import NOT_JUDGED_YET
-
-    assert ("talon-source", "predealt") not in NOT_JUDGED_YET
-    assert ("replace-threes-after-turn-card", False) not in NOT_JUDGED_YET

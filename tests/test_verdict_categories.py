@@ -74,6 +74,9 @@ KINDS: dict[str, Problem] = {
             "discard-wild",
             "discard-empty-pile",
             "special-hand",
+            "ask-again",
+            "three-forgotten",
+            "take-back",
             # a score sheet no hand played by the rules could give (ACN 1.1 summaries)
             "summary-category",
             "summary-going-out",

@@ -237,7 +237,7 @@ def _added(meld: MeldState, hand: Counter[str], wilds: list[tuple[str, ...]], mo
 
 def discards(state: TurnState) -> Iterator[Discard]:
     for card in C.CARDS:
-        if state.hand[card] > 0 and card != C.BONUS:
+        if state.hand[card] > 0 and (card != C.BONUS or state.hand.total() == 1):  # a last card: tried as itself
             yield Discard(card=card)
 
 
@@ -286,3 +286,7 @@ def candidates(r: HandContext, state: TurnState) -> Iterator[Action]:
     yield from melds(r, state, needed)
     yield from additions(r, state)
     yield from discards(state)
+    if r.config.discard_from_melds:  # a card taken back from the melds (engine/taking_back.py)
+        yield from (
+            Discard(card=m.rank) for m in state.side.melds if m.rank in C.NATURAL_SET and not state.hand[m.rank]
+        )

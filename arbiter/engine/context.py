@@ -32,6 +32,12 @@ class HandOutcome:
     laid_out: tuple[str, Callable[[], str], int] | None = None
     """A hand ended by a side laying out a whole hand at once (Modern American Canasta's special
     hands, a rule set's own action): the side, what it laid and its value, which is all it scores."""
+    kept_last: tuple[str, str] | None = None
+    wins_game: str | None = None
+    """A side whose hand wins the game at once, whatever the totals (Modern American Canasta's Dream
+    Hands)."""
+    """The player who drew a laid card as the stock's last card and keeps it, and the card
+    (`Config.last_bonus_kept`): scored at `Config.last_bonus_cost` when it is still held."""
 
 
 @dataclass(slots=True)
@@ -196,7 +202,7 @@ class HandContext:
         table = self.table.copy(None if state is None else state.player)
         other = type(self)(self.config, self.ruleset, self.record, table.totals_before, table=table, like=self)
         outcome = self.outcome
-        other.outcome = HandOutcome(outcome.ended, outcome.went_out, outcome.concealed)
+        other.outcome = HandOutcome(outcome.ended, outcome.went_out, outcome.concealed, None, outcome.kept_last)
         other.turn_number = self.turn_number
         copied = None if state is None else state.on(table)
         other.turn = copied

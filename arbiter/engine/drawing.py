@@ -106,5 +106,6 @@ def draw(r: HandContext, state: TurnState, action: Draw) -> None:
     if table.stock_count == 0 and cards and cards[-1] in config.replaced_cards:
         state.last_bonus = True
         if config.last_bonus_kept:  # it stays in the drawer's hand, and the hand ends at once
-            r.outcome.ended = True
+            r.outcome.ended = not config.last_bonus_goes_out  # or with the turn, if its drawer does not go out
+            r.outcome.kept_last = (state.player, cards[-1])
             r.paths["bonus-drawn-last-kept"] += 1

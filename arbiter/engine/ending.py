@@ -8,11 +8,14 @@ from ..i18n import msg, term
 from ..records import Discard, Node
 from ..rules.base import DiscardTry, TurnEnd
 from ..rulings import Adjustment
+from .bonus_cards import note_forgotten
 from .context import HandContext, TurnState
 from .first_meld import check_first_meld
 from .going_out import check_going_out
-from .holding import plays_unheld, require_drawn
+from .holding import require_drawn
 from .illegal import Illegal
+from .table import Table
+from .taking_back import laid_card_goes_out, taken_back
 from .talon import talon_due
 
 # What kind of card a discard is, for the coverage report's paths.
@@ -24,7 +27,10 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
     short of canastas keeps a last card (Config.keeps_last_card)."""
     if r.outcome.ended:  # a pass, or a Bonus drawn last
         return
-    if state.last_bonus:
+    if state.last_bonus and r.config.last_bonus_goes_out and not state.melded and not state.discarded:
+        r.outcome.ended = True  # the drawer of a last three plays on no further: the hand ends as it stands
+        return
+    if state.last_bonus and not r.config.last_bonus_goes_out:
         raise Illegal(
             "last-bonus",
             msg(
@@ -70,6 +76,17 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
                 turn,
             )
         empty = False  # the Foot is picked up as the next turn begins
+    if state.last_bonus and not empty:  # Config.last_bonus_goes_out: played on, so going out
+        raise Illegal(
+            "last-bonus",
+            msg(
+                "{player} drew a {bonus} as the last card of the stock and played on: the player goes out at once, "
+                "discarding it face down, or the hand ends as it stands",
+                player=state.player,
+                bonus=term(r.config.words.bonus),
+            ),
+            turn,
+        )
     if state.first_meld_value:  # melded from hand toward a first meld this turn (rarely)
         check_first_meld(r, state, empty)
     if not empty and not state.discarded:
@@ -89,6 +106,10 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         raise Illegal(code, why, node)
     if state.ended is not None:
         check_turn_end(r, state, state.ended, turn)
+    if not empty and r.config.out_only_problem is not None:  # what only a player going out may leave
+        problem = r.config.out_only_problem([meld.cards for meld in side.melds], r.config)
+        if problem:
+            raise Illegal(problem[0], problem[1], turn)
     if empty:
         check_going_out(r, state, turn)
     elif state.asked:
@@ -103,6 +124,15 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         )
     if r.config.foot_size and state.player not in r.table.feet:
         r.table.played_foot.add(state.player)  # a turn played with the Foot in hand
+    _note_opening(r.table, state)
+
+
+def _note_opening(table: Table, state: TurnState) -> None:
+    """Who has had no turn since the side opened (`Table.opened_since`): the opener's partners."""
+    if state.player in table.opened_since:
+        table.opened_since = table.opened_since - {state.player}
+    if not state.side_melded_at_start and state.side.melds:
+        table.opened_since = table.opened_since | (set(state.side.players) - {state.player})
 
 
 def turn_end(r: HandContext, state: TurnState) -> TurnEnd:
@@ -136,14 +166,18 @@ def check_turn_end(r: HandContext, state: TurnState, ended: TurnEnd, turn: Node)
 def discard(r: HandContext, state: TurnState, action: Discard) -> None:
     require_drawn(r, state, action, "discarding")
     card, config = action.card, r.config
-    if card == C.BONUS or card in config.replaced_cards:
+    if (card == C.BONUS or card in config.replaced_cards) and not laid_card_goes_out(config, state, card):
         raise Illegal(
             "bonus-discard",
             msg("a {bonus} may never be discarded: it is laid beside the melds", bonus=term(config.words.bonus)),
             action,
         )
-    if state.hand[card] < 1:
-        raise Illegal("card-not-held", plays_unheld(r, state, card), action)
+    if state.hand[card] < 1:  # a card not held: taken back from the melds, where the rule set allows it
+        taken_back(r, state, action).cards.remove(card)
+        r.table.pile.append(card)
+        r.paths["discard-taken-back"] += 1
+        state.discarded = True
+        return
     if config.discard_problem is not None:  # the rule set's own limits (Modern American Canasta)
         going_out = state.hand.total() == 1
         tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead_ranks(config))
@@ -152,6 +186,8 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
             raise Illegal(problem[0], problem[1], action)
     state.hand[card] -= 1
     table = r.table
+    if config.forgotten_laid is not None and state.hand.total():  # the laid cards still held: forgotten?
+        note_forgotten(r, state)
     table.pile.append(card)
     if card in r.config.discard_freezes:
         table.frozen = True

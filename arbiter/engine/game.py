@@ -100,6 +100,7 @@ def judge_game(
     previous: HandRecord | None = None
     game_over_at: int | None = None
     why_over = ""
+    won_at_once: str | None = None
     paths: Counter[str] = C.Counts()
     for record in game.hands:
         if game_over_at is not None:
@@ -221,6 +222,9 @@ def judge_game(
         if record.summarised:  # the score sheet says each side's next minimum before the deal
             result.minimums = next_minimums(config, corrected, record.number + 1)
         why_over = _over_after(config, record.number, totals) if outcome.ended else ""
+        if judged and outcome.wins_game is not None:  # a hand that wins the game at once (a Dream Hand)
+            won_at_once = outcome.wins_game
+            why_over = msg("when {side} won it at once", side=won_at_once)
         if why_over:
             game_over_at = record.number
         previous = record
@@ -228,7 +232,7 @@ def judge_game(
     if game_over_at is not None:
         best = max(totals.values())
         leaders = [s for s, v in totals.items() if v == best]
-        ruling.winner = leaders[0] if len(leaders) == 1 else None
+        ruling.winner = won_at_once or (leaders[0] if len(leaders) == 1 else None)
     _check_result(ruleset, config, game, ruling, game_over_at is not None)
     ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
@@ -290,7 +294,14 @@ def _over_after(config: Config, number: int, totals: Mapping[str, int]) -> str:
     if config.rounds:
         return msg("the last of its {rounds} rounds", rounds=config.rounds) if number >= config.rounds else ""
     reached = any(v >= config.target for v in totals.values())
+    if reached and config.tie_plays_on and _leaders_tied(totals):
+        return ""  # equal leading totals at or past the target: another hand breaks the tie
     return msg("when a side reached {target}", target=config.target) if reached else ""
+
+
+def _leaders_tied(totals: Mapping[str, int]) -> bool:
+    best = max(totals.values())
+    return sum(v == best for v in totals.values()) > 1
 
 
 def _check_result(ruleset: RuleSet, config: Config, game: Game, ruling: GameRuling, over: bool) -> None:

@@ -3,7 +3,7 @@ hand needs (the canastas, the Feet, the partner's answer)."""
 
 from __future__ import annotations
 
-from ..i18n import msg, msg_n
+from ..i18n import Text, msg, msg_n
 from ..records import Ask, GoOut, Node
 from ..rules.lists import all_of, any_of
 from ..rulings import Adjustment
@@ -18,8 +18,20 @@ def ask(r: HandContext, state: TurnState, action: Ask) -> None:
         raise Illegal("ask", msg("{player} has no partner to ask", player=state.player), action)
     if state.melded or state.discarded:
         raise Illegal("ask", msg("a player asks to go out before melding"), action)
+    limit = r.config.asks_per_hand
+    if limit:  # one ask each hand, per side or per player (Modern American Canasta)
+        asker = state.side.name if limit == "side" else state.player
+        if asker in r.table.asked:
+            raise Illegal("ask-again", _asked_already(state, limit), action)
+        r.table.asked = r.table.asked | {asker}
     state.asked = action.answer
     r.paths["ask-yes" if action.answer else "ask-no"] += 1
+
+
+def _asked_already(state: TurnState, limit: str) -> Text:
+    if limit == "side":
+        return msg("{side} has already asked to go out this hand: a side asks once a hand", side=state.side.name)
+    return msg("{player} has already asked to go out this hand: a player asks once a hand", player=state.player)
 
 
 def go_out(r: HandContext, state: TurnState, action: GoOut) -> None:

@@ -243,6 +243,7 @@ class HandReplay(HandContext):
                 concealed=went_out and self.outcome.concealed,
                 feet=self.table.feet,
                 laid_out=self.outcome.laid_out,
+                kept_last=self.outcome.kept_last,
             )
         return out
 

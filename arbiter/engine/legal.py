@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
 
+from .. import cards as C
 from .. import work as bounded
 from ..actions import END, END_TEXT, EndOfTurn, Step
 from ..formatter import format_action
@@ -176,13 +177,28 @@ def action_cards_left(r: HandContext, state: TurnState, action: Action) -> list[
 
 def dead_end_of(r: HandContext, state: TurnState) -> Illegal | None:
     """The end of the turn with at most one card left: its discard, or the end itself."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
+    cards = discardable(r, state)
     step: Step = Discard(card=cards[0]) if cards else END
     try:
         talon_judged(attempt(r, state, step))
     except Illegal as illegal:
         return illegal
     return None
+
+
+def discardable(r: HandContext, state: TurnState) -> list[str]:
+    """The cards worth trying as the turn's discard: never a laid card (a Bonus card, a three), but
+    as the last card held where the rule set lets one go out (`Config.laid_card_goes_out`, and
+    `Config.last_bonus_goes_out` for the card drawn last)."""
+    laid = r.config.replaced_cards
+    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in laid]
+    config = r.config
+    goes_out = config.laid_card_goes_out or (config.last_bonus_goes_out and state.last_bonus)
+    if not cards and goes_out and state.hand.total() == 1:
+        cards = [card for card, n in state.hand.items() if n > 0]
+    if config.discard_from_melds:  # a card taken back from the melds (engine/taking_back.py)
+        cards += [m.rank for m in state.side.melds if m.rank in C.NATURAL_SET and not state.hand[m.rank]]
+    return cards
 
 
 def talon_judged(tried: Attempt) -> bool:
@@ -272,7 +288,10 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
 
 
 def may_end(r: HandContext, state: TurnState) -> bool:
-    """Whether the player may end the turn here without a discard (`Config.keeps_last_card`)."""
+    """Whether the player may end the turn here without a discard (`Config.keeps_last_card`; a last
+    three drawn, `Config.last_bonus_goes_out`, ends the hand so)."""
+    if r.config.last_bonus_goes_out and state.last_bonus and not state.melded and not state.discarded:
+        return True
     if not r.config.keeps_last_card or not state.drawn or state.discarded:
         return False
     return verdict(r, state, END) is None
@@ -333,7 +352,7 @@ def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) 
     changes nothing the end of the turn checks, so one is tried (every one, in turn, where the rule
     set forbids some discards: `Config.discard_problem`); a last card is tried as itself.
     `spent`: the last card is tried on `r` itself (see `attempt`)."""
-    cards = [card for card, n in state.hand.items() if n > 0 and card != "B" and card not in r.config.replaced_cards]
+    cards = discardable(r, state)
     if not cards:
         return False
     if state.hand.total() >= 2 and r.config.discard_problem is None:

@@ -39,10 +39,12 @@ PATHS: frozenset[str] = frozenset(
         "bonus-laid-no-replacement-left",
         "bonus-drawn-last",
         "bonus-drawn-last-kept",  # Modern American Canasta: the three stays in hand (Config.last_bonus_kept)
+        "bonus-laid-late",  # Modern American Canasta: a three forgotten, laid later unreplaced (Config.forgotten_laid)
         # the talon drawn after an opening's discard (engine/talon.py, Modern American Canasta)
         "talon",
         # the end of the turn and of the hand
         *(f"discard-{kind}" for kind in ("natural", "wild", "stop", "caliente")),  # cards.KINDS, the Bonus card never
+        "discard-taken-back",  # Modern American Canasta: no card held may go (Config.discard_from_melds)
         "ask-yes",
         "ask-no",
         "pass",

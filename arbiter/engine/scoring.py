@@ -47,6 +47,7 @@ def score_side(
     concealed: bool,
     feet: dict[str, Counter[str]] | None = None,
     laid_out: tuple[str, Callable[[], str], int] | None = None,
+    kept_last: tuple[str, str] | None = None,
 ) -> Score:
     if laid_out is not None and laid_out[0] == side.name:  # a special hand scores its value alone
         return Score(laid_out[2], [(laid_out[1], (), laid_out[2])])
@@ -71,6 +72,8 @@ def score_side(
         items += [(_unfinished, (m,), -unfinished(m.cards, config)) for m in melds if len(m.cards) < size]
     for player in side.players:
         held = hands.get(player)
+        if kept_last is not None and kept_last[0] == player and config.last_bonus_cost is not None and held:
+            held = _kept_apart(held, kept_last[1], items, config.last_bonus_cost)
         if held and any(held.values()):
             cost, how = config.hand_penalty(held, config)
             items.append((_left_in_hand, (player, held, how), -cost))
@@ -78,6 +81,9 @@ def score_side(
         if foot:  # a Foot never picked up counts against the side like a hand
             cost, how = config.hand_penalty(foot, config)
             items.append((_left_in_hand, (player, foot, how, True), -cost))
+    if config.side_hand_penalty is not None:  # what the partners' hands cost together (Modern American Canasta)
+        held_by_side = [held for player in side.players if (held := hands.get(player))]
+        items += [(label, (), -points) for label, points in config.side_hand_penalty(held_by_side, config)]
     items = [item for item in items if item[2]]  # a line worth nothing is left out
     return Score(sum([item[2] for item in items]), items)
 
@@ -113,3 +119,20 @@ def _left_in_hand(player: str, held: Counter[str], how: str, foot: bool = False)
     if how:
         return msg("left in {player}'s hand ({cards}) {how}", how=how, **values)
     return msg("left in {player}'s hand ({cards})", **values)
+
+
+def _kept_apart(
+    held: Counter[str], card: str, items: list[tuple[Label, tuple[object, ...], int]], cost: int
+) -> Counter[str]:
+    """The card drawn as the stock's last and kept, scored on a line of its own (`Config.last_bonus_cost`);
+    the rest of the hand, as the hand's own line counts it."""
+    if held[card] < 1:
+        return held
+    items.append((_drawn_last, (card,), -cost))
+    rest = Counter(held)
+    rest[card] -= 1
+    return rest
+
+
+def _drawn_last(card: str) -> str:
+    return msg("{card} drawn as the last card of the stock, left in hand", card=card)

@@ -83,6 +83,12 @@ class Table:
     # place, so that a copy shares them
     talon_sizes: tuple[int, ...] = ()
     talons: tuple[tuple[str, ...], ...] = ()
+    # who has asked to go out this hand (sides or players, by Config.asks_per_hand): a new set at each ask
+    asked: frozenset[str] = frozenset()
+    # the players who have had no turn since their side opened (a partner opened it): a new set at each change
+    opened_since: frozenset[str] = frozenset()
+    # the laid cards each player forgot to lay in time (Config.forgotten_laid), by player
+    forgotten: dict[str, int] = field(default_factory=dict)
 
     def dead_ranks(self, config: Config) -> frozenset[str]:
         """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
@@ -121,6 +127,9 @@ class Table:
             played_foot=set(self.played_foot),
             talon_sizes=self.talon_sizes,
             talons=self.talons,
+            asked=self.asked,
+            opened_since=self.opened_since,
+            forgotten=dict(self.forgotten) if self.forgotten else {},
         )
 
     def snapshot(self) -> dict[str, Any]:

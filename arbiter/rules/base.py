@@ -239,6 +239,10 @@ HandPenalty = Callable[[Counter[str], "Config"], tuple[int, str]]
 """(cards left in one hand, config) -> what they cost, and how it was counted ('' if plainly)."""
 LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tuple[Callable[[], str], int]]]
 """(cards a side laid beside its melds, the side's melds, config) -> (label, points) lines."""
+SideHandPenalty = Callable[[Sequence[Counter[str]], "Config"], list[tuple[Callable[[], str], int]]]
+OutOnlyProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
+ForgottenLaid = Callable[[int, bool, "Config"], int]
+LaidOutValue = Callable[[Sequence[str], "Config"], "tuple[Callable[[], str], int, bool] | None"]
 AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
@@ -429,6 +433,8 @@ class Config:
     keeps_last_card: bool = False  # a player short of canastas left with one card keeps it, discarding nothing
     last_bonus_melds: bool = True  # a player who draws a Bonus card as the stock's last card may meld first
     last_bonus_kept: bool = False  # a laid card drawn as the stock's last card stays in hand; the hand ends at once
+    last_bonus_goes_out: bool = False  # ... unless its drawer goes out at once, discarding it face down
+    last_bonus_cost: int | None = None  # what that card costs left in hand (None: as `hand_penalty` says)
     frozen_until_first_meld: bool = False  # the pile is frozen against a side until its first meld (classic, Hoyle)
     # Modern American Canasta's mechanisms; each default keeps the other families as they were
     up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)
@@ -461,6 +467,25 @@ class Config:
     replacements_stop_at: int = 0
     """The stock's size at which the cards laid with `bonus` stop being replaced (0: replaced while
     any card is left; Modern American Canasta's tables that stop at the turn card: 8)."""
+    # the end of a hand and of a game (Modern American Canasta); each default keeps the others as they were
+    laid_card_goes_out: bool = False  # a card laid beside the melds may be the discard that goes out
+    asks_per_hand: str = ""  # one ask to go out each hand per "side" or per "player"; "": as often as one likes
+    out_only_problem: OutOnlyProblem | None = None
+    """(the side's melds, config) -> what the side may hold only on the turn its player goes out (an
+    eighth card on a canasta), as (code, explanation), or None."""
+    side_hand_penalty: SideHandPenalty | None = None
+    """(the cards left in each hand of a side, config) -> score lines the hands cost taken together,
+    beyond each hand's own (`hand_penalty`): three aces held between partners."""
+    tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
+    discard_from_melds: bool = False  # a player none of whose cards may be discarded takes one back from a meld
+    laid_out_value: LaidOutValue | None = None
+    """(a whole hand laid out at once, config) -> its name, its value and whether it wins the game at
+    once, at this table, or None: the score sheet's special hands (`SheetSpec.specials`)."""
+    forgotten_laid: ForgottenLaid | None = None
+    """(the laid cards a player holds as the turn's discard is made, whether the side has opened,
+    config) -> how many of them the player forgot to lay (a three kept for the Straight is not
+    forgotten), or None: nobody is held to laying them in time."""
+    forgotten_kept: bool = False  # a forgotten laid card stays in hand to the end; else it is laid later, unreplaced
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     unplayed: Mapping[str, ActionKind] = field(default_factory=dict, compare=False, repr=False)
     """The other families' actions, which this rule set does not bring, by keyword: refused with

@@ -83,7 +83,7 @@ def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:
     sheet = ruleset.configure(Seating(seats, sides), defaults).sheet
     if sheet is None:
         return []
-    words = ", ".join(f"`{word}`" for word in sheet.words())
+    words = ", ".join(f"`{word}`" for word in (*sheet.words(), *sheet.special_words()))
     return [
         say(msg("## Score sheets")),
         "",

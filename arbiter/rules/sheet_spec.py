@@ -53,6 +53,15 @@ class LaidKind:
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialKind:
+    """A hand a side lays out whole at once (Modern American Canasta's special hands), written alone
+    on the side's line: the family's `Config.laid_out_value` of the sample says what it is worth."""
+
+    word: str
+    sample: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SheetSpec:
     """A family's score sheet: its categories in its own words, in the order the sheet lists them."""
 
@@ -63,6 +72,9 @@ class SheetSpec:
     penalties: bool = False
     """Whether the sheet has a row for what unfinished melds cost (the word `penalties`,
     `Config.unfinished_penalty`: Modern American Canasta's aces, sevens and wild melds)."""
+    specials: tuple[SpecialKind, ...] = ()
+    """The hands a side may lay out whole, each a word written alone on its line, which then holds
+    nothing else: the hand's value is all the side scores (not a row of a score pad)."""
 
     def words(self) -> tuple[str, ...]:
         """Every category word, in the sheet's order."""
@@ -81,6 +93,9 @@ class SheetSpec:
         """Each word's heading on a score sheet, in the sheet's order."""
         own = {kind.word: kind.label for kind in self.canastas} | {kind.word: kind.label for kind in self.laid}
         return {word: own.get(word) or SHARED_LABELS[word] for word in self.words()}
+
+    def special_words(self) -> tuple[str, ...]:
+        return tuple(kind.word for kind in self.specials)
 
     def counted(self) -> frozenset[str]:
         """The words written with a number (the others stand alone: `out`, `concealed`)."""

@@ -41,6 +41,7 @@ class SideSheet:
     counts: dict[str, int] = field(default_factory=dict)
     out: bool = False
     concealed: bool = False
+    special: str | None = None  # the special hand the side laid out (`SheetSpec.specials`)
 
     @property
     def melded(self) -> int:
@@ -62,6 +63,7 @@ class SummaryScore:
 @dataclass(slots=True)
 class SummaryOutcome:
     ended: bool = False
+    wins_game: str | None = None  # a side whose special hand wins the game at once
 
 
 class SummaryProblem(Exception):
@@ -93,6 +95,7 @@ class SummarisedHand:
     def run(self) -> SummaryOutcome:
         try:
             self.sheets = read_sheets(self.record, self.config)
+            wins = check_special(self.sheets, self.config)
             check_packs(self.sheets, self.config)
             check_points(self.sheets, self.config)
             check_going_out(self.sheets, self.config)
@@ -112,6 +115,7 @@ class SummarisedHand:
             return self.outcome
         self.paths["summary-judged"] += 1
         self.outcome.ended = True
+        self.outcome.wins_game = wins
         return self.outcome
 
     def scores(self) -> dict[str, Any]:
@@ -171,7 +175,7 @@ def sheet_of(config: Config, record: HandRecord) -> SheetSpec:
 
 
 def read_side(side: str, line: Summary, spec: SheetSpec) -> SideSheet:
-    words, counted = spec.words(), spec.counted()
+    words, counted, specials = (*spec.words(), *spec.special_words()), spec.counted(), spec.special_words()
     sheet = SideSheet(side, line)
     seen: set[str] = set()
     for item in line.items:
@@ -196,13 +200,69 @@ def read_side(side: str, line: Summary, spec: SheetSpec) -> SideSheet:
             raise SummaryProblem(
                 "summary-category", msg("`{word}` stands alone, without a number", word=item.word), item
             )
-        if item.word == OUT:
+        if item.word in specials:
+            sheet.special = item.word
+        elif item.word == OUT:
             sheet.out = True
         elif item.word == CONCEALED:
             sheet.concealed = True
         else:
             sheet.counts[item.word] = item.count or 0
     return sheet
+
+
+# --- a special hand ---------------------------------------------------------------------------
+
+
+def special_value(word: str, config: Config) -> tuple[Any, int, bool] | None:
+    """What the special hand `word` is worth at this table (the family's `laid_out_value` of its
+    sample): its name, its value and whether it wins the game at once; None if the table plays none."""
+    assert config.sheet is not None
+    kind = next(kind for kind in config.sheet.specials if kind.word == word)
+    return None if config.laid_out_value is None else config.laid_out_value(kind.sample, config)
+
+
+def check_special(sheets: Mapping[str, SideSheet], config: Config) -> str | None:
+    """A special hand ends the hand: one side lays it, alone on its line, nobody goes out, and the
+    table plays it. Returns the side it wins the game for at once, if it does."""
+    laid = [sheet for sheet in sheets.values() if sheet.special]
+    if not laid:
+        return None
+    if len(laid) > 1:
+        raise SummaryProblem(
+            "summary-going-out",
+            msg(
+                "{sides} each lay a special hand, but the first one laid ends the hand",
+                sides=", ".join(s.side for s in laid),
+            ),
+            laid[1].line,
+        )
+    [sheet] = laid
+    beside = [item.word for item in sheet.line.items if item.word != sheet.special]
+    if beside:
+        raise SummaryProblem(
+            "summary-category",
+            msg(
+                "{side} lays a special hand, which scores its value alone: `{word}` has no place beside it",
+                side=sheet.side,
+                word=beside[0],
+            ),
+            sheet.line,
+        )
+    gone = [other for other in sheets.values() if other.out]
+    if gone:
+        raise SummaryProblem(
+            "summary-going-out",
+            msg("{side} lays a special hand, which ends the hand: nobody goes out in it", side=sheet.side),
+            gone[0].line,
+        )
+    assert sheet.special is not None
+    valued = special_value(sheet.special, config)
+    if valued is None:
+        raise SummaryProblem(
+            "summary-category", msg("`{word}` is not a special hand this table plays", word=sheet.special), sheet.line
+        )
+    return sheet.side if valued[2] else None
 
 
 # --- what the packs can make and the points of the cards --------------------------------------
@@ -345,6 +405,11 @@ def sample_melds(sheet: SideSheet, config: Config) -> list[tuple[str, ...]]:
 def score_sheet(sheet: SideSheet, config: Config) -> SummaryScore:
     """What a side's summary is worth, category by category, by the family's own policies."""
     assert config.sheet is not None
+    if sheet.special is not None:  # a special hand: its value is all the side scores
+        special = special_value(sheet.special, config)
+        assert special is not None  # check_special has found it played
+        name, value, _ = special
+        return SummaryScore(value, [(name(), value)])
     lines: list[tuple[str, int]] = []
     for kind in config.sheet.canastas:
         count = sheet.counts.get(kind.word, 0)

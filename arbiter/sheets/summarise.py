@@ -5,10 +5,9 @@
 Each hand in moves is replayed by the engine, as `arbiter check` replays it, and what its table
 came to is written in the family's words (`Config.sheet`): the canastas by kind (the kind the
 family's `canasta_bonus` names), the cards laid beside the melds, who went out and how, the points
-melded and what the cards left cost. The declared `score` and `total` lines are kept as written, so
+melded and what the cards left cost; a special hand laid out, as its one word (`SheetSpec.specials`). The declared `score` and `total` lines are kept as written, so
 the sheet says what the scorer said and `arbiter check` judges it the same way. A hand that cannot
-be summarised (one whose replay finds an error, that has not ended, or that ends with a special hand)
-is kept in moves, and a note
+be summarised (one whose replay finds an error, or that has not ended) is kept in moves, and a note
 says why. A game the reader cannot read, or whose rules cannot be resolved, is copied as it is.
 """
 
@@ -96,14 +95,18 @@ def _summarised(
     if any(finding.is_error for finding in replay.findings) or not outcome.ended:
         why = msg("hand {hand} is kept in moves: its replay does not end by the rules", hand=record.number)
         return record, declared, why
-    if outcome.laid_out is not None:  # the sheet's categories have no line for a special hand's value
+    laid_out = outcome.laid_out
+    special = special_word(config, laid_out) if laid_out is not None else None
+    if laid_out is not None and special is None:  # a special hand the sheet has no word for
         why = msg(
             "hand {hand} is kept in moves: it ends with a special hand, which has no line on the score sheet",
             hand=record.number,
         )
         return record, declared, why
     lines = tuple(
-        summary_line(side, replay.table.hands, replay.table.feet, config, outcome)
+        Summary(side=side.name, items=(SummaryItem(word=special),))
+        if special is not None and laid_out is not None and laid_out[0] == side.name
+        else summary_line(side, replay.table.hands, replay.table.feet, config, outcome)
         for side in replay.table.sides.values()
     )
     scores = {name: score.points for name, score in replay.scores().items()}
@@ -187,3 +190,16 @@ def _held(
 def _cost(held: Counter[str], config: Config) -> int:
     cost, _ = config.hand_penalty(held, config)
     return cost
+
+
+def special_word(config: Config, laid_out: tuple[str, Any, int]) -> str | None:
+    """The sheet's word for the special hand a side laid out (`SheetSpec.specials`): the kind whose
+    sample the family's `laid_out_value` names as it named the hand laid."""
+    assert config.sheet is not None
+    if config.laid_out_value is None:
+        return None
+    for kind in config.sheet.specials:
+        valued = config.laid_out_value(kind.sample, config)
+        if valued is not None and valued[0] is laid_out[1]:
+            return kind.word
+    return None

@@ -18,12 +18,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ... import cards as C
-from ...i18n import msg
 from ...rules import laws, standard
-from ...rules.base import Config, OptionValue, RuleSet, Seating, UsageError, Words, brings
+from ...rules.base import Config, OptionValue, RuleSet, Seating, Words, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
-from . import pile, policies, scoring, turn_end
+from . import going_out, pile, policies, scoring, specials, threes, turn_end
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -46,22 +45,6 @@ MAC_WORDS = Words(
 """MAC's words: every three, red or black, is laid beside the melds and replaced, so a `three` is
 what the engine's messages about laid cards say."""
 
-NOT_JUDGED_YET: frozenset[tuple[str, OptionValue]] = frozenset(
-    {
-        ("ace-seven-penalty-scope", "team"),
-        ("forgotten-three", "kept"),
-        ("last-card-three", "may-go-out"),
-        ("asks-per-hand", "player"),
-        ("tie", "shared"),
-        ("three-as-final-discard", True),
-        ("eighth-card-going-out", True),
-        ("courtesy-special", True),
-    }
-)
-"""Option values the arbiter does not judge yet: a table choosing one is told so, never judged by
-the default in silence."""
-
-
 BELOW_TURN_CARD = 8
 """The stock's size once the turn card (the ninth card from its bottom) has been drawn: the tables
 that stop replacing threes then (`replace-threes-after-turn-card=no`)."""
@@ -73,15 +56,6 @@ def _by_table(options: Mapping[str, OptionValue], name: str, four: int, two: int
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
-    for name, value in options.items():
-        if (name, value) in NOT_JUDGED_YET:
-            raise UsageError(
-                msg(
-                    "option {option}={value} is not judged yet: the arbiter judges the other values of {option}",
-                    option=name,
-                    value=str(value),
-                )
-            )
     seats = len(seating.seats)
     base = laws.laws_game(seating, {spec.name: spec.default for spec in laws.LAWS_OPTIONS})
     by_hand = options["opening-minimum"] == "by-hand-number"
@@ -121,7 +95,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         sheet=scoring.SHEET,
         melded_sign=scoring.melded_sign,
         unfinished_penalty=scoring.unfinished_penalty,
-        last_bonus_melds=False,
+        last_bonus_melds=options["last-card-three"] == "may-go-out",
         last_bonus_kept=True,
         up_card=False,
         replaced_cards=policies.THREES,
@@ -138,6 +112,17 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         excused_going_out=frozenset({"rule-of-five"} if options["meld-base-when-going-out"] == "relaxed" else ()),
         talon_dealt_aside=options["talon-source"] == "predealt",
         replacements_stop_at=0 if options["replace-threes-after-turn-card"] else BELOW_TURN_CARD,
+        laid_card_goes_out=bool(options["three-as-final-discard"]),
+        asks_per_hand="side" if options["asks-per-hand"] == "team" else "player",
+        side_hand_penalty=scoring.side_hand_penalty,
+        tie_plays_on=options["tie"] == "another-hand",
+        discard_from_melds=options["no-legal-discard"] == "take-back",
+        laid_out_value=specials.laid_out_value,
+        out_only_problem=going_out.out_only_problem,
+        forgotten_laid=threes.forgotten_threes,
+        forgotten_kept=options["forgotten-three"] == "kept",
+        last_bonus_goes_out=options["last-card-three"] == "may-go-out",
+        last_bonus_cost=scoring.THREE_DRAWN_LAST,
         actions=brings(SPECIAL_HAND),
         options=dict(options),
     )

@@ -14,7 +14,7 @@ from ...engine.illegal import Illegal
 from ...i18n import Text, msg, pmsg
 from ...records import FamilyAction
 from ...rules.base import ActionKind, ExtraAction, Words
-from .specials import special_hand
+from .specials import special_hand, wins_the_game
 
 
 def no_special_hands(player: str, words: Words) -> tuple[str, Text]:
@@ -39,7 +39,7 @@ KIND = ActionKind(
 def lay_special(r: Any, state: Any, action: FamilyAction) -> None:
     require_drawn(r, state, action, "melding")
     config, side, cards = r.config, state.side, action.cards
-    if side.melds:
+    if _opened(r, state):
         raise Illegal("special-hand", msg("a special hand is laid only by a side that has not opened"), action)
     if state.took_pile and not config.options.get("special-from-pile", False):
         raise Illegal(
@@ -61,12 +61,24 @@ def lay_special(r: Any, state: Any, action: FamilyAction) -> None:
     state.hand.clear()
     r.outcome.ended = True
     r.outcome.laid_out = (side.name, name, value)
+    if wins_the_game(cards, config):  # a Dream Hand: the game is won at once (engine/game.py)
+        r.outcome.wins_game = side.name
     r.paths["special-hand"] += 1
+
+
+def _opened(r: Any, state: Any) -> bool:
+    """Whether the side has opened, as far as a special hand asks: with the courtesy (option
+    courtesy-special), the partner of a player who has just opened plays the next turn as though
+    the side had not."""
+    if not state.side.melds:
+        return False
+    courtesy = r.config.options.get("courtesy-special", False)
+    return not (courtesy and state.player in r.table.opened_since)
 
 
 def _offers(r: Any, state: Any) -> Iterable[FamilyAction]:
     """The whole hand as a special hand, where it makes one."""
-    if not state.drawn or state.side.melds:
+    if not state.drawn or _opened(r, state):
         return ()
     cards = tuple(sorted(state.hand.elements(), key=C.ORDER.__getitem__))
     return (KIND.action(cards),) if special_hand(cards, r.config) else ()

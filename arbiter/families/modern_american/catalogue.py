@@ -26,6 +26,9 @@ CODES = frozenset(
         "opening-pile-ace",
         "opening-wild-split",
         "wild-meld-unfinished",
+        "ask-again",
+        "three-forgotten",
+        "take-back",
     }
 )
 
@@ -228,7 +231,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "meld-size",
             "Seven cards at most",
             f"{league('Melding')}; {PAGAT}",
-            "A new meld has at least three cards, and no meld passes seven: a canasta is closed.",
+            "A new meld has at least three cards, and no meld passes seven: a canasta is closed (option "
+            "eighth-card-going-out: a player going out may add an eighth card to one).",
         ),
         _ours(
             "meld-wilds",
@@ -281,27 +285,38 @@ CATALOGUE: dict[str, Rule] = dict(
             "dealt one before play, a drawn one at once) and replaced from the stock; with "
             "replace-threes-after-turn-card=no, not once the turn card has been drawn.",
         ),
-        entry(
+        _ours(
+            "three-forgotten",
+            "A three not laid in time",
+            f"{league('Threes')}; {HONORS}; {PLAYERS}",
+            "A three still held when its holder discards was forgotten (but the one three a player whose side has "
+            "not opened may keep for the Straight). It is laid at a later turn without a replacement (option "
+            "forgotten-three: it stays in hand to the end, never laid, and counts as a three left in hand).",
+        ),
+        _ours(
             "bonus-discard",
             "Threes",
-            f"{league('Threes')}; {PAGAT}",
-            "A three is never discarded, not even face down to go out.",
+            f"{league('Threes')}; {league('Going out')}; {PAGAT}",
+            "A three is never discarded, not even face down to go out (option three-as-final-discard).",
         ),
-        entry(
+        _ours(
             "last-bonus",
             "A three drawn last",
-            f"{league('Threes')}; {PAGAT}",
-            "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5.",
+            f"{league('Threes')}; {PAGAT}; {APP_BLOG}; {PLAYERS}",
+            "A three drawn as the last card of the stock ends the hand at once; it stays in hand and costs 5 "
+            "(option last-card-three: its drawer may still go out at once, discarding it face down; else the hand "
+            "ends as it stands).",
         ),
         # special hands
         _ours(
             "special-hand",
             "Special hands",
             f"{league('Special hands')}; {PAGAT}",
-            "A player whose side has not opened may lay the whole hand, fourteen cards after the draw from the "
-            "stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
+            "A player whose side has not opened (option courtesy-special: or whose partner opened it on the turn "
+            "before) may lay the whole hand, fourteen cards after the draw from the stock, as a special hand (`special CARDS`): Pairs, Wild Pairs, Miami Pairs, Zip Code, Straight, "
             "Garbage, Blast Off, Triples, Quads and the Dream Hands (option special-hands). The hand ends at once "
-            "and the side scores the hand's value alone; a wrong one goes back to hand as a mismeld.",
+            "and the side scores the hand's value alone (a Dream Hand wins the game at once); a wrong one goes back "
+            "to hand as a mismeld.",
         ),
         # discards
         _ours(
@@ -316,6 +331,15 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
             "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
             "the face-down discard that goes out is exempt.",
+        ),
+        _ours(
+            "take-back",
+            "A card taken back to discard",
+            f"{league('Discarding')}; {PLAYERS}",
+            "A player none of whose cards may go onto the pile takes a natural card back from the side's meld of its "
+            "rank, even from a canasta, and discards it, written as the discard of that card (`discard 9`); only "
+            "then, and only from a meld that keeps three cards (option no-legal-discard: pagat lets an ace or a "
+            "seven go instead).",
         ),
         entry(
             "discard",
@@ -337,6 +361,13 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Going out')}; {PAGAT}",
             "A player may ask the partner before going out, once a hand; the answer binds, and going against it "
             "costs 100 (option permission-penalty).",
+        ),
+        _ours(
+            "ask-again",
+            "One ask a hand",
+            f"{league('Going out')}; {PAGAT}",
+            "A side asks its partner's leave to go out once a hand, whichever partner asks (option asks-per-hand: "
+            "once for each player); a second ask is refused and its answer binds nobody.",
         ),
         entry(
             "ask",
@@ -368,7 +399,8 @@ CATALOGUE: dict[str, Rule] = dict(
             "A declared hand score must equal the recomputed one: canastas (natural 500, mixed 300, aces and sevens "
             "2,500, wild 2,000 to 3,000), going out 100, threes by colour (100, 300, 500, 1,000: added with two "
             "canastas, nothing with one, subtracted with none), the melded cards (subtracted with no canasta), "
-            "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held.",
+            "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held by a "
+            "player (option ace-seven-penalty-scope: by a side's hands together).",
         ),
         entry(
             "total-mismatch",
@@ -380,13 +412,15 @@ CATALOGUE: dict[str, Rule] = dict(
             "result-mismatch",
             "End of the game",
             f"{league('Game end')}; {PAGAT}",
-            "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins.",
+            "The game ends after the hand in which a side reaches 8,500 (option target); the higher total wins. "
+            "Equal leading totals there are broken by another hand (option tie: both sides share the win). A side "
+            "that lays a Dream Hand wins the game at once, whatever the totals.",
         ),
         entry(
             "game-over",
             "End of the game",
             league("Game end"),
-            "No hand is played once a side has reached 8,500.",
+            "No hand is played once a side has reached 8,500, or has laid a Dream Hand.",
         ),
     ]
 )

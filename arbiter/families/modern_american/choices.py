@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from ...rules.defaults import Choice
 from . import play_choices
-from .sources import APP_BLOG, APP_HELP, CLUB_2018, HONORS, LEAGUE, PAGAT, PLAYERS, TEACHING, TOURNAMENT, TWO_HAND_APP
+from .end_choices import GOING_OUT, SCORING_AND_TABLES
+from .sources import (
+    APP_BLOG,
+    APP_HELP,
+    CLUB_2018,
+    HONORS,
+    LEAGUE,
+    OURS,
+    PAGAT,
+    PLAYERS,
+    TEACHING,
+    TOURNAMENT,
+    TWO_HAND_APP,
+)
 from .sources import WIKIPEDIA as WIKI
 from .talon_choices import TALON
 
-OURS = "This is our choice: no source settles it."
 SOURCES_AND_FIRMNESS: tuple[Choice, ...] = (
     Choice(
         point="Which sources, and how far to trust them",
@@ -89,8 +101,12 @@ THREES: tuple[Choice, ...] = (
         books=f"{HONORS}: laid at the holder's next turn without a replacement. A thread of {PLAYERS}: kept in hand "
         "to the end (a few points off at some tables), and never the last discard. The League, pagat and the app "
         "are silent.",
-        chosen="It is laid at the holder's next turn, without a replacement.",
-        why="It is the only written club rule, and it keeps the threes' score whole.",
+        chosen="A three still held when its holder discards (a talon's three comes after the discard, so it never "
+        "is) is forgotten: it is laid at a later turn, without a replacement. With `forgotten-three=kept` it stays "
+        "in hand to the end, where it counts as a three left in hand, and laying it is a fault.",
+        why="It is the only written club rule, and it keeps the threes' score whole. Where the sources say a three "
+        "is laid at the start of the holder's turn, the arbiter reads the whole turn up to the discard, since a "
+        "record cannot show a table's moment. " + OURS,
         option="forgotten-three",
     ),
     Choice(
@@ -98,7 +114,9 @@ THREES: tuple[Choice, ...] = (
         books=f"{LEAGUE}, Threes; {PAGAT}; {APP_BLOG}, scoring guide part 3: the hand ends at once and the three "
         f"stays in the drawer's hand, worth -5. {PLAYERS}: -100 at some tables; laid with the side's threes; a "
         "minority lets the drawer still go out discarding it face down.",
-        chosen="The hand ends at once; the three stays in hand and counts as a three in hand (below).",
+        chosen="The hand ends at once; the three stays in hand and counts as a three in hand (below). With "
+        "`last-card-three=may-go-out`, its drawer may still meld and go out at once, discarding it face down; a "
+        "drawer who plays on without going out is at fault, and one who stops ends the hand as it stands.",
         why="The League, pagat and the app agree.",
         option="last-card-three",
     ),
@@ -106,7 +124,8 @@ THREES: tuple[Choice, ...] = (
         point="What a three stuck in hand costs (T4)",
         books=f"{LEAGUE}, Scoring and {PAGAT}: 5, as a card. {APP_BLOG}, scoring guide part 3: 100, except 5 when it "
         f"was the last stock card. {PLAYERS}: 100 is the more common table rule.",
-        chosen="5 points against the side (`league`, `pagat`); the `app` preset sets 100.",
+        chosen="5 points against the side (`league`, `pagat`); the `app` preset sets 100. A three drawn as the "
+        "stock's last card costs 5 under every preset, as the app says too.",
         why="The League and pagat agree; the app's reading is its preset.",
         option="three-in-hand-value",
     ),
@@ -114,9 +133,9 @@ THREES: tuple[Choice, ...] = (
         point="Keeping one three for the Straight",
         books=f"{LEAGUE}, Threes and {PAGAT}: while the side has not melded, a player may keep one three in hand, only "
         "for the Straight; pagat has it laid at the holder's next turn once the partner opens.",
-        chosen="A three may stay in hand for the Straight, the one special hand that holds a three. The arbiter "
-        "does not yet hold a player to laying a three on a given turn; a three still held at the end costs its "
-        "value.",
+        chosen="While the side has not opened (at a table that plays special hands), a player may keep one three "
+        "in hand for the Straight, the one special hand that holds a three. Any other three still held when its "
+        "holder discards was forgotten (below); a three still held at the end costs its value.",
         why="Both main sources allow it; when the side opens, laying it is the only reading given.",
     ),
 )
@@ -161,7 +180,8 @@ MELDS: tuple[Choice, ...] = (
         point="An eighth card on a canasta (C3)",
         books=f"{PAGAT}; {APP_BLOG}; {LEAGUE}, Melding (implicitly): never more than seven cards. {WIKI} reports a common "
         "exception that lets a player going out add an eighth.",
-        chosen="Never more than seven cards.",
+        chosen="Never more than seven cards. With `eighth-card-going-out`, a player who goes out that turn may "
+        "add an eighth card to a canasta; a turn that does not go out may not leave one.",
         why="Every rule book agrees; the exception is hearsay.",
         option="eighth-card-going-out",
     ),
@@ -333,8 +353,11 @@ PILE_AND_DISCARDS: tuple[Choice, ...] = (
         point="Only barred cards left for an empty tray (D4)",
         books=f"{LEAGUE}, Discarding and a unanimous thread of {PLAYERS}: take a melded card back to discard, even "
         f"breaking a canasta. {PAGAT}: an ace or a seven may be discarded when they are the only naturals left.",
-        chosen="Take back the card last melded and discard it (`league`, `app`); pagat's reading in `pagat`.",
-        why="The League says so.",
+        chosen="Take back a natural card from the side's meld of its rank, even a canasta, and discard it "
+        "(`league`, `app`), written as the discard of that card (`discard 9`); only when no card held may go, "
+        "and only from a meld that keeps three cards. pagat's reading in `pagat`.",
+        why="The League says so. Which card, and from which meld, no source settles beyond one thread's last card "
+        "melded, which a record cannot tell apart; a meld left with two cards would be no meld. " + OURS,
         option="no-legal-discard",
     ),
     Choice(
@@ -344,54 +367,6 @@ PILE_AND_DISCARDS: tuple[Choice, ...] = (
         "on, pile by pile.",
         chosen="Play goes on while each next player takes the pile; it ends when a player cannot.",
         why="Nothing in the sources stops a second take, and it is how the other families end. " + OURS,
-    ),
-)
-
-GOING_OUT: tuple[Choice, ...] = (
-    Choice(
-        point="Going out against the partner's answer",
-        books=f"{LEAGUE}, Going out and {PAGAT}: the answer binds. No source gives a penalty for going against it.",
-        chosen="100 points for the side, as the other families' books give.",
-        why="A binding answer needs a remedy; the laws of classic Canasta give 100. " + OURS,
-        option="permission-penalty",
-    ),
-    Choice(
-        point="Taking the pile without the right to it",
-        books="No source gives a penalty for taking the pile wrongly.",
-        chosen="The pile is restored and the side loses 50 points.",
-        why="It is the penalty of the laws of classic Canasta, which the game grew from. " + OURS,
-        option="wrong-take-penalty",
-    ),
-    Choice(
-        point="Asking to go out (G2)",
-        books=f"{LEAGUE}, Going out and {PAGAT}: optional, the answer binds, one ask per hand; players quoting the "
-        f"League say one ask per side. {TEACHING}, course script: once per hand, not saying it binds. Some tables of {PLAYERS} "
-        "let the partner ask again or play on after a no.",
-        chosen="Optional; the answer binds; one ask per side per hand.",
-        why="It is the League's reading.",
-        option="asks-per-hand",
-    ),
-    Choice(
-        point="A three as the face-down last discard (G3)",
-        books=f"{LEAGUE}, Going out and a thread of {PLAYERS}: never. Another thread calls it a table rule.",
-        chosen="Never.",
-        why="It is the League's rule.",
-        option="three-as-final-discard",
-    ),
-    Choice(
-        point="A wild as the face-down last discard (G4)",
-        books=f"{LEAGUE}, Discarding and {PAGAT}: allowed. A summary of a thread of {PLAYERS} forbids it when another "
-        "card could go, which the thread's replies do not support.",
-        chosen="Allowed.",
-        why="Both main sources allow it.",
-        option="wild-as-final-discard",
-    ),
-    Choice(
-        point="Going out without a discard",
-        books=f"{LEAGUE}, Going out; {PAGAT}; {TEACHING}; {PLAYERS}: going out ends with a face-down discard; melding "
-        "every card is not going out. Only a special hand ends without one.",
-        chosen="As the sources say.",
-        why="They agree.",
     ),
 )
 
@@ -485,7 +460,8 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         point="A special hand by the partner of a player who has just opened (H2)",
         books=f"{HONORS}; {TEACHING}; a strong majority of {PLAYERS}: allowed on the partner's very next turn, the "
         f"side's melds ignored. {LEAGUE}: only by a player whose side has not melded.",
-        chosen="Only a side that has not opened lays a special hand. The courtesy is the option, not judged yet.",
+        chosen="Only a side that has not opened lays a special hand; with the courtesy, the opener's partner may "
+        "still lay one on the very next turn of the side, and the side then scores the special hand alone.",
         why="It is the League's rule; the courtesy is a common table rule, which a club sets.",
         option="courtesy-special",
     ),
@@ -502,64 +478,6 @@ SPECIAL_HANDS: tuple[Choice, ...] = (
         books="The restrictions after a mismeld speak of openings only; no source mentions special hands.",
         chosen="Allowed: a special hand is not an opening, and the exposed cards do not bar it.",
         why="A restriction is read as narrowly as it is written. " + OURS,
-    ),
-)
-
-SCORING_AND_TABLES: tuple[Choice, ...] = (
-    Choice(
-        point="Three aces or sevens held: per player or per side (X2)",
-        books=f"{PAGAT} and canasta.com: per player, and the penalties add up. {LEAGUE}: per player by implication. "
-        f"{APP_BLOG}, scoring guide part 3: per set held. A minority of {PLAYERS}: the side's cards combined.",
-        chosen="Per player: 1,500 for each player holding three or more aces, and again for three or more sevens.",
-        why="Every written source counts per player.",
-        option="ace-seven-penalty-scope",
-    ),
-    Choice(
-        point="The score of a hand ended by a three drawn last",
-        books="No source says whether the drawer's side also loses the three's table value (it was never laid), or "
-        "whether its 5 (or 100) is a card value or a penalty.",
-        chosen="The three is not laid, so it does not count among the side's threes; its value is counted as a card "
-        "left in hand.",
-        why="It follows the sources' words: the three stays in the hand. " + OURS,
-    ),
-    Choice(
-        point="A tie at 8,500 or more (X3)",
-        books=f"{PAGAT} and {APP_BLOG}: the higher total wins when both sides reach 8,500 on the same hand. No "
-        "source covers equal totals.",
-        chosen="Equal totals at or above 8,500: another hand is played.",
-        why="A game needs a winner; another hand is the least invented answer. " + OURS,
-        option="tie",
-    ),
-    Choice(
-        point="Misdeals, exposed cards, wrong draws",
-        books="No table of penalties for misdeals, exposed cards or drawing too many cards was found for this game.",
-        chosen="The arbiter finds each such fault (a wrong deal, a draw of two) and gives no points penalty.",
-        why="A ruling can say what was wrong without inventing a penalty. " + OURS,
-    ),
-    Choice(
-        point="Two players (V2)",
-        books=f"No League or pagat rule for two. {PLAYERS}: 15 cards, draw two, two canastas, no special hands, as in "
-        f"pagat's two-hand Classic game. {TWO_HAND_APP}: 13 cards, the talons, draw one.",
-        chosen="15 cards each, two drawn (a lone last card drawn alone), two canastas to go out, no special hands, "
-        "otherwise the four-player rules; the talon as for four. Thinly sourced: a club should say how it plays.",
-        why="It is the common table reading. " + OURS,
-        option="deal-size",
-    ),
-    Choice(
-        point="Cards drawn a turn",
-        books=f"{LEAGUE}, The turn; {PAGAT}: one card at four players. {PLAYERS}: two at two or three players.",
-        chosen="One at four players, two at two or three (the option's 0); any other number may be set.",
-        why="It follows the table, as the sources that describe each table do.",
-        option="draw",
-    ),
-    Choice(
-        point="Three players (V3)",
-        books=f"{PLAYERS}: each plays alone with 15 cards, draws two, talons of 4, 3 and 3, one canasta to go out, "
-        "no special hands, aces and sevens ordinary ranks. A 13-card game of one against two is mentioned, not described.",
-        chosen="The 15-card game as one poster gives it, with the opening minimum, the threes' sign (one canasta "
-        "counts as two) and the target of the four-player game. Thinly sourced.",
-        why="It is the only three-player game described. " + OURS,
-        option="canastas-to-go-out",
     ),
 )
 

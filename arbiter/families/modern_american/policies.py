@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from ... import cards as C
 from ...i18n import msg, term
 from ...rules.base import Config, DiscardTry, PileTake
+from .going_out import most_cards
 
 MOST = 7  # a meld closes as a canasta at seven cards
 MOST_WILDS = 2
@@ -33,7 +34,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
     shown = C.show(cards)
     if any(card not in C.NATURAL_SET and card not in C.WILDS for card in cards):
         return "meld-rank", msg("[{cards}]: threes are never melded", cards=shown)
-    if len(cards) > MOST:
+    if len(cards) > most_cards(config, new):
         return "meld-size", msg(
             "[{cards}]: a meld holds seven cards at most; at seven it is a closed canasta", cards=shown
         )
@@ -89,7 +90,7 @@ def opened_meld_problem(before: Sequence[str], added: Sequence[str], config: Con
 
 def addition_problem(meld: Sequence[str], added: Sequence[str], config: Config) -> tuple[str, str] | None:
     """A canasta is closed at seven cards, even to cards of its own rank."""
-    if len(meld) + len(added) > MOST:
+    if len(meld) + len(added) > most_cards(config, False):
         return "meld-size", msg(
             "[{cards}]: a meld holds seven cards at most; at seven it is a closed canasta",
             cards=C.show([*meld, *added]),

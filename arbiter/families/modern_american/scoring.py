@@ -11,7 +11,7 @@ from ... import cards as C
 from ...i18n import msg, msg_n
 from ...rules.base import Config
 from ...rules.groups import mixed_canasta, natural_canasta
-from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec
+from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec, SpecialKind
 from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
@@ -101,6 +101,10 @@ def _threes_label(red: int, black: int, sign: int) -> Callable[[], str]:
     return label
 
 
+def _cards(written: str) -> tuple[str, ...]:
+    return tuple(written.split())
+
+
 SHEET = SheetSpec(
     canastas=(
         CanastaKind("natural", ("4",) * 7, "Natural canastas"),
@@ -114,18 +118,33 @@ SHEET = SheetSpec(
     laid=(LaidKind("red-threes", C.BONUS, "Red threes"), LaidKind("black-threes", C.STOP, "Black threes")),
     concealed=False,
     penalties=True,
+    specials=(
+        SpecialKind("pairs", _cards("K K Q Q A A 7 7 5 5 8 8 9 9")),
+        SpecialKind("wild-pairs", _cards("K K Q Q A A 7 7 2 2 8 8 9 9")),
+        SpecialKind("miami-pairs", _cards("K K Q Q A A 7 7 2 2 X X 9 9")),
+        SpecialKind("zip-code", _cards("K K K K Q Q Q A A A 7 7 9 9")),
+        SpecialKind("straight", _cards("A 2 B 4 5 6 7 8 9 10 J Q K X")),
+        SpecialKind("garbage", _cards("K K K K Q Q Q Q A A A 9 9 9")),
+        SpecialKind("blast-off", _cards("K K K K K Q Q Q Q A A A 9 9")),
+        SpecialKind("triples", _cards("K K K Q Q Q A A A 7 7 7 X X")),
+        SpecialKind("quads", _cards("K K K K Q Q Q Q A A A A 2 2")),
+        SpecialKind("dream-plus-4", _cards("K K K K K Q Q Q Q Q X X X X")),
+        SpecialKind("dream-plus-5", _cards("K K K K K Q Q Q Q 2 2 2 X X")),
+    ),
 )
 """MAC's score sheet: each kind of canasta, red and black threes, going out, the points melded
 (counted minus without a canasta) and left (the 1,500 for three aces or sevens among them), and the
-penalties of unfinished aces, sevens and wild melds."""
+penalties of unfinished aces, sevens and wild melds; a special hand laid out, as its one word, which
+holds the side's whole line."""
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     """The cards' values (a three 5, or option three-in-hand-value), and 1,500 for three or more
-    aces, 1,500 for three or more sevens, held by the one player."""
+    aces, 1,500 for three or more sevens, held by the one player (where the option
+    ace-seven-penalty-scope counts them per player)."""
     three = int(config.options.get("three-in-hand-value", THREE_DRAWN_LAST))
     cost = sum(n * (three if card in THREES else C.VALUES[card]) for card, n in held.items() if n > 0)
-    sets = (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)
+    sets = _held_sets(held)
     if not sets or config.options.get("ace-seven-penalty-scope", "player") != "player":
         return cost, ""
     how = msg_n(
@@ -135,3 +154,29 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
         points=sets * HELD_SET,
     )
     return cost + sets * HELD_SET, how
+
+
+def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Line]:
+    """Where the option ace-seven-penalty-scope counts per side: 1,500 for three or more aces, and
+    for three or more sevens, among the partners' hands together."""
+    if config.options.get("ace-seven-penalty-scope", "player") != "team":
+        return []
+    together: Counter[str] = Counter()
+    for held in hands:
+        together.update({card: n for card, n in held.items() if n > 0})
+    sets = _held_sets(together)
+    if not sets:
+        return []
+
+    def label() -> str:
+        return msg_n(
+            "{n} set of three aces or sevens left in the side's hands",
+            "{n} sets of three aces or sevens left in the side's hands",
+            sets,
+        )
+
+    return [(label, sets * HELD_SET)]
+
+
+def _held_sets(held: Counter[str]) -> int:
+    return (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)

@@ -20,6 +20,7 @@ WIKIPEDIA = 'Wikipedia, "Canasta", US American Canasta'
 TOURNAMENT = "Northern Virginia Senior Olympics canasta event"
 TWO_HAND_APP = "MeggieSoft Canasta help"
 
+OURS = "This is our choice: no source settles it."  # a choice's closing words, where no source settles it
 PROJECT_DEFAULT = 'Project default (docs/rules/modern-american.md, "Where the rule books are silent or disagree")'
 
 

@@ -89,11 +89,12 @@ class Special:
     fits: Callable[[Shape, Config], bool]
     league: int
     pagat: int = 0  # 0: not one of pagat's hands
+    wins: bool = False  # the hand wins the game at once (the Dream Hands)
 
 
 SPECIALS: tuple[Special, ...] = (  # the Dream Hands first: a quint, a quad and 222 XX is one, not Blast Off
-    Special(lambda: msg("special hand: Dream Hand Plus 4"), _dream((5, 5), 4), 8_500),
-    Special(lambda: msg("special hand: Dream Hand Plus 5"), _dream((5, 4), 5), 8_500),
+    Special(lambda: msg("special hand: Dream Hand Plus 4"), _dream((5, 5), 4), 8_500, wins=True),
+    Special(lambda: msg("special hand: Dream Hand Plus 5"), _dream((5, 4), 5), 8_500, wins=True),
     Special(lambda: msg("special hand: Pairs"), _pairs, 2_500, 2_500),
     Special(lambda: msg("special hand: Wild Pairs"), _wild_pairs, 2_000, 2_000),
     Special(lambda: msg("special hand: Miami Pairs"), _miami_pairs, 2_500),
@@ -108,6 +109,23 @@ SPECIALS: tuple[Special, ...] = (  # the Dream Hands first: a quint, a quad and 
 
 def special_hand(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int] | None:
     """The special hand these cards make at this table, and its value; None if none."""
+    found = _played(cards, config)
+    if found is None:
+        return None
+    if config.options.get("special-hands", "league") == "pagat":
+        return found.name, found.pagat
+    return found.name, 2_500 if config.options.get("special-hands") == "flat-2500" else found.league
+
+
+def wins_the_game(cards: Sequence[str], config: Config) -> bool:
+    """Whether these cards make a special hand that wins the game at once at this table (a Dream
+    Hand, whatever value the table gives it)."""
+    found = _played(cards, config)
+    return found is not None and found.wins
+
+
+def _played(cards: Sequence[str], config: Config) -> Special | None:
+    """The special hand these cards make among those the table plays (option special-hands)."""
     played = str(config.options.get("special-hands", "league"))
     if played == "none" or len(cards) != SIZE:
         return None
@@ -115,11 +133,13 @@ def special_hand(cards: Sequence[str], config: Config) -> tuple[Callable[[], str
     if s.threes and not _straight(s, config):  # only the Straight holds a three
         return None
     for special in SPECIALS:
-        if not special.fits(s, config):
-            continue
-        if played == "pagat":
-            if special.pagat:
-                return special.name, special.pagat
-            continue
-        return special.name, 2_500 if played == "flat-2500" else special.league
+        if special.fits(s, config) and (played != "pagat" or special.pagat):
+            return special
     return None
+
+
+def laid_out_value(cards: Sequence[str], config: Config) -> tuple[Callable[[], str], int, bool] | None:
+    """The special hand these cards make at this table, its value and whether it wins the game at
+    once (`Config.laid_out_value`, which the score sheet's special-hand lines read)."""
+    found = special_hand(cards, config)
+    return None if found is None else (found[0], found[1], wins_the_game(cards, config))
