@@ -11,7 +11,7 @@ import pytest
 from mac_support import config, finding, first_error, position
 
 from arbiter import Position
-from arbiter.rules.base import TurnEnd
+from arbiter.rules.policies import TurnEnd
 
 # --- a pile with a wild in it (pile-with-wild) -----------------------------------------------------
 

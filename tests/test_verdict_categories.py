@@ -77,6 +77,10 @@ KINDS: dict[str, Problem] = {
             "ask-again",
             "three-forgotten",
             "take-back",
+            "opening-keep",
+            "opening-pile-ace",
+            "opening-wild-split",
+            "wild-meld-unfinished",
             # a score sheet no hand played by the rules could give (ACN 1.1 summaries)
             "summary-category",
             "summary-going-out",

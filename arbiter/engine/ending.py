@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Discard, Node
-from ..rules.base import DiscardTry, TurnEnd
+from ..rules.policies import DiscardTry, TurnEnd
 from ..rulings import Adjustment
 from .bonus_cards import note_forgotten
 from .context import HandContext, TurnState

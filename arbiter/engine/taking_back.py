@@ -8,7 +8,8 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg
 from ..records import Discard
-from ..rules.base import Config, DiscardTry
+from ..rules.base import Config
+from ..rules.policies import DiscardTry
 from .context import HandContext, TurnState
 from .holding import plays_unheld
 from .illegal import Illegal
@@ -41,8 +42,9 @@ def taken_back(r: HandContext, state: TurnState, action: Discard) -> MeldState:
     may discard no card held, of a natural card from the side's meld of its rank, which keeps three
     cards, and itself a card the pile accepts once taken back. Raises Illegal otherwise."""
     card, config = action.card, r.config
-    if not config.discard_from_melds or card not in C.NATURAL_SET:
-        raise Illegal("card-not-held", plays_unheld(r, state, card), action)
+    meld = state.side.meld_of(card)
+    if not config.discard_from_melds or card not in C.NATURAL_SET or meld is None:
+        raise Illegal("card-not-held", plays_unheld(r, state, card), action)  # nothing to take back
     free = sorted((c for c, n in state.hand.items() if n > 0 and may_discard(r, state, c)), key=C.ORDER.__getitem__)
     if free:
         raise Illegal(
@@ -56,12 +58,11 @@ def taken_back(r: HandContext, state: TurnState, action: Discard) -> MeldState:
             ),
             action,
         )
-    meld = state.side.meld_of(card)
-    if meld is None or len(meld.cards) <= LEAST_LEFT:
+    if len(meld.cards) <= LEAST_LEFT:
         raise Illegal(
             "take-back",
             msg(
-                "{player} takes {card} back from the melds, but {side} has no meld of it that keeps three cards "
+                "{player} takes {card} back from the melds, but {side}'s meld of it would not keep three cards "
                 "without it",
                 player=state.player,
                 card=config.words.describe(card),

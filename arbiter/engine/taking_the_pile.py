@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..records import Take
-from ..rules.base import PileTake
+from ..rules.policies import PileTake
 from ..rulings import Adjustment
 from .context import HandContext, TurnState
 from .first_meld import check_first_take

@@ -21,9 +21,10 @@ from dataclasses import replace
 
 from .. import cards as C
 from ..i18n import msg, msg_n, term
-from .base import Config, OptionSpec, OptionValue, PileTake, Seating, Words
+from .base import Config, OptionSpec, OptionValue, Seating, Words
 from .groups import GROUP_CODES, group_meld_problem
 from .laws_rules import LAWS, LAWS_DEFAULT
+from .policies import PileTake
 from .remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from .sheet_spec import SUMMARY_CODES, LaidKind, SheetSpec
 from .standard import MIXED_CANASTA, NATURAL_CANASTA, bonus_card_points, first_meld_minimum, standard_config

@@ -19,9 +19,10 @@ from operator import mul
 
 from .. import cards as C
 from ..i18n import msg, msg_n, term
-from .base import Config, HandPenalty, OptionValue, PileTake, Seating, Words
+from .base import Config, OptionValue, Seating, Words
 from .groups import canastas_to_go_out, group_canasta_bonus, group_meld_problem
 from .lists import any_of
+from .policies import HandPenalty, PileTake
 from .sheet_spec import CanastaKind, LaidKind, SheetSpec
 
 CALIENTE_PLAYED_PENALTY = 100  # what each Caliente card played costs its side

@@ -15,9 +15,10 @@ from dataclasses import replace
 from ... import cards as C
 from ...i18n import Text, msg, msg_n, term
 from ...rules import standard
-from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
+from ...rules.base import Config, OptionSpec, OptionValue, RuleSet, Seating, Words, brings, entry
 from ...rules.groups import GROUP_CODES, group_meld_problem, two_naturals_per_wild
 from ...rules.lists import all_of
+from ...rules.policies import PileTake
 from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES, CanastaKind, SheetSpec

@@ -17,8 +17,9 @@ from dataclasses import replace
 
 from ...i18n import msg
 from ...rules import laws
-from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, entry
+from ...rules.base import Config, OptionSpec, OptionValue, RuleSet, Seating, entry
 from ...rules.laws_rules import LAWS, LAWS_DEFAULT, LAWS_RULES
+from ...rules.policies import PileTake
 from ...rules.sheet_rules import summary_rules
 from ...rulings import Rule
 from .choices import CHOICES, HOYLE, OVERVIEW, OVERVIEW_AND_RULES, PROJECT_DEFAULT, RULES, TWO_HAND

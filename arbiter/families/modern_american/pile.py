@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ... import cards as C
-from ...rules.base import Config, PileTake
+from ...rules.base import Config
+from ...rules.policies import PileTake
 
 
 def pile_cards_taken(take: PileTake, rest: int, config: Config) -> int:

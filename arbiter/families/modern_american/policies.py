@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 
 from ... import cards as C
 from ...i18n import msg, term
-from ...rules.base import Config, DiscardTry, PileTake
+from ...rules.base import Config
+from ...rules.policies import DiscardTry, PileTake
 from .going_out import most_cards
 
 MOST = 7  # a meld closes as a canasta at seven cards

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ... import cards as C
 from ...i18n import msg
-from ...rules.base import Config, TurnEnd
+from ...rules.base import Config
+from ...rules.policies import TurnEnd
 from .policies import ACE, MOST, is_wild_meld, wilds
 
 WILD = "wild"  # the rank of a meld of wild cards alone, in `_by_rank`

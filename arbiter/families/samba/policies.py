@@ -15,7 +15,7 @@ from dataclasses import replace
 from ... import cards as C
 from ...i18n import msg, msg_n, term
 from ...rules import standard
-from ...rules.base import Config, OptionSpec, OptionValue, PileTake, RuleSet, Seating, Words, brings, entry
+from ...rules.base import Config, OptionSpec, OptionValue, RuleSet, Seating, Words, brings, entry
 from ...rules.groups import (
     GROUP_CODES,
     canastas_to_go_out,
@@ -23,6 +23,7 @@ from ...rules.groups import (
     group_meld_problem,
     two_naturals_per_wild,
 )
+from ...rules.policies import PileTake
 from ...rules.remedies import failed_minimum_raise, permission_penalty, wrong_take_penalty
 from ...rules.sequences import LONGEST, SEQUENCE_CODES, is_sequence, sequence_problem
 from ...rules.sheet_rules import summary_rules
