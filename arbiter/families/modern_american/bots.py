@@ -45,6 +45,7 @@ SEVEN, ACE = "7", "A"
 PENALISED = (SEVEN, ACE)  # an unfinished natural meld of these costs 2,500 and blocks going out
 THREE_SCALE = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # threes of one colour
 TALON_FAR = 20  # the bots open only while the stock holds this many cards: the talon is always whole
+LAST_THREE = 5  # a three drawn as the stock's last card, kept in hand
 WILD_MELD = LITTLE  # a meld of wild cards alone is known by the name `2`
 WILD_MELD_ODDS = 0.7  # how often a player holding three wilds or more starts a meld of them
 
@@ -74,6 +75,7 @@ class MacHand(HandTable):
         self.talon_piles: list[list[str]] = []  # the talons dealt aside, by the order the sides open
         self.asked: set[str] = set()  # the sides that have asked to go out this hand (one ask a side)
         self.special: tuple[str, int] | None = None  # the side that laid a special hand, and its value
+        self.kept_last: str | None = None  # who holds a three drawn as the stock's last card
 
     # --- what the table asks -----------------------------------------------------------------
 
@@ -137,6 +139,7 @@ class MacHand(HandTable):
             if drawn:
                 acts.append(Draw(cards=tuple(drawn)))
             if not self.stock and drawn and drawn[-1] in THREES:
+                self.kept_last = player
                 return True
             if not drawn:
                 return False
@@ -155,7 +158,7 @@ class MacHand(HandTable):
         else:
             cards = self.draw(t, min(self.rules.draw_count, len(self.stock)))
             if cards[-1] in THREES and not self.stock:  # a three drawn last stays in hand and ends the hand
-                self.ended = True
+                self.ended, self.kept_last = True, t.player
                 return
         if self.lay_threes(t.player, t.acts):
             self.ended = True
@@ -452,10 +455,11 @@ class MacHand(HandTable):
         melded = sum(_value(m) for m in melds.values())
         total += (-threes if canastas == 0 else 0 if canastas == 1 else threes) + (melded if canastas else -melded)
         for player in self.players_of[side]:
-            hand = self.hands[player]
-            # the app's scoring guide prices a three drawn last at 5 whatever a three in hand costs;
-            # the arbiter does not tell it apart yet (it counts the table's three-in-hand-value), and
-            # the bots count as it does until it does
+            hand = Counter(self.hands[player])
+            if player == self.kept_last:  # a three drawn last costs 5 whatever a three in hand costs (the app: 100)
+                last = next(c for c in THREES if hand[c] > 0)
+                hand[last] -= 1
+                total -= LAST_THREE
             three = rules.three_in_hand
             total -= sum((three if c in THREES else card_points(c)) * n for c, n in hand.items() if n > 0)
             total -= sum(1_500 for r in PENALISED if hand[r] >= 3)
