@@ -5,7 +5,7 @@
     python bench/corpus.py --rules samba --games 1000 --seed 1        # bench/out/samba-1000.acn
 
 Every family the simulator plays has a corpus (`--rules NAME`: caliente, the default, samba,
-hand-and-foot, classic or hoyle);
+hand-and-foot, classic, hoyle or modern-american);
 without `--out` it is written to bench/out/NAME-GAMES.acn.
 
 The games are those of `arbiter simulate` (docs/simulator.md): complete, legal, canonical, the

@@ -5,6 +5,7 @@ corpora of each family, with the two anchors of the limit beside them (docs/perf
     python bench/headline.py --families samba --seeds 1 --sizes 300 --pairs 3
     python bench/headline.py --quick                          # tiny corpora, for the tests
     python bench/headline.py --markdown bench/out/headline.json   # a run's tables, as docs/performance.md shows them
+    python bench/headline.py --markdown A.json B.json             # several runs' corpora in one set of tables
 
 For each corpus (a family, a seed, a size), `--pairs` rounds, each opened by python-chess and the
 last one closed by it: python-chess reads and validates its PGN corpus, then the arbiter checks the
@@ -236,7 +237,11 @@ def settings(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=HERE / "out", help="where corpora are kept")
     parser.add_argument("--json", type=Path, help="where the figures go (default OUT/headline.json)")
     parser.add_argument(
-        "--markdown", type=Path, metavar="JSON", help="print a run's tables as Markdown, measure nothing"
+        "--markdown",
+        type=Path,
+        nargs="+",
+        metavar="JSON",
+        help="print a run's tables as Markdown (several runs' corpora together), measure nothing",
     )
     args = parser.parse_args(argv)
     args.families = args.families or [family for family, *_ in FAMILIES]
@@ -414,6 +419,23 @@ def markdown(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def merged(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' figures as one (runs of the same build split by size or family, one after the
+    other): every corpus of each, in order; the first run's meta, with the seeds, sizes and pairs
+    of all of them and the load average as the first began and the last ended."""
+    first, last = runs[0]["meta"], runs[-1]["meta"]
+    union = lambda key: sorted({n for run in runs for n in run["meta"][key]})  # noqa: E731
+    meta = {
+        **first,
+        "seeds": union("seeds"),
+        "sizes": union("sizes"),
+        "pairs": min(run["meta"]["pairs"] for run in runs),
+        "load_average_end": last.get("load_average_end", last["load_average"]),
+    }
+    corpora = [corpus for run in runs for corpus in run["corpora"]]
+    return {"complete": all(run.get("complete", True) for run in runs), "meta": meta, "corpora": corpora}
+
+
 def family_table(figures: dict[str, Any], columns: list[tuple[str, str]]) -> list[str]:
     """A row a family, a cell a figure: the median [corpora's range] (pairs' range)."""
     lines = ["| family | " + " | ".join(label for _, label in columns) + " |", "|---|" + "---|" * len(columns)]
@@ -447,7 +469,7 @@ def start_up_line(figures: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> None:
     args = settings(argv)
     if args.markdown:
-        print(markdown(json.loads(args.markdown.read_text(encoding="utf-8"))))
+        print(markdown(merged([json.loads(path.read_text(encoding="utf-8")) for path in args.markdown])))
         return
     figures = measure(args)
     save(args.json, figures)

@@ -66,7 +66,9 @@ def in_process(corpus: Path, pgn: Path, pairs: int) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--family", default="samba", help="caliente, samba, hand-and-foot, classic or hoyle")
+    parser.add_argument(
+        "--family", default="samba", help="caliente, samba, hand-and-foot, classic, hoyle or modern-american"
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, default=3)

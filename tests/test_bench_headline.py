@@ -109,3 +109,26 @@ def test_the_method_comparison_prints_every_way_against_every_python_chess_way(t
         assert len(row.split("; ")) == 3  # one ratio for each python-chess way
     assert any(line.startswith("  the earlier bench, in one process: ") for line in lines)
     assert f"build: {BUILD}" in lines[-1]
+
+
+def test_two_runs_tables_hold_the_corpora_of_both_and_their_spreads_over_all_of_them() -> None:
+    import headline
+
+    def run(seconds: float) -> dict:
+        return {"seconds": seconds, "units": 1000, "start_up": 0.1}
+
+    def figures(size: int, pairs: int, check_seconds: list[float]) -> dict:
+        rounds = [headline.Round({"check": run(s)}, [run(1.0), run(1.0)]) for s in check_seconds[:pairs]]
+        corpus = headline.Corpus("samba", 1, size, Path(), 1000)
+        meta = {"build": BUILD, "seeds": [1], "sizes": [size], "pairs": pairs, "load_average": [1.0, 1.0, 1.0]}
+        return headline.figures_of(meta, [(corpus, rounds)], complete=True)
+
+    small, large = figures(300, 2, [0.5, 0.25]), figures(1000, 1, [0.2])
+    both = headline.merged([small, large])
+    assert [corpus["games"] for corpus in both["corpora"]] == [300, 1000]
+    assert both["meta"]["sizes"] == [300, 1000] and both["meta"]["pairs"] == 1
+    table = headline.markdown(both).splitlines()
+    samba = next(row for row in table if row.startswith("| Samba | "))
+    # ratios 2, 4 (the 300-game pairs, median 3) and 5 (the 1,000-game pair): median 4 over the pairs
+    assert samba.split(" | ")[1] == "4.00 [3.00-5.00] (2.00-5.00)"
+    assert sum(row.startswith("| Samba | 300 |") or row.startswith("| Samba | 1,000 |") for row in table) == 2
