@@ -32,7 +32,7 @@ import arbiter
 from arbiter.sheets.summarise import summarise_source
 from arbiter.simulate import simulate_games
 
-FAMILIES = ("caliente", "samba", "hand-and-foot", "classic", "hoyle")
+FAMILIES = ("caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american")
 HANDS = 100_000
 BASE_GAMES = 12
 """Simulated games a family's sheets are written from; the archive repeats them."""
