@@ -18,7 +18,7 @@ written, and the findings say what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .notation import (
@@ -32,6 +32,7 @@ from .notation import (
     parse,
     parse_line,
 )
+from .notation.family_words import family_actions
 from .notation.words import PACKET_WORDS
 from .records import (
     Action,
@@ -329,13 +330,17 @@ def format_game(game: Game, layout: Layout = _NO_LAYOUT) -> str:
 
 
 def format_source(
-    source: Source, limits: Limits = DEFAULT_LIMITS, family_words: Mapping[str, bool] | None = None
+    source: Source,
+    limits: Limits = DEFAULT_LIMITS,
+    family_words: Mapping[str, bool] | Callable[[], Mapping[str, bool]] | None = None,
 ) -> tuple[str, list[Finding]]:
     """A whole record in canonical form, and the findings met while reading it.
 
     A family's own action is written as it was read, whatever its word. Given `family_words`
     (every family's action words, each with whether it takes cards: `arbiter.families.WORDS`),
     a game with a family's action written as no family writes it is a game with a syntax error.
+    They may come as a function, asked only when a game holds a family's action: loading every
+    family to learn their words is then a cost only such a record pays (`arbiter fmt`).
 
     Games with syntax errors keep their text as written (their lines are copied, not reprinted),
     so nothing is lost; the findings say what to mend. Lines that are not UTF-8 are copied with
@@ -354,7 +359,11 @@ def format_source(
     lines = text.split("\n")
     chunks: list[str] = []
     for parsed in parse(data, limits):
-        misspelt = family_word_findings(parsed.game, family_words) if family_words is not None else []
+        misspelt = []
+        if family_words is not None and family_actions(parsed.game):
+            if callable(family_words):
+                family_words = family_words()
+            misspelt = family_word_findings(parsed.game, family_words)
         findings.extend(sorted([*parsed.findings, *misspelt], key=lambda f: f.line) if misspelt else parsed.findings)
         if any(f.code == "too-many-games" for f in parsed.findings):  # the rest is unread: copy it all
             chunks.append("\n".join(lines[parsed.first_line - 1 :]).strip("\n"))

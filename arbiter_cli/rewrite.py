@@ -7,11 +7,11 @@ from __future__ import annotations
 import difflib
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import arbiter
-from arbiter import families
 from arbiter.formatter import format_source
 
 from .text import shown_path
@@ -44,7 +44,7 @@ class Formatted:
 
 def format_record(path: str, data: bytes, summary: bool = False) -> Formatted:
     """The record in canonical form; with `summary`, written as its score sheet (ACN 1.1)."""
-    text, findings = format_source(data, family_words=families.WORDS)
+    text, findings = format_source(data, family_words=_family_words)
     written = data.decode("utf-8", "replace").lstrip("\ufeff")
     errors = [f for f in findings if f.is_error]
     notes: list[SheetNote] = []
@@ -80,3 +80,11 @@ def write_atomically(path: str, text: str) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def _family_words() -> Mapping[str, bool]:
+    """Every family's action words: loading the families (and the engine their actions play on) only
+    for a record that writes a family's action."""
+    from arbiter import families
+
+    return families.WORDS

@@ -111,10 +111,21 @@ def test_options_are_written_in_the_variant_tag():
     assert '[Variant "always-frozen"]' in situation.record()
 
 
+HAND_HISTORY = {
+    "modern-american-illegal-forgotten-three-laid-where-it-is-kept.acn",  # a three forgotten at an earlier turn
+    "modern-american-illegal-second-ask-by-the-partner.acn",  # the partner's ask earlier this hand
+    "modern-american-illegal-talon-not-the-pile-dealt-aside.acn",  # the talons dealt aside at the deal
+}
+"""Samples whose ruling rests on what happened earlier in the hand, which a table set up as it
+stands (hands, melds, pile, stock) does not say: a position states no ask made, no three
+forgotten, no talon dealt aside."""
+
+
 def disputed_samples() -> list[tuple[str, int, int, str]]:
-    """The illegal samples whose first error is on a turn: (file, hand, turn, code)."""
+    """The illegal samples whose first error is on a turn, and rests on the table as it stands:
+    (file, hand, turn, code)."""
     found = []
-    for path in sorted(SAMPLES.glob("*-illegal-*.acn")):
+    for path in sorted(p for p in SAMPLES.glob("*-illegal-*.acn") if p.name not in HAND_HISTORY):
         game = next(iter(arbiter.check(path.read_text(encoding="utf-8"))))
         first = next(f for f in game.findings if f.is_error)
         if first.hand and first.turn:

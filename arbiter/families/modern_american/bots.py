@@ -187,10 +187,10 @@ class MacHand(HandTable):
             self.draw_talon(t)
 
     def may_go(self, t: TurnState) -> bool:
-        """Whether the player goes out: at times a partner is asked first (once a side each hand),
-        and a player told no plays on."""
+        """Whether the player goes out: at times a partner is asked first (once a side each hand,
+        and never once the pile is taken, which melds), and a player told no plays on."""
         partners = [p for p in self.players_of[t.side] if p != t.player]
-        if not partners or t.side in self.asked or self.rng.random() >= self.game.style.ask:
+        if not partners or t.took or t.side in self.asked or self.rng.random() >= self.game.style.ask:
             return True
         self.asked.add(t.side)
         loss = sum(card_points(c) * n for p in partners for c, n in self.hands[p].items() if n > 0)
