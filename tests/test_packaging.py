@@ -186,10 +186,14 @@ def test_the_installed_wheel_checks_records_and_serves_from_its_package(
             check=True,
         ).stdout.strip()
     )
-    # the dependencies are those of the test environment (no second download); the arbiter is the wheel's
+    # the dependencies are those of the test environment (no second download); the arbiter is the wheel's,
+    # installed beside the checkout's editable install that environment also shows (never replacing it)
     (site / "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(wheel[0])],
+        [
+            *(sys.executable, "-m", "pip", "--python", str(python)),
+            *("install", "-q", "--no-deps", "--ignore-installed", str(wheel[0])),
+        ],
         check=True,
         capture_output=True,
     )
