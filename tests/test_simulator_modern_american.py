@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mac_support import position
 
 import arbiter
 from arbiter.notation import parse_text
 from arbiter.records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Take
+from arbiter.rules import UsageError
 from arbiter.simulate import STOCK_MODES, SimulatedGame, Style, simulate_games
 
 RULES = "modern-american"
@@ -62,6 +63,7 @@ OPTIONS: list[dict[str, object]] = [
 def test_every_simulated_game_of_each_seating_and_preset_is_valid_with_the_declared_scores(
     players, preset, options, seed, stock, long_hands, ask
 ):
+    assume(not (preset.get("pagat") and options.get("replace-threes-after-turn-card") is False))  # refused: bots' limit
     style = Style(long_hands=long_hands, ask=ask)
     table = {**preset, **options}
     (game,) = simulate_games(RULES, players, table, games=1, hands=1, seed=seed, stock=stock, style=style)
@@ -187,4 +189,15 @@ def test_talons_dealt_aside_head_the_stock_line_and_are_drawn_whole():
         ]
         for talon in talons:
             assert Counter(talon.cards) in (Counter(piles[:4]), Counter(piles[4:]))
+        assert_valid_with_the_declared_scores(game)
+
+
+def test_the_bots_refuse_late_threes_unreplaced_where_no_card_may_be_taken_back():
+    with pytest.raises(UsageError, match="replace-threes-after-turn-card=no"):
+        list(simulate_games(RULES, 4, {"pagat": True, "replace-threes-after-turn-card": False}, games=1, hands=1))
+
+
+def test_a_preset_written_after_an_option_sets_it_back_for_the_bots_as_for_the_arbiter():
+    table = {"replace-threes-after-turn-card": False, "app": True}
+    for game in simulate_games(RULES, 4, table, games=4, hands=2, seed=101):
         assert_valid_with_the_declared_scores(game)

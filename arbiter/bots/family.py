@@ -97,8 +97,9 @@ class Family:
         )
 
     def resolve(self, given: Mapping[str, SimValue]) -> dict[str, SimValue]:
-        """Every option's value: the defaults, overridden by the options given (already parsed)."""
-        return {spec.name: given.get(spec.name, spec.default) for spec in self.options}
+        """Every option's value: the defaults, then the options given (already parsed) in the order
+        written, which a family with presets reads (a preset sets every option written before it)."""
+        return {**{spec.name: spec.default for spec in self.options if spec.name not in given}, **given}
 
 
 __all__ = ["Family", "SimOption", "SimValue"]

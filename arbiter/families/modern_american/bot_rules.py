@@ -19,6 +19,8 @@ SPECIAL_VALUES = {  # the special hands the bots aim for, by the table's `specia
     "none": {},
 }
 
+PRESETS = ("league", "pagat", "app")
+
 OPTIONS = (
     SimOption("league", False, "the League's reading of every disputed point (the default)"),
     SimOption("pagat", False, "pagat's readings: its special hands and values, -2,500 for four jokers unfinished"),
@@ -50,6 +52,7 @@ class MacRules:
     four_jokers_unfinished: int = 2_000  # an unfinished wild meld of all four jokers (pagat: 2,500)
     specials: Mapping[str, int] | None = None  # the special hands the bots aim for, and their values
     stop_up_card_freezes: bool = False  # the deal protocol asks; no card is turned up
+    take_back: bool = True  # a player none of whose cards may be discarded takes one back from a meld (pagat: no)
 
     @classmethod
     def build(cls, players: int, options: Mapping[str, Any]) -> MacRules:
@@ -62,18 +65,22 @@ class MacRules:
             draw_count=1 if players == 4 else 2,
             canastas_to_go_out=1 if players == 3 else 2,
         )
-        specials = str(options.get("special-hands", "league"))
-        if options.get("pagat"):
-            rules = replace(rules, four_jokers_unfinished=2_500)
-            specials = "pagat" if specials == "league" else specials
-        if options.get("app"):
+        # a preset sets every option, as the rule set reads it: only the last preset counts, and only
+        # the options written after it
+        items = list(options.items())
+        last = max((i for i, (name, on) in enumerate(items) if name in PRESETS and on), default=-1)
+        preset, chosen = (items[last][0] if last >= 0 else "league"), dict(items[last + 1 :])
+        specials = str(chosen.get("special-hands", "pagat" if preset == "pagat" else "league"))
+        if preset == "pagat":
+            rules = replace(rules, four_jokers_unfinished=2_500, take_back=False)
+        if preset == "app":
             rules = replace(rules, three_in_hand=100)
         return replace(
             rules,
-            first_talon=int(options.get("first-talon", 4)),
-            later_talon=int(options.get("later-talon", 3)),
-            talon_dealt_aside=options.get("talon-source") == "predealt",
-            threes_replaced_late=bool(options.get("replace-threes-after-turn-card", True)),
+            first_talon=int(chosen.get("first-talon", 4)),
+            later_talon=int(chosen.get("later-talon", 3)),
+            talon_dealt_aside=chosen.get("talon-source") == "predealt",
+            threes_replaced_late=bool(chosen.get("replace-threes-after-turn-card", True)),
             specials=SPECIAL_VALUES[specials] if rules.deal_size + rules.draw_count == 14 else {},
         )
 

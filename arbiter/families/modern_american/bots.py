@@ -26,7 +26,7 @@ wilds alone); a player dealt near a special hand aims at it and lays it when it 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ from ...bots.cards import ORDER as _ORDER
 from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family
 from ...bots.table import HandTable, TurnState
+from ...i18n import msg
 from ...records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, MeldRef, Pass, Stock, Take, Turn, UpCard
 from . import plans
 from .bot_rules import OPTIONS, MacRules
@@ -45,6 +46,7 @@ SEVEN, ACE = "7", "A"
 PENALISED = (SEVEN, ACE)  # an unfinished natural meld of these costs 2,500 and blocks going out
 THREE_SCALE = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # threes of one colour
 TALON_FAR = 20  # the bots open only while the stock holds this many cards: the talon is always whole
+TAKE_BACK_KEEPS = 3  # a meld a card is taken back from keeps three
 LAST_THREE = 5  # a three drawn as the stock's last card, kept in hand
 WILD_MELD = LITTLE  # a meld of wild cards alone is known by the name `2`
 WILD_MELD_ODDS = 0.7  # how often a player holding three wilds or more starts a meld of them
@@ -332,13 +334,17 @@ class MacHand(HandTable):
 
     def keeps(self, side: str, hand: Counter[str], rank: str, cards: list[str]) -> bool:
         """Whether laying `cards` on the side's meld of `rank` leaves two cards, one of them a legal
-        discard (a canasta the cards complete kills its rank)."""
+        discard (a canasta the cards complete kills its rank), and, beside a three kept in hand (one
+        laid late goes unreplaced), a natural after that discard: a three and wilds alone are a
+        hand with no legal discard."""
         left = Counter(hand)
         left.subtract(cards)
         closes = len(self.melds[side].get(rank, ())) + len(cards) >= CANASTA
-        return left.total() >= 2 and bool(
-            self.safe_discards(left, empty=not self.pile, closing=rank if closes else None)
-        )
+        threes = sum(left[c] for c in THREES if left[c] > 0)
+        held = left.total() - threes
+        if held < 2 or not self.safe_discards(left, empty=not self.pile, closing=rank if closes else None):
+            return False
+        return not threes or held - 1 > sum(left[c] for c in WILDS if left[c] > 0)
 
     def lay(self, t: TurnState, steps: Iterable[tuple[str, list[str]]]) -> None:
         """Lay the steps in order: each onto the side's meld of its rank, or a new meld."""
@@ -416,6 +422,9 @@ class MacHand(HandTable):
         cards = self.safe_discards(hand, empty=not self.pile)
         if not cards and self.pile and all(c in WILDS for c in +hand):
             return LITTLE if hand[LITTLE] > 0 else BIG  # a hand of wilds alone may discard one
+        if not cards and self.rules.take_back:  # nothing held may go (a three kept, wilds): one back from a meld
+            sizes = Counter({r: len(m) for r, m in melds.items() if r in NATURALS and len(m) > TAKE_BACK_KEEPS})
+            cards = self.safe_discards(sizes, empty=not self.pile)
         assert cards, f"{t.player} has no legal discard: {dict(hand)}"
         if self.aiming(t):
             return plans.best_discard(hand, cards, self.specials)
@@ -429,7 +438,10 @@ class MacHand(HandTable):
         )
 
     def discard(self, t: TurnState, card: str) -> None:
-        t.hand[card] -= 1
+        if t.hand[card] > 0:
+            t.hand[card] -= 1
+        else:  # taken back from the side's meld of it (choose_discard)
+            self.melds[t.side][card].remove(card)
         self.pile.append(card)
         t.acts.append(Discard(card=card))
         t.discarded = True
@@ -519,6 +531,16 @@ def _cheaper(card: str) -> tuple[bool, int]:
     return (card in WILDS, POINTS.get(card, 0))
 
 
+def _table_problem(players: int, options: Mapping[str, Any]) -> str | None:
+    rules = MacRules.build(players, options)
+    if not rules.take_back and not rules.threes_replaced_late:
+        return msg(
+            "the bots play replace-threes-after-turn-card=no only where a card may be taken back from a meld (not at "
+            "pagat's tables): a three kept late beside wild cards leaves them no legal discard"
+        )
+    return None
+
+
 FAMILY = Family(
     name="modern-american",
     title="Modern American Canasta",
@@ -527,6 +549,7 @@ FAMILY = Family(
     build=MacRules.build,
     hand=MacHand,
     coverage=COVERAGE,
+    table_problem=_table_problem,
 )
 
 __all__ = ["FAMILY", "MacHand", "MacRules"]
