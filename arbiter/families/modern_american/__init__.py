@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ... import cards as C
 from ...rules import laws, standard
-from ...rules.base import Config, OptionValue, RuleSet, Seating, Words, brings
+from ...rules.base import Config, OptionValue, RuleSet, Seating, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
 from . import going_out, pile, policies, scoring, specials, threes, turn_end
@@ -28,20 +28,7 @@ from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
 from .options import OPTIONS, PRESETS
 
-MAC_WORDS = Words(
-    pile="discard pile",
-    bonus="three",
-    stop="black three",
-    laid="threes",
-    cards={
-        C.LITTLE_WILD: "deuce (2)",
-        C.BIG_WILD: "joker (X)",
-        C.BONUS: "red three (B)",
-        C.STOP: "black three (S)",
-        C.CALIENTE: "Caliente card (C)",
-    },
-    symbols={C.BONUS: "R3", C.STOP: "B3"},
-)
+MAC_WORDS = replace(laws.CLASSIC_WORDS, bonus="three", laid="threes")
 """MAC's words: every three, red or black, is laid beside the melds and replaced, so a `three` is
 what the engine's messages about laid cards say."""
 
