@@ -107,8 +107,8 @@ _TOKEN_ACTION_KINDS = frozenset({"meld", "add ", "take"})  # how the actions rea
 def _plain_meld(text: str, line: int, shift: int) -> Meld | None:
     if text[-1] != "]":
         return None
-    melds = []
-    at = 6  # where the cards of the first bracket start: the bracket's own column, counted from 1
+    melds: list[MeldSpec] = []
+    at = 6  # the first `[`'s column, counted from 1 (its cards' index, counted from 0)
     for inside in text[6:-1].split("] ["):
         cards = inside.split(" ")
         if not CARD_SET.issuperset(cards):
@@ -224,7 +224,8 @@ def _plain_points_line(text: str, line: int) -> Points | None:
     words = text.split(" ")
     if len(words) % 2 == 0:
         return None
-    forms, entries = _token_lines(), []
+    forms = _token_lines()
+    entries: list[SidePoints] = []
     at = 7  # the first side's column
     for i in range(1, len(words), 2):
         side, points = words[i], words[i + 1]
