@@ -256,11 +256,18 @@ _TOKEN_ACTIONS = (
     "take 8 onto 4-7 and [K K K]",
     "take 7 onto 7#2",
     "meld [5 6 7] [9 10 J Q K A] [A A 2]",  # read by splitting it: one space a gap
+    "draw 9 J",
+    "draw X",
+    "discard K",
 )
 _LARK_ACTIONS = (
     "meld[4 5 6]",
     "meld [4 5 6]]",
     "meld [4 5 6] []",
+    "draw 9 Z",
+    "draw  9",
+    "discard K Q",
+    "discard k",
     "meld [4 5 Z]",
     "add [9] to",
     "add [9]to K",
