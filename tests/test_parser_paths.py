@@ -102,6 +102,8 @@ _TOKEN_LINES = (
     "score ann+cid 120 bob+dee -45",
     "total  ann+cid +1200\tbob+dee 0950 ",
     "score ann 5",
+    "total ann+cid -0295 bob+dee +4650 ann2 000000000123",  # read by splitting it: one space a gap
+    "up J",
 )
 _LARK_LINES = (
     "deal deal 4 5 6",  # a keyword where a name belongs
@@ -116,6 +118,9 @@ _LARK_LINES = (
     "score ann+cid 1234567890123",
     "score ann+cid120",
     "up r3 7",
+    "up ",
+    "score ann+cid 1234567890 bob+dee 5",
+    "score ann+cid 120 bob+dee ",
 )
 # Tags read from their tokens: a game's Event and Round, new in each game.
 _TOKEN_TAGS = ('[Event "Simulated game 1, seed 1"]', ' [ Round\t"a \\" b" ] ', '[Event"x"]')
@@ -250,9 +255,19 @@ _TOKEN_ACTIONS = (
     "take  8\tonto 8",
     "take 8 onto 4-7 and [K K K]",
     "take 7 onto 7#2",
+    "meld [5 6 7] [9 10 J Q K A] [A A 2]",  # read by splitting it: one space a gap
+    "draw 9 J",
+    "draw X",
+    "discard K",
 )
 _LARK_ACTIONS = (
     "meld[4 5 6]",
+    "meld [4 5 6]]",
+    "meld [4 5 6] []",
+    "draw 9 Z",
+    "draw  9",
+    "discard K Q",
+    "discard k",
     "meld [4 5 Z]",
     "add [9] to",
     "add [9]to K",

@@ -257,6 +257,8 @@ second parse and a search for the nearest word. Bounded: forgotten all at once w
 
 def other_line(text: str, line: int, explain: bool) -> tuple[Statement | None, list[str]]:
     """Any line but a plain turn line."""
+    if not text:  # a blank line (one between games, or a hand's last): nothing to read or remember
+        return None, []
     # A plain line (a deal, a score: most of the others) is read from its tokens each time, which
     # costs about what a maker does: remembering it would only cost a maker's making (and a warm
     # run, reading again every deal line a cold one saw once, would make one for each).

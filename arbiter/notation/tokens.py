@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..records import Action, MeldSpec, Statement, Tag
+from ..cards import CARD_SET
+from ..records import Action, Deal, Discard, Draw, Meld, MeldSpec, Points, SidePoints, Statement, Tag, UpCard
 from .parsers import ACCELERATED, CARD_RULES, NAMED_CARD_RULES, POINT_RULES, borrow, give_back, idle_readers, new_reader
 from .transformer import LightToken
-from .words import KEYWORDS, NotationError
+from .words import KEYWORDS, MAX_DIGITS, NotationError
 
 # The lines that never recur are a deal (`deal ann 4 5 7 ...`) or another keyword with cards, or
 # a score or total line: a fifth of a record's lines, and each would cost a Lark call of 13 to 25
@@ -65,6 +66,12 @@ def action_from_tokens(text: str, line: int = 0, shift: int = 0) -> Action | Non
     [9 9]`), the actions whose texts vary most (Samba's sequences), read from their tokens as the
     parser would read them, at `line` with its columns moved right by `shift`; None to read the
     action with Lark. `text` is one action, stripped."""
+    if text[:6] == "meld [":
+        meld = _plain_meld(text, line, shift)
+        if meld is not None:
+            return meld
+    elif text[:5] == "draw " or text[:8] == "discard ":
+        return _plain_draw_or_discard(text, line)
     forms = _token_actions()
     kind = text[:4]
     form = forms.meld_action if kind == "meld" else forms.add_action if kind == "add " else forms.take_action
@@ -94,6 +101,39 @@ def action_from_tokens(text: str, line: int = 0, shift: int = 0) -> Action | Non
 _TOKEN_ACTION_KINDS = frozenset({"meld", "add ", "take"})  # how the actions read from tokens begin
 
 
+# Most melds read the first time (nearly all of Samba's: its sequences make each meld action new)
+# are written plainly: `meld [5 6 7] [9 10 J]`, one space between words, every card as the notation
+# spells it. Such a meld is read by splitting it, at a quarter of the cost of the token path
+# (regular expressions, tokens, the transformer); the nodes are the ones the transformer makes
+# (`meld`, `meld_action`). Anything else (a tab, two spaces, a card in lower case) returns None.
+def _plain_meld(text: str, line: int, shift: int) -> Meld | None:
+    if text[-1] != "]":
+        return None
+    melds: list[MeldSpec] = []
+    at = 6  # the first `[`'s column, counted from 1 (its cards' index, counted from 0)
+    for inside in text[6:-1].split("] ["):
+        cards = inside.split(" ")
+        if not CARD_SET.issuperset(cards):
+            return None
+        melds.append(MeldSpec(line, at + shift, tuple(cards)))
+        at += len(inside) + 3  # the cards, then `] [`
+    return Meld(line, 0, tuple(melds))
+
+
+# A draw or a discard read the first time (`draw 9 J`, `discard K`: Samba's two-card draws make
+# many) would otherwise go to Lark, at 20 µs a call. Written plainly, it is read by splitting it,
+# as the transformer would (`draw`, `discard`); anything else (a discard of two cards, a card
+# misspelt) returns None, for Lark and its message.
+def _plain_draw_or_discard(text: str, line: int) -> Action | None:
+    keyword, _, rest = text.partition(" ")
+    cards = rest.split(" ")
+    if not CARD_SET.issuperset(cards):
+        return None
+    if keyword == "draw":
+        return Draw(line, 0, tuple(cards))
+    return Discard(line, 0, cards[0]) if len(cards) == 1 else None
+
+
 def _melds(forms: _TokenActions, to_meld: Any, match: re.Match[str], group: int, shift: int) -> list[MeldSpec]:
     """The melds in brackets that a group of the match holds."""
     brackets = forms.bracket.finditer(match.string, match.start(group), match.end(group))
@@ -113,6 +153,9 @@ class _TokenLines:
     points_line: re.Pattern[str]
     pair: re.Pattern[str]
     tag_line: re.Pattern[str]
+    name: re.Pattern[str]
+    side: re.Pattern[str]
+    points: re.Pattern[str]
 
 
 @cache
@@ -126,11 +169,17 @@ def _token_lines() -> _TokenLines:
         ),
         points_line=re.compile(rf"{space}({'|'.join(POINT_RULES)})((?:{gap}{side}{gap}{points})+){space}"),
         pair=re.compile(rf"{gap}({side}){gap}({points})"),
+        name=re.compile(name),
+        side=re.compile(side),
+        points=re.compile(points),
     )
 
 
 def line_from_tokens(text: str, line: int) -> Statement | None:
     """A cards line or a points line read from its tokens, or None to read it with Lark."""
+    plain = _plain_cards_line(text, line)
+    if plain is not None:
+        return plain
     forms = _token_lines()
     if match := forms.cards_line.fullmatch(text):
         keyword, name, bare = match.group(1, 2, 3)
@@ -165,6 +214,44 @@ def line_from_tokens(text: str, line: int) -> Statement | None:
         idle.append(reader)
     statement.column = keyword_at + 1  # the statement starts at its keyword: only blanks come before it
     return statement
+
+
+# A deal (`deal ann 4 5 7 ...`, four to a hand), an up card and a score or total line are most of
+# the lines that never recur. Written plainly (one space between words, every card as the notation
+# spells it), such a line is read by splitting it, at a third of the cost of the token path; the
+# nodes are the ones the transformer makes (`deal`, `up`, `score`, `total`), at column 1. Anything
+# else (a tab, two spaces, a number too long) returns None, for the token path.
+def _plain_cards_line(text: str, line: int) -> Statement | None:
+    if text[:5] == "deal ":
+        words = text.split(" ")
+        player, cards = words[1], words[2:]
+        if cards and CARD_SET.issuperset(cards) and _token_lines().name.fullmatch(player) and player not in KEYWORDS:
+            return Deal(line, 1, (), "", player, tuple(cards))
+    elif text[:3] == "up ":
+        cards = text[3:].split(" ")
+        if CARD_SET.issuperset(cards):
+            return UpCard(line, 1, (), "", tuple(cards))
+    elif text[:6] == "score " or text[:6] == "total ":
+        return _plain_points_line(text, line)
+    return None
+
+
+def _plain_points_line(text: str, line: int) -> Points | None:
+    words = text.split(" ")
+    if len(words) % 2 == 0:
+        return None
+    forms = _token_lines()
+    entries: list[SidePoints] = []
+    at = 7  # the first side's column
+    for i in range(1, len(words), 2):
+        side, points = words[i], words[i + 1]
+        if not (forms.side.fullmatch(side) and forms.points.fullmatch(points)):
+            return None
+        if len(points.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+            return None
+        entries.append(SidePoints(line, at, side, int(points)))
+        at += len(side) + len(points) + 2
+    return Points(line, 1, (), "", words[0], tuple(entries))
 
 
 _new_tuple = tuple.__new__  # a LightToken made as its tuple: its Python-level __new__ would double the cost
