@@ -54,6 +54,10 @@ COVERAGE = FamilyCoverage(
         "take-initial": "the bots open from hand, never with the pile",
         "go-out-melding-all": "going out always ends with a face-down discard",
         "bonus-drawn-last": "a three drawn as the stock's last card stays in hand: it is never laid",
+        "bonus-laid-late": "the bots lay each three as it comes; one kept late, unreplaced, is seldom laid again "
+        "and the corpus lays none (the rule's own tests plant it)",
+        "discard-taken-back": "the bots take a card back only from a hand of a kept three and wilds, which the "
+        "corpus never reaches (the rule's own tests play it)",
     },
     # The club game with asking, hands played until the stock runs out (the pass, a wild on top,
     # special hands aimed at over many turns), two and three players, the talons dealt aside, and
