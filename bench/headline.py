@@ -399,7 +399,8 @@ def markdown(figures: dict[str, Any]) -> str:
     shown = [(name, label.format(build=meta["build"])) for name, label in COLUMNS]
     shown = [(n, label) for n, label in shown if any(n in f for f in figures["families"].values())]
     ratios = [(n, label) for n, label in shown if n not in ANCHORS]
-    lines = [*family_table(figures, ratios), "", *family_table(figures, [c for c in shown if c[0] in ANCHORS])]
+    anchors = [c for c in shown if c[0] in ANCHORS]  # none in a run made with --no-anchors
+    lines = [*family_table(figures, ratios), *(["", *family_table(figures, anchors)] if anchors else [])]
     lines += ["", "| family | games | seed | actions | " + " | ".join(label for _, label in shown[:3]) + " |"]
     lines.append("|---|---:|---:|---:|" + "---:|" * len(shown[:3]))
     for corpus in figures["corpora"]:

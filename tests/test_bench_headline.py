@@ -78,6 +78,20 @@ def test_the_quick_headline_prints_each_familys_ratio_with_its_spreads_and_the_b
     assert sum(row.startswith(("| Samba | ", "| Hoyle two-hand | ")) for row in table[corpora:]) == 4
     assert table[-1].startswith("start-up CPU of a process")
 
+    # a run made with --no-anchors has no anchors' table, not an empty one
+    plain_runs = [
+        {k: v for k, v in r["runs"].items() if k not in ("read", "split", "rust")}
+        for c in figures["corpora"]
+        for r in c["rounds"]
+    ]
+    rounds = iter(plain_runs)
+    without = {
+        **figures,
+        "corpora": [{**c, "rounds": [{**r, "runs": next(rounds)} for r in c["rounds"]]} for c in figures["corpora"]],
+    }
+    plain = headline.markdown(without).splitlines()
+    assert plain[plain.index("") + 1].startswith(f"| family | games | seed | actions | {BUILD}, per action |")
+
 
 @pytest.mark.parametrize("rules", ["caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american"])
 def test_the_split_floor_finds_the_actions_the_reader_finds(tmp_path: Path, rules: str) -> None:
