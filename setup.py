@@ -31,18 +31,27 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
+NOT_COMPILED = {
+    # Lark's trees and transformer, which mypyc cannot compile.
+    "arbiter/notation/explain.py",
+    "arbiter/notation/parsers.py",
+    "arbiter/notation/transformer.py",
+    # Writing records and the library's `Action` (a `str`): not where a check spends its time.
+    "arbiter/notation/actions.py",
+    "arbiter/notation/comment_languages.py",
+    "arbiter/notation/formatter.py",
+    # The bound on a listing's work and the judge of a hand given as its summary: run the source.
+    "arbiter/engine/summaries.py",
+    "arbiter/engine/work.py",
+}
+"""The modules of the reader and the engine left to run as their source."""
+
 # The reader and the engine: where a check spends its time (reading a line, replaying an action),
-# and the record's nodes between them.
+# with the record's nodes between them (arbiter/notation/records.py).
 COMPILED = sorted(
-    [
-        "arbiter/records.py",  # the nodes the reader makes and the engine reads, as native classes
-        *glob("arbiter/engine/*.py"),
-        *(
-            path
-            for path in glob("arbiter/notation/*.py")
-            if os.path.basename(path) not in {"explain.py", "parsers.py", "transformer.py"}
-        ),
-    ]
+    path
+    for path in (*glob("arbiter/engine/*.py"), *glob("arbiter/notation/*.py"))
+    if path.replace(os.sep, "/") not in NOT_COMPILED
 )
 
 # How mypy reads the tree to compile it: the modules imported but not compiled (the rule sets,

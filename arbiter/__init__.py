@@ -6,41 +6,45 @@ when first used, so that a command that needs only a part of it starts quickly.
 """
 
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
+import sys
+import warnings
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as they are, for type checkers and readers
-    from .actions import Action
-    from .budget import DEFAULT_BUDGET, FindingBudget, within_budget
-    from .checker import Request, check, judge
+    from .engine.work import WorkBudget
     from .errors import ArbiterError, NotARecord
-    from .findings import Adjustment, Finding, HandResult, Problem, Severity
-    from .formatter import format_game, format_source
-    from .memory import forget
+    from .judging.checker import Request, check, judge
+    from .judging.memory import forget
     from .notation import DEFAULT_LIMITS, NOTATION_VERSION, Limits, NotationError, ParsedGame, parse
+    from .notation.actions import Action
+    from .notation.formatter import format_game, format_source
     from .positions import IllegalAction, Move, Position, PositionError, read_games, table_after
     from .rules.base import UsageError
     from .rulings import GameRuling, Verdict, summarize
-    from .sheet import ScoreSheet, score_sheet
-    from .views import MeldView, TableView
-    from .work import WorkBudget
+    from .rulings.corrected_sheet import ScoreSheet, score_sheet
+    from .rulings.finding_budget import DEFAULT_BUDGET, FindingBudget, within_budget
+    from .rulings.findings import Adjustment, Finding, HandResult, Problem, Severity
+    from .rulings.views import MeldView, TableView
 
 _WHERE = {
-    "Action": ".actions",
+    "Action": ".notation.actions",
     "ArbiterError": ".errors",
     "NotARecord": ".errors",
     "NotationError": ".notation",
-    "MeldView": ".views",
-    "TableView": ".views",
-    "DEFAULT_BUDGET": ".budget",
-    "FindingBudget": ".budget",
-    "within_budget": ".budget",
-    "Request": ".checker",
-    "check": ".checker",
-    "judge": ".checker",
-    "format_game": ".formatter",
-    "format_source": ".formatter",
-    "forget": ".memory",
+    "MeldView": ".rulings.views",
+    "TableView": ".rulings.views",
+    "DEFAULT_BUDGET": ".rulings.finding_budget",
+    "FindingBudget": ".rulings.finding_budget",
+    "within_budget": ".rulings.finding_budget",
+    "Request": ".judging",
+    "check": ".judging",
+    "judge": ".judging",
+    "format_game": ".notation.formatter",
+    "format_source": ".notation.formatter",
+    "forget": ".judging.memory",
     "DEFAULT_LIMITS": ".notation",
     "NOTATION_VERSION": ".notation",
     "Limits": ".notation",
@@ -53,17 +57,17 @@ _WHERE = {
     "read_games": ".positions",
     "table_after": ".positions",
     "UsageError": ".rules.base",
-    "Adjustment": ".findings",
-    "Finding": ".findings",
+    "Adjustment": ".rulings.findings",
+    "Finding": ".rulings.findings",
     "GameRuling": ".rulings",
-    "HandResult": ".findings",
-    "Problem": ".findings",
-    "Severity": ".findings",
+    "HandResult": ".rulings.findings",
+    "Problem": ".rulings.findings",
+    "Severity": ".rulings.findings",
     "Verdict": ".rulings",
     "summarize": ".rulings",
-    "ScoreSheet": ".sheet",
-    "score_sheet": ".sheet",
-    "WorkBudget": ".work",
+    "ScoreSheet": ".rulings.corrected_sheet",
+    "score_sheet": ".rulings.corrected_sheet",
+    "WorkBudget": ".engine.work",
 }
 """Where each of the package's names lives: imported when first used (PEP 562), so that a
 program using one part (`arbiter --version`, the reader alone) does not load the engine."""
@@ -124,3 +128,52 @@ __all__ = [
     "table_after",
     "within_budget",
 ]
+
+
+MOVED = {
+    "arbiter.actions": "arbiter.notation.actions",
+    "arbiter.allowed": "arbiter.judging.allowed",
+    "arbiter.assumed": "arbiter.judging.assumed",
+    "arbiter.event.boards": "arbiter.judging.boards",
+    "arbiter.sheets.judge": "arbiter.engine.summaries",
+    "arbiter.budget": "arbiter.rulings.finding_budget",
+    "arbiter.checker": "arbiter.judging.checker",
+    "arbiter.comment_languages": "arbiter.notation.comment_languages",
+    "arbiter.counts": "arbiter.rulings.counts",
+    "arbiter.findings": "arbiter.rulings.findings",
+    "arbiter.formatter": "arbiter.notation.formatter",
+    "arbiter.jsontext": "arbiter.rulings.jsontext",
+    "arbiter.marks": "arbiter.positions.marks",
+    "arbiter.memory": "arbiter.judging.memory",
+    "arbiter.move_answer": "arbiter.positions.move_answer",
+    "arbiter.records": "arbiter.notation.records",
+    "arbiter.sheet": "arbiter.rulings.corrected_sheet",
+    "arbiter.situation": "arbiter.positions.situation",
+    "arbiter.turn_tables": "arbiter.positions.frames",
+    "arbiter.views": "arbiter.rulings.views",
+    "arbiter.wording": "arbiter.i18n",
+    "arbiter.work": "arbiter.engine.work",
+}
+"""The modules that stood at the package's root before 0.2 (CHANGELOG.md), and where each is now.
+Importing an old name still works, with a `DeprecationWarning`, and gives the module itself."""
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds each old name of MOVED and hands back the module under its new name."""
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        return importlib.util.spec_from_loader(fullname, self) if fullname in MOVED else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Any:
+        warnings.warn(
+            f"{spec.name} is now {MOVED[spec.name]}; the old name goes in a later version",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.import_module(MOVED[spec.name])
+
+    def exec_module(self, module: Any) -> None:
+        """The module is the one already imported under its new name: nothing to run."""
+
+
+sys.meta_path.append(_MovedModules())

@@ -20,14 +20,14 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import counts
 from arbiter import families as rulesets
-from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.house import house_finding_text
 from arbiter.i18n import msg
-from arbiter.jsontext import dumps_indented
+from arbiter.judging.allowed import allowed_line, allowed_sentence
+from arbiter.rulings import counts
+from arbiter.rulings.jsontext import dumps_indented
 
 from .about import version
 from .language import current, said

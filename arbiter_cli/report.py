@@ -18,14 +18,13 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import counts
-from arbiter.allowed import allowed_line, allowed_sentence
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.round_report import RoundReport, result
 from arbiter.archive.tally import Tally
 from arbiter.i18n import Text as Words
 from arbiter.i18n import msg
-from arbiter.rulings import ROUND_TAGS
+from arbiter.judging.allowed import allowed_line, allowed_sentence
+from arbiter.rulings import ROUND_TAGS, counts
 
 from .language import current, said
 from .text import house_name, one_line, shown_path

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import arbiter
-from arbiter.formatter import format_source
+from arbiter.notation.formatter import format_source
 
 from .text import shown_path
 

@@ -21,8 +21,7 @@ from fnmatch import fnmatchcase
 import arbiter
 from arbiter import families as rulesets
 from arbiter.archive.inputs import FileReport
-from arbiter.i18n import msg
-from arbiter.wording import joined
+from arbiter.i18n import joined, msg
 
 
 @dataclass(frozen=True, slots=True)

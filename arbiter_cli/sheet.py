@@ -7,9 +7,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 import arbiter
-from arbiter.i18n import msg
-from arbiter.sheet import ScoreSheet, SheetRow, Status
-from arbiter.wording import joined
+from arbiter.i18n import joined, msg
+from arbiter.rulings.corrected_sheet import ScoreSheet, SheetRow, Status
 
 from .language import current
 

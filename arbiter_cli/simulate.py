@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import arbiter
-from arbiter.counts import VERDICT_WORDS
 from arbiter.i18n import msg, msg_n
+from arbiter.rulings.counts import VERDICT_WORDS
 from arbiter.simulate import (
     STOCK_MODES,
     SUPPORTED,

@@ -9,10 +9,10 @@ from typing import Any
 import click
 
 import arbiter
-from arbiter import turn_tables
 from arbiter.cards import show
 from arbiter.i18n import msg, msg_n, term
-from arbiter.marks import TableWords, table_words
+from arbiter.positions import frames
+from arbiter.positions.marks import TableWords, table_words
 
 from .language import configured_language, current, lang_option, speaker, spoken
 from .params import RecordFile, options_option
@@ -55,13 +55,13 @@ def table(
     """
     say = speaker(lang, *configured_language())
     try:
-        replayed = turn_tables.replay(record, game=game, rules=rules_name, options=options)
+        replayed = frames.replay(record, game=game, rules=rules_name, options=options)
     except arbiter.UsageError as error:
         raise click.UsageError(spoken(error)) from None
     except arbiter.PositionError as error:
         click.echo(spoken(error), err=True)
         sys.exit(1)
-    found = turn_tables.where(replayed, hand, turn, game)
+    found = frames.where(replayed, hand, turn, game)
     if found.frame is None:
         click.echo(say(found.problem), err=True)
         sys.exit(1)

@@ -17,12 +17,11 @@ from rich.console import Console
 from rich.text import Text
 
 import arbiter
-from arbiter import counts, notation
+from arbiter import notation
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
-from arbiter.i18n import msg, msg_n
-from arbiter.rulings import PROBLEM_WORDS
-from arbiter.wording import and_list, joined
+from arbiter.i18n import and_list, joined, msg, msg_n
+from arbiter.rulings import PROBLEM_WORDS, counts
 
 from .language import current, said
 from .sheet import sheet_lines
@@ -158,8 +157,8 @@ class TextRenderer:
             if finding.remedy:
                 said = say(msg("remedy: {remedy}", remedy=one_line(finding.remedy)))
                 self.out.print(Text(EXCERPT_INDENT + said, style="cyan"), soft_wrap=True)
-            from arbiter.allowed import allowed_line
             from arbiter.house import house_finding_text
+            from arbiter.judging.allowed import allowed_line
 
             for note in house_finding_text(finding):
                 said = say(msg("house rule: {note}", note=note))
@@ -248,7 +247,7 @@ def house_name(house: dict[str, str]) -> str:
 def verdict_line(path: str, game: arbiter.GameRuling) -> Text:
     say = current()
     verdict = str(game.verdict)
-    errors, warnings = game.errors, game.warnings  # listed or not (arbiter.budget)
+    errors, warnings = game.errors, game.warnings  # listed or not (arbiter.rulings.finding_budget)
     text = Text(f"{shown_path(path)}: {say(game_name(game))}: ")
     text.append(say(counts.VERDICT_WORDS[game.verdict]), style=VERDICT_STYLE.get(verdict, "bold"))
     if errors and warnings:

@@ -35,7 +35,7 @@ from typing import Any
 from flask import Flask
 
 import arbiter
-import arbiter.budget
+import arbiter.rulings.finding_budget
 import arbiter_web
 from arbiter_web.api import attach as api
 from arbiter_web.pages import attach as pages
@@ -114,8 +114,8 @@ def configure(app: Flask, config: Mapping[str, Any] | None, environ: Mapping[str
     app.config.update(
         MAX_CONTENT_LENGTH=arbiter_web.DEFAULT_MAX_CONTENT_LENGTH,
         MAX_GAMES=arbiter_web.DEFAULT_MAX_GAMES,
-        MAX_FINDINGS=arbiter.budget.DEFAULT_MAX_FINDINGS,
-        MAX_GAME_FINDINGS=arbiter.budget.DEFAULT_MAX_GAME_FINDINGS,
+        MAX_FINDINGS=arbiter.rulings.finding_budget.DEFAULT_MAX_FINDINGS,
+        MAX_GAME_FINDINGS=arbiter.rulings.finding_budget.DEFAULT_MAX_GAME_FINDINGS,
         API_TITLE="Canasta arbiter",
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",

@@ -9,10 +9,10 @@ from typing import Any
 from flask import current_app
 
 import arbiter
-from arbiter import turn_tables
-from arbiter.budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 from arbiter.i18n import msg
+from arbiter.positions import frames
 from arbiter.rules import reference
+from arbiter.rulings.finding_budget import DEFAULT_MAX_FINDINGS, DEFAULT_MAX_GAME_FINDINGS
 from arbiter_web import DEFAULT_MAX_GAMES
 from arbiter_web.pages.table_view import PageReplays
 from arbiter_web.serving import lang
@@ -60,7 +60,7 @@ def rule(
     if replays is None:
         rulings = arbiter.check(source, request, limits=limits)
     else:
-        rulings = replays.rulings(turn_tables.replay_games(source, request, limits=limits, wanted=replays.wanted))
+        rulings = replays.rulings(frames.replay_games(source, request, limits=limits, wanted=replays.wanted))
     for game in arbiter.within_budget(rulings, listed or budget()):
         games.append(game)
         if len(games) > limit:

@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arbiter.archive import inputs  # noqa: E402
-from arbiter.jsontext import dumps_indented  # noqa: E402
+from arbiter.rulings.jsontext import dumps_indented  # noqa: E402
 
 WRITERS: dict[str, Callable[[Any], str]] = {
     "json.dumps(indent=2)": lambda value: json.dumps(value, indent=2, ensure_ascii=False),
-    "arbiter.jsontext": dumps_indented,
+    "arbiter.rulings.jsontext": dumps_indented,
     "json.dumps, C encoder, no indent": lambda value: json.dumps(value, ensure_ascii=False),
 }
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import arbiter
 from arbiter import IllegalAction, Position, PositionError
 from arbiter.engine.hand_play import NOT_ON_A_MOVE
-from arbiter.formatter import format_action
-from arbiter.records import GoOut
+from arbiter.notation.formatter import format_action
+from arbiter.notation.records import GoOut
 from arbiter.simulate import simulate_games
 
 ROOT = Path(__file__).resolve().parent.parent

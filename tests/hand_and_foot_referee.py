@@ -10,7 +10,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from arbiter.cards import NATURALS, WILDS, pack
-from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, GoOut, HandRecord, LayBonus, Meld, Pass, Take
+from arbiter.notation.records import (
+    Add,
+    Ask,
+    Discard,
+    Draw,
+    FamilyAction,
+    Game,
+    GoOut,
+    HandRecord,
+    LayBonus,
+    Meld,
+    Pass,
+    Take,
+)
 
 FOOT = FamilyAction(keyword="foot")  # picking up the Foot, as a record writes it
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import arbiter
-from arbiter.formatter import format_game
 from arbiter.notation import parse
-from arbiter.records import (
+from arbiter.notation.formatter import format_game
+from arbiter.notation.records import (
     Add,
     Discard,
     Draw,

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from arbiter.cards import NATURALS, WILDS, pack
-from arbiter.records import (
+from arbiter.notation.records import (
     Add,
     Ask,
     Discard,

@@ -1,4 +1,4 @@
-"""Hypothesis strategies that build random but syntactically valid records (arbiter.records), for
+"""Hypothesis strategies that build random but syntactically valid records (arbiter.notation.records), for
 the formatter's round-trip properties."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from arbiter import cards as C
 from arbiter.notation import KEYWORDS
-from arbiter.records import (
+from arbiter.notation.records import (
     Add,
     Ask,
     Deal,

@@ -1,6 +1,6 @@
 """What was allowed instead of a disputed move, in every output: one "allowed instead:" line in
 the text format, the message of the github and sarif formats, the round reports, and the page in
-players' words (arbiter.allowed says them; the core fills `Finding.alternatives`)."""
+players' words (arbiter.judging.allowed says them; the core fills `Finding.alternatives`)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from rich.console import Console
 
 import arbiter
 from arbiter import Finding, GameRuling, Severity
-from arbiter.allowed import allowed_line, allowed_sentence, alternatives, in_words, meld_name
 from arbiter.archive.inputs import FileReport
 from arbiter.archive.tally import Tally
 from arbiter.i18n import Translator
+from arbiter.judging.allowed import allowed_line, allowed_sentence, alternatives, in_words, meld_name
 from arbiter_cli.formats import RENDERERS
 from arbiter_cli.main import cli
 from arbiter_cli.text import TextRenderer

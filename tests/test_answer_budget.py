@@ -1,4 +1,4 @@
-"""An answer stays a small multiple of its question: the finding budget (arbiter.budget).
+"""An answer stays a small multiple of its question: the finding budget (arbiter.rulings.finding_budget).
 
 A record of many tiny broken games once got a JSON answer 200 times its size and a page 480 times:
 every game listed every finding, each with the same long message. Now findings past the budget
@@ -92,7 +92,7 @@ def test_a_repeated_message_is_said_once_and_pointed_back_to_after() -> None:
 
 def test_no_budget_lists_everything_as_checked() -> None:
     record = junk_games(games=3, junk=5)
-    listed = list(within_budget(arbiter.check(record), arbiter.budget.UNLIMITED))
+    listed = list(within_budget(arbiter.check(record), arbiter.rulings.finding_budget.UNLIMITED))
     assert [r.to_dict() for r in listed] == [r.to_dict() for r in arbiter.check(record)]
 
 
@@ -113,7 +113,7 @@ def test_the_json_answer_stays_within_its_bound(client: Any, shape: str) -> None
     assert _bounded(len(body), len(response.data)), f"{len(response.data):,} bytes for {len(body):,}"
     summary = response.get_json()["summary"]
     listed = sum(len(g["findings"]) for g in response.get_json()["games"])
-    assert listed <= arbiter.budget.DEFAULT_MAX_FINDINGS
+    assert listed <= arbiter.rulings.finding_budget.DEFAULT_MAX_FINDINGS
     assert summary["errors"] + summary["warnings"] == listed + summary["unlisted"]
 
 
@@ -149,10 +149,10 @@ def test_arbiter_check_lists_a_files_findings_within_the_budget(tmp_path: Any) -
     result = CliRunner().invoke(cli, ["check", "--format", "json", str(path)])
     document = json.loads(result.output)
     games = document["files"][0]["games"]
-    assert sum(len(g["findings"]) for g in games) == arbiter.budget.DEFAULT_MAX_FINDINGS
-    assert sum(g["unlisted"] for g in games) == 2000 - arbiter.budget.DEFAULT_MAX_FINDINGS
+    assert sum(len(g["findings"]) for g in games) == arbiter.rulings.finding_budget.DEFAULT_MAX_FINDINGS
+    assert sum(g["unlisted"] for g in games) == 2000 - arbiter.rulings.finding_budget.DEFAULT_MAX_FINDINGS
     assert document["summary"]["errors"] == 2000
-    assert document["summary"]["unlisted"] == 2000 - arbiter.budget.DEFAULT_MAX_FINDINGS
+    assert document["summary"]["unlisted"] == 2000 - arbiter.rulings.finding_budget.DEFAULT_MAX_FINDINGS
     text = CliRunner().invoke(cli, ["check", str(path)]).output
     assert "game 20 (line 1939, caliente): 100 more findings not listed (finding budget)" in text
     assert text.rstrip().endswith("2000 errors, 0 warnings")
@@ -164,7 +164,7 @@ def test_a_bad_line_repeated_gets_the_same_finding_on_each_of_its_lines() -> Non
 
     forget_lines()
     record = '[Event "x"]\nhand 1 dealer ann\n' + "ann draw 8\n" * 5 + "dela ann 4 4\n" * 3
-    (ruling,) = within_budget(arbiter.check(record), arbiter.budget.UNLIMITED)
+    (ruling,) = within_budget(arbiter.check(record), arbiter.rulings.finding_budget.UNLIMITED)
     found = [(f.line, f.column, f.code, f.message) for f in ruling.findings]
     assert [line for line, *_ in found] == list(range(3, 11))
     assert len({f[1:] for f in found[:5]}) == 1  # the same column, code and message on each line

@@ -31,7 +31,7 @@ from mutation_support import (
 )
 
 import arbiter
-from arbiter.records import Add, Discard, Draw, Game, Meld, MeldRef, Take, Turn
+from arbiter.notation.records import Add, Discard, Draw, Game, Meld, MeldRef, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 MAX_WILDS = 3  # in any meld, whatever the ratio

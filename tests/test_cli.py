@@ -793,7 +793,7 @@ def test_fmt_of_a_record_with_syntax_errors_prints_the_findings_and_exits_1(reco
 
 
 def test_fmt_prints_the_canonical_form(records: Path) -> None:
-    from arbiter.formatter import format_source
+    from arbiter.notation.formatter import format_source
 
     untidy = RULE_BOOK_EXAMPLE.read_text(encoding="utf-8").replace("hand 1 dealer ann", "hand  1   dealer ann")
     Path("untidy.acn").write_text(untidy)

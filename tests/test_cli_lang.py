@@ -159,7 +159,12 @@ def recorders(monkeypatch) -> dict[str, Recorder]:
             return Translator("en")
         return made.setdefault(language, Recorder(language))
 
-    for name in ("arbiter_cli.language", "arbiter.rulings", "arbiter.sheet", "arbiter.rules.reference"):
+    for name in (
+        "arbiter_cli.language",
+        "arbiter.rulings",
+        "arbiter.rulings.corrected_sheet",
+        "arbiter.rules.reference",
+    ):
         monkeypatch.setattr(importlib.import_module(name), "translator", recording)
     monkeypatch.setattr(importlib.import_module("arbiter.simulate.coverage"), "translator", recording)
     return made

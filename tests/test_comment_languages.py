@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import arbiter
-from arbiter.comment_languages import in_language
+from arbiter.notation.comment_languages import in_language
 
 STATIC = Path(__file__).parent.parent / "arbiter_web" / "pages" / "static"
 EXAMPLES = sorted(STATIC.glob("example*"))

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 
 from caliente_records import position
 
-from arbiter.checker import judge
 from arbiter.families.caliente.policies import CALIENTE, configure
+from arbiter.judging.checker import judge
 from arbiter.notation import parse
 from arbiter.rules.base import Config, OptionValue, Seating
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.checker import judge
 from arbiter.engine.melds import VERDICTS_KEPT, meld_problem, meld_shape
 from arbiter.families import get
 from arbiter.families.samba import policies as samba
+from arbiter.judging.checker import judge
 from arbiter.notation import parse
 from arbiter.rules.base import CONFIGS_KEPT, Config, OptionValue, RuleSet, Seating
 

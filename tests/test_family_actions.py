@@ -20,7 +20,7 @@ import arbiter.families
 import arbiter.rules
 from arbiter import Position
 from arbiter.engine import HANDLERS
-from arbiter.records import FamilyAction
+from arbiter.notation.records import FamilyAction
 from arbiter.rules.base import Config, Seating
 
 SEATINGS = {
@@ -77,7 +77,7 @@ def test_a_rule_set_refuses_exactly_the_actions_it_does_not_bring(name):
 
 
 def test_the_web_and_the_words_of_an_alternative_read_each_family_action_from_the_list():
-    from arbiter.allowed import in_words
+    from arbiter.judging.allowed import in_words
     from arbiter_web.api.legal_actions import START_KINDS
     from arbiter_web.api.legal_schemas import ACTION_KINDS
     from arbiter_web.pages.editor import MOVE_KINDS

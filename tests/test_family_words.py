@@ -14,11 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 import arbiter
-from arbiter.checker import judge
-from arbiter.formatter import format_source
+from arbiter.judging.checker import judge
 from arbiter.notation import parse, parse_line
+from arbiter.notation.formatter import format_source
+from arbiter.notation.records import FamilyAction
 from arbiter.notation.words import ACTIONS
-from arbiter.records import FamilyAction
 from arbiter_cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +95,7 @@ def test_arbiter_fmt_refuses_a_word_no_family_brings(tmp_path):
 
 # --- no family's word below the families ----------------------------------------------------------
 
-BELOW_THE_FAMILIES = ("arbiter/formatter.py", "arbiter/records.py", "arbiter/notation/transformer.py")
+BELOW_THE_FAMILIES = ("arbiter/notation/formatter.py", "arbiter/notation/records.py", "arbiter/notation/transformer.py")
 """The record's nodes, the formatter and the grammar's transformer: they read and write a family's
 action as its keyword and cards, and spell no family's word."""
 

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":  # run as a script to regenerate: import the worktree's package
     sys.path.insert(0, str(ROOT))
 
-from arbiter.checker import judge  # noqa: E402
+from arbiter.judging.checker import judge  # noqa: E402
 from arbiter.notation import parse  # noqa: E402
 from arbiter.simulate import coverage_corpus, simulate_games  # noqa: E402
 

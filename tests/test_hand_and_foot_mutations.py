@@ -32,7 +32,7 @@ from mutation_support import (
 )
 
 import arbiter
-from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, Meld, MeldRef, MeldSpec, Take, Turn
+from arbiter.notation.records import Add, Ask, Discard, Draw, FamilyAction, Game, Meld, MeldRef, MeldSpec, Take, Turn
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 FOOT = FamilyAction(keyword="foot")  # picking up the Foot, as a record writes it

@@ -337,7 +337,7 @@ def test_the_tags_rulebook_wins_over_the_callers_for_its_own_game():
 
 
 def test_a_house_rule_beside_a_placeholder_default_cites_the_books_value_not_the_placeholder():
-    from arbiter.situation import Situation
+    from arbiter.positions.situation import Situation
 
     table = Situation(  # ann+cid go out with one canasta: the laws' count at four players
         rules="classic",

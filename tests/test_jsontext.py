@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.archive import inputs
-from arbiter.jsontext import dumps_indented
+from arbiter.rulings.jsontext import dumps_indented
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""The family's words and the canasta marks on a drawn table (arbiter/marks.py), on the page and
+"""The family's words and the canasta marks on a drawn table (arbiter/positions/marks.py), on the page and
 in `arbiter table`."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arbiter.marks import canasta_mark, family_config, table_words
+from arbiter.positions.marks import canasta_mark, family_config, table_words
 from arbiter_cli.main import cli
 
 SAMPLES = Path(__file__).parent.parent / "samples"

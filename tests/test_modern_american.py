@@ -433,8 +433,8 @@ def test_legal_melds_before_the_opening_reach_the_minimum():
 
 
 def test_up_alone_reads_as_an_empty_pile_and_formats_back_as_written():
-    from arbiter.formatter import format_statement
     from arbiter.notation import parse_text
+    from arbiter.notation.formatter import format_statement
 
     text = (SAMPLES / "modern-american-opening.acn").read_text(encoding="utf-8")
     [parsed] = parse_text(text)

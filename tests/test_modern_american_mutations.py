@@ -36,7 +36,20 @@ from test_classic_mutations import wrong_draw_count
 
 import arbiter
 from arbiter import cards as C
-from arbiter.records import Add, Ask, Discard, Draw, FamilyAction, Game, GoOut, Meld, MeldRef, MeldSpec, Take, Turn
+from arbiter.notation.records import (
+    Add,
+    Ask,
+    Discard,
+    Draw,
+    FamilyAction,
+    Game,
+    GoOut,
+    Meld,
+    MeldRef,
+    MeldSpec,
+    Take,
+    Turn,
+)
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from mutation_support import PER_GAME, Mutant, assert_planted_errors_reported, places, replaced_turn
 from test_modern_american_mutations import discard_at
 
-from arbiter.formatter import format_game
 from arbiter.notation import parse
-from arbiter.records import Draw, Game, LayBonus
+from arbiter.notation.formatter import format_game
+from arbiter.notation.records import Draw, Game, LayBonus
 from arbiter.simulate import SimulatedGame, simulate_games
 
 RULES = "modern-american"

@@ -1,4 +1,4 @@
-"""The answer to a player's question about one move (arbiter.move_answer): allowed, with the table
+"""The answer to a player's question about one move (arbiter.positions.move_answer): allowed, with the table
 after it, or not allowed, because of which rule, with what was allowed instead. Played by the
 engine on a Position, action by action, in every family."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import arbiter
-from arbiter.move_answer import answer_move
-from arbiter.situation import Situation, default_seats
+from arbiter.positions.move_answer import answer_move
+from arbiter.positions.situation import Situation, default_seats
 
 DRAWS = {
     "caliente": "draw 7",

@@ -35,8 +35,8 @@ from mutation_support import (
 )
 
 import arbiter
-from arbiter.formatter import format_game
-from arbiter.records import (
+from arbiter.notation.formatter import format_game
+from arbiter.notation.records import (
     Add,
     Ask,
     Discard,

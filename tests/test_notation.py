@@ -15,7 +15,7 @@ from arbiter.notation import (
     parse_line,
     parse_text,
 )
-from arbiter.records import (
+from arbiter.notation.records import (
     Add,
     Ask,
     Deal,

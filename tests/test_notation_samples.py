@@ -10,7 +10,7 @@ import pytest
 
 from arbiter import cards as C
 from arbiter.notation import parse_text
-from arbiter.records import Add, Deal, Discard, Draw, FamilyAction, Game, HandRecord, LayBonus, Meld, Take
+from arbiter.notation.records import Add, Deal, Discard, Draw, FamilyAction, Game, HandRecord, LayBonus, Meld, Take
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 PACKS = {"samba": 3, "hand-and-foot": 5, "hoyle": 2}

@@ -16,8 +16,8 @@ import pytest
 import arbiter
 from arbiter import IllegalAction, Move, Position, PositionError
 from arbiter.cards import ORDER
-from arbiter.formatter import format_action
-from arbiter.records import Add, Draw, GoOut, Meld, MeldRef, MeldSpec, Take
+from arbiter.notation.formatter import format_action
+from arbiter.notation.records import Add, Draw, GoOut, Meld, MeldRef, MeldSpec, Take
 from arbiter.simulate import simulate_games
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

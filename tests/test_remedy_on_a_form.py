@@ -1,14 +1,14 @@
 """A request that contradicts a game's rules is refused with a remedy: the command line's (`drop the
 flag`) and, on a page of choices, the form's (`clear that choice below`), said by the library in
-every language (`arbiter.checker.on_a_form`), never by rewriting English words."""
+every language (`arbiter.judging.checker.on_a_form`), never by rewriting English words."""
 
 from __future__ import annotations
 
 import pytest
 
 import arbiter
-from arbiter.checker import on_a_form
 from arbiter.i18n import Translator
+from arbiter.judging.checker import on_a_form
 from arbiter.rules.base import UsageError
 
 RECORD = '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n'

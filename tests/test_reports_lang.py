@@ -11,12 +11,11 @@ import pytest
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.allowed import allowed_line, allowed_sentence
-from arbiter.i18n import Text, msg, translator
+from arbiter.i18n import Text, and_list, joined, msg, translator
+from arbiter.judging.allowed import allowed_line, allowed_sentence
 from arbiter.rules import reference
 from arbiter.rulings import PROBLEM_WORDS, Finding, Severity
-from arbiter.sheet import what_to_write
-from arbiter.wording import and_list, joined
+from arbiter.rulings.corrected_sheet import what_to_write
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 WRONG_TAKE = (SAMPLES / "caliente-illegal-first-take-short-of-minimum.acn").read_text(encoding="utf-8")
@@ -135,7 +134,7 @@ def test_a_said_text_crosses_a_process_boundary_whole():
 
 
 def test_a_disputed_table_names_what_does_not_add_up_in_the_language():
-    from arbiter.situation import Situation
+    from arbiter.positions.situation import Situation
 
     situation = Situation(rules="caliente", seats=["ann", "bob"], hands={"ann": ["9"] * 30}, turn="zed")
     problems = situation.problems()

@@ -30,7 +30,7 @@ from mutation_support import (
 )
 
 import arbiter
-from arbiter.records import Add, Discard, Draw, Game, Meld, MeldRef, Take
+from arbiter.notation.records import Add, Discard, Draw, Game, Meld, MeldRef, Take
 from arbiter.simulate import SimulatedGame
 
 SAMBA = 7  # a sequence of seven is a samba, and no longer one grows

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import arbiter
-from arbiter.sheet import Status
+from arbiter.rulings.corrected_sheet import Status
 
 EXAMPLE = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn").read_text()
 BOB_TAKES = "bob: take 10 with [10 10 10 10] and [5 5 5], add [X] to 5, discard 4"

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import arbiter
 import arbiter.cards as C
-from arbiter.formatter import format_source
-from arbiter.records import Discard, Draw, LayBonus, Pass, Take
+from arbiter.notation.formatter import format_source
+from arbiter.notation.records import Discard, Draw, LayBonus, Pass, Take
 from arbiter.simulate import (
     STOCK_MODES,
     SUPPORTED,
@@ -392,8 +392,8 @@ def test_the_simulators_options_are_the_rule_sets_with_the_same_defaults(rules):
 
 ALLOWED_IMPORTS = {
     "arbiter.cards",
-    "arbiter.records",
-    "arbiter.formatter",
+    "arbiter.notation.records",
+    "arbiter.notation.formatter",
     "arbiter.rulings",
     "arbiter.rules.base",
     "arbiter.i18n",  # the coverage report's words, said in a language

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import arbiter
 from arbiter.cards import pack
 from arbiter.notation import parse_text
-from arbiter.records import Draw, GoOut, LayBonus, Pass, Take
+from arbiter.notation.records import Draw, GoOut, LayBonus, Pass, Take
 from arbiter.simulate import SimulatedGame, Style, simulate, simulate_games
 from arbiter_cli.main import cli
 

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import arbiter
-from arbiter.formatter import format_source
 from arbiter.notation import parse_text
-from arbiter.records import Ask, FamilyAction, GoOut
+from arbiter.notation.formatter import format_source
+from arbiter.notation.records import Ask, FamilyAction, GoOut
 from arbiter.simulate import STOCK_MODES, SimulatedGame, simulate, simulate_games
 from arbiter_cli.main import cli
 

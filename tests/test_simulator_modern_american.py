@@ -18,7 +18,7 @@ from mac_support import position
 
 import arbiter
 from arbiter.notation import parse_text
-from arbiter.records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Take
+from arbiter.notation.records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Take
 from arbiter.rules import UsageError
 from arbiter.simulate import STOCK_MODES, SimulatedGame, Style, simulate_games
 

@@ -21,9 +21,9 @@ from samba_referee import Referee
 
 import arbiter
 from arbiter.families.samba.plans import SambaMeld, meld_name
-from arbiter.formatter import format_source
 from arbiter.notation import parse_text
-from arbiter.records import Draw, GoOut, Pass, Take
+from arbiter.notation.formatter import format_source
+from arbiter.notation.records import Draw, GoOut, Pass, Take
 from arbiter.simulate import STOCK_MODES, SimulatedGame, Style, simulate, simulate_games
 from arbiter_cli.main import cli
 

@@ -1,4 +1,4 @@
-"""The situation of a dispute, laid out card by card (arbiter/situation.py): the record it writes
+"""The situation of a dispute, laid out card by card (arbiter/positions/situation.py): the record it writes
 parses, stands for the same table, and a ruling's table before the disputed move comes back whole."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 import arbiter
 from arbiter.notation import parse
-from arbiter.situation import PLAUSIBLE_HAND_FACTOR, Situation
+from arbiter.positions.situation import PLAUSIBLE_HAND_FACTOR, Situation
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 

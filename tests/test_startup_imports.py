@@ -89,15 +89,15 @@ def test_checking_a_valid_record_loads_no_search_for_legal_actions_no_processes_
 
 def test_formatting_a_record_judges_nothing():
     modules = loaded("fmt", str(RECORD))
-    assert "arbiter.formatter" in modules  # it did format
-    assert under(modules, "arbiter.engine") == [] and under(modules, "arbiter.checker") == []
+    assert "arbiter.notation.formatter" in modules  # it did format
+    assert under(modules, "arbiter.engine") == [] and under(modules, "arbiter.judging.checker") == []
     assert under(modules, "arbiter.sheets.summarise") == []  # --summary judges: only then
 
 
 def test_listing_the_rule_sets_loads_no_checker_and_no_renderers():
     modules = loaded("rules")
     unused = (
-        "arbiter.checker",
+        "arbiter.judging.checker",
         "arbiter.engine.legal",
         "arbiter_cli.formats",
         "arbiter_cli.rewrite",

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import arbiter
+from arbiter.positions.frames import replay_games, where
 from arbiter.sheets.summarise import summarise_source
-from arbiter.turn_tables import replay_games, where
 from arbiter_cli.main import cli
 
 SAMPLES = Path(__file__).parent.parent / "samples"

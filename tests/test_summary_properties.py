@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import arbiter
 from arbiter.families import get
-from arbiter.formatter import format_game
 from arbiter.notation import parse_text
-from arbiter.records import Game, HandRecord, Points, SidePoints, Summary, SummaryItem
+from arbiter.notation.formatter import format_game
+from arbiter.notation.records import Game, HandRecord, Points, SidePoints, Summary, SummaryItem
 from arbiter.rules.base import Seating
 from arbiter.rules.sheet_spec import OUT
 from arbiter.sheets.summarise import summarise_source

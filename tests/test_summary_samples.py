@@ -10,7 +10,7 @@ import pytest
 
 import arbiter
 from arbiter.families import names
-from arbiter.formatter import format_source
+from arbiter.notation.formatter import format_source
 
 SHEETS = Path(__file__).parent.parent / "samples" / "sheets"
 FAULT = re.compile(r"^; Fault: .*\(([a-z-]+)\)\.$", re.M)

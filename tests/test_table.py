@@ -6,7 +6,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import arbiter
-from arbiter import turn_tables
+from arbiter.positions import frames
 from arbiter_cli.main import cli
 
 EXAMPLE = Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn"
@@ -88,7 +88,7 @@ def test_a_record_that_cannot_be_read_is_not_replayed():
 
 
 def test_the_replay_of_a_hand_ends_with_the_table_before_the_illegal_move():
-    game = turn_tables.replay(NO_KING)
+    game = frames.replay(NO_KING)
     hand = game.hands[0]
     assert [f.turn for f in hand.frames] == [0, 1, 2, 3]
     assert hand.stopped is not None and hand.stopped.code == "card-not-held"
@@ -97,7 +97,7 @@ def test_the_replay_of_a_hand_ends_with_the_table_before_the_illegal_move():
 
 
 def test_a_legal_hand_replays_from_its_start_to_its_last_turn():
-    hand = turn_tables.replay(EXAMPLE.read_text()).hands[0]
+    hand = frames.replay(EXAMPLE.read_text()).hands[0]
     assert hand.start == 0 and hand.stopped is None
     assert [f.turn for f in hand.frames] == list(range(8))
     assert hand.frames[7].table == arbiter.table_after(EXAMPLE.read_text(), hand=1, turn=7)

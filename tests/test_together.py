@@ -13,7 +13,7 @@ import pytest
 
 from arbiter import cards as C
 from arbiter.engine.together import COMBINATIONS_WEIGHED, FIRST_MELD_PARTS, Together, shape
-from arbiter.work import WorkBudget, current, using
+from arbiter.engine.work import WorkBudget, current, using
 
 
 def each_in_turn(melds: list[tuple[str, ...]], hand: Counter[str], least: int, fewest: int) -> list[tuple]:

@@ -12,7 +12,7 @@ from test_turn_ends_and_dead_ends import HOYLE
 
 import arbiter
 from arbiter import Position, TableView
-from arbiter.turn_tables import replay
+from arbiter.positions.frames import replay
 from arbiter_web.storage.stored import finding_from_dict
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -69,7 +69,7 @@ def test_a_legal_action_is_its_notation_read_once():
 
 
 def test_the_alternatives_are_actions_said_from_the_step_they_were_read_as():
-    from arbiter.allowed import in_words
+    from arbiter.judging.allowed import in_words
 
     text = (SAMPLES / "caliente-illegal-frozen-pile-taken-with-wild.acn").read_text()
     (ruling,) = arbiter.check(text)

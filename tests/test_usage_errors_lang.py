@@ -209,17 +209,17 @@ NO_KING = (
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_why_there_is_no_table_at_a_moment_is_said_in_the_language(lang: str) -> None:
-    from arbiter import turn_tables
+    from arbiter.positions import frames
 
     say = Translator(lang)
-    example = turn_tables.replay((SAMPLES / "caliente-scoring-example.acn").read_bytes())
-    stopped = turn_tables.replay(NO_KING.encode())
-    unreadable = turn_tables.replay(b'[Rules "caliente"]\nhand 1 ???\n')
+    example = frames.replay((SAMPLES / "caliente-scoring-example.acn").read_bytes())
+    stopped = frames.replay(NO_KING.encode())
+    unreadable = frames.replay(b'[Rules "caliente"]\nhand 1 ???\n')
     moments = [
-        turn_tables.where(example, 2, 1),  # no such hand
-        turn_tables.where(example, 1, 80),  # no such turn
-        turn_tables.where(stopped, 1, 5),  # after the illegal turn
-        turn_tables.where(unreadable, 1, 1),  # not notation
+        frames.where(example, 2, 1),  # no such hand
+        frames.where(example, 1, 80),  # no such turn
+        frames.where(stopped, 1, 5),  # after the illegal turn
+        frames.where(unreadable, 1, 1),  # not notation
     ]
     for moment in moments:
         assert moment.problem is not None

@@ -29,7 +29,7 @@ from arbiter import families as rulesets
 from arbiter import format_game
 from arbiter.rules import reference
 from arbiter_web import service
-from arbiter_web.api import schemas
+from arbiter_web.api import ruling_schemas
 
 pytestmark = pytest.mark.usefixtures("never_500")
 
@@ -56,7 +56,7 @@ def post_text(client: Any, text: str | bytes, query: Any = None, content_type: s
 
 
 def expected_games(record: str | bytes, **kwargs: Any) -> list[dict[str, Any]]:
-    """The CLI's game objects, within the same finding budget (arbiter.budget)."""
+    """The CLI's game objects, within the same finding budget (arbiter.rulings.finding_budget)."""
     return [game.to_dict() for game in arbiter.within_budget(arbiter.check(record, **kwargs))]
 
 
@@ -158,7 +158,7 @@ def test_several_games_in_one_record(client: Any) -> None:
 
 def test_the_response_schema_keeps_every_field_of_a_full_ruling(client: Any, monkeypatch: Any) -> None:
     ruling = full_ruling()
-    dumped = schemas.RulingsSchema().dump(service.answer([ruling]))
+    dumped = ruling_schemas.RulingsSchema().dump(service.answer([ruling]))
     assert dumped["games"] == [ruling.to_dict()]
     monkeypatch.setattr(service, "rule", lambda *args, **kwargs: [ruling])
     response = post_json(client, {"record": "anything"})

@@ -14,7 +14,7 @@ from web_support import EXAMPLE, TAGS, never_500  # noqa: F401 (a fixture)
 
 from app import create_app
 from arbiter_web.storage import store as store_module
-from arbiter_web.storage.store import RateCounts
+from arbiter_web.storage.rate_counts import RateCounts
 from arbiter_web.storage.stored import EXTENSION, engine_version
 
 pytest_plugins = ["storage_support"]  # the database_url and postgres fixtures

@@ -1,4 +1,4 @@
-"""arbiter/work.py: a work budget bounds the listing of legal actions by construction (issue 46):
+"""arbiter/engine/work.py: a work budget bounds the listing of legal actions by construction (issue 46):
 the steps it takes, the actions it lists, and the answer says when it is partial."""
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ of the installed click (its `_`/`ngettext` calls), which the command line says i
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import string
@@ -115,9 +116,11 @@ def _notation() -> Iterator[Found]:
 
 
 def _reports() -> Iterator[Found]:
-    shared = ("arbiter/notation.py", "arbiter/cards.py", "arbiter/i18n.py")
+    shared = ("arbiter/notation.py", "arbiter/cards.py")
     code = _files(
         "arbiter/*.py",
+        "arbiter/rulings/**/*.py",
+        "arbiter/judging/**/*.py",
         "arbiter/archive/**/*.py",
         "arbiter/house/**/*.py",
         "arbiter/event/**/*.py",
@@ -248,13 +251,34 @@ def compiled(catalog: Catalog) -> bytes:
 
 
 def update() -> None:
+    """Every domain's catalogue made from the code again. A message that moved to another domain
+    (its module moved to another package) keeps its translation, found in the domain it left."""
+    said = {language: _translations(language) for language in GLOSSARIES}
     for domain in CATALOGUES:
         pot = template(domain)
         for language in GLOSSARIES:
             catalog = read(language, domain)
-            catalog.update(pot, no_fuzzy_matching=True)
+            catalog.update(copy.deepcopy(pot), no_fuzzy_matching=True)  # its messages become the catalogue's
+            for message in catalog:
+                if message.id and not _translated(message) and _key(message) in said[language]:
+                    message.string = said[language][_key(message)]
             write(catalog, language, domain)
             _po_path(language, domain).with_suffix(".mo").write_bytes(compiled(catalog))
+
+
+def _translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return all(strings)
+
+
+def _translations(language: str) -> dict[str, object]:
+    """Each message's translation in any domain of `language`, by its English and context."""
+    return {
+        _key(message): message.string
+        for domain in CATALOGUES
+        for message in read(language, domain)
+        if message.id and _translated(message)
+    }
 
 
 def compile_all() -> None:

@@ -35,7 +35,7 @@ from typing import IO, Any
 import arbiter
 from arbiter.i18n import msg
 from arbiter.notation import SOURCE_START, Start, parse_line
-from arbiter.records import HandStart, Tag
+from arbiter.notation.records import HandStart, Tag
 
 from . import inputs
 from .discovery import RecordFinder

@@ -178,7 +178,7 @@ def seeds_near(path: str) -> Any:
     """The event file beside the record at `path` (a file here), or None."""
     if not Path(path).is_file():
         return None
-    from arbiter.event.boards import EventBeside
+    from arbiter.event.beside import EventBeside
 
     return EventBeside(Path(path))
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.i18n import msg, msg_n
-from arbiter.wording import joined
+from arbiter.i18n import joined, msg, msg_n
 
-from .. import counts
+from ..rulings import counts
 from .inputs import FileReport
 
 EXIT_VALID = 0  # every game valid
@@ -25,7 +24,7 @@ class Tally:
     unreadable: int = 0
     errors: int = 0
     warnings: int = 0
-    unlisted: int = 0  # findings counted but not listed (arbiter.budget)
+    unlisted: int = 0  # findings counted but not listed (arbiter.rulings.finding_budget)
     ignored: int = 0  # findings left out by --select/--ignore: they fail nothing, and are counted
 
     def add(self, report: FileReport) -> None:
@@ -37,7 +36,7 @@ class Tally:
             self.games += 1
             verdict = str(game.verdict)
             setattr(self, verdict, getattr(self, verdict) + 1)
-            self.errors += game.errors  # listed or not (arbiter.budget)
+            self.errors += game.errors  # listed or not (arbiter.rulings.finding_budget)
             self.warnings += game.warnings
             self.unlisted += sum(game.unlisted.values())
             self.ignored += sum(game.ignored.values())

@@ -1,12 +1,12 @@
-"""Writing the record: a hand's statements and a game's tags, as `arbiter.records` types that
-`arbiter.formatter` prints in canonical notation (docs/notation.md)."""
+"""Writing the record: a hand's statements and a game's tags, as `arbiter.notation.records` types that
+`arbiter.notation.formatter` prints in canonical notation (docs/notation.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..records import Game, HandRecord, HandStart, Points, SidePoints, Tag
+from ..notation.records import Game, HandRecord, HandStart, Points, SidePoints, Tag
 
 if TYPE_CHECKING:
     from .table import HandTable

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..records import Discard, FamilyAction, LayBonus
+from ..notation.records import Discard, FamilyAction, LayBonus
 from .cards import BONUS, CALIENTE, WILDS
 from .table import HandTable, TurnState
 

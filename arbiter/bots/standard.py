@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take, UpCard
+from ..notation.records import Add, Ask, Discard, GoOut, LayBonus, Meld, MeldRef, MeldSpec, Pass, Take, UpCard
 from .cards import (
     BIG,
     BONUS,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..records import Add, Deal, Draw, LayBonus, Meld, MeldRef, MeldSpec, Stock, Turn, UpCard
+from ..notation.records import Add, Deal, Draw, LayBonus, Meld, MeldRef, MeldSpec, Stock, Turn, UpCard
 from .cards import BONUS, CALIENTE, STOP, WILDS, ordered, points
 from .choices import Style
 from .seating import playing_order

@@ -5,7 +5,7 @@ reach the minimum; for going out without the canastas the discards allowed), at 
 
 from __future__ import annotations
 
-from ..actions import END_TEXT, Action, Step, step_text
+from ..notation.actions import END_TEXT, Action, Step, step_text
 from .context import HandContext, TurnState
 from .legal import legal_actions
 

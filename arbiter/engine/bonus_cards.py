@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..i18n import Text, msg, msg_n, term
-from ..records import LayBonus
+from ..notation.records import LayBonus
 from .context import HandContext, TurnState
 from .illegal import Illegal
 

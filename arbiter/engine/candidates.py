@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from .. import cards as C
-from ..records import (
+from ..notation.records import (
     Action,
     Add,
     Ask,

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol, Self
 
 from .. import cards as C
-from ..findings import Adjustment, Finding, Severity
 from ..i18n import msg
-from ..records import HandRecord, Node
+from ..notation.records import HandRecord, Node
 from ..rules.base import Config, RuleSet
 from ..rules.policies import TurnEnd
-from ..views import TableView
+from ..rulings.findings import Adjustment, Finding, Severity
+from ..rulings.views import TableView
 from .illegal import Illegal
 from .table import SideState, Table, counts_copy, new_side_states
 

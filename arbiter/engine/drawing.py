@@ -5,7 +5,7 @@ drawing: `TurnState.owed_draw`, said in the words of `TurnState.instead`)."""
 from __future__ import annotations
 
 from ..i18n import msg, msg_n, term
-from ..records import Draw
+from ..notation.records import Draw
 from .context import HandContext, TurnState
 from .illegal import Illegal
 

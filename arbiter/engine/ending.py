@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..i18n import msg, term
-from ..records import Discard, Node
+from ..notation.records import Discard, Node
 from ..rules.policies import DiscardTry, TurnEnd
 from ..rulings import Adjustment
 from .bonus_cards import note_forgotten

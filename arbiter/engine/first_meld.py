@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..i18n import msg, term
-from ..records import Node, Take
+from ..notation.records import Node, Take
 from .context import HandContext, TurnState
 from .illegal import Illegal
 

@@ -1,6 +1,6 @@
 """A whole game: its seating from the tags, its hands in order, the totals, the target, the result.
 
-`judge_game` is the engine's entry point (arbiter.checker calls it): each hand is replayed by a
+`judge_game` is the engine's entry point (arbiter.judging.checker calls it): each hand is replayed by a
 `HandReplay` (engine/hand_play.py), its score recomputed (engine/scoring.py) and compared with the
 declared one; the running totals, the end of the game at the rule set's target and the Result tag
 are checked here.
@@ -14,12 +14,12 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import msg, term
-from ..records import Game, HandRecord, Node, Points
+from ..notation.records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
 from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
-from ..sheets.judge import SummarisedHand, next_minimums
 from .hand_play import HandReplay, Observer
+from .summaries import SummarisedHand, next_minimums
 
 
 def seating_from_tags(
@@ -239,7 +239,7 @@ def judge_game(
 
 
 def _correct(corrected: dict[str, int], result: HandResult, findings: list[Finding]) -> None:
-    """Add a hand to the corrected totals as the score sheet writes it down (arbiter.sheet): the
+    """Add a hand to the corrected totals as the score sheet writes it down (arbiter.rulings.corrected_sheet): the
     count, else the declared score with the remedy of the move that stopped the replay applied."""
     scores = result.scores if result.scores is not None else result.declared
     for name, points in (scores or {}).items():

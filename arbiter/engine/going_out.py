@@ -4,7 +4,7 @@ hand needs (the canastas, the Feet, the partner's answer)."""
 from __future__ import annotations
 
 from ..i18n import Text, msg, msg_n
-from ..records import Ask, GoOut, Node
+from ..notation.records import Ask, GoOut, Node
 from ..rules.lists import all_of, any_of
 from ..rulings import Adjustment
 from .context import HandContext, TurnState

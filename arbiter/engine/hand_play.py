@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..findings import Adjustment, Finding, Severity
 from ..i18n import Text, msg
-from ..records import Action, GoOut, HandRecord, Node, Turn
+from ..notation.records import Action, GoOut, HandRecord, Node, Turn
 from ..rules.base import Config, RuleSet
 from ..rules.lists import all_of
-from ..views import TableView
+from ..rulings.findings import Adjustment, Finding, Severity
+from ..rulings.views import TableView
 from .context import HandContext, HandOutcome, TurnState
 from .ending import end_turn
 from .illegal import Illegal

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..i18n import Text, msg, term
-from ..records import Node
+from ..notation.records import Node
 from .context import HandContext, TurnState
 from .illegal import Illegal
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..records import Node
+from ..notation.records import Node
 from ..rulings import Adjustment
 
 

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from itertools import chain
 
 from .. import cards as C
-from .. import work as bounded
-from ..actions import END, END_TEXT, EndOfTurn, Step
-from ..formatter import format_action
-from ..records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
+from ..notation.actions import END, END_TEXT, EndOfTurn, Step
+from ..notation.formatter import format_action
+from ..notation.records import Action, Add, Ask, Discard, Draw, Meld, Node, Take
+from . import work as bounded
 from .candidates import additions, candidates, melds, talon_draws
 from .context import HandContext, TurnState
 from .ending import end_turn
@@ -235,7 +235,7 @@ def legal_actions(r: HandContext, state: TurnState, work: bounded.WorkBudget | N
     the turn last where the player may end it without a discard. With the stock's order unknown,
     the draws differ only in which cards not yet accounted for they take, which the handler does
     not weigh beyond their count: the first is tried for them all. `work` (else the budget in
-    force, arbiter/work.py) bounds the steps: once spent, the steps found so far are the answer and
+    force, arbiter/engine/work.py) bounds the steps: once spent, the steps found so far are the answer and
     the budget says it is partial."""
     return list(listed(r, state, work).values())
 
@@ -255,7 +255,7 @@ the hand, so a hand of sixty cards costs five steps a try where an ordinary one 
 
 
 def attempt_steps(state: TurnState) -> int:
-    """The steps of work one action tried costs from this turn (arbiter/work.py)."""
+    """The steps of work one action tried costs from this turn (arbiter/engine/work.py)."""
     return 1 + state.hand.total() // CARDS_PER_STEP
 
 

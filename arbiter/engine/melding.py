@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..i18n import msg
-from ..records import Add, Meld, Node
+from ..notation.records import Add, Meld, Node
 from .context import HandContext, TurnState
 from .first_meld import count_melded
 from .holding import check_held, require_drawn

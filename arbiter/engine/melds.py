@@ -16,7 +16,7 @@ from typing import cast
 
 from .. import cards as C
 from ..i18n import msg, msg_n
-from ..records import MeldRef, Node
+from ..notation.records import MeldRef, Node
 from ..rules.base import Config
 from .illegal import Illegal
 

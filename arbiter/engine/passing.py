@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from .. import cards as C
 from ..i18n import msg, msg_n
-from ..records import Pass
+from ..notation.records import Pass
 from ..rules.policies import PileTake
 from .context import HandContext, TurnState
 from .illegal import Illegal

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..i18n import Text, msg, msg_n, term
-from ..records import Deal, Draw, HandRecord, LayBonus, Node, Turn
+from ..notation.records import Deal, Draw, HandRecord, LayBonus, Node, Turn
 from ..rules.lists import all_of
 from .bonus_cards import lay_bonus
 from .context import HandContext

@@ -6,7 +6,7 @@ runs the action's handler (engine/turn.py's `handler_for`: the engine's, or the 
 from __future__ import annotations
 
 from ..i18n import msg
-from ..records import Action, Draw, GoOut, Node, Pass, Turn
+from ..notation.records import Action, Draw, GoOut, Node, Pass, Turn
 from .context import HandContext, TurnState
 from .illegal import Illegal
 from .talon import draw_talon, has_talon, talon_due

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import Text, msg
-from ..records import Node
+from ..notation.records import Node
 from ..rules.base import Config, Seating
 from .illegal import Illegal
 from .melds import MeldState

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..i18n import msg
-from ..records import Discard
+from ..notation.records import Discard
 from ..rules.base import Config
 from ..rules.policies import DiscardTry
 from .context import HandContext, TurnState

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..i18n import msg, term
-from ..records import Take
+from ..notation.records import Take
 from ..rules.policies import PileTake
 from ..rulings import Adjustment
 from .context import HandContext, TurnState

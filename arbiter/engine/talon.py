@@ -9,7 +9,7 @@ from collections import Counter
 
 from .. import cards as C
 from ..i18n import msg, msg_n
-from ..records import Draw, Node
+from ..notation.records import Draw, Node
 from ..rules.base import Config
 from .context import HandContext, TurnState
 from .illegal import Illegal

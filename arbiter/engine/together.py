@@ -3,7 +3,7 @@ beside a first take of the pile. Of n melds a hand could lay, the combinations o
 are thousands, and the editor lists them on every click.
 
 The combinations are weighed in `itertools.combinations`' order, the smaller first, at most
-COMBINATIONS_WEIGHED of them, each a step of the work in force (arbiter/work.py). Most are
+COMBINATIONS_WEIGHED of them, each a step of the work in force (arbiter/engine/work.py). Most are
 ruled out by two of their melds alone (of the same shape, or more cards than the hand holds
 together), and every combination holding such a pair is skipped without being made, though still
 counted where `itertools` would have reached it: the answers, and the work counted, are those of
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from math import comb
 
 from .. import cards as C
-from .. import work as bounded
+from . import work as bounded
 from .melds import meld_shape
 
 FIRST_MELD_PARTS = 3
@@ -135,6 +135,6 @@ def _paired(
 
 
 def counted(work: bounded.WorkBudget | None, weighed: int) -> bool:
-    """Count `weighed` combinations as steps of `work`, as one at a time would (arbiter/work.py
+    """Count `weighed` combinations as steps of `work`, as one at a time would (arbiter/engine/work.py
     `counted`); False once the work runs out."""
     return work is None or work.spend_each(weighed)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..notation.family_words import written_problem
-from ..records import Action, Add, Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Pass, Take
+from ..notation.records import Action, Add, Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, Meld, Pass, Take
 from .bonus_cards import bonus
 from .context import HandContext, TurnState
 from .drawing import draw

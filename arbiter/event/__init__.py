@@ -32,7 +32,7 @@ _WHERE = {
     **dict.fromkeys(("TABLE_CODES", "TableResult", "certify", "rulebook_of"), ".tables"),
 }
 """Where each name lives, imported when first used (PEP 562): `arbiter check` reads
-`arbiter.event.boards` for a record that names its board, without the rest of the package."""
+`arbiter.judging.boards` for a record that names its board, without the rest of the package."""
 
 
 def __getattr__(name: str) -> Any:

@@ -26,11 +26,21 @@ from pathlib import Path
 from .. import families as rulesets
 from ..cards import BONUS
 from ..i18n import Text, msg
+from ..judging.boards import (
+    BOARD_TAG,
+    SEED_TAG,
+    Board,
+    deal,
+    hand_mismatches,
+    named_board,
+    seat_names,
+    shown,
+    tagged_seed,
+)
 from ..notation import parse
-from ..records import Game, HandRecord
+from ..notation.records import Game, HandRecord
 from ..rules.base import Config
 from ..rules.base import Seating as Table
-from .boards import BOARD_TAG, SEED_TAG, Board, deal, hand_mismatches, named_board, seat_names, shown, tagged_seed
 from .errors import EventError
 from .model import Event
 from .movements import Schedule, Seating

@@ -9,8 +9,7 @@ import io
 from fractions import Fraction
 from typing import Any
 
-from ..i18n import Text, Translator, msg, msg_n, translator
-from ..wording import joined
+from ..i18n import Text, Translator, joined, msg, msg_n, translator
 from .ranking import Entry, Line, Standings
 from .tables import Remedy, TableResult, reason
 

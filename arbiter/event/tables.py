@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import check, score_sheet
 from ..house import Rulebook, RulebookError, Shelf
 from ..house import load as load_rulebook
 from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
 from ..i18n import Text, msg
+from ..judging import check
 from ..rules.base import UsageError
 from ..rulings import Finding, GameRuling, Verdict
+from ..rulings.corrected_sheet import score_sheet
 from .errors import EventError
 from .model import Event
 from .movements import Seating

@@ -35,9 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import families as rulesets
-from ..i18n import msg, term
+from ..i18n import joined, msg, term
 from ..rules.base import OptionValue, RuleSet, UsageError
-from ..wording import joined
 
 SUFFIX = ".rules.toml"
 DIGEST_LENGTH = 64  # hex digits: the whole SHA-256, so that no one can make two rulebooks with one digest

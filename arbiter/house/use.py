@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..i18n import Text, msg
-from ..records import Game
+from ..notation.records import Game
 from ..rules.base import OptionSpec, OptionValue, RuleSet, Seating, UsageError
 from ..rules.codes import NOTATION
 from ..rulings import Finding, GameRuling

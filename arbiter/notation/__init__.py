@@ -1,4 +1,4 @@
-"""Reading game records: text in, typed records (arbiter.records) and syntax findings out.
+"""Reading game records: text in, typed records (arbiter.notation.records) and syntax findings out.
 
 The grammar (grammar/canasta.lark) reads one line; this package feeds it the lines of a file
 and assembles the statements into games and hands. Reading is separate from judging (like a PGN

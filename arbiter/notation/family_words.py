@@ -10,9 +10,9 @@ import difflib
 from collections.abc import Mapping
 
 from ..i18n import Text, msg
-from ..records import FamilyAction, Game
 from ..rulings import Finding
 from .findings import notation_finding
+from .records import FamilyAction, Game
 from .words import ACTIONS, quoted
 
 

@@ -7,12 +7,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..i18n import Text, msg, msg_n
-from ..records import Game, HandRecord, HandStart, Note, Statement, Tag, Turn
 from ..rulings import Finding, Severity
 from .findings import notation_finding
 from .hands import HandParts, statement_keyword
 from .lines import DEFAULT_LIMITS, SOURCE_START, Limits, LineProblem, Source, Start, raw_lines
 from .reading import other_line, plain_turn
+from .records import Game, HandRecord, HandStart, Note, Statement, Tag, Turn
 from .words import NotationError
 
 

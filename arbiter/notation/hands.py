@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Text, msg
-from ..records import (
+from .records import (
     Deal,
     HandRecord,
     HandStart,

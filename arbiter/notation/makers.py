@@ -8,7 +8,7 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from ..records import Add, Meld, Points, TableSide, Take, Turn
+from .records import Add, Meld, Points, TableSide, Take, Turn
 
 # Reading a line is a pure function of its text, and archives repeat themselves: a line or an
 # action read once is remembered as a *maker*, a small function that builds the same nodes again

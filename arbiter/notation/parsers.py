@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from lark import Lark, Token
 
-from ..records import Statement
+from .records import Statement
 from .transformer import StatementBuilder
 from .words import ACTION_TERMINALS, FAMILY_WORD, PACKET_WORDS, first_column
 

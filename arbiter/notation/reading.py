@@ -10,10 +10,10 @@ from typing import Any
 
 from lark.exceptions import UnexpectedInput
 
-from ..records import Action, Statement, Turn
 from .explain import explanation
 from .makers import Maker, maker_for
 from .parsers import ACCELERATED, borrow, give_back, read_with_lark
+from .records import Action, Statement, Turn
 from .tokens import action_from_tokens, line_from_tokens, tag_from_tokens
 from .words import KEYWORDS, NotationError
 

@@ -11,8 +11,8 @@ from functools import cache
 from typing import Any
 
 from ..cards import CARD_SET
-from ..records import Action, Deal, Discard, Draw, Meld, MeldSpec, Points, SidePoints, Statement, Tag, UpCard
 from .parsers import ACCELERATED, CARD_RULES, NAMED_CARD_RULES, POINT_RULES, borrow, give_back, idle_readers, new_reader
+from .records import Action, Deal, Discard, Draw, Meld, MeldSpec, Points, SidePoints, Statement, Tag, UpCard
 from .transformer import LightToken
 from .words import KEYWORDS, MAX_DIGITS, NotationError
 

@@ -11,7 +11,7 @@ from lark import Token, Transformer, v_args
 
 from .. import cards as C
 from ..i18n import Text, msg
-from ..records import (
+from .records import (
     Add,
     Ask,
     Deal,

@@ -2,7 +2,7 @@
 
 - `position`: `Position`, made by dealing or from a record, with `legal_actions`, `is_legal`,
   `explain`, `push`, `copy` and `record`; `table_after`, the table after a turn of a record;
-- `moves`: `Action` (`Move`: a step read once, its text its ACN, arbiter/actions.py) and the two exceptions, `PositionError` and
+- `moves`: `Action` (`Move`: a step read once, its text its ACN, arbiter/notation/actions.py) and the two exceptions, `PositionError` and
   `IllegalAction`;
 - `dealing`: a new game's first hand from a seeded shuffle;
 - `reading`: `read_games`, the one iterator over a record's games, and finding a game's hand.

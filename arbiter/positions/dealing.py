@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import msg
-from ..records import Deal, Game, HandRecord, HandStart, Stock, Tag, UpCard
+from ..notation.records import Deal, Game, HandRecord, HandStart, Stock, Tag, UpCard
 from ..rules.base import Config, RuleSet, Seating, UsageError
 
 DEALER_SEAT = 0

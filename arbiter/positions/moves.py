@@ -1,12 +1,12 @@
 """A move as a position hands it out and takes it back (`Move`, the typed `arbiter.Action`,
-arbiter/actions.py), and the two errors of a position."""
+arbiter/notation/actions.py), and the two errors of a position."""
 
 from __future__ import annotations
 
-from ..actions import Action, Move
 from ..errors import ArbiterError
-from ..findings import Finding
 from ..i18n import Text, msg
+from ..notation.actions import Action, Move
+from ..rulings.findings import Finding
 
 
 class PositionError(ArbiterError):

@@ -17,24 +17,24 @@ from dataclasses import replace
 from typing import Any, cast, get_args
 
 from .. import families as rulesets
-from ..actions import END, EndOfTurn, Step, read_steps
 from ..engine import HandReplay, Illegal, seating_from_tags
 from ..engine.alternatives import alternatives
 from ..engine.context import HandContext, TurnState
 from ..engine.going_out import go_out
 from ..engine.legal import Attempt, attempt, judge, listed
 from ..engine.steps import start_turn
+from ..engine.work import WorkBudget
 from ..errors import NotARecord
-from ..findings import Finding, Severity
-from ..formatter import format_game
 from ..i18n import msg, term
 from ..notation import DEFAULT_LIMITS, Limits, NotationError, Source
-from ..records import Action as RecordAction
-from ..records import Game, GoOut, Node, Points, SidePoints, Turn
+from ..notation.actions import END, EndOfTurn, Step, read_steps
+from ..notation.formatter import format_game
+from ..notation.records import Action as RecordAction
+from ..notation.records import Game, GoOut, Node, Points, SidePoints, Turn
 from ..rules.base import OptionValue, RuleSet, Seating
 from ..rules.codes import NOTATION
-from ..views import TableView
-from ..work import WorkBudget
+from ..rulings.findings import Finding, Severity
+from ..rulings.views import TableView
 from .dealing import deal_hand, game_tags
 from .moves import Action, IllegalAction, Move, PositionError
 from .reading import find_game, totals_before
@@ -216,7 +216,7 @@ class Position:
     def legal_actions(self, work: WorkBudget | None = None) -> list[Action]:
         """Every distinct legal next step of the player to play: each action of the notation, and
         `end` where the turn may end without a discard (Hoyle's passing the discard); within `work`
-        (else the budget in force, arbiter/work.py), after which `work.partial` says the list is
+        (else the budget in force, arbiter/engine/work.py), after which `work.partial` says the list is
         not all of them."""
         if self.over:
             return []

@@ -8,11 +8,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import families as rulesets
-from ..checker import judge
 from ..errors import record_source
 from ..i18n import msg, msg_n
+from ..judging.checker import judge
 from ..notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
-from ..records import Game
+from ..notation.records import Game
 from ..rulings import GameRuling
 from .moves import PositionError
 

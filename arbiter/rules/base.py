@@ -19,7 +19,7 @@ from typing import Any
 from .. import cards as C
 from ..errors import ArbiterError
 from ..i18n import Text, msg, msg_n, pmsg, term
-from ..records import FamilyAction
+from ..notation.records import FamilyAction
 from ..rulings import Rule
 from .codes import ENGINE, NOTATION  # the names: the package's function codes() takes the module's
 from .defaults import Choice
@@ -240,7 +240,7 @@ class ActionKind:
     heading: Text
     """How it is said: the heading of its kind of legal move (`pmsg("legal moves of a kind", ...)`)."""
     said: Text
-    """One such action in a player's words (`arbiter.allowed.in_words`)."""
+    """One such action in a player's words (`arbiter.judging.allowed.in_words`)."""
     related: tuple[str, ...]
     """The kinds of action a finding on it lists first among its alternatives (engine/alternatives.py)."""
     paths: tuple[str, ...]
@@ -318,17 +318,17 @@ class Config:
     wrong_take_penalty: int
     failed_minimum_raise: int
     # the rule set's policies
-    meld_problem: MeldProblem
-    take_problem: TakeProblem
-    canasta_bonus: CanastaBonus
-    go_out_problem: GoOutProblem
-    hand_penalty: HandPenalty
-    laid_score: LaidScore
-    end_of_hand: EndOfHand
+    meld_problem: MeldProblem[Config]
+    take_problem: TakeProblem[Config]
+    canasta_bonus: CanastaBonus[Config]
+    go_out_problem: GoOutProblem[Config]
+    hand_penalty: HandPenalty[Config]
+    laid_score: LaidScore[Config]
+    end_of_hand: EndOfHand[Config]
     laid_cards: frozenset[str]  # cards laid beside the melds, never melded (Bonus, Caliente)
     blocks_pile: frozenset[str]  # cards that, on top of the pile, stop anyone taking it
-    addition_problem: AdditionProblem = lambda meld, added, config: None  # anything a legal meld allows
-    pile_cards_taken: PileTaken = lambda take, rest, config: rest  # the whole pile, always
+    addition_problem: AdditionProblem[Config] = lambda meld, added, config: None  # anything a legal meld allows
+    pile_cards_taken: PileTaken[Config] = lambda take, rest, config: rest  # the whole pile, always
     # the cards: what the rule set adds to its packs, and the actions it brings beyond every family's
     extra_cards: Mapping[str, int] = field(default_factory=dict)  # cards added to the packs, by card
     absent_cards: Mapping[str, Text] = field(default_factory=dict)
@@ -365,21 +365,21 @@ class Config:
     # Modern American Canasta's mechanisms; each default keeps the other families as they were
     up_card: bool = True  # a card is turned up to start the pile; False: the pile starts empty (`up` alone)
     replaced_cards: frozenset[str] = frozenset({C.BONUS})  # cards laid with `bonus` and replaced from the stock
-    discard_problem: DiscardProblem | None = None  # None: any card but a laid one may be discarded
-    opened_meld_problem: AdditionProblem | None = None
+    discard_problem: DiscardProblem[Config] | None = None  # None: any card but a laid one may be discarded
+    opened_meld_problem: AdditionProblem[Config] | None = None
     """(a meld's cards before, the cards laid or added, config) -> why a side that opened before this
     turn may not lay them (the rule of five), or None; a new meld has no cards before."""
     dead_canasta_ranks: bool = False  # a rank with a completed canasta is closed to every side
     first_take_counts_up_card: bool = True  # the up card of a first take counts toward its minimum
-    opening_problem: OpeningProblem = lambda melds, config: None
-    opening_waives_minimum: OpeningWaiver = lambda melds, config: False
+    opening_problem: OpeningProblem[Config] = lambda melds, config: None
+    opening_waives_minimum: OpeningWaiver[Config] = lambda melds, config: False
     failed_minimum_penalty: int = 0  # points a side loses for a first meld taken back (0: its minimum rises instead)
     melded_sign: Callable[[int], int] = lambda canastas: 1
     """(the side's canastas) -> 1 or -1: whether its melded cards count for it or against it."""
     unfinished_penalty: Callable[[Sequence[str], Config], int] | None = None
     """(a meld short of a canasta, config) -> what it costs its side when the hand ends, or None."""
-    talon: Talon = lambda opened_before, took_pile, stock_left, config: 0
-    turn_end_problem: TurnEndProblem | None = None  # None: a turn's end asks nothing of its melds
+    talon: Talon[Config] = lambda opened_before, took_pile, stock_left, config: 0
+    turn_end_problem: TurnEndProblem[Config] | None = None  # None: a turn's end asks nothing of its melds
     excused_going_out: frozenset[str] = frozenset()
     """Codes of `opened_meld_problem` a player who goes out on the turn is excused: such a problem
     is raised at the turn's end, on the action that broke it, unless the player goes out."""
@@ -396,18 +396,18 @@ class Config:
     # the end of a hand and of a game (Modern American Canasta); each default keeps the others as they were
     laid_card_goes_out: bool = False  # a card laid beside the melds may be the discard that goes out
     asks_per_hand: str = ""  # one ask to go out each hand per "side" or per "player"; "": as often as one likes
-    out_only_problem: OutOnlyProblem | None = None
+    out_only_problem: OutOnlyProblem[Config] | None = None
     """(the side's melds, config) -> what the side may hold only on the turn its player goes out (an
     eighth card on a canasta), as (code, explanation), or None."""
-    side_hand_penalty: SideHandPenalty | None = None
+    side_hand_penalty: SideHandPenalty[Config] | None = None
     """(the cards left in each hand of a side, config) -> score lines the hands cost taken together,
     beyond each hand's own (`hand_penalty`): three aces held between partners."""
     tie_plays_on: bool = False  # equal leading totals at or past the target: another hand is played
     discard_from_melds: bool = False  # a player none of whose cards may be discarded takes one back from a meld
-    laid_out_value: LaidOutValue | None = None
+    laid_out_value: LaidOutValue[Config] | None = None
     """(a whole hand laid out at once, config) -> its name, its value and whether it wins the game at
     once, at this table, or None: the score sheet's special hands (`SheetSpec.specials`)."""
-    forgotten_laid: ForgottenLaid | None = None
+    forgotten_laid: ForgottenLaid[Config] | None = None
     """(the laid cards a player holds as the turn's discard is made, whether the side has opened,
     config) -> how many of them the player forgot to lay (a three kept for the Straight is not
     forgotten), or None: nobody is held to laying them in time."""

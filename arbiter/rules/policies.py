@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from .base import Config
+Rules = TypeVar("Rules")
+"""The rule set's configuration, rules/base.py's `Config`, which `Config` names as it declares each
+policy (`TakeProblem[Config]`): a parameter here, so that this module never reads the one that reads it."""
 
 __all__ = [
     "AdditionProblem",
@@ -59,34 +60,34 @@ class PileTake:
     checks, for `pile_cards_taken` (Modern American Canasta's `pile-with-wild`)."""
 
 
-TakeProblem = Callable[[PileTake, "Config"], "tuple[str, str] | None"]
+TakeProblem = Callable[[PileTake, Rules], "tuple[str, str] | None"]
 """(the take, config) -> why the rule set does not allow it (code, explanation), or None. The
 engine has already checked what every family shares: the turn, the up card, a blocked pile."""
-MeldProblem = Callable[[Sequence[str], "Config", bool], "tuple[str, str] | None"]
+MeldProblem = Callable[[Sequence[str], Rules, bool], "tuple[str, str] | None"]
 """(cards, config, new meld?) -> why they are not a legal meld (code, explanation), or None."""
-CanastaBonus = Callable[[Sequence[str], "Config"], "tuple[Callable[[], str], int] | None"]
+CanastaBonus = Callable[[Sequence[str], Rules], "tuple[Callable[[], str], int] | None"]
 """(a meld's cards, config) -> what kind of canasta it is (its name, made when a score's breakdown
 is read) and its bonus, or None if it is none. Never asked of a meld shorter than `canasta_size`,
 which is no canasta in any family."""
-GoOutProblem = Callable[[Sequence[Sequence[str]], "Config"], "str | None"]
+GoOutProblem = Callable[[Sequence[Sequence[str]], Rules], "str | None"]
 """(a side's melds, config) -> what the side lacks to go out ('has 0 canastas and needs 1 to go
 out: ...'), or None when it may go out."""
-HandPenalty = Callable[[Counter[str], "Config"], tuple[int, str]]
+HandPenalty = Callable[[Counter[str], Rules], tuple[int, str]]
 """(cards left in one hand, config) -> what they cost, and how it was counted ('' if plainly)."""
-LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], "Config"], list[tuple[Callable[[], str], int]]]
+LaidScore = Callable[[Sequence[str], Sequence[Sequence[str]], Rules], list[tuple[Callable[[], str], int]]]
 """(cards a side laid beside its melds, the side's melds, config) -> (label, points) lines."""
-SideHandPenalty = Callable[[Sequence[Counter[str]], "Config"], list[tuple[Callable[[], str], int]]]
-OutOnlyProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
-ForgottenLaid = Callable[[int, bool, "Config"], int]
-LaidOutValue = Callable[[Sequence[str], "Config"], "tuple[Callable[[], str], int, bool] | None"]
-AdditionProblem = Callable[[Sequence[str], Sequence[str], "Config"], "tuple[str, str] | None"]
+SideHandPenalty = Callable[[Sequence[Counter[str]], Rules], list[tuple[Callable[[], str], int]]]
+OutOnlyProblem = Callable[[Sequence[Sequence[str]], Rules], "tuple[str, str] | None"]
+ForgottenLaid = Callable[[int, bool, Rules], int]
+LaidOutValue = Callable[[Sequence[str], Rules], "tuple[Callable[[], str], int, bool] | None"]
+AdditionProblem = Callable[[Sequence[str], Sequence[str], Rules], "tuple[str, str] | None"]
 """(a meld's cards, the cards added to it, config) -> why they may not be added (code,
 explanation), or None. What the whole meld must be is `MeldProblem`'s; this is for what depends
 on the meld before the addition (Samba: no wild joins a finished canasta)."""
-PileTaken = Callable[[PileTake, int, "Config"], int]
+PileTaken = Callable[[PileTake, int, Rules], int]
 """(a take, the cards of the pile under the up card, config) -> how many of them, from the top,
 the taker picks up with the up card (the rest stay as the pile)."""
-EndOfHand = Callable[[str, Counter[str], "Config"], list[tuple[str, str, str]]]
+EndOfHand = Callable[[str, Counter[str], Rules], list[tuple[str, str, str]]]
 """(player, cards left in hand, config) -> warnings as (code, coverage path, message)."""
 
 
@@ -101,12 +102,12 @@ class DiscardTry:
     dead: frozenset[str]  # the ranks in which a side has completed a canasta
 
 
-DiscardProblem = Callable[[DiscardTry, "Config"], "tuple[str, str] | None"]
+DiscardProblem = Callable[[DiscardTry, Rules], "tuple[str, str] | None"]
 """(a discard, config) -> why the rule set does not allow it (code, explanation), or None."""
-OpeningProblem = Callable[[Sequence[Sequence[str]], "Config"], "tuple[str, str] | None"]
+OpeningProblem = Callable[[Sequence[Sequence[str]], Rules], "tuple[str, str] | None"]
 """(the melds of a side's first meld, from hand only, config) -> why they do not open the side
 (code, explanation), or None. The minimum is checked apart (`first_meld_minimum`)."""
-OpeningWaiver = Callable[[Sequence[Sequence[str]], "Config"], bool]
+OpeningWaiver = Callable[[Sequence[Sequence[str]], Rules], bool]
 """(the melds of a side's first meld, from hand only, config) -> whether they open the side whatever
 its minimum."""
 
@@ -124,9 +125,9 @@ class TurnEnd:
     talon: int  # the cards of the talon that follow the discard (0: none)
 
 
-TurnEndProblem = Callable[[TurnEnd, "Config"], "tuple[str, str] | None"]
+TurnEndProblem = Callable[[TurnEnd, Rules], "tuple[str, str] | None"]
 """(the turn's end, config) -> why the turn may not end so (code, explanation), or None. On the
 side's opening turn the fault is a mismeld: the remedy of a first meld short of its minimum."""
-Talon = Callable[[int, bool, int, "Config"], int]
+Talon = Callable[[int, bool, int, Rules], int]
 """(sides that opened before this one, whether it opened by taking the pile, cards left in the
 stock, config) -> how many cards the opener draws from the stock after the opening turn's discard."""

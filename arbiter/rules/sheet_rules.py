@@ -1,4 +1,4 @@
-"""The catalogue entries of a summary's checks (arbiter/sheets/judge.py), for each family cited from
+"""The catalogue entries of a summary's checks (arbiter/engine/summaries.py), for each family cited from
 its own sections."""
 
 from __future__ import annotations

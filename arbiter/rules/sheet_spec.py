@@ -103,4 +103,4 @@ class SheetSpec:
 
 
 SUMMARY_CODES = frozenset({"summary-side", "summary-category", "summary-packs", "summary-points", "summary-going-out"})
-"""The codes of a summary's checks, raised by every family (arbiter/sheets/judge.py)."""
+"""The codes of a summary's checks, raised by every family (arbiter/engine/summaries.py)."""

@@ -1,8 +1,8 @@
-"""Score sheets: hands given as their summaries (ACN 1.1), judged by one generic judge over every
-family's sheet (`judge`), and records written as their score sheets (`summarise`).
+"""Score sheets: records written as their score sheets (`summarise`), and the score pad that keeps
+a game hand by hand as a table writes it (`pad`).
 
-The family's part is data in its own rules module (`Config.sheet`, arbiter/rules/sheet_spec.py);
-nothing here asks which family it is judging. `judge` is what the engine calls for a summarised
-hand; `summarise` reads a replayed hand's table, so it sits above the engine (and this package's
-`__init__` imports neither, so the engine may import `judge` without a circle).
+A hand given as its summary (ACN 1.1) is judged by the engine itself, by one generic judge over
+every family's sheet (arbiter/engine/summaries.py). The family's part is data in its own rules
+module (`Config.sheet`, arbiter/rules/sheet_spec.py); nothing here asks which family it is
+judging. Both modules here judge a whole record (arbiter.judging), so this package sits above it.
 """

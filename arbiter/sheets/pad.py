@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..checker import Request, resolve_rules
 from ..engine.game import seating_from_tags
-from ..findings import Finding
 from ..house import Rulebook
+from ..judging.checker import Request, resolve_rules
 from ..notation import parse_text
 from ..rules.base import Config
 from ..rules.sheet_spec import SheetSpec
 from ..rulings import GameRuling
+from ..rulings.findings import Finding
 
 Entries = Mapping[str, Mapping[str, int | bool]]
 """Per side, each category's count (a word that stands alone: True when it happened)."""

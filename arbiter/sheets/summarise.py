@@ -19,14 +19,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cards as C
-from ..checker import Request, resolve_rules
 from ..engine.game import seating_from_tags
 from ..engine.hand_play import HandReplay
 from ..engine.table import SideState
-from ..formatter import format_game
 from ..i18n import Text, msg
+from ..judging.checker import Request, resolve_rules
 from ..notation import DEFAULT_LIMITS, Limits, Source, parse
-from ..records import Game, HandRecord, Summary, SummaryItem
+from ..notation.formatter import format_game
+from ..notation.records import Game, HandRecord, Summary, SummaryItem
 from ..rules.base import Config
 from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, PENALTIES
 

@@ -11,7 +11,7 @@ from ..bots.record import game_record, hand_record
 from ..bots.seating import seating
 from ..bots.table import HandTable
 from ..bots.trace import Expected, HandTrace
-from ..records import Game, HandRecord
+from ..notation.records import Game, HandRecord
 
 MAX_HANDS = 400  # per game, when no `hands` limit is given
 

@@ -12,9 +12,9 @@ from typing import Any
 from ..bots.choices import Style
 from ..bots.record import variant
 from ..bots.trace import Expected, HandTrace
-from ..formatter import format_game
 from ..i18n import msg, term
-from ..records import Game
+from ..notation.formatter import format_game
+from ..notation.records import Game
 from ..rules.base import UsageError
 from .families import SimValue, family, names
 from .game import GameSim

@@ -20,7 +20,7 @@ from ..engine.context import HandContext, TurnState
 from ..engine.holding import check_held, replacement_first
 from ..engine.illegal import Illegal
 from ..i18n import Text, msg, msg_n, pmsg, term
-from ..records import FamilyAction, Node
+from ..notation.records import FamilyAction, Node
 from ..rules.base import ActionKind, ExtraAction, Words
 
 

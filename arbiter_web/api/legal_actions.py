@@ -15,9 +15,9 @@ from flask_smorest import Blueprint, abort
 
 import arbiter
 from arbiter import families
-from arbiter.allowed import allowed_line
-from arbiter.formatter import format_action
 from arbiter.i18n import msg
+from arbiter.judging.allowed import allowed_line
+from arbiter.notation.formatter import format_action
 from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer
 from arbiter_web.api.legal_schemas import ACTION_KINDS, LegalActionsRequestSchema, LegalActionsSchema
 from arbiter_web.api.moment import MomentAsked, moment_asked, unknown_rules_refused

@@ -6,7 +6,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from arbiter import families
-from arbiter_web.api.schemas import RulingRequestSchema, TableSchema, points_field
+from arbiter_web.api.ruling_schemas import TableSchema
+from arbiter_web.api.schemas import RulingRequestSchema, points_field
 
 MAX_PLACE = 100_000  # a game, hand, turn or action number past any record the service accepts
 

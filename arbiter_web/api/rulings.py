@@ -15,7 +15,7 @@ from marshmallow import RAISE
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.checker import DEFAULT_RULES
+from arbiter.judging.checker import DEFAULT_RULES
 from arbiter_web import service
 from arbiter_web.api.body import (
     JSON_TYPE,
@@ -27,6 +27,7 @@ from arbiter_web.api.body import (
     json_request,
     read_body,
 )
+from arbiter_web.api.ruling_schemas import RulingsSchema
 from arbiter_web.api.schemas import (
     HealthSchema,
     ReadySchema,
@@ -34,7 +35,6 @@ from arbiter_web.api.schemas import (
     RuleSetListSchema,
     RulingQuerySchema,
     RulingRequestSchema,
-    RulingsSchema,
 )
 from arbiter_web.serving import lang
 from arbiter_web.storage import stored

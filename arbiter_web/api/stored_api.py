@@ -16,7 +16,8 @@ import arbiter
 from arbiter.i18n import DEFAULT_LANGUAGE, msg
 from arbiter_web import service
 from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer, json_request
-from arbiter_web.api.schemas import GameSchema, RulingRequestSchema, SummarySchema
+from arbiter_web.api.ruling_schemas import GameSchema, SummarySchema
+from arbiter_web.api.schemas import RulingRequestSchema
 from arbiter_web.serving import lang
 from arbiter_web.storage import permalink, stored
 from arbiter_web.storage.store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from arbiter_web.api.schemas import FindingSchema, RulingRequestSchema, TableSchema
+from arbiter_web.api.ruling_schemas import FindingSchema, TableSchema
+from arbiter_web.api.schemas import RulingRequestSchema
 
 
 class TableRequestSchema(RulingRequestSchema):

@@ -1,4 +1,4 @@
-"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.turn_tables`).
+"""POST /api/v1/tables: the table after any turn of any hand of a record (`arbiter.positions.frames`).
 
 A thin view, as the rulings endpoint: the body through the schema, one call into the core, the
 answer through the schema. The record is sent whole, as for a ruling: the service keeps nothing.
@@ -10,8 +10,8 @@ from typing import Any
 
 from flask_smorest import Blueprint, abort
 
-from arbiter import turn_tables
 from arbiter.i18n import msg
+from arbiter.positions import frames
 from arbiter_web.api.body import JSON_TYPE, MIXED_RULE_SETS, error_answer
 from arbiter_web.api.moment import moment_asked, unknown_rules_refused
 from arbiter_web.api.table_schemas import TableMomentSchema, TableRequestSchema
@@ -29,7 +29,7 @@ tables = Blueprint(
     summary="The table after a turn of a hand",
     description="Replays the record up to the moment asked for and answers every hand, each side's melds "
     "and laid cards, the Prize pile (bottom first) and whether it is frozen, the stock's size and the scores "
-    "before the hand; `arbiter table` and `arbiter.turn_tables.moment` give the same. At an illegal turn the "
+    "before the hand; `arbiter table` and `arbiter.positions.frames.moment` give the same. At an illegal turn the "
     "answer is the table before its offending move, with the finding.",
     requestBody={"required": True, "content": {JSON_TYPE: {"schema": TableRequestSchema}}},
 )
@@ -51,7 +51,7 @@ tables = Blueprint(
 def post_table() -> dict[str, Any]:
     asked = moment_asked(TableRequestSchema())
     with unknown_rules_refused():
-        found = turn_tables.moment(
+        found = frames.moment(
             asked.source, asked.hand, asked.turn, game=asked.game, rules=asked.rules, options=asked.options
         )
     if found.frame is None or found.hand is None:

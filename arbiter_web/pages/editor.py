@@ -1,7 +1,7 @@
 """The situation editor (GET and POST /editor, POST /editor/open): a player lays out the table of a
 dispute card by card and asks whether a move was allowed, without writing the notation.
 
-An adapter over arbiter.situation: the form's fields are the situation's (one text field per hand,
+An adapter over arbiter.positions.situation: the form's fields are the situation's (one text field per hand,
 Foot, side's melds and laid cards, the pile), so the page works without JavaScript; editor.js adds
 card buttons to fill them by clicks and checks the card counts as the player builds. Check writes
 the record and shows the ordinary ruling page with that record beneath it.
@@ -20,14 +20,14 @@ from werkzeug.datastructures import MultiDict
 import arbiter
 from arbiter import cards as C
 from arbiter import families as rulesets
-from arbiter import work as bounded
-from arbiter.actions import END_TEXT
-from arbiter.allowed import in_words
-from arbiter.checker import DEFAULT_RULES
+from arbiter.engine import work as bounded
 from arbiter.i18n import msg, pmsg, term
-from arbiter.marks import table_words
+from arbiter.judging.allowed import in_words
+from arbiter.judging.checker import DEFAULT_RULES
+from arbiter.notation.actions import END_TEXT
 from arbiter.positions import IllegalAction, PositionError
-from arbiter.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
+from arbiter.positions.marks import table_words
+from arbiter.positions.situation import Situation, cards_from_text, default_seats, melds_from_text, read_variant
 from arbiter_web.pages import editor_answer, page, present
 from arbiter_web.pages.schemas import PageFormSchema
 from arbiter_web.serving import lang, page_size

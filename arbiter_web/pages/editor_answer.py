@@ -1,7 +1,7 @@
 """The editor's answer (issue 45): for a table laid out in the editor, the player's question first,
 in her words: **Allowed** and the table after the move, or **Not allowed, because ...** with the
 rule, its book and section, the remedy and what was allowed instead. Built from the library
-(`Situation.answer`, arbiter.move_answer), not read back from the report, which stays one click
+(`Situation.answer`, arbiter.positions.move_answer), not read back from the report, which stays one click
 away on the same page (index.html puts it in a closed `details`)."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from flask import url_for
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.move_answer import MoveAnswer, answer_move
 from arbiter.positions import Position, PositionError
+from arbiter.positions.frames import GameReplay
+from arbiter.positions.move_answer import MoveAnswer, answer_move
 from arbiter.positions.reading import totals_before
-from arbiter.situation import Situation
-from arbiter.turn_tables import GameReplay
+from arbiter.positions.situation import Situation
 from arbiter_web.pages import family_words, present
 
 

@@ -1,13 +1,13 @@
 """The family's words and the canasta marks on every table a ruling page draws (issue 30): each
 finding's table and each replay frame get `words` (what the pile and the laid cards are called)
-and `marks` (each side's canastas), from arbiter.marks. New dicts: the ruling itself is untouched."""
+and `marks` (each side's canastas), from arbiter.positions.marks. New dicts: the ruling itself is untouched."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from arbiter.marks import table_words
+from arbiter.positions.marks import table_words
 
 
 def marked(

@@ -17,11 +17,11 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.checker import DEFAULT_RULES, Request
 from arbiter.i18n import msg
+from arbiter.judging.checker import DEFAULT_RULES, Request
 from arbiter.notation import parse_text
+from arbiter.positions.situation import default_seats
 from arbiter.sheets import pad as sheets
-from arbiter.situation import default_seats
 from arbiter_web.serving import lang
 from arbiter_web.storage import rulebooks, stored
 from arbiter_web.storage.store import RecordTooLarge, StoreFull

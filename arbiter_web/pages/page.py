@@ -13,12 +13,12 @@ from marshmallow import ValidationError
 import arbiter
 from arbiter import families as rulesets
 from arbiter.archive.inputs import BINARY_SNIFF, sniff
-from arbiter.checker import DEFAULT_RULES, on_a_form
-from arbiter.comment_languages import in_language
 from arbiter.house import RulebookError
 from arbiter.i18n import msg
-from arbiter.situation import Situation
-from arbiter.situation import default_seats as editor_defaults
+from arbiter.judging.checker import DEFAULT_RULES, on_a_form
+from arbiter.notation.comment_languages import in_language
+from arbiter.positions.situation import Situation
+from arbiter.positions.situation import default_seats as editor_defaults
 from arbiter_web import service
 from arbiter_web.pages import family_words, files, notation, present, table_view
 from arbiter_web.pages.schemas import PageFormSchema
@@ -101,7 +101,7 @@ def render_ruling(
 
 def example(family: str) -> str:
     """A family's example record (the Caliente one for any other word), its comments in the
-    reader's language (arbiter.comment_languages: each explanation is written in all four)."""
+    reader's language (arbiter.notation.comment_languages: each explanation is written in all four)."""
     name = f"example-{family}.acn" if family in rulesets.names() else EXAMPLE_FILE
     path = files.STATIC / name
     text = path.read_text(encoding="utf-8") if path.is_file() else (path.parent / EXAMPLE_FILE).read_text("utf-8")

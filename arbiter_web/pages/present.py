@@ -13,8 +13,8 @@ from typing import Any
 
 from arbiter import Finding, GameRuling, Verdict
 from arbiter import families as rulesets
-from arbiter.allowed import Alternative, alternatives, more_count
 from arbiter.i18n import Text, msg, msg_n
+from arbiter.judging.allowed import Alternative, alternatives, more_count
 
 LISTING_MAX_LINES = 2000  # a longer record shows only the lines around findings
 LISTING_CONTEXT = 3

@@ -1,6 +1,6 @@
 """What the page adds so that a table can act on a ruling: each game's corrected score sheet, its
 tags for the index of a round, the kind of problem it has, and the replay of each hand, turn by
-turn (`arbiter.turn_tables`). Plain data for the templates, as `present` prepares; no HTML here.
+turn (`arbiter.positions.frames`). Plain data for the templates, as `present` prepares; no HTML here.
 
 Every frame of a replay is rendered into the page, so that stepping through a hand works without
 JavaScript (each turn is a link to its frame, shown by CSS `:target`); the page's script only adds
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arbiter
-from arbiter import turn_tables
 from arbiter.i18n import msg
+from arbiter.positions import frames
 from arbiter.rulings import PROBLEM_WORDS
-from arbiter.sheet import ScoreSheet, Status, score_sheet
+from arbiter.rulings.corrected_sheet import ScoreSheet, Status, score_sheet
 from arbiter_web.pages.present import record_lines
 
 DEFAULT_REPLAY_MAX_FRAMES = 300
@@ -128,13 +128,13 @@ def sheet_rows(sheet: ScoreSheet, sides: list[str]) -> list[SheetRowView]:
 
 class PageReplays:
     """The frames a ruling page may show, kept while its record is read and judged, once
-    (`arbiter.turn_tables.replay_games`): the disputed games' first, then the others', each kind while
+    (`arbiter.positions.frames.replay_games`): the disputed games' first, then the others', each kind while
     fewer than `most` frames of it are kept, so that any budget up to `most` picks its frames from
     them (`table_views`). Past that no game is observed at all."""
 
     def __init__(self, most: int = DEFAULT_REPLAY_MAX_FRAMES) -> None:
         self.most = most
-        self.kept: dict[int, turn_tables.GameReplay] = {}
+        self.kept: dict[int, frames.GameReplay] = {}
         self.disputed: set[int] = set()
         self.shown: list[int] = []
         """The games a page can replay (they have hands and can be read), in order."""
@@ -146,7 +146,7 @@ class PageReplays:
     def wanted(self) -> bool:
         return min(self._spent.values()) < self.most
 
-    def keep(self, found: turn_tables.GameReplay) -> None:
+    def keep(self, found: frames.GameReplay) -> None:
         ruling = found.ruling
         if found.game is not None:
             self.tags[ruling.index] = {n: v for n in INDEX_TAGS if (v := found.game.tag(n)) is not None}
@@ -160,16 +160,16 @@ class PageReplays:
             self.kept[ruling.index] = found
             self._spent[disputed] += sum(len(hand.frames) for hand in found.hands)
 
-    def rulings(self, replays: Iterable[turn_tables.GameReplay]) -> Iterator[arbiter.GameRuling]:
+    def rulings(self, replays: Iterable[frames.GameReplay]) -> Iterator[arbiter.GameRuling]:
         """The rulings of `replays`, keeping the frames of each on the way."""
         for found in replays:
             self.keep(found)
             yield found.ruling
 
-    def within(self, budget: int) -> dict[int, turn_tables.GameReplay]:
+    def within(self, budget: int) -> dict[int, frames.GameReplay]:
         """The games replayed on a page of at most `budget` frames: the disputed first, then the
         others, until the budget is spent."""
-        chosen: dict[int, turn_tables.GameReplay] = {}
+        chosen: dict[int, frames.GameReplay] = {}
         spent = 0
         for index in sorted(self.shown, key=lambda i: (i not in self.disputed, i)):
             if spent >= budget:
@@ -218,7 +218,7 @@ def _view(game: arbiter.GameRuling, sides: list[str]) -> TableView:
 
 
 def _spend(
-    replays: dict[int, turn_tables.GameReplay],
+    replays: dict[int, frames.GameReplay],
     views: dict[int, TableView],
     findings: Mapping[int, list[arbiter.Finding]],
     lines: list[str],
@@ -253,7 +253,7 @@ def _anchors(index: int, numbers: list[int]) -> list[str]:
 
 
 def _hand_view(
-    index: int, hand: turn_tables.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
+    index: int, hand: frames.HandFrames, findings: list[Any], lines: list[str], first: int | None, anchor: str
 ) -> HandReplayView:
     """The hand's frames from `first` on (None: not shown)."""
     view = HandReplayView(

@@ -8,7 +8,7 @@ ruling); opening a kept ruling (its page, its
 download, its API object) is counted apart, per client and link kind, when `READ_RATE_LIMIT` is
 set; reading the rule sets, the docs and the health check is not limited. Both are off by default
 (`make run` serves one person); a public deployment sets them. The counts are kept where they do
-not wait behind the keepers of rulings (store.RateCounts): on SQLite in a file of their own beside
+not wait behind the keepers of rulings (rate_counts.RateCounts): on SQLite in a file of their own beside
 the store's (`<file>-rates`, in WAL mode), on PostgreSQL in the store's database, whose row locks
 keepers never hold; so every worker, and every machine on a shared PostgreSQL, counts the same
 requests. `RATE_LIMIT_STORAGE` may name another store flask-limiter supports
@@ -38,7 +38,7 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestURITooLarge, ServiceUnavailable
 
 from arbiter.i18n import msg
-from arbiter_web.storage import store
+from arbiter_web.storage import rate_counts, store
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ def check_time() -> None:
 
 KEPT_READS = frozenset({"permalink.show", "permalink.download", "stored.get_stored"})
 """The endpoints that open a kept ruling, counted by READ_RATE_LIMIT."""
-SHARED_STORAGE = "arbiter-store://"
+SHARED_STORAGE = f"{rate_counts.RateCounts.STORAGE_SCHEME[0]}://"  # importing it registers the scheme
 
 
 JUDGING_READS = frozenset({"permalink.show", "stored.get_stored"})

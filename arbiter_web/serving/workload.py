@@ -1,4 +1,4 @@
-"""The work one request may do, whatever its size: a work budget (arbiter/work.py) in force for
+"""The work one request may do, whatever its size: a work budget (arbiter/engine/work.py) in force for
 every request, so that a position of a few hundred bytes that hands a player most of the packs
 cannot cost seconds.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 
-from arbiter import work
+from arbiter.engine import work
 from arbiter_web.serving import lanes, limits
 
 DEFAULT_MAX_STEPS = work.DEFAULT_MAX_STEPS

@@ -33,11 +33,10 @@ from flask import Flask, current_app
 
 import arbiter
 from arbiter import Adjustment, Finding, GameRuling, HandResult, Severity
-from arbiter.actions import Action
-from arbiter.i18n import Text, msg
+from arbiter.i18n import Text, joined, msg
 from arbiter.notation import NotationError
-from arbiter.views import TableView
-from arbiter.wording import joined
+from arbiter.notation.actions import Action
+from arbiter.rulings.views import TableView
 from arbiter_web import service
 from arbiter_web.serving import lanes
 from arbiter_web.storage.store import (

@@ -13,7 +13,7 @@ from ...engine.context import HandContext, TurnState
 from ...engine.holding import replacement_first
 from ...engine.illegal import Illegal
 from ...i18n import Text, msg, msg_n, pmsg
-from ...records import FamilyAction
+from ...notation.records import FamilyAction
 from ...rules.base import ActionKind, ExtraAction, Words
 
 

@@ -40,7 +40,7 @@ from ...bots.cards import BIG, BONUS, LITTLE, NATURAL_SET, NATURALS, POINTS, STO
 from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family, SimOption
 from ...bots.table import HandTable, TurnState
-from ...records import Ask, Deal, Discard, FamilyAction, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
+from ...notation.records import Ask, Deal, Discard, FamilyAction, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
 from .bot_rules import KINDS, HandAndFootRules, card_loss
 from .coverage import COVERAGE
 from .plans import FootMeld, FootTurn, OutPlan, Planner, meld_name

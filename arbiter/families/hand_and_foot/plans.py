@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...bots.cards import BIG, BONUS, CANASTA, LITTLE, NATURALS, POINTS, WILDS
-from ...records import MeldRef
+from ...notation.records import MeldRef
 from .bot_rules import HandAndFootRules
 
 # --- the melds --------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from ...bots.family import Family, SimOption
 from ...bots.standard import StandardHand
 from ...bots.standard_rules import StandardRules
 from ...bots.table import TurnState
-from ...records import MeldRef, Pass, Take
+from ...notation.records import MeldRef, Pass, Take
 from .coverage import HOYLE
 
 

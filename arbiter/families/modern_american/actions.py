@@ -12,7 +12,7 @@ from ... import cards as C
 from ...engine.holding import check_held, require_drawn
 from ...engine.illegal import Illegal
 from ...i18n import Text, msg, pmsg
-from ...records import FamilyAction
+from ...notation.records import FamilyAction
 from ...rules.base import ActionKind, ExtraAction, Words
 from .specials import special_hand, wins_the_game
 

@@ -36,7 +36,20 @@ from ...bots.choices import partner_says_yes, safest_discard
 from ...bots.family import Family
 from ...bots.table import HandTable, TurnState
 from ...i18n import msg
-from ...records import Ask, Discard, Draw, FamilyAction, GoOut, LayBonus, MeldRef, Pass, Stock, Take, Turn, UpCard
+from ...notation.records import (
+    Ask,
+    Discard,
+    Draw,
+    FamilyAction,
+    GoOut,
+    LayBonus,
+    MeldRef,
+    Pass,
+    Stock,
+    Take,
+    Turn,
+    UpCard,
+)
 from . import plans
 from .bot_rules import OPTIONS, MacRules
 from .coverage import COVERAGE

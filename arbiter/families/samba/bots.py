@@ -49,7 +49,7 @@ from ...bots.choices import partner_says_yes, safest_discard, wants_take
 from ...bots.family import Family, SimOption
 from ...bots.specials import SpecialCards
 from ...bots.table import TurnState
-from ...records import Ask, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
+from ...notation.records import Ask, GoOut, LayBonus, MeldRef, MeldSpec, Pass, Take
 from .bot_rules import SambaRules
 from .coverage import COVERAGE
 from .plans import OutPlan, Planner, SambaMeld, TakePlan, meld_name, runs

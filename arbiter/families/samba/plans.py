@@ -18,7 +18,7 @@ from ...bots.cards import (
     STOP,
     WILDS,
 )
-from ...records import MeldRef
+from ...notation.records import MeldRef
 from .bot_rules import SAMBA, SambaRules
 
 # --- the melds --------------------------------------------------------------------------------------

@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards as C
-from . import families as rulesets
-from .i18n import Text, msg
-from .rules.base import Config, Seating, UsageError, Words
+from .. import cards as C
+from .. import families as rulesets
+from ..i18n import Text, msg
+from ..rules.base import Config, Seating, UsageError, Words
 from .situation import default_seats
 
 PLAIN = Words()

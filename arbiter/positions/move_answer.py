@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import read_steps, step_text
-from .findings import Finding
-from .notation import NotationError
-from .positions import IllegalAction, Position
+from ..notation import NotationError
+from ..notation.actions import read_steps, step_text
+from ..rulings.findings import Finding
+from . import IllegalAction, Position
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import cards as C
 from ..i18n import Text, msg
-from ..records import HandRecord, Node, Summary
+from ..notation.records import HandRecord, Node, Summary
 from ..rules.base import Config, RuleSet, cite
 from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, PENALTIES, SheetSpec
 from ..rulings import Finding, Severity

@@ -1,9 +1,9 @@
 """Rulings as data: what the arbiter says about a record. The adapters (CLI, web) render them.
 
-A `GameRuling` is the verdict on one game with its findings (arbiter.findings: one thing wrong, or
+A `GameRuling` is the verdict on one game with its findings (arbiter.rulings.findings: one thing wrong, or
 worth a warning, at one place in the record), the recomputed scores and the corrected score sheet
-(arbiter.sheet). `to_dict` gives the stable JSON shape documented in the README ("JSON output").
-The names of arbiter.findings are also read from here, where the rulings' readers look for them.
+(arbiter.rulings.corrected_sheet). `to_dict` gives the stable JSON shape documented in the README ("JSON output").
+The names of arbiter.rulings.findings are also read from here, where the rulings' readers look for them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from ..i18n import Translator, translator
+from .corrected_sheet import score_sheet
 from .findings import (  # noqa: F401 (read from here too)
     INCOMPLETE_CODES,
     PROBLEM_WORDS,
@@ -25,8 +27,6 @@ from .findings import (  # noqa: F401 (read from here too)
     Severity,
     problem_of,
 )
-from .i18n import Translator, translator
-from .sheet import score_sheet
 
 ROUND_TAGS = ("Event", "Table", "Round")
 """The tags that place a game in a tournament round, which its ruling keeps for the round's reports."""
@@ -54,7 +54,7 @@ class GameRuling:
     for coverage reports; not part of the JSON shape."""
     unlisted: Counter[str] = field(default_factory=Counter)
     """Findings counted but not listed, by severity, when an answer's finding budget ran out
-    (arbiter.budget): `findings` holds the rest."""
+    (arbiter.rulings.finding_budget): `findings` holds the rest."""
     house: dict[str, str] | None = None
     """The rulebook the game was judged by ({name, version, digest, family}; arbiter.house), or
     None when it was judged by the rule set and options alone."""
@@ -66,7 +66,7 @@ class GameRuling:
     not read the record again (arbiter.archive.round_report); not part of the JSON shape."""
     assumed: Any = None
     """For a game whose record names no rule set (no `[Rules]` tag, none asked for): the rule set
-    it was judged by and a family its shape fits better (arbiter.assumed.Assumed); else None."""
+    it was judged by and a family its shape fits better (arbiter.judging.assumed.Assumed); else None."""
 
     @property
     def errors(self) -> int:

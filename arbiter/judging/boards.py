@@ -4,7 +4,7 @@ The dealing is described in docs/events.md ("Prepared deals"); this module is th
 checker needs for one record, without an event file: a record that carries `[Board "N"]` (the
 board its first hand was dealt from; each next hand the next board) is checked against the
 boards dealt from its seed, given by `[Seed "S"]` or by the event file beside the record
-(`EventBeside`). A card dealt or drawn that the board does not hold at that place is a
+(arbiter.event.beside). A card dealt or drawn that the board does not hold at that place is a
 `board-mismatch` finding on the line, hand, turn and card where it is.
 """
 
@@ -14,15 +14,14 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..cards import ORDER
-from ..findings import Finding, Severity
 from ..i18n import Text, msg
-from ..records import Draw, Game, HandRecord, Node
+from ..notation.records import Draw, Game, HandRecord, Node
 from ..rules.base import Config
 from ..rules.base import Seating as Table
 from ..rules.codes import cite
+from ..rulings.findings import Finding, Severity
 
 COMPASS = ("north", "east", "south", "west")
 BOARD_TAG = "Board"
@@ -184,7 +183,7 @@ def tagged_seed(game: Game) -> tuple[int | None, BoardProblem | None]:
 
 class SeedSource:
     """Where a record that names its board without its seed finds it: none by default (the
-    record must carry a `Seed` tag); `EventBeside` reads the event file beside a record."""
+    record must carry a `Seed` tag); `arbiter.event.beside.EventBeside` reads the event file beside a record."""
 
     def seed(self, game: Game) -> int | None:
         return None
@@ -194,45 +193,6 @@ class SeedSource:
 
 
 NO_SEEDS = SeedSource()
-
-
-@dataclass(frozen=True)
-class EventBeside(SeedSource):
-    """The seed of the event the record belongs to: the event file (`*.event.toml`) in the
-    record's folder or the nearest folder above it (at most `EVENT_DEPTH` up) that holds one;
-    where a folder holds several, the one named by the record's `Event` tag."""
-
-    record: Path
-
-    def seed(self, game: Game) -> int | None:
-        from .errors import EventError  # the event file is read only for a record naming a board
-        from .model import load
-
-        named = game.tag("Event")
-        for folder in list(self.record.resolve().parents)[:EVENT_DEPTH]:
-            found = sorted(folder.glob("*.event.toml"))
-            if not found:
-                continue
-            events = []
-            for path in found:
-                try:
-                    events.append(load(path))
-                except EventError:
-                    continue  # a broken event file says so when it is used; here it is not the record's
-            chosen = [event for event in events if named is None or event.name == named]
-            return chosen[0].seed if len(chosen) == 1 else None
-        return None
-
-    def where(self) -> Text:
-        return msg(
-            'give the record a [Seed "..."] tag, or keep it in its event\'s folder (or one below it, '
-            "an [Event] tag naming the event where there are several)"
-        )
-
-
-EVENT_DEPTH = 3
-"""How many folders up from a record its event file is looked for: the record's own folder and
-two above it (`round-1/table-2.acn` beside the event file is one up)."""
 
 
 def board_findings(game: Game, table: Table, config: Config, seeds: SeedSource = NO_SEEDS) -> list[Finding]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .notation import (
+from ..rulings import Finding
+from . import (
     DEFAULT_LIMITS,
     Limits,
     NotationError,
@@ -32,8 +33,7 @@ from .notation import (
     parse,
     parse_line,
 )
-from .notation.family_words import family_actions
-from .notation.words import PACKET_WORDS
+from .family_words import family_actions
 from .records import (
     Action,
     Add,
@@ -65,7 +65,7 @@ from .records import (
     Turn,
     UpCard,
 )
-from .rulings import Finding
+from .words import PACKET_WORDS
 
 __all__ = ["Layout", "format_action", "format_game", "format_source", "format_statement"]
 

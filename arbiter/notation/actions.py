@@ -3,9 +3,9 @@ is its notation (docs/library.md).
 
 An `Action` is the text of the action in ACN (`str(action)`, `draw 7`, `take 9 with [9 9]`), so it
 prints, compares and serializes as the text it always was, with the action as read beside it
-(`action.step`: the record's action, arbiter/records.py, or `END`), and its `kind`. `legal_actions()`
+(`action.step`: the record's action, arbiter/notation/records.py, or `END`), and its `kind`. `legal_actions()`
 lists Actions, `push`, `is_legal` and `explain` take them, and a finding's `alternatives` are
-Actions (arbiter/allowed.py says them in words from the step, never from the text).
+Actions (arbiter/judging/allowed.py says them in words from the step, never from the text).
 
 `END` is the end of a turn that no discard ends (Hoyle's passing the discard): a record ends its
 turn line there, a position lists and takes it as `end`. A plain Python module, not compiled: the
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import msg
+from . import NotationError, parse_line
 from .formatter import format_action
-from .i18n import msg
-from .notation import NotationError, parse_line
 from .records import Action as RecordAction
 from .records import Turn
 

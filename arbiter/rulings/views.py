@@ -1,5 +1,5 @@
 """The table as the library shows it: `TableView`, one frozen, typed view used for
-`Position.table`, `Finding.table` and the replay's frames (arbiter/turn_tables.py).
+`Position.table`, `Finding.table` and the replay's frames (arbiter/positions/frames.py).
 
 Its attributes are typed (`hands`, `feet`, `melds` as `MeldView`s with their kind and canasta
 state, `laid`, `pile`, `frozen`, `stock`, `scores`); `to_dict()` is its JSON shape, the one
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, overload
 
-from . import cards as C
+from .. import cards as C
 
 
 class MeldState(Protocol):

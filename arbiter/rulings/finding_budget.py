@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .i18n import msg
-from .rulings import Finding, GameRuling
+from ..i18n import msg
+from . import Finding, GameRuling
 
 DEFAULT_MAX_FINDINGS = 1_000
 """Findings listed per request or file; past it findings are counted, not listed."""

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from ..i18n import Text, msg, translator
 from .findings import Adjustment, Finding, HandResult
-from .i18n import Text, msg, translator
 
 
 class JudgedGame(Protocol):

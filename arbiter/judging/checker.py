@@ -16,22 +16,21 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import families as rulesets
+from .. import families as rulesets
+from ..engine import Observer, judge_game
+from ..errors import record_source
+from ..house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
+from ..i18n import Text, joined, msg, term
+from ..notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, family_word_findings, parse
+from ..notation.records import Game
+from ..rules.base import OptionValue, RuleSet, UsageError
+from ..rules.codes import NOTATION
+from ..rulings import ROUND_TAGS, GameRuling
+from ..rulings.findings import Finding, Severity
 from .assumed import rules_assumed
-from .engine import Observer, judge_game
-from .errors import record_source
-from .findings import Finding, Severity
-from .house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
-from .i18n import Text, msg, term
-from .notation import DEFAULT_LIMITS, SOURCE_START, Limits, ParsedGame, Source, Start, family_word_findings, parse
-from .records import Game
-from .rules.base import OptionValue, RuleSet, UsageError
-from .rules.codes import NOTATION
-from .rulings import ROUND_TAGS, GameRuling
-from .wording import joined
 
 if TYPE_CHECKING:
-    from .event.boards import SeedSource
+    from .boards import SeedSource
 
 DEFAULT_RULES = "caliente"
 OPTION_TAGS = ("variant", "options")
@@ -58,7 +57,7 @@ def check(
     when it is a piece of a larger record (arbiter.notation.Start). `house` is the rulebook for
     games whose tags name none; `shelf` holds the rulebooks at hand for games whose `House` tag
     names one (arbiter.house). `seeds` gives the seed of a game that names its prepared board
-    (`[Board "N"]`) without a `Seed` tag (arbiter.event.boards.EventBeside). A record is its text, bytes, a file opened to read, or a path
+    (`[Board "N"]`) without a `Seed` tag (arbiter.event.beside.EventBeside). A record is its text, bytes, a file opened to read, or a path
     (read whole); anything else raises `NotARecord` (an `ArbiterError` and a `TypeError`)."""
     readable = record_source(source)  # at the call: what is not a record fails before any game is asked for
     parts = (rules, options, default_rules, house, shelf, seeds)
@@ -254,8 +253,8 @@ def _check_boards(
 ) -> None:
     """A game that names its prepared board checked against it (docs/notation.md, "Prepared
     boards"); imported only for such a game."""
-    from .engine.game import seating_from_tags
-    from .event.boards import NO_SEEDS, board_findings
+    from ..engine.game import seating_from_tags
+    from .boards import NO_SEEDS, board_findings
 
     seating, _ = seating_from_tags(game, ruleset, values)
     if seating is not None:

@@ -17,11 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import families as rulesets
-from .engine import seating_from_tags
-from .i18n import Text, msg, term
-from .records import Game, HandRecord
-from .rules.base import Config, RuleSet, UsageError
+from .. import families as rulesets
+from ..engine import seating_from_tags
+from ..i18n import Text, msg, term
+from ..notation.records import Game, HandRecord
+from ..rules.base import Config, RuleSet, UsageError
 
 
 @dataclass(frozen=True, slots=True)

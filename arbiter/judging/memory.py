@@ -9,9 +9,9 @@ memories of input and stay.
 
 from __future__ import annotations
 
-from . import families
-from .engine.melds import meld_shape
-from .notation import forget_lines
+from .. import families
+from ..engine.melds import meld_shape
+from ..notation import forget_lines
 
 
 def forget() -> None:

@@ -18,18 +18,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import cards as C
-from . import families as rulesets
-from .engine import seating_from_tags
-from .formatter import format_action
-from .i18n import msg, msg_n, term
+from .. import cards as C
+from .. import families as rulesets
+from ..engine import seating_from_tags
+from ..i18n import msg, msg_n, term
+from ..notation import DEFAULT_LIMITS, Limits, Source
+from ..notation.formatter import format_action
+from ..notation.records import Add, HandRecord, Meld, Turn
+from ..rules.base import Config, Seating, UsageError
+from . import Position
+from .dealing import game_tags, variant
 from .move_answer import MoveAnswer, answer_move
-from .notation import DEFAULT_LIMITS, Limits, Source
-from .positions import Position
-from .positions.dealing import game_tags, variant
-from .positions.reading import find_game, totals_before
-from .records import Add, HandRecord, Meld, Turn
-from .rules.base import Config, Seating, UsageError
+from .reading import find_game, totals_before
 
 PLAUSIBLE_HAND_FACTOR = 4
 """A hand holding more than this many times the family's deal is reported as implausible: taking
@@ -209,7 +209,7 @@ class Situation:
 
     def answer(self) -> MoveAnswer:
         """Whether the disputed move was allowed on this table, and the table after it
-        (arbiter.move_answer); PositionError if the table cannot be played from."""
+        (arbiter.positions.move_answer); PositionError if the table cannot be played from."""
         return answer_move(self.position(), self.move)
 
     # --- reading one back -----------------------------------------------------------------------

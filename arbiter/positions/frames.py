@@ -20,16 +20,16 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import families as rulesets
-from .checker import Request
-from .findings import Finding
-from .house import Rulebook, Shelf
-from .i18n import Text, msg, msg_n
-from .notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
-from .positions import PositionError, no_such_game, read_games
-from .records import Game, HandRecord
-from .rulings import GameRuling
-from .views import TableView
+from .. import families as rulesets
+from ..house import Rulebook, Shelf
+from ..i18n import Text, msg, msg_n
+from ..judging.checker import Request
+from ..notation import DEFAULT_LIMITS, Limits, ParsedGame, Source, parse
+from ..notation.records import Game, HandRecord
+from ..rulings import GameRuling
+from ..rulings.findings import Finding
+from ..rulings.views import TableView
+from . import PositionError, no_such_game, read_games
 
 
 @dataclass(slots=True)
@@ -37,7 +37,7 @@ class Frame:
     turn: int
     """Turns played: 0 as the hand starts (after the deal or the stated position)."""
     table: TableView
-    """The table (arbiter/views.py; `to_dict()` is its JSON shape)."""
+    """The table (arbiter/rulings/views.py; `to_dict()` is its JSON shape)."""
     line: int | None = None
     """The record's line of turn `turn` (None for turn 0)."""
     player: str | None = None

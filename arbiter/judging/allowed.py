@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import families
-from .actions import Action, Step, read_steps
-from .findings import Finding
-from .i18n import Text, msg, msg_n, pmsg
-from .notation import NotationError
-from .records import (
+from .. import families
+from ..i18n import Text, msg, msg_n, pmsg
+from ..notation import NotationError
+from ..notation.actions import Action, Step, read_steps
+from ..notation.records import (
     Add,
     Ask,
     Discard,
@@ -33,6 +32,7 @@ from .records import (
     Pass,
     Take,
 )
+from ..rulings.findings import Finding
 
 NOTHING_ELSE = msg("nothing else was allowed")
 SEPARATOR = "; "  # between two actions: an action may itself hold commas and spaces

@@ -1,7 +1,7 @@
 """What a ruling is made of: each finding (one thing wrong, or worth a warning, at one place in the
 record), the rule it cites, what its remedy does to the score sheet, and each hand's result.
 
-The layer under the score sheet (arbiter.sheet) and the game's ruling (arbiter.rulings), which
+The layer under the score sheet (arbiter.rulings.corrected_sheet) and the game's ruling (arbiter.rulings), which
 gathers them with the verdict: both read these, and neither is read by them.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .i18n import Translator, msg, translator
+from ..i18n import Translator, msg, translator
 from .views import TableView
 
 
@@ -103,7 +103,7 @@ class Finding:
     """The state of the table just before the offending move, where there is one."""
     repeats: dict[str, int] | None = None
     """Where the same message was first said ({game, line, column}), when `message` only points
-    back to it (arbiter.budget)."""
+    back to it (arbiter.rulings.finding_budget)."""
     adjustment: Adjustment | None = None
     """What the remedy does to the score sheet, where the rule set prescribes one."""
     alternatives: tuple[str, ...] = ()
