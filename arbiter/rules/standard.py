@@ -104,7 +104,7 @@ def take_problem(take: PileTake, config: Config) -> tuple[str, str] | None:
     return None
 
 
-def hand_penalty(multiplies_bonus: bool) -> HandPenalty:
+def hand_penalty(multiplies_bonus: bool) -> HandPenalty[Config]:
     """What the cards left in one player's hand cost, and how it was counted. A Caliente card
     held doubles the loss of the hand, two triple it; the card itself is worth nothing, so a hand
     of only Caliente cards costs nothing. Forgotten Bonus cards are part of that loss where
