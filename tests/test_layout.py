@@ -17,10 +17,15 @@ module of the core is past MAX_LINES lines (a longer one is split by concept).
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -416,3 +421,39 @@ def test_a_web_module_renders_the_templates_of_its_own_package(path: Path) -> No
 def test_a_template_links_static_files_that_are_where_their_endpoint_serves_them(path: Path) -> None:
     linked = re.findall(r"url_for\('([\w.]*static)', filename='([^']+)'\)", path.read_text(encoding="utf-8"))
     assert [(endpoint, name) for endpoint, name in linked if not (STATIC_ENDPOINTS[endpoint] / name).is_file()] == []
+
+
+# --- the picture of the house (docs/architecture.md, issue 54) --------------------------------------
+
+
+def architecture_tool() -> Any:
+    """tools/architecture.py, which draws docs/architecture.md's picture from this module's graph."""
+    spec = importlib.util.spec_from_file_location("architecture_tool", ROOT / "tools" / "architecture.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_architecture_page_draws_the_packages_as_the_code_imports_them() -> None:
+    tool = architecture_tool()
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert tool.page_with(page, tool.picture()) == page, "python tools/architecture.py draws it again"
+
+
+def test_the_picture_draws_only_the_arrows_no_other_path_gives() -> None:
+    tool = architecture_tool()
+    edges = {"top": {"middle", "bottom"}, "middle": {"bottom"}, "bottom": set()}
+    assert tool.reduced(edges) == {"top": {"middle"}, "middle": {"bottom"}, "bottom": set()}
+
+
+def test_an_old_module_path_still_imports_with_a_warning() -> None:
+    code = "import warnings; warnings.simplefilter('error')\ntry:\n    import arbiter.checker\nexcept DeprecationWarning as w:\n    print(w)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert "arbiter.checker is now arbiter.judging.checker" in done.stdout
+    import arbiter
+
+    with pytest.warns(DeprecationWarning):
+        moved = importlib.import_module("arbiter.turn_tables")
+    assert moved is importlib.import_module("arbiter.positions.frames")
+    assert all(importlib.util.find_spec(new) is not None for new in arbiter.MOVED.values())

@@ -18,6 +18,8 @@ The modules, named from the rules:
 - `table`: the table state: hands, sides with their melds and laid cards, the pile, the stock;
 - `melds`: one model for every meld, and how a record names one (`Q`, `Q#2`, `5-9`);
 - `scoring`: what a side's hand is worth, line by line;
+- `summaries`: a hand given as its summary (a score sheet's line), judged instead of replayed;
+- `work`: the bound on the steps one listing of legal actions may take (`WorkBudget`);
 - `paths`: the legal paths counted for coverage reports;
 - `illegal`: the exception a broken rule raises, before the move changes anything.
 

@@ -8,6 +8,7 @@ line or game does not stop the rest of the file from being read. The spec is doc
 
 The parts, each importing only those above it:
 
+- `records`: the typed records a reader makes and the engine reads, every node with its line;
 - `lines`: the lines of a source, decoded and bounded, and the limits a record must keep;
 - `words`: the notation's keywords and examples, how a message shows the record's text, card advice;
 - `transformer`: the grammar's transformer, building the record's nodes from tokens;
@@ -17,7 +18,10 @@ The parts, each importing only those above it:
 - `makers`: a line or action read once, remembered as a function that builds it again;
 - `explain`: a line the grammar rejects, explained to a card player;
 - `reading`: one line, by the fastest path that reads it exactly as the grammar does;
-- `findings`, `hands`, `games`: the reader's findings, a hand's statements in order, and games.
+- `findings`, `hands`, `games`: the reader's findings, a hand's statements in order, and games;
+- `formatter`: records written back in canonical form (`arbiter fmt`);
+- `actions`: `Action`, a step of a turn as the library hands it out and takes it back;
+- `comment_languages`: a comment written in several languages, read in one.
 
 This module names what the rest of the arbiter uses; the parts' own tests import the parts.
 """

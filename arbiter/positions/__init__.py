@@ -5,7 +5,11 @@
 - `moves`: `Action` (`Move`: a step read once, its text its ACN, arbiter/notation/actions.py) and the two exceptions, `PositionError` and
   `IllegalAction`;
 - `dealing`: a new game's first hand from a seeded shuffle;
-- `reading`: `read_games`, the one iterator over a record's games, and finding a game's hand.
+- `reading`: `read_games`, the one iterator over a record's games, and finding a game's hand;
+- `frames`: a hand step by step, the table as it starts and after each turn (`arbiter table`);
+- `move_answer`: one move on a position: allowed, or not allowed and why;
+- `situation`: a disputed table laid out by hand (the editor), written as a record with a position;
+- `marks`: what a drawn table says beside the cards, in the family's words.
 
 What is legal is the engine's own answer (arbiter/engine/legal.py).
 """

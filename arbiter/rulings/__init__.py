@@ -4,6 +4,17 @@ A `GameRuling` is the verdict on one game with its findings (arbiter.rulings.fin
 worth a warning, at one place in the record), the recomputed scores and the corrected score sheet
 (arbiter.rulings.corrected_sheet). `to_dict` gives the stable JSON shape documented in the README ("JSON output").
 The names of arbiter.rulings.findings are also read from here, where the rulings' readers look for them.
+
+The package is data below every step that makes it (the reader's findings, the engine's), in
+import order:
+
+- `views`: `TableView`, the table as the library shows it (a finding's table, a position's);
+- `findings`: one thing wrong or worth a warning, the rule it cites, its remedy, a hand's result;
+- `corrected_sheet`: the corrected score sheet of a judged game;
+- this module: `GameRuling`, `Verdict`, `summarize`;
+- `finding_budget`: the findings an answer lists, bounded by the question;
+- `counts`: the counted words of the reports (one error, two errors);
+- `jsontext`: rulings written as indented JSON, the same text as `json.dumps`, quicker.
 """
 
 from __future__ import annotations
