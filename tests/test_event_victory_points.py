@@ -12,6 +12,19 @@ from arbiter.event.ranking import victory_points
 
 # The ranges of margins as the cited pages print them: (lowest, highest or None, winner, loser).
 PRINTED = {
+    "burraco-italian-2": [
+        (0, 40, 10, 10),
+        (45, 120, 11, 9),
+        (125, 200, 12, 8),
+        (205, 300, 13, 7),
+        (305, 400, 14, 6),
+        (405, 500, 15, 5),
+        (505, 620, 16, 4),
+        (625, 740, 17, 3),
+        (745, 870, 18, 2),
+        (875, 1000, 19, 1),
+        (1005, None, 20, 0),
+    ],
     "burraco-italian-3": [
         (0, 50, 10, 10),
         (55, 150, 11, 9),
@@ -82,5 +95,5 @@ def test_an_event_file_names_a_published_scale_and_writes_it_back_row_by_row(nam
 
 
 def test_a_scale_name_the_arbiter_does_not_have_is_refused_naming_the_ones_it_has():
-    with pytest.raises(EventError, match="burraco-italian-3, burraco-italian-4"):
+    with pytest.raises(EventError, match="burraco-italian-2, burraco-italian-3, burraco-italian-4"):
         parse(EVENT.replace("NAME", "fibur-2030"))

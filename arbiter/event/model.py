@@ -137,13 +137,15 @@ def _scale(margins: tuple[int, ...]) -> tuple[VictoryStep, ...]:
 
 
 NAMED_SCALES = {
+    "burraco-italian-2": _scale((0, 45, 125, 205, 305, 405, 505, 625, 745, 875, 1005)),
     "burraco-italian-3": _scale((0, 55, 155, 255, 355, 505, 655, 805, 1005, 1255, 1505)),
     "burraco-italian-4": _scale((0, 105, 305, 505, 705, 905, 1105, 1305, 1505, 1705, 2005)),
 }
 """Published scales a file names instead of writing rows (`victory-points = "burraco-italian-3"`):
-the victory points of Italian Burraco tournaments for rounds of 3 and of 4 deals, as
-puntiburraco.it reproduces them ("Partite e Punti Vittoria nei Tornei di Burraco"; the 3-deal
-scale as eburraco.com's "Victory Points, i termini del Burraco" too). docs/events.md, "Scoring",
+the victory points of Italian Burraco tournaments for rounds of 2, 3 and 4 deals: the 3- and
+4-deal scales as puntiburraco.it reproduces them ("Partite e Punti Vittoria nei Tornei di
+Burraco"; the 3-deal scale as eburraco.com's "Victory Points, i termini del Burraco" too), the
+2-deal scale as the gioco-burraco project transcribes the 2026 *Codice di Gara* ("Le tabelle"). docs/events.md, "Scoring",
 says where they come from and what a director checks before using them."""
 
 
