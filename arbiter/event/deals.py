@@ -94,7 +94,7 @@ def boards(event: Event, schedule: Schedule) -> list[Board]:
             msg("prepared: the event plays no prepared deals (prepared = false); each table deals its own")
         )
     table, config = table_config(event)
-    most = max([seating.board_set for seating in schedule.seatings] + [event.rounds])
+    most = max([seating.board_set for seating in schedule.seatings] + [event.rounds, event.board_sets()])
     return [deal_board(event, number, table, config) for number in range(1, most * event.deals + 1)]
 
 

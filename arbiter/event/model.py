@@ -4,8 +4,8 @@
     date = 2026-11-26
     family = "caliente"
     rulebook = "thursday.rules.toml"      # optional: a rulebook beside it, by file, #digest or name
-    movement = "mitchell"                 # mitchell, howell, round-robin, swiss
-    rounds = 2
+    movement = "mitchell"                 # mitchell, howell, round-robin, swiss (danish)
+    rounds = 2                            # or, round by round, [[phases]] (docs/events.md)
     deals = 1                             # deals (hands) played at each table in a round
     scoring = "match-points"              # total, match-points, win-draw-loss, victory-points
     seed = 20261126                       # the prepared deals are made from it
@@ -34,7 +34,7 @@ from .. import families as rulesets
 from ..i18n import msg
 from ..rules.base import UsageError
 from .errors import EventError
-from .movements import check_rounds, most_rounds
+from .movements import ON_RESULTS, Phase, check_rounds, most_rounds, plan
 
 SUFFIX = ".event.toml"
 MAX_FILE = 512 * 1024  # bytes: an event of a few hundred pairs and its penalty ledger
@@ -42,7 +42,9 @@ MAX_TEXT = 200  # characters of a name, a reason or a path
 MAX_PAIRS = 400
 MAX_ROUNDS = 60
 MAX_DEALS = 12
-MOVEMENTS = ("mitchell", "howell", "round-robin", "swiss")
+MOVEMENTS = ("mitchell", "howell", "round-robin", "swiss", "danish")
+MIXED = "mixed"
+"""The movement of an event that mixes movements round by round (its `[[phases]]`)."""
 SCORINGS = ("total", "match-points", "win-draw-loss", "victory-points")
 RECORD_FIELDS = ("{round}", "{table}")
 TOP_KEYS = (
@@ -62,7 +64,9 @@ TOP_KEYS = (
     "remedies",
     "prepared",
     "results",
+    "phases",
 )
+PHASE_KEYS = ("movement", "rounds", "groups")
 REMEDIES = ("apply", "hold")
 RESULTS = ("records", "scores")
 """What a table hands in (the `results` key): its record, judged (`records`, the default), or, where
@@ -175,6 +179,17 @@ class Event:
     certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
     folder: Path = Path(".")
     """Where the event file is: the records and the rulebook are found from here."""
+    phases: tuple[Phase, ...] = ()
+    """The movements round by round (`[[phases]]`), for an event that mixes them (`movement` is
+    then MIXED); none: `movement` for every round."""
+
+    def in_phases(self) -> tuple[Phase, ...]:
+        """The event's rounds as phases: its own, or one phase of its one movement."""
+        return self.phases or (Phase(self.movement, self.rounds),)
+
+    def board_sets(self) -> int:
+        """How many board sets its rounds play, those of rounds still to be paired included."""
+        return sum(phase.board_sets for phase in plan(self.in_phases(), [pair.number for pair in self.pairs]))
 
     def pair(self, number: int) -> Pair:
         return next(pair for pair in self.pairs if pair.number == number)
@@ -223,14 +238,15 @@ class _Reader:
     def event(self, document: Mapping[str, Any], folder: Path) -> Event:
         self.known(document, TOP_KEYS, "")
         pairs = self.pairs(document.get("pairs"))
+        phases = self.phases(document, len(pairs))
         numbers = {pair.number for pair in pairs}
         event = Event(
             name=self.text(document, "name"),
             date=self.date(document.get("date")),
             family=self.family(document.get("family")),
             rulebook=self.text(document, "rulebook", required=False) or None,
-            movement=self.choice(document, "movement", MOVEMENTS),
-            rounds=self.count(document, "rounds", 1, MAX_ROUNDS),
+            movement=MIXED if phases else self.choice(document, "movement", MOVEMENTS),
+            rounds=self.phased_rounds(document, phases) if phases else self.count(document, "rounds", 1, MAX_ROUNDS),
             deals=self.count(document, "deals", 1, MAX_DEALS),
             scoring=self.choice(document, "scoring", SCORINGS),
             seed=self.count(document, "seed", 0, 2**63 - 1),
@@ -242,6 +258,7 @@ class _Reader:
             prepared=self.flag(document, "prepared"),
             results=self.choice(document, "results", RESULTS) if "results" in document else RESULTS[0],
             folder=folder,
+            phases=phases,
         )
         self.rounds_fit(event)
         if event.scoring == "match-points" and not event.prepared:
@@ -259,12 +276,46 @@ class _Reader:
 
     def rounds_fit(self, event: Event) -> None:
         """A movement planned before play cannot give more rounds than it has without a rematch."""
+        for index, phase in enumerate(event.in_phases(), 1):
+            if phase.movement not in ON_RESULTS:
+                try:
+                    check_rounds(phase.movement, len(event.pairs), phase.rounds)
+                except EventError as error:
+                    raise self.fail(f"phases[{index}].rounds" if event.phases else "rounds", error.message) from None
 
-        if event.movement != "swiss":
-            try:
-                check_rounds(event.movement, len(event.pairs), event.rounds)
-            except EventError as error:
-                raise self.fail("rounds", error.message) from None
+    def phases(self, document: Mapping[str, Any], pairs: int) -> tuple[Phase, ...]:
+        """The movements round by round, where the file mixes them; the file then names no one
+        `movement` for the whole event."""
+        if "phases" not in document:
+            return ()
+        if "movement" in document:
+            raise self.fail("movement", msg("an event played in [[phases]] names each phase's movement there instead"))
+        entries = self.tables(document["phases"], "phases")
+        if not 1 <= len(entries) <= MAX_ROUNDS:
+            raise self.fail("phases", msg("write from 1 to {limit} phases", limit=MAX_ROUNDS))
+        phases = []
+        for index, entry in enumerate(entries, 1):
+            where = f"phases[{index}]."
+            self.known(entry, PHASE_KEYS, where)
+            movement = self.choice(entry, "movement", MOVEMENTS, where)
+            groups = self.count(entry, "groups", 1, max(1, pairs // 2), where) if "groups" in entry else 1
+            if groups > 1 and movement not in ON_RESULTS:
+                raise self.fail(
+                    where + "groups", msg("only a phase paired on the standings (danish, swiss) plays in groups")
+                )
+            phases.append(Phase(movement, self.count(entry, "rounds", 1, MAX_ROUNDS, where), groups))
+        return tuple(phases)
+
+    def phased_rounds(self, document: Mapping[str, Any], phases: tuple[Phase, ...]) -> int:
+        """The event's rounds: its phases' rounds together, which a `rounds` key must agree with."""
+        rounds = sum(phase.rounds for phase in phases)
+        if rounds > MAX_ROUNDS:
+            raise self.fail("phases", msg("an event has at most {limit} rounds", limit=MAX_ROUNDS))
+        if "rounds" in document and document["rounds"] != rounds:
+            raise self.fail(
+                "rounds", msg("the phases play {rounds} rounds: write that, or leave rounds out", rounds=rounds)
+            )
+        return rounds
 
     def flag(self, table: Mapping[str, Any], key: str) -> bool:
         value = table.get(key, True)
@@ -309,10 +360,10 @@ class _Reader:
         except UsageError:
             raise self.fail("family", msg("name the rule set the tables play, one of {names}", names=names)) from None
 
-    def choice(self, table: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    def choice(self, table: Mapping[str, Any], key: str, choices: tuple[str, ...], where: str = "") -> str:
         value = table.get(key)
         if value not in choices:
-            raise self.fail(key, msg("write one of {choices}", choices=", ".join(choices)))
+            raise self.fail(where + key, msg("write one of {choices}", choices=", ".join(choices)))
         return str(value)
 
     def count(self, table: Mapping[str, Any], key: str, low: int, high: int, where: str = "") -> int:
@@ -461,8 +512,8 @@ def to_toml(event: Event) -> str:
     ]
     if event.rulebook:
         lines.append(f"rulebook = {_quoted(event.rulebook)}")
+    lines += [] if event.phases else [f"movement = {_quoted(event.movement)}"]
     lines += [
-        f"movement = {_quoted(event.movement)}",
         f"rounds = {event.rounds}",
         f"deals = {event.deals}",
         f"scoring = {_quoted(event.scoring)}",
@@ -475,6 +526,9 @@ def to_toml(event: Event) -> str:
         lines.append(f"results = {_quoted(event.results)}")
     if event.remedies != REMEDIES[0]:
         lines.append(f"remedies = {_quoted(event.remedies)}")
+    for phase in event.phases:
+        lines += ["", "[[phases]]", f"movement = {_quoted(phase.movement)}", f"rounds = {phase.rounds}"]
+        lines += [f"groups = {phase.groups}"] if phase.groups != 1 else []
     for pair in event.pairs:
         players = ", ".join(_quoted(player) for player in pair.players)
         lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]

@@ -12,7 +12,11 @@ standings so far) that gives the rounds of a `Schedule`. A pair that meets no on
 - `howell`: the same meetings as the round robin, but the board sets move between the tables,
   so the tables of a round play different boards.
 - `swiss_round`: the next round of a Swiss ("Danish") event, paired on the standings so far:
-  first against second, third against fourth, never a rematch where one can be avoided.
+  first against second, third against fourth, never a rematch where one can be avoided; in one
+  field or in groups of neighbours on the standings.
+
+An event may mix them round by round (`Phase`, `plan`): each phase's rounds and board sets are
+numbered on from those of the phases before it.
 """
 
 from __future__ import annotations
@@ -163,12 +167,16 @@ def swiss_round(
     ranking: Sequence[int],
     met: Iterable[frozenset[int]] = (),
     sat_out: Iterable[int] = (),
+    groups: int = 1,
+    board_set: int | None = None,
 ) -> Round:
-    """Round `number` of a Swiss event: `ranking` is the pairs from first to last on the
-    standings so far; `met` the meetings already played; `sat_out` the pairs that sat out before.
+    """Round `number` of a Swiss ("Danish") event: `ranking` is the pairs from first to last on
+    the standings so far; `met` the meetings already played; `sat_out` the pairs that sat out before.
     The lowest pair that has not sat out sits out (odd pairs); the others are paired from the
     top, each with the highest pair below it it has not met, backtracking to avoid a rematch
-    where any pairing can (within `SWISS_SEARCH` tries); every table plays board set `number`."""
+    where any pairing can (within `SWISS_SEARCH` tries). In `groups` (Italian Burraco's Danish
+    "a gironi") the standings are cut into that many runs of neighbours, as even as they go, and
+    each is paired within itself. Every table plays board set `board_set` (default: `number`)."""
     order = list(ranking)
     out: list[int] = []
     if len(order) % 2:
@@ -177,11 +185,26 @@ def swiss_round(
         order.remove(resting)
         out = [resting]
     played = set(met)
-    pairing = _pair_without_rematch(order, played, [SWISS_SEARCH]) or [
-        (order[i], order[i + 1]) for i in range(0, len(order), 2)
-    ]
-    seatings = tuple(Seating(number, table, first, second, number) for table, (first, second) in enumerate(pairing, 1))
+    pairing: list[tuple[int, int]] = []
+    for group in _groups(order, groups):
+        pairing += _pair_without_rematch(group, played, [SWISS_SEARCH]) or [
+            (group[i], group[i + 1]) for i in range(0, len(group), 2)
+        ]
+    board_set = number if board_set is None else board_set
+    seatings = tuple(
+        Seating(number, table, first, second, board_set) for table, (first, second) in enumerate(pairing, 1)
+    )
     return Round(number, seatings, tuple(out))
+
+
+def _groups(order: list[int], groups: int) -> list[list[int]]:
+    """`order` (an even number of pairs) cut into `groups` runs of whole tables, the first ones a
+    table larger where the tables do not share out evenly."""
+    tables = len(order) // 2
+    groups = max(1, min(groups, tables))
+    sizes = [2 * (tables // groups + (1 if index < tables % groups else 0)) for index in range(groups)]
+    starts = [sum(sizes[:index]) for index in range(groups)]
+    return [order[start : start + size] for start, size in zip(starts, sizes, strict=True)]
 
 
 def _pair_without_rematch(
@@ -204,3 +227,62 @@ def _pair_without_rematch(
 
 MOVEMENTS = {"mitchell": mitchell, "howell": howell, "round-robin": round_robin}
 """The movements whose whole schedule is known before play; Swiss rounds follow the standings."""
+ON_RESULTS = ("swiss", "danish")
+"""The movements paired on the standings, round by round: the Swiss movement, which Italian
+Burraco calls Danish (*danese*); the two names are one movement."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A run of rounds played with one movement: an event mixes them round by round as its
+    director declares (three Mitchell rounds, then a Danish one)."""
+
+    movement: str
+    rounds: int
+    groups: int = 1
+    """A Danish phase paired in that many groups of neighbours on the standings (1: one field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhasePlan:
+    """Where a phase stands in its event: its first round, the board sets played before it, and,
+    for a planned movement, its rounds numbered and dealt as the event's (None: paired on results)."""
+
+    phase: Phase
+    first_round: int
+    sets_before: int
+    planned: tuple[Round, ...] | None
+
+    @property
+    def board_sets(self) -> int:
+        """How many board sets the phase plays: a planned movement's, or one a round on results."""
+        if self.planned is None:
+            return self.phase.rounds
+        return max((seating.board_set for each in self.planned for seating in each.seatings), default=0)
+
+
+def plan(phases: Sequence[Phase], pairs: Sequence[int]) -> list[PhasePlan]:
+    """Each phase placed in the event: rounds numbered on from the phases before it, and board
+    sets after theirs, so that no pair meets a board it has played in an earlier phase."""
+    plans: list[PhasePlan] = []
+    first, sets = 1, 0
+    for phase in phases:
+        planned = None
+        if phase.movement in MOVEMENTS:
+            planned = tuple(_shifted(each, first - 1, sets) for each in MOVEMENTS[phase.movement](pairs, phase.rounds))
+        placed = PhasePlan(phase, first, sets, planned)
+        plans.append(placed)
+        first += phase.rounds
+        sets += placed.board_sets
+    return plans
+
+
+def _shifted(each: Round, rounds_before: int, sets_before: int) -> Round:
+    if not rounds_before and not sets_before:
+        return each
+    number = each.number + rounds_before
+    seatings = tuple(
+        Seating(number, seating.table, seating.first, seating.second, seating.board_set + sets_before)
+        for seating in each.seatings
+    )
+    return Round(number, seatings, each.sitting_out)

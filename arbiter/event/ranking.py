@@ -32,7 +32,7 @@ from ..house import Rulebook
 from ..i18n import msg
 from .errors import EventError
 from .model import Event, Pair, Penalty, VictoryStep
-from .movements import MOVEMENTS, Round, Schedule, Seating, swiss_round
+from .movements import Round, Schedule, Seating, plan, swiss_round
 from .tables import TableResult, certify, rulebook_of
 
 WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
@@ -138,19 +138,26 @@ def standings(
         except ValueError:
             raise EventError(msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26")) from None
     rulebook = rulebook_of(event)
-    numbers = [pair.number for pair in event.pairs]
-    planned = MOVEMENTS[event.movement](numbers, event.rounds) if event.movement in MOVEMENTS else None
+    last = event.rounds if after_round is None else after_round
     rounds: list[Round] = []
     tables: list[TableResult] = []
-    for index in range(event.rounds if after_round is None else after_round):
-        if planned is not None:
-            current = planned[index]
-        elif index and any(not table.certified for table in tables):
-            break  # a Swiss round is paired on results: one not certified holds the next round
-        else:
-            current = _next_swiss(event, index + 1, rounds, tables)
-        rounds.append(current)
-        tables += [certifier(event, seating, rulebook) for seating in current.seatings]
+    for phase in plan(event.in_phases(), [pair.number for pair in event.pairs]):
+        for index in range(phase.phase.rounds):
+            number = phase.first_round + index
+            if number > last:
+                break
+            if phase.planned is not None:
+                current = phase.planned[index]
+            elif number > 1 and any(not table.certified for table in tables):
+                break  # a round on results is paired on them: one not certified holds the next round
+            else:
+                current = _next_on_results(
+                    event, number, rounds, tables, phase.phase.groups, phase.sets_before + index + 1
+                )
+            rounds.append(current)
+            tables += [certifier(event, seating, rulebook) for seating in current.seatings]
+        if len(rounds) < min(last, phase.first_round + phase.phase.rounds - 1):
+            break  # the phase stopped on results not yet certified: nothing after it is paired
     schedule = Schedule(event.movement, event.deals, tuple(rounds))
     return _ranked(Standings(event, schedule, tables, after_round=after_round, as_of=as_of))
 
@@ -185,20 +192,23 @@ def history(result: Standings) -> list[Standings]:
 
 
 def schedule_of(event: Event) -> Schedule:
-    """The event's schedule: a planned movement's every round, without reading a record; a Swiss
-    event's rounds paired so far, from the certified results (`standings`)."""
-    if event.movement in MOVEMENTS:
-        numbers = [pair.number for pair in event.pairs]
-        return Schedule(event.movement, event.deals, tuple(MOVEMENTS[event.movement](numbers, event.rounds)))
+    """The event's schedule: a planned movement's every round, without reading a record; where a
+    phase is paired on results (Swiss, Danish), the rounds paired so far, from the certified
+    results (`standings`)."""
+    phases = plan(event.in_phases(), [pair.number for pair in event.pairs])
+    if all(phase.planned is not None for phase in phases):
+        return Schedule(event.movement, event.deals, tuple(each for phase in phases for each in phase.planned or ()))
     return standings(event).schedule
 
 
-def _next_swiss(event: Event, number: int, rounds: list[Round], tables: list[TableResult]) -> Round:
+def _next_on_results(
+    event: Event, number: int, rounds: list[Round], tables: list[TableResult], groups: int, board_set: int
+) -> Round:
     so_far = Schedule(event.movement, event.deals, tuple(rounds))
     ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, ()), tables, ())]
     met = [frozenset(table.seating.pairs) for table in tables]
     sat_out = [pair for each in rounds for pair in each.sitting_out]
-    return swiss_round(number, ranking, met, sat_out)
+    return swiss_round(number, ranking, met, sat_out, groups, board_set)
 
 
 def scores(
