@@ -143,7 +143,7 @@ def _pair_flag(context: click.Context, parameter: click.Parameter, values: tuple
     "--movement",
     default=NEW_MOVEMENT,
     show_default=True,
-    help="mitchell, howell, round-robin or swiss.",
+    help="mitchell, howell, round-robin, swiss or danish (one for the whole event; mix them with [[phases]] in the file).",
 )
 @click.option("--rounds", type=int, help="How many rounds [default: as many as the movement gives without a rematch].")
 @click.option("--deals", type=int, default=NEW_DEALS, show_default=True, help="Deals (hands) per table and round.")

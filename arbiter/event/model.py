@@ -34,7 +34,8 @@ from .. import families as rulesets
 from ..i18n import msg
 from ..rules.base import UsageError
 from .errors import EventError
-from .movements import ON_RESULTS, Phase, check_rounds, most_rounds, plan
+from .movements import LISTED, ON_RESULTS, Phase, check_rounds, most_rounds, plan
+from .scales import DEFAULT_VICTORY_POINTS, NAMED_SCALES, VictoryStep
 
 SUFFIX = ".event.toml"
 MAX_FILE = 512 * 1024  # bytes: an event of a few hundred pairs and its penalty ledger
@@ -66,7 +67,8 @@ TOP_KEYS = (
     "results",
     "phases",
 )
-PHASE_KEYS = ("movement", "rounds", "groups")
+PHASE_KEYS = ("movement", "rounds", "groups", "tables")
+PHASE_MOVEMENTS = (*MOVEMENTS, LISTED)
 REMEDIES = ("apply", "hold")
 RESULTS = ("records", "scores")
 """What a table hands in (the `results` key): its record, judged (`records`, the default), or, where
@@ -108,52 +110,6 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
-class VictoryStep:
-    """A row of the victory-point scale: from this margin of card points up, the table's winner
-    gets `winner` and its loser `loser` victory points."""
-
-    margin: int
-    winner: int
-    loser: int
-
-
-DEFAULT_VICTORY_POINTS = (
-    VictoryStep(0, 10, 10),
-    VictoryStep(100, 11, 9),
-    VictoryStep(300, 12, 8),
-    VictoryStep(600, 13, 7),
-    VictoryStep(1000, 14, 6),
-    VictoryStep(1500, 15, 5),
-    VictoryStep(2000, 16, 4),
-    VictoryStep(2600, 17, 3),
-    VictoryStep(3300, 18, 2),
-    VictoryStep(4100, 19, 1),
-    VictoryStep(5000, 20, 0),
-)
-"""The project's own scale out of 20 (docs/events.md): a drawn table is 10 to 10, and the winner's
-share grows with the margin until a margin of 5,000 card points gives 20 to 0."""
-
-
-def _scale(margins: tuple[int, ...]) -> tuple[VictoryStep, ...]:
-    """A scale out of 20 from the margins where each step starts: 10 to 10 from the first, one
-    victory point more to the winner (and one less to the loser) at each next one."""
-    return tuple(VictoryStep(margin, 10 + step, 10 - step) for step, margin in enumerate(margins))
-
-
-NAMED_SCALES = {
-    "burraco-italian-2": _scale((0, 45, 125, 205, 305, 405, 505, 625, 745, 875, 1005)),
-    "burraco-italian-3": _scale((0, 55, 155, 255, 355, 505, 655, 805, 1005, 1255, 1505)),
-    "burraco-italian-4": _scale((0, 105, 305, 505, 705, 905, 1105, 1305, 1505, 1705, 2005)),
-}
-"""Published scales a file names instead of writing rows (`victory-points = "burraco-italian-3"`):
-the victory points of Italian Burraco tournaments for rounds of 2, 3 and 4 deals: the 3- and
-4-deal scales as puntiburraco.it reproduces them ("Partite e Punti Vittoria nei Tornei di
-Burraco"; the 3-deal scale as eburraco.com's "Victory Points, i termini del Burraco" too), the
-2-deal scale as the gioco-burraco project transcribes the 2026 *Codice di Gara* ("Le tabelle"). docs/events.md, "Scoring",
-says where they come from and what a director checks before using them."""
-
-
-@dataclass(frozen=True, slots=True)
 class Event:
     name: str
     date: str
@@ -186,6 +142,10 @@ class Event:
     def in_phases(self) -> tuple[Phase, ...]:
         """The event's rounds as phases: its own, or one phase of its one movement."""
         return self.phases or (Phase(self.movement, self.rounds),)
+
+    def table_list_path(self, phase: Phase, round_number: int) -> Path:
+        """Where a listed phase's table list of round `round_number` is."""
+        return self.folder / (phase.tables or "").format(round=round_number)
 
     def board_sets(self) -> int:
         """How many board sets its rounds play, those of rounds still to be paired included."""
@@ -297,14 +257,34 @@ class _Reader:
         for index, entry in enumerate(entries, 1):
             where = f"phases[{index}]."
             self.known(entry, PHASE_KEYS, where)
-            movement = self.choice(entry, "movement", MOVEMENTS, where)
+            movement = self.choice(entry, "movement", PHASE_MOVEMENTS, where)
             groups = self.count(entry, "groups", 1, max(1, pairs // 2), where) if "groups" in entry else 1
             if groups > 1 and movement not in ON_RESULTS:
                 raise self.fail(
                     where + "groups", msg("only a phase paired on the standings (danish, swiss) plays in groups")
                 )
-            phases.append(Phase(movement, self.count(entry, "rounds", 1, MAX_ROUNDS, where), groups))
+            tables = self.table_lists(entry, movement, where)
+            phases.append(Phase(movement, self.count(entry, "rounds", 1, MAX_ROUNDS, where), groups, tables))
         return tuple(phases)
+
+    def table_lists(self, entry: Mapping[str, Any], movement: str, where: str) -> str | None:
+        """Where a listed phase's table lists are, a file a round: `tables`, with {round} in it."""
+        if movement != LISTED:
+            if "tables" in entry:
+                raise self.fail(where + "tables", msg('only a listed phase (movement = "list") reads table lists'))
+            return None
+        value = entry.get("tables")
+        rest = value.replace("{round}", "") if isinstance(value, str) else ""
+        if not isinstance(value, str) or "{round}" not in value or "{" in rest or "}" in rest or len(value) > MAX_TEXT:
+            raise self.fail(
+                where + "tables",
+                msg(
+                    "write where each round's table list is, with {field} in it, such as {example}",
+                    field="{round}",
+                    example='"round-{round}.txt"',
+                ),
+            )
+        return value
 
     def phased_rounds(self, document: Mapping[str, Any], phases: tuple[Phase, ...]) -> int:
         """The event's rounds: its phases' rounds together, which a `rounds` key must agree with."""
@@ -529,6 +509,7 @@ def to_toml(event: Event) -> str:
     for phase in event.phases:
         lines += ["", "[[phases]]", f"movement = {_quoted(phase.movement)}", f"rounds = {phase.rounds}"]
         lines += [f"groups = {phase.groups}"] if phase.groups != 1 else []
+        lines += [f"tables = {_quoted(phase.tables)}"] if phase.tables else []
     for pair in event.pairs:
         players = ", ".join(_quoted(player) for player in pair.players)
         lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]

@@ -230,6 +230,9 @@ MOVEMENTS = {"mitchell": mitchell, "howell": howell, "round-robin": round_robin}
 ON_RESULTS = ("swiss", "danish")
 """The movements paired on the standings, round by round: the Swiss movement, which Italian
 Burraco calls Danish (*danese*); the two names are one movement."""
+LISTED = "list"
+"""A phase whose rounds the tournament software pairs: each round's table list is read from a
+file beside the event (arbiter/event/table_lists.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +244,8 @@ class Phase:
     rounds: int
     groups: int = 1
     """A Danish phase paired in that many groups of neighbours on the standings (1: one field)."""
+    tables: str | None = None
+    """A listed phase's table lists, a file a round beside the event (`round-{round}.txt`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +260,8 @@ class PhasePlan:
 
     @property
     def board_sets(self) -> int:
-        """How many board sets the phase plays: a planned movement's, or one a round on results."""
+        """How many board sets the phase plays: a planned movement's, or one a round paired on
+        results or from a list."""
         if self.planned is None:
             return self.phase.rounds
         return max((seating.board_set for each in self.planned for seating in each.seatings), default=0)

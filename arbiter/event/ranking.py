@@ -31,8 +31,10 @@ from fractions import Fraction
 from ..house import Rulebook
 from ..i18n import msg
 from .errors import EventError
-from .model import Event, Pair, Penalty, VictoryStep
-from .movements import Round, Schedule, Seating, plan, swiss_round
+from .model import Event, Pair, Penalty
+from .movements import LISTED, Phase, Round, Schedule, Seating, plan, swiss_round
+from .scales import VictoryStep
+from .table_lists import read_table_list
 from .tables import TableResult, certify, rulebook_of
 
 WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
@@ -146,14 +148,18 @@ def standings(
             number = phase.first_round + index
             if number > last:
                 break
+            board_set = phase.sets_before + index + 1
             if phase.planned is not None:
                 current = phase.planned[index]
+            elif phase.phase.movement == LISTED:
+                listed = _listed_round(event, phase.phase, number, board_set)
+                if listed is None:
+                    break  # the software's list of the round is not beside the event yet
+                current = listed
             elif number > 1 and any(not table.certified for table in tables):
                 break  # a round on results is paired on them: one not certified holds the next round
             else:
-                current = _next_on_results(
-                    event, number, rounds, tables, phase.phase.groups, phase.sets_before + index + 1
-                )
+                current = _next_on_results(event, number, rounds, tables, phase.phase.groups, board_set)
             rounds.append(current)
             tables += [certifier(event, seating, rulebook) for seating in current.seatings]
         if len(rounds) < min(last, phase.first_round + phase.phase.rounds - 1):
@@ -199,6 +205,26 @@ def schedule_of(event: Event) -> Schedule:
     if all(phase.planned is not None for phase in phases):
         return Schedule(event.movement, event.deals, tuple(each for phase in phases for each in phase.planned or ()))
     return standings(event).schedule
+
+
+MAX_TABLE_LIST = 256 * 1024
+"""Bytes a round's table list may hold: a field of 400 pairs is a few kilobytes."""
+
+
+def _listed_round(event: Event, phase: Phase, number: int, board_set: int) -> Round | None:
+    """The round as the tournament software's list seats it; None while the list is not there."""
+    path = event.table_list_path(phase, number)
+    if not path.is_file():
+        return None
+    with path.open("rb") as stream:
+        data = stream.read(MAX_TABLE_LIST + 1)
+    if len(data) > MAX_TABLE_LIST:
+        raise EventError(msg("{path}: a table list is at most {limit:,} bytes", path=str(path), limit=MAX_TABLE_LIST))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")  # the software's own export, on Windows
+    return read_table_list(text, event.pairs, number, board_set, str(path))
 
 
 def _next_on_results(
