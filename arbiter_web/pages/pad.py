@@ -20,6 +20,7 @@ from arbiter import families as rulesets
 from arbiter.checker import DEFAULT_RULES, Request
 from arbiter.i18n import msg
 from arbiter.notation import parse_text
+from arbiter.rules.sheet_spec import LEFT
 from arbiter.sheets import pad as sheets
 from arbiter.situation import default_seats
 from arbiter_web.serving import lang
@@ -54,6 +55,7 @@ class PadView:
     over: bool = False
     problems: list[str] = field(default_factory=list)
     entered: dict[str, Any] = field(default_factory=dict)
+    asked: bool = False  # the hand waits for a side's points left (issue 58)
 
 
 def _request() -> Request:
@@ -95,6 +97,10 @@ def pad_post() -> Any:
         except (arbiter.UsageError, ValueError) as problem:
             view.problems.append(lang.said(problem))
             return _render(view), 422
+        if added.unwritten:  # issue 58: a blank "points left" is asked for, never taken as 0
+            view.problems, view.asked = [_unwritten(side) for side in added.unwritten], True
+            view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
+            return _render(view), 422
         if added.refused:
             view.problems = [finding.message for finding in added.refused]
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
@@ -126,19 +132,26 @@ def _start() -> Any:
     return _render(_view(record))
 
 
-def _entries(view: PadView) -> dict[str, dict[str, int | bool]]:
-    """The hand entered in the form, per side: counts (a blank is zero) and the words ticked."""
-    entered: dict[str, dict[str, int | bool]] = {}
+def _entries(view: PadView) -> dict[str, dict[str, int | bool | None]]:
+    """The hand entered in the form, per side: counts (a blank is zero, but the points left, which
+    a blank leaves unwritten: None) and the words ticked."""
+    entered: dict[str, dict[str, int | bool | None]] = {}
     for side in view.sides:
-        values: dict[str, int | bool] = {}
+        values: dict[str, int | bool | None] = {}
         for word in view.labels:
             raw = request.form.get(f"{side}.{word}", "").strip()
-            if word in view.counted:
+            if word == LEFT and not raw:
+                values[word] = None
+            elif word in view.counted:
                 values[word] = _count(raw)
             else:
                 values[word] = raw in ("on", "yes", "1", "true")
         entered[side] = values
     return entered
+
+
+def _unwritten(side: str) -> str:
+    return msg("Write the points left in hand for {side}: 0 if no card was left.", side=side)
 
 
 def _count(raw: str) -> int:
