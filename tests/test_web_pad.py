@@ -297,3 +297,16 @@ def test_the_samba_pad_offers_going_out_concealed_which_earns_nothing_more(clien
     assert "out concealed" in kept
     [game] = arbiter.check(kept)
     assert game.verdict == "valid" and list(game.totals.values()) == [score_a, score_b]
+
+
+def test_the_pad_says_the_table_penalties_under_their_field(client: Any) -> None:
+    record = start(client, "caliente", "ann bob cid dee", "ann+cid bob+dee")
+    page = html.unescape(client.post("/pad", data={"do": "show", "record": record}).text)
+    said = "A sum of: 50 (taking the pile without the right to it), 100 (going out against the partner's answer)."
+    assert said in page and 'aria-describedby="pad-1-penalties-hint"' in page
+    spanish = html.unescape(client.post("/pad?lang=es", data={"do": "show", "record": record}).text)
+    assert (
+        "Una suma de: 50 (tomar el pozo sin derecho a ello), 100 (cerrar contra la respuesta del compañero)." in spanish
+    )
+    free = '[Rules "hoyle"]\n[Variant "wrong-take-penalty=0"]\n[Seats "ann bob"]\n'  # no partner to ask either
+    assert "This game charges no penalty." in client.post("/pad", data={"do": "show", "record": free}).text

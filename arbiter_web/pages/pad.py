@@ -20,6 +20,7 @@ from arbiter import families as rulesets
 from arbiter.checker import DEFAULT_RULES, Request
 from arbiter.i18n import msg
 from arbiter.notation import parse_text
+from arbiter.rules.sheet_penalties import described, penalty_kinds
 from arbiter.rules.sheet_spec import LEFT
 from arbiter.sheets import pad as sheets
 from arbiter.situation import default_seats
@@ -56,6 +57,7 @@ class PadView:
     problems: list[str] = field(default_factory=list)
     entered: dict[str, Any] = field(default_factory=dict)
     asked: bool = False  # the hand waits for a side's points left (issue 58)
+    penalties: str = ""  # what the table's penalties cost, said under the penalties' field (issue 58)
 
 
 def _request() -> Request:
@@ -185,6 +187,7 @@ def _view(record: str) -> PadView:
     config, sheet = table
     view.sides = [config.seating.side_name(s) for s in config.seating.sides]
     view.labels, view.counted = sheets.categories(config, sheet), sheet.counted()
+    view.penalties = _penalties(config)
     view.hands = _hands(game.hands, ruling)
     view.totals = dict(ruling.totals)
     view.winner = ruling.winner
@@ -193,6 +196,14 @@ def _view(record: str) -> PadView:
     view.minimums = last or {side: config.first_meld_minimum(0, 1) for side in view.sides}
     view.problems = [f.message for f in ruling.findings if f.is_error]
     return view
+
+
+def _penalties(config: Any) -> str:
+    """The penalties this table charges, for the hint under the pad's penalties (issue 58)."""
+    kinds = penalty_kinds(config)
+    if not kinds:
+        return msg("This game charges no penalty.")
+    return msg("A sum of: {penalties}.", penalties=described(kinds))
 
 
 def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
