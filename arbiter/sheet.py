@@ -9,10 +9,10 @@ stopped at an irregularity the rule set remedies with points (a wrong take of th
 out against the partner's answer) or with a change of play that costs none (a first meld short of
 the minimum) is **adjusted**: the score the record declares with the remedy applied, and the
 adjustment shown apart so that nobody mistakes it for a count. A hand given as its summary whose
-sheet is refused for one claim the rest of the sheet does without (a word the game does not have)
-is **adjusted** too: the arbiter's count with that claim struck, beside the declared score, each
-side's difference shown apart. Any other hand **cannot be scored**,
-with the reason. The running totals follow the rows; after a hand that cannot be scored they carry
+sheet is refused for one claim the rest of the sheet does without (a word the game does not have,
+points left to a player who went out alone) is **adjusted** too: the arbiter's count with that
+claim struck, beside the declared score, each side's difference shown apart. Any other hand
+**cannot be scored**, with the reason. The running totals follow the rows; after a hand that cannot be scored they carry
 the record's declared score for it (as the game's `totals` do) and are marked provisional.
 """
 

@@ -509,3 +509,21 @@ def test_caliente_cards_outside_their_variation_are_struck_and_the_rest_scored()
 def test_a_sheet_refused_for_more_than_one_claim_gives_no_score() -> None:
     [finding] = errors((CALIENTE + CALIENTE_HAND).replace("left 45", "left 45 out"))
     assert finding.code == "summary-going-out" and finding.corrected is None
+
+
+def test_points_left_to_a_player_who_went_out_alone_are_struck_and_the_rest_scored() -> None:
+    [finding] = errors(VALID["hoyle"].replace("melded 300 out", "melded 300 left 10 out"))
+    assert finding.code == "summary-going-out" and finding.corrected is not None
+    assert finding.corrected.word == "left" and finding.corrected.scores == {"ann": 1300, "bob": 445}
+
+
+def test_a_word_beside_a_special_hand_is_struck_and_the_hand_scored_alone() -> None:
+    record = MODERN_AMERICAN + hand(
+        1,
+        "dee",
+        "summary ann+cid garbage melded 50",
+        "summary bob+dee melded 0 left 300",
+    )
+    [finding] = errors(record)
+    assert finding.code == "summary-category" and finding.corrected is not None
+    assert finding.corrected.word == "melded" and finding.corrected.scores["bob+dee"] == -300

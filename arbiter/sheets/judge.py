@@ -13,7 +13,8 @@ the sides (`summary-side`), the family's categories (`summary-category`), what t
 ended (`summary-going-out`). A hand that passes is scored, and a declared score that differs is the
 engine's `score-mismatch`: an error of addition is corrected on the sheet, not a broken rule. A
 sheet refused for one claim of one side (a word the game does not have, Caliente cards where the
-packs hold none) whose rest passes is scored without it, and the finding carries that score
+packs hold none, points left to a player who went out alone, a word beside a special hand) whose
+rest passes is scored without it, and the finding carries that score
 (`Finding.corrected`), which the corrected score sheet (arbiter/sheet.py) writes beside the
 declared one.
 """
@@ -270,16 +271,17 @@ def check_special(sheets: Mapping[str, SideSheet], config: Config) -> str | None
             laid[1].line,
         )
     [sheet] = laid
-    beside = [item.word for item in sheet.line.items if item.word != sheet.special]
+    beside = [item for item in sheet.line.items if item.word != sheet.special]
     if beside:
         raise SummaryProblem(
             "summary-category",
             msg(
                 "{side} lays a special hand, which scores its value alone: `{word}` has no place beside it",
                 side=sheet.side,
-                word=beside[0],
+                word=beside[0].word,
             ),
             sheet.line,
+            claim=(sheet.side, beside[0]) if len(beside) == 1 else None,
         )
     gone = [other for other in sheets.values() if other.out]
     if gone:
@@ -453,6 +455,7 @@ def check_going_out(sheets: Mapping[str, SideSheet], config: Config) -> None:
                 left=gone.left,
             ),
             gone.line,
+            claim=next(((gone.side, item) for item in gone.line.items if item.word == LEFT), None),
         )
 
 
