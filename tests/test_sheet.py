@@ -112,3 +112,33 @@ def test_not_going_out_after_the_partners_yes_costs_the_permission_penalty():
     assert row.status is Status.ADJUSTED and row.adjustments[0].side == "bob+dee"
     assert row.adjustments[0].reason == "told yes when asking to go out, and did not go out"
     assert row.scores == {"bob+dee": 1090, "ann+cid": -230}
+
+
+SAMBA_SHEET = """[Rules "samba"]
+[Seats "ann bob cid dee"]
+[Teams "ann+cid bob+dee"]
+
+hand 1 dealer dee
+summary ann+cid samba 1 natural 1 bonus 1 melded 510 out
+summary bob+dee mixed 1 bonus 2 melded 200 left 60
+score ann+cid 2810 bob+dee 240
+"""
+
+
+def test_a_summary_refused_for_a_bonus_the_game_does_not_give_is_written_down_without_it():
+    # a Foot claimed in Samba: the sheet is refused, and the rest of it scores the hand
+    sheet = _sheet(SAMBA_SHEET.replace("melded 510 out", "melded 510 foot 1 out").replace("2810", "3010"))
+    (row,) = sheet.rows
+    assert row.status is Status.ADJUSTED and row.declared == {"ann+cid": 3010, "bob+dee": 240}
+    assert row.scores == {"ann+cid": 2810, "bob+dee": 240} and sheet.totals == row.scores
+    (adjustment,) = row.adjustments
+    assert (adjustment.side, adjustment.points) == ("ann+cid", -200)
+    assert "`foot` struck from ann+cid's line" in adjustment.reason and "summary-category" in row.reason
+    assert not sheet.provisional
+
+
+def test_a_summary_refused_for_a_word_its_declared_score_left_out_keeps_that_score():
+    sheet = _sheet(SAMBA_SHEET.replace("melded 510 out", "melded 510 foot 1 out"))
+    (row,) = sheet.rows
+    assert row.status is Status.ADJUSTED and row.scores == row.declared
+    assert [(a.side, a.points) for a in row.adjustments] == [("ann+cid", 0)]

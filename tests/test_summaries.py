@@ -19,6 +19,7 @@ CLASSIC = CALIENTE.replace("caliente", "classic")
 HOYLE = """[Rules "hoyle"]
 [Seats "ann bob"]
 """
+MODERN_AMERICAN = CALIENTE.replace("caliente", "modern-american")
 
 
 def hand(number: int, dealer: str, *lines: str) -> str:
@@ -105,7 +106,17 @@ VALID = {
         "summary bob mixed 1 red-threes 1 melded 120 left 75",
         "score ann 1300 bob 445",
     ),
+    "modern-american": MODERN_AMERICAN
+    + hand(
+        1,
+        "dee",
+        "summary ann+cid natural 1 mixed 1 red-threes 2 black-threes 1 melded 190 left 15 out",
+        "summary bob+dee red-threes 1 melded 95 left 1545 penalties 2500",
+        "score ann+cid 1475 bob+dee -4240",
+    ),
 }
+FAMILIES = ["caliente", "samba", "hand-and-foot", "classic", "hoyle", "modern-american"]
+"""The families whose sheets every check below is tried on (VALID holds one true hand of each)."""
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -227,7 +238,8 @@ def test_partners_may_be_named_in_either_order() -> None:
     ("record", "change", "words"),
     [
         (CALIENTE + CALIENTE_HAND, ("natural 1", "samba 1"), "`samba` is not on this game's score sheet"),
-        (VALID["samba"], ("melded 510 out", "melded 510 out concealed"), "`concealed` is not on"),
+        (VALID["samba"], ("samba 1 natural 1", "samba 1 natural 1 clean 1"), "`clean` is not on"),
+        (VALID["modern-american"], ("red-threes 1", "bonus 1"), "`bonus` is not on"),
         (VALID["hand-and-foot"], ("clean 2", "natural 2"), "`natural` is not on"),
         (VALID["classic"], ("red-threes 4", "bonus 4"), "`bonus` is not on"),
         (CALIENTE + CALIENTE_HAND, ("mixed 1 bonus", "mixed bonus"), "`mixed` needs its number"),
@@ -357,3 +369,161 @@ def test_every_family_cites_its_own_book_for_the_summary_checks(name: str) -> No
     for code in ("summary-side", "summary-category", "summary-packs", "summary-points", "summary-going-out"):
         rule = ruleset.rule(code)
         assert rule.source and "docs/notation" not in rule.source, (name, code)
+
+
+# --- what happened is written, even where it earns nothing (issue 58) ---------------------------------
+
+OUT_LINE = {  # each family's VALID hand: the words that say who went out, and what concealed adds
+    "caliente": ("melded 420 out", 100),
+    "samba": ("melded 510 out", 0),
+    "hand-and-foot": ("left 0 out", 0),
+    "classic": ("melded 260 out", 100),
+    "hoyle": ("melded 300 out", 100),
+    "modern-american": ("left 15 out", 0),
+}
+
+
+def concealed(record: str, family: str) -> str:
+    words, _ = OUT_LINE[family]
+    return record.replace(words, words + " concealed")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_going_out_concealed_is_a_fact_every_family_reads_and_scores_as_it_scores_it(family: str) -> None:
+    _, bonus = OUT_LINE[family]
+    record = concealed(VALID[family] if family != "caliente" else CALIENTE + CALIENTE_HAND, family)
+    game = ruling(record)
+    assert "summary-category" not in [f.code for f in game.findings], family
+    plain = ruling(VALID[family] if family != "caliente" else CALIENTE + CALIENTE_HAND)
+    side = next(iter(plain.hands[0].scores or {}))
+    assert (game.hands[0].scores or {})[side] == (plain.hands[0].scores or {})[side] + bonus
+
+
+@pytest.mark.parametrize("family", ["samba", "hand-and-foot", "modern-american"])
+def test_a_concealed_bonus_the_game_does_not_give_is_an_error_of_addition(family: str) -> None:
+    record = concealed(VALID[family], family)
+    declared = ruling(record).hands[0].declared or {}
+    side = next(iter(declared))
+    wrong = record.replace(f"score {side} {declared[side]}", f"score {side} {declared[side] + 100}")
+    [finding] = errors(wrong)
+    assert (
+        finding.code == "score-mismatch"
+        and f"declared {declared[side] + 100} but makes {declared[side]}" in finding.message
+    )
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_category_no_game_of_the_family_has_stays_refused(family: str) -> None:
+    foreign = "foot 1" if family != "hand-and-foot" else "samba 1"
+    words, _ = OUT_LINE[family]
+    [finding] = errors(VALID[family].replace(words, f"{foreign} {words}"))
+    assert finding.code == "summary-category" and f"`{foreign.split()[0]}` is not on" in finding.message
+
+
+# --- penalties, on every family's sheet --------------------------------------------------------------
+
+PENALTIES = {  # a sum each family's penalties make, and one they cannot
+    "caliente": (150, 30),  # a wrong take of the Prize pile (50) and going out against the answer (100)
+    "samba": (50, 75),
+    "hand-and-foot": (100, 20),
+    "classic": (50, 60),
+    "hoyle": (100, 110),  # two wrong takes; no partner to ask, so 50 at a time
+    "modern-american": (2510, 2505),  # an unfinished meld of aces (2,500) and a mismeld (10)
+}
+
+
+def with_penalties(family: str, points: int) -> str:
+    record = VALID[family] if family != "caliente" else CALIENTE + CALIENTE_HAND
+    game = ruling(record)
+    side = list(game.hands[0].declared or {})[-1]
+    declared = (game.hands[0].declared or {})[side]
+    line = next(line for line in record.splitlines() if line.startswith(f"summary {side}"))
+    if " penalties " in line:
+        before = int(line.split(" penalties ")[1].split()[0])
+        changed = line.replace(f"penalties {before}", f"penalties {before + points}")
+    else:
+        changed = f"{line} penalties {points}"
+    return record.replace(line, changed).replace(f"{side} {declared}", f"{side} {declared - points}")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_sheet_says_its_penalties_and_they_are_taken_off(family: str) -> None:
+    possible, _ = PENALTIES[family]
+    game = ruling(with_penalties(family, possible))
+    assert [f for f in game.findings if f.is_error] == [], family
+    assert game.hands[0].scores == game.hands[0].declared
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_penalties_that_no_sum_of_the_family_penalties_makes_are_refused(family: str) -> None:
+    _, impossible = PENALTIES[family]
+    [finding] = errors(with_penalties(family, impossible))
+    assert finding.code == "summary-points" and "is not a sum of this game's penalties" in finding.message
+
+
+def test_the_penalties_named_are_the_table_options() -> None:
+    record = CALIENTE.replace("[Rules", '[Variant "wrong-take-penalty=30"]\n[Rules') + CALIENTE_HAND
+    found = errors(record.replace("left 45", "left 45 penalties 50"))
+    assert "30 (taking the pile without the right to it), 100 (going out against the partner's answer)" in (
+        found[0].message
+    )
+    assert errors(record.replace("left 45", "left 45 penalties 60").replace("bob+dee 515", "bob+dee 455")) == []
+
+
+# --- a hand nobody went out of leaves cards in hand ------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_hand_nobody_went_out_of_with_no_card_left_is_impossible(family: str) -> None:
+    game = ruling(VALID[family])
+    sides = list(game.hands[0].declared or {})
+    first = hand(
+        1, "dee" if len(sides) == 2 and "+" in sides[0] else "bob", *(f"summary {side} melded 0" for side in sides)
+    )
+    header = VALID[family].split("\nhand 1")[0] + "\n"
+    [finding] = errors(header + first)
+    assert finding.code == "summary-going-out" and "nobody goes out, yet no side is left with a card" in finding.message
+    assert errors(header + first.replace("melded 0\n", "melded 0 left 5\n", 1)) == []
+
+
+# --- a sheet refused for one claim is scored without it --------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_sheet_refused_for_one_word_gives_the_score_without_it(family: str) -> None:
+    record = VALID[family] if family != "caliente" else CALIENTE + CALIENTE_HAND
+    words, _ = OUT_LINE[family]
+    side = next(iter(ruling(record).hands[0].declared or {}))
+    [finding] = errors(record.replace(words, f"foot 1 {words}"))
+    assert finding.corrected is not None and finding.corrected.word == "foot" and finding.corrected.side == side
+    assert finding.corrected.scores == ruling(record).hands[0].scores
+
+
+def test_caliente_cards_outside_their_variation_are_struck_and_the_rest_scored() -> None:
+    record = (CALIENTE + CALIENTE_HAND).replace("bob+dee mixed 1", "bob+dee caliente 1 mixed 1")
+    [finding] = errors(record)
+    assert finding.code == "summary-packs" and finding.corrected is not None
+    assert finding.corrected.scores == {"ann+cid": 1420, "bob+dee": 515}
+
+
+def test_a_sheet_refused_for_more_than_one_claim_gives_no_score() -> None:
+    [finding] = errors((CALIENTE + CALIENTE_HAND).replace("left 45", "left 45 out"))
+    assert finding.code == "summary-going-out" and finding.corrected is None
+
+
+def test_points_left_to_a_player_who_went_out_alone_are_struck_and_the_rest_scored() -> None:
+    [finding] = errors(VALID["hoyle"].replace("melded 300 out", "melded 300 left 10 out"))
+    assert finding.code == "summary-going-out" and finding.corrected is not None
+    assert finding.corrected.word == "left" and finding.corrected.scores == {"ann": 1300, "bob": 445}
+
+
+def test_a_word_beside_a_special_hand_is_struck_and_the_hand_scored_alone() -> None:
+    record = MODERN_AMERICAN + hand(
+        1,
+        "dee",
+        "summary ann+cid garbage melded 50",
+        "summary bob+dee melded 0 left 300",
+    )
+    [finding] = errors(record)
+    assert finding.code == "summary-category" and finding.corrected is not None
+    assert finding.corrected.word == "melded" and finding.corrected.scores["bob+dee"] == -300

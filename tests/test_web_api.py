@@ -639,7 +639,12 @@ def test_openapi_schemas_match_the_objects(spec: dict[str, Any]) -> None:
     components = spec["components"]["schemas"]
     ruling = full_ruling().to_dict()
     assert list(components["Game"]["properties"]) == [*ruling, "house", "assumed"]  # house, assumed: where they apply
-    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0]) | {"repeats", "house", *MOVE_ONLY}
+    assert set(components["Finding"]["properties"]) == set(ruling["findings"][0]) | {
+        "repeats",
+        "house",
+        "corrected",
+        *MOVE_ONLY,
+    }  # corrected: a summary refused for one claim
     assert set(components["Hand"]["properties"]) == set(ruling["hands"][0]) | {"minimums"}  # a summarised hand's
     assert set(components["Table"]["properties"]) == set(ruling["findings"][0]["table"])
     assert set(components["RulingRequest"]["required"]) == {"record"}

@@ -24,14 +24,26 @@ GAMES = {
     "caliente": (
         "ann bob cid dee",
         "ann+cid bob+dee",
-        {"ann+cid.natural": "1", "ann+cid.mixed": "1", "ann+cid.melded": "420", "ann+cid.out": "on"},
+        {
+            "ann+cid.natural": "1",
+            "ann+cid.mixed": "1",
+            "ann+cid.melded": "420",
+            "ann+cid.left": "0",
+            "ann+cid.out": "on",
+        },
         {"bob+dee.mixed": "1", "bob+dee.melded": "260", "bob+dee.left": "45"},
         (1320, 515),
     ),
     "samba": (
         "ann bob cid dee",
         "ann+cid bob+dee",
-        {"ann+cid.samba": "1", "ann+cid.natural": "1", "ann+cid.melded": "510", "ann+cid.out": "on"},
+        {
+            "ann+cid.samba": "1",
+            "ann+cid.natural": "1",
+            "ann+cid.melded": "510",
+            "ann+cid.left": "0",
+            "ann+cid.out": "on",
+        },
         {"bob+dee.mixed": "1", "bob+dee.melded": "200", "bob+dee.left": "60"},
         (2710, 440),
     ),
@@ -43,6 +55,7 @@ GAMES = {
             "ann+cid.dirty": "2",
             "ann+cid.wild": "1",
             "ann+cid.melded": "900",
+            "ann+cid.left": "0",
             "ann+cid.out": "on",
         },
         {"bob+dee.clean": "1", "bob+dee.melded": "300", "bob+dee.left": "230"},
@@ -51,14 +64,20 @@ GAMES = {
     "classic": (
         "ann bob cid dee",
         "ann+cid bob+dee",
-        {"ann+cid.natural": "1", "ann+cid.red-threes": "2", "ann+cid.melded": "260", "ann+cid.out": "on"},
+        {
+            "ann+cid.natural": "1",
+            "ann+cid.red-threes": "2",
+            "ann+cid.melded": "260",
+            "ann+cid.left": "0",
+            "ann+cid.out": "on",
+        },
         {"bob+dee.melded": "0", "bob+dee.left": "120"},
         (1060, -120),
     ),
     "hoyle": (
         "ann bob",
         "",
-        {"ann.natural": "1", "ann.mixed": "1", "ann.melded": "300", "ann.out": "on"},
+        {"ann.natural": "1", "ann.mixed": "1", "ann.melded": "300", "ann.left": "0", "ann.out": "on"},
         {"bob.mixed": "1", "bob.melded": "120", "bob.left": "75"},
         (1200, 345),
     ),
@@ -154,7 +173,14 @@ def test_the_pad_judges_by_the_house_rulebook(tmp_path: Path) -> None:
     assert kept.status_code in (200, 201), kept.text
     record = start(client, "caliente", "ann bob cid dee", "ann+cid bob+dee", house=book.digest)
     assert "[House " in record
-    one_canasta = {"ann+cid.natural": "1", "ann+cid.melded": "300", "ann+cid.out": "on", "bob+dee.melded": "90"}
+    one_canasta = {
+        "ann+cid.natural": "1",
+        "ann+cid.melded": "300",
+        "ann+cid.left": "0",
+        "ann+cid.out": "on",
+        "bob+dee.melded": "90",
+        "bob+dee.left": "0",
+    }
     refused = add(client, record, one_canasta)
     assert refused.status_code == 422 and "needs 2 to go out" in refused.text
 
@@ -179,7 +205,13 @@ def test_the_pad_speaks_the_readers_language(client: Any) -> None:
     seats, teams, first, *_ = GAMES["caliente"]
     record = start(client, "caliente", seats, teams)
     refused = client.post(
-        "/pad?lang=it", data={"do": "add", "record": record, **first, **{"bob+dee.out": "on", "bob+dee.melded": "90"}}
+        "/pad?lang=it",
+        data={
+            "do": "add",
+            "record": record,
+            **first,
+            **{"bob+dee.out": "on", "bob+dee.melded": "90", "bob+dee.left": "0"},
+        },
     )
     assert "Questa smazzata non può essere giusta" in refused.text and "chiude una sola squadra" in refused.text
 
@@ -211,3 +243,70 @@ def test_the_pad_asks_for_caliente_cards_only_in_their_variation(client: Any) ->
     assert "Caliente cards played" not in plain.text and "Bonus cards" in plain.text
     variation = '[Rules "caliente"]\n[Variant "caliente-cards"]\n[Seats "ann bob"]\n'
     assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}).text
+
+
+# --- issue 58: the points left asked for, the penalties and going out concealed offered -------------------
+
+
+def test_a_blank_points_left_is_asked_for_and_never_taken_as_0(client: Any) -> None:
+    seats, teams, first, second, _ = GAMES["caliente"]
+    record = start(client, "caliente", seats, teams)
+    blank = {**first, **second, "ann+cid.left": ""}
+    asked = add(client, record, blank)
+    assert asked.status_code == 422 and record_of(asked.text) == record
+    assert "Write the points left" in asked.text
+    assert "Write the points left in hand for ann+cid: 0 if no card was left." in html.unescape(asked.text)
+    assert "Write the points left in hand for bob+dee" not in html.unescape(asked.text)
+    assert record_of(add(client, record, {**first, **second}).text) != record  # written as 0, it is added
+    spanish = client.post("/pad?lang=es", data={"do": "add", "record": record, **blank}).text
+    assert "Escribe los puntos que quedan en la mano de ann+cid: 0 si no quedó ninguna carta." in html.unescape(spanish)
+
+
+def test_a_points_left_written_as_0_shows_as_0_when_the_hand_comes_back(client: Any) -> None:
+    seats, teams, first, second, _ = GAMES["caliente"]
+    record = start(client, "caliente", seats, teams)
+    refused = add(client, record, {**first, **second, "bob+dee.out": "on"})
+    assert refused.status_code == 422
+    assert re.search(r'name="ann\+cid\.left"[^>]*value="0"', refused.text)
+    assert re.search(r'name="bob\+dee\.left"[^>]*value="45"', refused.text)
+    fresh = client.post("/pad", data={"do": "show", "record": record}).text
+    assert re.search(r'name="ann\+cid\.left"[^>]*value=""[^>]*required', fresh)
+
+
+@pytest.mark.parametrize("family", list(GAMES))
+def test_every_family_pad_offers_the_penalties_and_takes_them_off(client: Any, family: str) -> None:
+    seats, teams, first, second, (score_a, score_b) = GAMES[family]
+    record = start(client, family, seats, teams)
+    page = client.post("/pad?lang=es", data={"do": "show", "record": record}).text
+    other = next(iter(second)).split(".")[0]
+    assert f'name="{other}.penalties"' in page and "Penalizaciones" in page
+    before = int(second.get(f"{other}.penalties", "0"))
+    answer = add(client, record, {**first, **second, f"{other}.penalties": str(before + 100)})
+    assert answer.status_code == 200, answer.text
+    [game] = arbiter.check(record_of(answer.text))
+    assert game.verdict == "valid" and list(game.totals.values()) == [score_a, score_b - 100]
+
+
+def test_the_samba_pad_offers_going_out_concealed_which_earns_nothing_more(client: Any) -> None:
+    seats, teams, first, second, (score_a, score_b) = GAMES["samba"]
+    record = start(client, "samba", seats, teams)
+    assert 'name="ann+cid.concealed"' in client.post("/pad", data={"do": "show", "record": record}).text
+    answer = add(client, record, {**first, **second, "ann+cid.concealed": "on"})
+    assert answer.status_code == 200, answer.text
+    kept = record_of(answer.text)
+    assert "out concealed" in kept
+    [game] = arbiter.check(kept)
+    assert game.verdict == "valid" and list(game.totals.values()) == [score_a, score_b]
+
+
+def test_the_pad_says_the_table_penalties_under_their_field(client: Any) -> None:
+    record = start(client, "caliente", "ann bob cid dee", "ann+cid bob+dee")
+    page = html.unescape(client.post("/pad", data={"do": "show", "record": record}).text)
+    said = "A sum of: 50 (taking the pile without the right to it), 100 (going out against the partner's answer)."
+    assert said in page and 'aria-describedby="pad-1-penalties-hint"' in page
+    spanish = html.unescape(client.post("/pad?lang=es", data={"do": "show", "record": record}).text)
+    assert (
+        "Una suma de: 50 (tomar el pozo sin derecho a ello), 100 (cerrar contra la respuesta del compañero)." in spanish
+    )
+    free = '[Rules "hoyle"]\n[Variant "wrong-take-penalty=0"]\n[Seats "ann bob"]\n'  # no partner to ask either
+    assert "This game charges no penalty." in client.post("/pad", data={"do": "show", "record": free}).text

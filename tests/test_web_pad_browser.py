@@ -20,35 +20,55 @@ PHONE = {"width": 390, "height": 844}
 GAMES: dict[str, tuple[dict[str, dict[str, Any]], dict[str, int]]] = {
     "caliente": (
         {
-            "ann+cid": {"steps": {"natural": 1, "mixed": 1}, "typed": {"melded": "420"}, "ticked": ["out"]},
+            "ann+cid": {
+                "steps": {"natural": 1, "mixed": 1},
+                "typed": {"melded": "420", "left": "0"},
+                "ticked": ["out"],
+            },
             "bob+dee": {"steps": {"mixed": 1}, "typed": {"melded": "260", "left": "45"}, "ticked": []},
         },
         {"ann+cid": 1320, "bob+dee": 515},
     ),
     "samba": (
         {
-            "ann+cid": {"steps": {"samba": 1, "natural": 1}, "typed": {"melded": "510"}, "ticked": ["out"]},
+            "ann+cid": {
+                "steps": {"samba": 1, "natural": 1},
+                "typed": {"melded": "510", "left": "0"},
+                "ticked": ["out"],
+            },
             "bob+dee": {"steps": {"bonus": 2}, "typed": {"melded": "200", "left": "60"}, "ticked": []},
         },
         {"ann+cid": 2710, "bob+dee": -60},
     ),
     "hand-and-foot": (
         {
-            "ann+cid": {"steps": {"clean": 2, "dirty": 2, "wild": 1}, "typed": {"melded": "900"}, "ticked": ["out"]},
+            "ann+cid": {
+                "steps": {"clean": 2, "dirty": 2, "wild": 1},
+                "typed": {"melded": "900", "left": "0"},
+                "ticked": ["out"],
+            },
             "bob+dee": {"steps": {"clean": 1}, "typed": {"melded": "300", "left": "230"}, "ticked": []},
         },
         {"ann+cid": 4100, "bob+dee": 570},
     ),
     "classic": (
         {
-            "ann+cid": {"steps": {"natural": 1, "red-threes": 2}, "typed": {"melded": "260"}, "ticked": ["out"]},
+            "ann+cid": {
+                "steps": {"natural": 1, "red-threes": 2},
+                "typed": {"melded": "260", "left": "0"},
+                "ticked": ["out"],
+            },
             "bob+dee": {"steps": {}, "typed": {"left": "120"}, "ticked": []},
         },
         {"ann+cid": 1060, "bob+dee": -120},
     ),
     "hoyle": (
         {
-            "ann": {"steps": {"natural": 1, "mixed": 1}, "typed": {"melded": "300"}, "ticked": ["out", "concealed"]},
+            "ann": {
+                "steps": {"natural": 1, "mixed": 1},
+                "typed": {"melded": "300", "left": "0"},
+                "ticked": ["out", "concealed"],
+            },
             "bob": {"steps": {"mixed": 1}, "typed": {"melded": "120", "left": "75"}, "ticked": []},
         },
         {"ann": 1300, "bob": 345},
@@ -135,7 +155,7 @@ def test_a_game_of_each_family_is_kept_on_the_pad(phone: Watched, base_url: str,
 
     # an impossible hand: both sides out. It is refused with the reason, and the sheet stays as it was
     first, second = list(hand)
-    enter(page, {first: hand[first], second: {"steps": {}, "typed": {}, "ticked": ["out"]}})
+    enter(page, {first: hand[first], second: {"steps": {}, "typed": {"left": "0"}, "ticked": ["out"]}})
     add_hand(page)
     alert = page.get_by_role("alert")
     assert "This hand cannot be right" in alert.inner_text() and "only one side goes out" in alert.inner_text()
@@ -179,6 +199,22 @@ def test_the_pad_is_used_by_keyboard(phone: Watched, base_url: str) -> None:
     page.keyboard.press("Space")
     assert field(page, 1, "out").is_checked()
     screenshot(page, "pad-phone.png")
+    phone.assert_clean()
+
+
+def test_the_points_left_stepped_down_to_nothing_are_written_as_0(phone: Watched, base_url: str) -> None:
+    page = phone.page
+    start(page, base_url, "caliente")
+    left = field(page, 1, "left")
+    assert left.input_value() == "" and left.get_attribute("required") is not None  # blank: not written yet
+    side = page.locator("fieldset.pad-side:nth-of-type(1)")
+    side.get_by_role("button", name="One more: Points left in hand").click()
+    assert left.input_value() == "5"
+    side.get_by_role("button", name="One less: Points left in hand").click()
+    assert left.input_value() == "0"  # a count of nothing left, not a blank
+    field(page, 1, "natural").fill("1")
+    side.get_by_role("button", name="One less: Natural canastas").click()
+    assert field(page, 1, "natural").input_value() == ""  # other counts keep a blank for none
     phone.assert_clean()
 
 

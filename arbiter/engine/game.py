@@ -240,7 +240,13 @@ def judge_game(
 
 def _correct(corrected: dict[str, int], result: HandResult, findings: list[Finding]) -> None:
     """Add a hand to the corrected totals as the score sheet writes it down (arbiter.rulings.corrected_sheet): the
-    count, else the declared score with the remedy of the move that stopped the replay applied."""
+    count, else the declared score with the remedy of the move that stopped the replay applied, or
+    a summary's count with the one claim it was refused for struck."""
+    struck = next((f.corrected for f in findings if f.is_error and f.corrected is not None), None)
+    if result.scores is None and struck is not None:
+        for name, points in struck.scores.items():
+            corrected[name] = corrected.get(name, 0) + points
+        return
     scores = result.scores if result.scores is not None else result.declared
     for name, points in (scores or {}).items():
         corrected[name] = corrected.get(name, 0) + points

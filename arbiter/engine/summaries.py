@@ -9,24 +9,31 @@ what going out needs (`go_out_problem`) and the packs (`pack()`).
 
 What a summary can be judged on, in order (a check stops the hand from being scored when it fails):
 the sides (`summary-side`), the family's categories (`summary-category`), what the packs can make
-(`summary-packs`), the points of the cards (`summary-points`), how the hand ended
-(`summary-going-out`). A hand that passes is scored, and a declared score that differs is the
-engine's `score-mismatch`: an error of addition is corrected on the sheet, not a broken rule.
+(`summary-packs`), the points of the cards and of the penalties (`summary-points`), how the hand
+ended (`summary-going-out`). A hand that passes is scored, and a declared score that differs is the
+engine's `score-mismatch`: an error of addition is corrected on the sheet, not a broken rule. A
+sheet refused for one claim of one side (a word the game does not have, Caliente cards where the
+packs hold none, points left to a player who went out alone, a word beside a special hand) whose
+rest passes is scored without it, and the finding carries that score
+(`Finding.corrected`), which the corrected score sheet (arbiter/rulings/corrected_sheet.py) writes beside the
+declared one.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cards as C
 from ..i18n import Text, msg
-from ..notation.records import HandRecord, Node, Summary
+from ..notation.records import HandRecord, Node, Summary, SummaryItem
 from ..rules.base import Config, RuleSet, cite
+from ..rules.sheet_penalties import adds_up, described, penalty_kinds
 from ..rules.sheet_spec import CONCEALED, LEFT, MELDED, OUT, PENALTIES, SheetSpec
 from ..rulings import Finding, Severity
+from ..rulings.findings import Correction
 
 POINTS_STEP = 5
 """Every card is worth a multiple of 5, and so is every penalty: melded and left points are too."""
@@ -69,9 +76,11 @@ class SummaryOutcome:
 class SummaryProblem(Exception):
     """A check that keeps the hand from being scored."""
 
-    def __init__(self, code: str, message: Text, node: Node) -> None:
+    def __init__(self, code: str, message: Text, node: Node, claim: tuple[str, SummaryItem] | None = None) -> None:
         super().__init__(message)
         self.code, self.message, self.node = code, message, node
+        self.claim = claim
+        """The one claim the check refuses, (side, item), where striking it may leave a sheet to score."""
 
 
 class SummarisedHand:
@@ -94,11 +103,7 @@ class SummarisedHand:
 
     def run(self) -> SummaryOutcome:
         try:
-            self.sheets = read_sheets(self.record, self.config)
-            wins = check_special(self.sheets, self.config)
-            check_packs(self.sheets, self.config)
-            check_points(self.sheets, self.config)
-            check_going_out(self.sheets, self.config)
+            self.sheets, wins = judged_sheets(self.record, self.config)
         except SummaryProblem as problem:
             self.findings.append(
                 Finding(
@@ -109,6 +114,7 @@ class SummarisedHand:
                     severity=Severity.ERROR,
                     message=problem.message,
                     hand=self.record.number,
+                    corrected=struck_score(self.record, self.config, problem.claim),
                 )
             )
             self.paths[f"{problem.code}"] += 1
@@ -120,6 +126,32 @@ class SummarisedHand:
 
     def scores(self) -> dict[str, Any]:
         return {side: score_sheet(sheet, self.config) for side, sheet in self.sheets.items()}
+
+
+def judged_sheets(record: HandRecord, config: Config) -> tuple[dict[str, SideSheet], str | None]:
+    """Each side's sheet, read and checked in order, and the side a special hand wins the game for."""
+    sheets = read_sheets(record, config)
+    wins = check_special(sheets, config)
+    check_packs(sheets, config)
+    check_points(sheets, config)
+    check_going_out(sheets, config)
+    return sheets, wins
+
+
+def struck_score(record: HandRecord, config: Config, claim: tuple[str, SummaryItem] | None) -> Correction | None:
+    """The hand's score with the one refused claim struck from its side's line, when the rest of the
+    sheet passes every check (None otherwise: the sheet then says nothing it can score)."""
+    if claim is None:
+        return None
+    side, item = claim
+    lines = tuple(
+        replace(line, items=tuple(kept for kept in line.items if kept is not item)) for line in record.summaries
+    )
+    try:
+        sheets, _ = judged_sheets(replace(record, summaries=lines), config)
+    except SummaryProblem:
+        return None
+    return Correction(side, item.word, {name: score_sheet(sheet, config).points for name, sheet in sheets.items()})
 
 
 # --- reading the summary lines ----------------------------------------------------------------
@@ -188,6 +220,7 @@ def read_side(side: str, line: Summary, spec: SheetSpec) -> SideSheet:
                     words=", ".join(words),
                 ),
                 item,
+                claim=(side, item),
             )
         if item.word in seen:
             raise SummaryProblem(
@@ -238,16 +271,17 @@ def check_special(sheets: Mapping[str, SideSheet], config: Config) -> str | None
             laid[1].line,
         )
     [sheet] = laid
-    beside = [item.word for item in sheet.line.items if item.word != sheet.special]
+    beside = [item for item in sheet.line.items if item.word != sheet.special]
     if beside:
         raise SummaryProblem(
             "summary-category",
             msg(
                 "{side} lays a special hand, which scores its value alone: `{word}` has no place beside it",
                 side=sheet.side,
-                word=beside[0],
+                word=beside[0].word,
             ),
             sheet.line,
+            claim=(sheet.side, beside[0]) if len(beside) == 1 else None,
         )
     gone = [other for other in sheets.values() if other.out]
     if gone:
@@ -284,6 +318,7 @@ def check_packs(sheets: Mapping[str, SideSheet], config: Config) -> None:
                     held=pack[kind.card],
                 ),
                 first,
+                claim=absent_claim(sheets, kind.word) if not pack[kind.card] else None,
             )
     naturals_held = sum(pack[card] for card in C.NATURALS)
     wilds_held = sum(pack[card] for card in C.WILDS)
@@ -320,6 +355,15 @@ def check_packs(sheets: Mapping[str, SideSheet], config: Config) -> None:
         )
 
 
+def absent_claim(sheets: Mapping[str, SideSheet], word: str) -> tuple[str, SummaryItem] | None:
+    """The one line that names cards the packs hold none of (Caliente cards outside their
+    variation): a claim of a category this table's game does not have."""
+    naming = [
+        (sheet.side, item) for sheet in sheets.values() for item in sheet.line.items if item.word == word and item.count
+    ]
+    return naming[0] if len(naming) == 1 else None
+
+
 def check_points(sheets: Mapping[str, SideSheet], config: Config) -> None:
     spec = config.sheet
     assert spec is not None
@@ -337,6 +381,7 @@ def check_points(sheets: Mapping[str, SideSheet], config: Config) -> None:
                     ),
                     sheet.line,
                 )
+        check_penalties(sheet, config)
         least = sum(sheet.counts.get(kind.word, 0) * C.points(kind.sample) for kind in spec.canastas)
         if sheet.melded < least:
             raise SummaryProblem(
@@ -349,6 +394,29 @@ def check_points(sheets: Mapping[str, SideSheet], config: Config) -> None:
                 ),
                 sheet.line,
             )
+
+
+def check_penalties(sheet: SideSheet, config: Config) -> None:
+    """`penalties N` is a sum of the penalties this table's options charge, each as often as it was
+    incurred (rules/sheet_penalties.py)."""
+    points = sheet.counts.get(PENALTIES, 0)
+    kinds = penalty_kinds(config)
+    if adds_up(points, kinds):
+        return
+    if not kinds:
+        message = msg(
+            "{side}: `penalties {points}`, but this game charges no penalty on the score sheet",
+            side=sheet.side,
+            points=points,
+        )
+    else:
+        message = msg(
+            "{side}: `penalties {points}` is not a sum of this game's penalties, which cost {penalties}",
+            side=sheet.side,
+            points=points,
+            penalties=described(kinds),
+        )
+    raise SummaryProblem("summary-points", message, sheet.line)
 
 
 # --- how the hand ended -----------------------------------------------------------------------
@@ -370,6 +438,7 @@ def check_going_out(sheets: Mapping[str, SideSheet], config: Config) -> None:
                 sheet.line,
             )
     if not out:
+        check_cards_left(sheets)
         return
     [gone] = out
     lacking = config.go_out_problem(sample_melds(gone, config), config)
@@ -386,7 +455,24 @@ def check_going_out(sheets: Mapping[str, SideSheet], config: Config) -> None:
                 left=gone.left,
             ),
             gone.line,
+            claim=next(((gone.side, item) for item in gone.line.items if item.word == LEFT), None),
         )
+
+
+def check_cards_left(sheets: Mapping[str, SideSheet]) -> None:
+    """A hand nobody went out of (the stock ran out) leaves cards in hand, and every card has a
+    value: some side's `left` is above zero. A special hand ends the hand otherwise (check_special)."""
+    if any(sheet.special for sheet in sheets.values()) or any(sheet.left for sheet in sheets.values()):
+        return
+    line = next(iter(sheets.values())).line
+    raise SummaryProblem(
+        "summary-going-out",
+        msg(
+            "nobody goes out, yet no side is left with a card: a hand that ends without going out leaves "
+            "cards in hand, and every card left costs points (`left`)"
+        ),
+        line,
+    )
 
 
 # --- the score --------------------------------------------------------------------------------

@@ -279,7 +279,6 @@ def end_of_hand(player: str, hand: Counter[str], config: Config) -> list[tuple[s
 SHEET = SheetSpec(
     canastas=(NATURAL_CANASTA, MIXED_CANASTA),
     laid=(LaidKind("red-threes", C.BONUS, "Red threes"),),
-    concealed=True,
 )
 """The laws' score sheet ("Scoring"): natural and mixed canastas, red threes, going out and going
-out concealed, the points melded and left."""
+out concealed, the points melded and left, the penalties."""

@@ -8,9 +8,10 @@ catalogue, the rule set's data (names, explanations, sources, choices) from the 
 
 from __future__ import annotations
 
-from ..i18n import Translator, msg, term, translator
-from .base import OptionValue, RuleSet, Seating
+from ..i18n import Translator, joined, msg, term, translator
+from .base import Config, OptionValue, RuleSet, Seating
 from .defaults import Choice
+from .sheet_penalties import penalty_kinds
 
 SILENT_OR_DISAGREE = msg("Where the rule books are silent or disagree")
 
@@ -76,11 +77,12 @@ def _sources(ruleset: RuleSet, say: Translator) -> list[str]:
 
 def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:
     """What a hand given as its summary says in this family's words, and what it can prove."""
-    count = ruleset.seat_counts[0]
+    count = 4 if 4 in ruleset.seat_counts else ruleset.seat_counts[0]  # partners, where the game has them
     seats = tuple(f"p{i}" for i in range(count))
     sides = ((seats[0], seats[2]), (seats[1], seats[3])) if count == 4 else tuple((seat,) for seat in seats)
     defaults: dict[str, OptionValue] = {spec.name: spec.default for spec in ruleset.options}
-    sheet = ruleset.configure(Seating(seats, sides), defaults).sheet
+    config = ruleset.configure(Seating(seats, sides), defaults)
+    sheet = config.sheet
     if sheet is None:
         return []
     words = ", ".join(f"`{word}`" for word in (*sheet.words(), *sheet.special_words()))
@@ -95,14 +97,16 @@ def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:
             )
         ).split("\n"),
         "",
+        *_penalties(ruleset, config, say),
         *say(
             msg(
                 "**What a summary proves.** That the sheet adds up (each category's value by the scoring above,\n"
                 "the hand's score, the running totals, the end of the game and the winner); that the packs could\n"
                 "make it (Bonus cards or red threes, canastas and points no more than the cards allow, the points\n"
-                "melded a multiple of 5 and at least what the canastas hold); and that the hand ended as the rules\n"
-                "allow (one side out at most, with the canastas it needs, nothing left to a player out alone,\n"
-                "concealed only when going out). The ruling gives each side's first-meld minimum for the next\n"
+                "melded a multiple of 5 and at least what the canastas hold, the penalties a sum of the game's);\n"
+                "and that the hand ended as the rules allow (one side out at most, with the canastas it needs,\n"
+                "nothing left to a player out alone, concealed only when going out, cards left when nobody went\n"
+                "out). The ruling gives each side's first-meld minimum for the next\n"
                 "hand, from the corrected totals."
             )
         ).split("\n"),
@@ -116,6 +120,30 @@ def _score_sheet(ruleset: RuleSet, say: Translator) -> list[str]:
         ).split("\n"),
         "",
     ]
+
+
+def _penalties(ruleset: RuleSet, config: Config, say: Translator) -> list[str]:
+    """What `penalties N` may add up to at the table's defaults, each with the option that sets it;
+    those no option sets are cited from the family's scoring rule."""
+    kinds = penalty_kinds(config)
+    items = [
+        msg("{points} for {what} (option {option})", points=kind.points, what=kind.label(), option=kind.option)
+        if kind.option
+        else msg("{points} for {what}", points=kind.points, what=kind.label())
+        for kind in kinds
+    ]
+    text = msg(
+        "**Penalties.** `penalties N` is what the side's penalties cost in the hand, each as often as it was\n"
+        "incurred, so a sum of: {penalties}.",
+        penalties=joined(items, "; "),
+    )
+    if not all(kind.option for kind in kinds):
+        text = msg(
+            "{penalties} Source of those no option sets: {source}.",
+            penalties=text,
+            source=term(ruleset.rule("score-mismatch").source),
+        )
+    return [*say(text).split("\n"), ""]
 
 
 def _value(value: object) -> str:

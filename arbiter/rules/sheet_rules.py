@@ -28,8 +28,10 @@ def summary_rules(catalogue: Mapping[str, Rule]) -> dict[str, Rule]:
                 "The family's scoring categories",
                 scoring,
                 "A summary names the categories the family's scoring counts, each once: the kinds of canasta, the "
-                "cards laid beside the melds, going out (and going out concealed where it scores apart), the "
-                "points melded and the points left; the counts with a number, going out without one.",
+                "cards laid beside the melds, going out and going out concealed (in some families worth no more "
+                "than going out), the points melded and left, and the penalties; the counts with a number, going "
+                "out without one. A word no game of the family has is refused; where it is all that is wrong, "
+                "the hand is scored without it beside the declared score.",
             ),
             entry(
                 "summary-packs",
@@ -44,7 +46,9 @@ def summary_rules(catalogue: Mapping[str, Rule]) -> dict[str, Rule]:
                 "Points of the cards",
                 scoring,
                 "Every card is worth a multiple of 5, so the points melded and left are multiples of 5; the "
-                "points melded are at least what the side's canastas hold.",
+                "points melded are at least what the side's canastas hold; the penalties are a sum of those "
+                "the table's options charge (a wrong take of the pile, going out against the partner's answer, "
+                "a mismeld, and the family's own), each as often as it was incurred.",
             ),
             entry(
                 "summary-going-out",
@@ -52,7 +56,7 @@ def summary_rules(catalogue: Mapping[str, Rule]) -> dict[str, Rule]:
                 going_out,
                 "At most one side goes out (no side when the stock ran out); the side that went out has the "
                 "canastas its game requires, and a player going out alone holds no card; going out concealed "
-                "is going out.",
+                "is going out; a hand nobody goes out of leaves a side with cards, which cost points.",
             ),
         ]
     )

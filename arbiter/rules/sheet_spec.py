@@ -12,17 +12,22 @@ family's sheet through it: what each category is worth comes from the family's o
   melded cards it stands for;
 - a **laid** category is a word and the card laid beside the melds (a Bonus card, a red three, a
   Caliente card played): the family's `laid_score` values them, with the side's melds;
-- `out` and `concealed` (where the family scores going out concealed), `melded` and `left` are
-  every family's words.
+- `out`, `concealed`, `melded`, `left` and `penalties` are every family's words: a concealed going
+  out happens in every family's game (scored as the family scores it: Samba, Hand & Foot and Modern
+  American Canasta give it nothing more than going out), and every family has penalties a hand's
+  score carries (the remedies its options name: a wrong take of the pile, going out against the
+  partner's answer, a mismeld; Modern American Canasta's unfinished melds and held aces or sevens).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 OUT, CONCEALED, MELDED, LEFT, PENALTIES = "out", "concealed", "melded", "left", "penalties"
 """The words every family's sheet shares: going out, going out concealed, the points of the cards
-melded, what the cards left in hand (and in the Foot) cost."""
+melded, what the cards left in hand (and in the Foot) cost, what the hand's penalties cost."""
 
 
 SHARED_LABELS = {
@@ -53,6 +58,17 @@ class LaidKind:
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyKind:
+    """One penalty a hand's score may carry, as often as it was incurred: its points and what it is
+    for, in words (a sheet's `penalties N` is a sum of them)."""
+
+    points: int
+    label: Callable[[], str]
+    option: str = ""
+    """The option that sets its points, where one does (its source is the option's)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialKind:
     """A hand a side lays out whole at once (Modern American Canasta's special hands), written alone
     on the side's line: the family's `Config.laid_out_value` of the sample says what it is worth."""
@@ -67,26 +83,24 @@ class SheetSpec:
 
     canastas: tuple[CanastaKind, ...]
     laid: tuple[LaidKind, ...]
-    concealed: bool
-    """Whether going out concealed scores apart (the word `concealed`)."""
-    penalties: bool = False
-    """Whether the sheet has a row for what unfinished melds cost (the word `penalties`,
-    `Config.unfinished_penalty`: Modern American Canasta's aces, sevens and wild melds)."""
+    penalties: Callable[[Mapping[str, Any]], tuple[PenaltyKind, ...]] = lambda options: ()
+    """The penalties the family's scoring charges on the sheet, given the table's options, beyond
+    the remedies every rule set prescribes (rules/sheet_penalties.py): Modern American Canasta's unfinished melds and aces or
+    sevens held."""
     specials: tuple[SpecialKind, ...] = ()
     """The hands a side may lay out whole, each a word written alone on its line, which then holds
     nothing else: the hand's value is all the side scores (not a row of a score pad)."""
 
     def words(self) -> tuple[str, ...]:
         """Every category word, in the sheet's order."""
-        concealed = (CONCEALED,) if self.concealed else ()
         return (
             *(kind.word for kind in self.canastas),
             *(kind.word for kind in self.laid),
             OUT,
-            *concealed,
+            CONCEALED,
             MELDED,
             LEFT,
-            *((PENALTIES,) if self.penalties else ()),
+            PENALTIES,
         )
 
     def labels(self) -> dict[str, str]:

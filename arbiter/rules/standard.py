@@ -212,11 +212,10 @@ CALIENTE_CARDS_PLAYED = LaidKind("caliente", C.CALIENTE, "Caliente cards played"
 SHEET = SheetSpec(
     canastas=(NATURAL_CANASTA, MIXED_CANASTA),
     laid=(BONUS_CARDS, CALIENTE_CARDS_PLAYED),
-    concealed=True,
 )
 """The standard game's score sheet (the Caliente books' "Scoring"): natural and mixed canastas, Bonus
 cards, the Caliente cards played (in the variation), going out and going out concealed, the points
-melded and left."""
+melded and left, the penalties."""
 
 
 def caliente_cards(options: Mapping[str, OptionValue]) -> dict[str, int]:

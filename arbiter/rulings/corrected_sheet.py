@@ -8,8 +8,11 @@ A hand the arbiter replayed to its end is **counted**: the recomputed score. A h
 stopped at an irregularity the rule set remedies with points (a wrong take of the Prize pile, going
 out against the partner's answer) or with a change of play that costs none (a first meld short of
 the minimum) is **adjusted**: the score the record declares with the remedy applied, and the
-adjustment shown apart so that nobody mistakes it for a count. Any other hand **cannot be scored**,
-with the reason. The running totals follow the rows; after a hand that cannot be scored they carry
+adjustment shown apart so that nobody mistakes it for a count. A hand given as its summary whose
+sheet is refused for one claim the rest of the sheet does without (a word the game does not have,
+points left to a player who went out alone) is **adjusted** too: the arbiter's count with that
+claim struck, beside the declared score, each side's difference shown apart. Any other hand
+**cannot be scored**, with the reason. The running totals follow the rows; after a hand that cannot be scored they carry
 the record's declared score for it (as the game's `totals` do) and are marked provisional.
 """
 
@@ -20,7 +23,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from ..i18n import Text, msg, translator
-from .findings import Adjustment, Finding, HandResult
+from .findings import Adjustment, Correction, Finding, HandResult
 
 
 class JudgedGame(Protocol):
@@ -131,7 +134,10 @@ def _row(hand: HandResult, errors: list[Finding]) -> SheetRow:
     # The replay of a hand stops at its first illegal move: the one error of the hand that carries
     # the table (the game-level checks of a hand, its number, dealer and totals, carry none).
     stop = next((f for f in errors if f.table is not None), None)
-    if stop is None:
+    struck = next((f for f in errors if f.corrected is not None), None)
+    if stop is None and struck is not None and struck.corrected is not None:
+        _strike(row, struck, struck.corrected)
+    elif stop is None:
         row.reason = msg("the hand was not judged")
     elif stop.adjustment is None:
         row.reason = msg(
@@ -156,6 +162,20 @@ def _row(hand: HandResult, errors: list[Finding]) -> SheetRow:
             remedy=stop.remedy or adjustment.reason,
         )
     return row
+
+
+def _strike(row: SheetRow, finding: Finding, correction: Correction) -> None:
+    """A summary refused for one claim: the arbiter's count without it, each side's difference from
+    the declared score shown apart (a 0 on the claim's side where the declared score left it out)."""
+    struck = msg("`{word}` struck from {side}'s line", word=correction.word, side=correction.side)
+    declared = row.declared or {}
+    row.status, row.scores = Status.ADJUSTED, dict(correction.scores)
+    row.adjustments = [
+        Adjustment(side, points - declared[side], struck)
+        for side, points in correction.scores.items()
+        if side in declared and points != declared[side]
+    ] or [Adjustment(correction.side, 0, struck)]
+    row.reason = msg("{where}: {message}; scored without it", where=_where(finding), message=finding.message)
 
 
 def what_to_write(adjustment: Adjustment) -> Text:

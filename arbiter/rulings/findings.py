@@ -87,6 +87,20 @@ class Adjustment:
         return {"side": self.side, "points": self.points, "reason": translator(lang)(self.reason)}
 
 
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A score sheet refused for one claim of one side (a hand given as its summary: a word the game
+    does not have), when the rest of the sheet fixes the score: each side's score with `word`
+    struck from `side`'s line, as the arbiter counts it."""
+
+    side: str
+    word: str
+    scores: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"side": self.side, "word": self.word, "scores": dict(self.scores)}
+
+
 @dataclass(slots=True)
 class Finding:
     line: int
@@ -119,6 +133,9 @@ class Finding:
     house: list[dict[str, Any]] | None = None
     """The house rules the finding turns on, each {option, value, book, note}: the club's value
     and note beside the book's default (arbiter.house), where the game was judged by a rulebook."""
+    corrected: Correction | None = None
+    """For a score sheet refused for one claim: the score with that claim struck (arbiter.rulings.corrected_sheet
+    writes it on the corrected score sheet beside the declared one)."""
 
     @property
     def is_error(self) -> bool:
@@ -157,6 +174,8 @@ class Finding:
             del data["action"]
         if self.house is None:
             del data["house"]
+        if self.corrected is None:
+            del data["corrected"]
         return data
 
 

@@ -2,7 +2,9 @@
 when the summary judge finds it possible (the web page /pad is a thin adapter over this).
 
     record = new_game("caliente", ["ann", "bob", "cid", "dee"], "ann+cid bob+dee")
-    added = add_hand(record, {"ann+cid": {"natural": 1, "melded": 300, "out": True}, "bob+dee": {...}})
+    added = add_hand(record, {"ann+cid": {"natural": 1, "melded": 300, "left": 0, "out": True}, "bob+dee": {...}})
+    if added.unwritten:  # the sides whose points left are blank: ask for them (0 is written as 0)
+        ...
     if added.refused:  # the findings that refuse it, in words
         ...
     record = added.record  # with the hand's score and the running totals, as the arbiter counts them
@@ -21,12 +23,13 @@ from ..house import Rulebook
 from ..judging.checker import Request, resolve_rules
 from ..notation import parse_text
 from ..rules.base import Config
-from ..rules.sheet_spec import SheetSpec
+from ..rules.sheet_spec import LEFT, SheetSpec
 from ..rulings import GameRuling
 from ..rulings.findings import Finding
 
-Entries = Mapping[str, Mapping[str, int | bool]]
-"""Per side, each category's count (a word that stands alone: True when it happened)."""
+Entries = Mapping[str, Mapping[str, int | bool | None]]
+"""Per side, each category's count (a word that stands alone: True when it happened); None for a
+count not written (the points left, which a pad asks for rather than take as 0)."""
 
 
 @dataclass(slots=True)
@@ -36,6 +39,8 @@ class Added:
     record: str
     ruling: GameRuling | None
     refused: list[Finding] = field(default_factory=list)
+    unwritten: list[str] = field(default_factory=list)
+    """The sides whose points left are not written: the hand waits for them (a blank is not 0)."""
 
 
 def new_game(rules: str, seats: Sequence[str], teams: str = "", house: Rulebook | None = None) -> str:
@@ -86,13 +91,17 @@ def add_hand(record: str, entries: Entries, request: Request | None = None) -> A
     if table is None:
         raise ValueError("the pad's record does not seat a game")
     config, sheet = table
+    sides = [config.seating.side_name(s) for s in config.seating.sides]
+    unwritten = [side for side in sides if entries.get(side, {}).get(LEFT) is None]
+    if unwritten:
+        return Added(record, judge(record, request), unwritten=unwritten)
     games = parse_text(record)
     hands = games[0].game.hands
     number = hands[-1].number + 1 if hands else 1
     seats = config.seating.seats
     dealer = seats[(seats.index(hands[-1].start.dealer) + 1) % len(seats)] if hands else seats[-1]
     lines = [f"hand {number} dealer {dealer}"]
-    for side in (config.seating.side_name(s) for s in config.seating.sides):
+    for side in sides:
         lines.append(summary_line(side, entries.get(side, {}), sheet))
     candidate = record.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
     ruling = judge(candidate, request)
@@ -107,7 +116,7 @@ def add_hand(record: str, entries: Entries, request: Request | None = None) -> A
     return Added(candidate, judge(candidate, request))
 
 
-def summary_line(side: str, entries: Mapping[str, int | bool], sheet: SheetSpec) -> str:
+def summary_line(side: str, entries: Mapping[str, int | bool | None], sheet: SheetSpec) -> str:
     """`summary SIDE ...` in the sheet's order: counts above zero, and the words that happened."""
     counted = sheet.counted()
     words = []

@@ -145,14 +145,14 @@ def summary_line(
     went_out = outcome.went_out in side.players
     if went_out:
         items.append(SummaryItem(word=OUT))
-        if outcome.concealed and config.sheet.concealed:
+        if outcome.concealed:  # a fact of the hand in every family, whatever it scores
             items.append(SummaryItem(word=CONCEALED))
     items.append(SummaryItem(word=MELDED, count=sum(C.points(meld.cards) for meld in side.melds)))
     left = sum(_cost(held, config) for held in _held(side, hands, feet))
     if left:
         items.append(SummaryItem(word=LEFT, count=left))
     unfinished = config.unfinished_penalty
-    if config.sheet.penalties and unfinished is not None:
+    if unfinished is not None:
         size = config.canasta_size
         penalties = sum(unfinished(meld.cards, config) for meld in side.melds if len(meld.cards) < size)
         if penalties:

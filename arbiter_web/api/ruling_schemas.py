@@ -62,6 +62,14 @@ class HouseRefSchema(Schema):
     family = fields.String(required=True, metadata={"example": "hand-and-foot"})
 
 
+class CorrectionSchema(Schema):
+    """A summary's score with the one claim it was refused for struck."""
+
+    side = fields.String(required=True, metadata={"description": "The side whose line made the claim."})
+    word = fields.String(required=True, metadata={"description": "The category struck from it.", "example": "foot"})
+    scores = points_field("Each side's score for the hand without it, as the arbiter counts it.")
+
+
 class FindingSchema(Schema):
     """One thing wrong (or worth a warning) at one place in the record."""
 
@@ -123,6 +131,13 @@ class FindingSchema(Schema):
         fields.Nested(HouseNoteSchema),
         metadata={
             "description": "Present where the game was judged by a house rulebook and the finding turns on its rules."
+        },
+    )
+    corrected = fields.Nested(
+        CorrectionSchema,
+        metadata={
+            "description": "Present where a hand given as its summary is refused for one claim of one side and the "
+            "rest of the sheet fixes the score: that hand's score with the claim struck (see the game's `sheet`)."
         },
     )
 

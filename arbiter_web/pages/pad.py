@@ -21,6 +21,8 @@ from arbiter.i18n import msg
 from arbiter.judging.checker import DEFAULT_RULES, Request
 from arbiter.notation import parse_text
 from arbiter.positions.situation import default_seats
+from arbiter.rules.sheet_penalties import described, penalty_kinds
+from arbiter.rules.sheet_spec import LEFT
 from arbiter.sheets import pad as sheets
 from arbiter_web.serving import lang
 from arbiter_web.storage import rulebooks, stored
@@ -54,6 +56,8 @@ class PadView:
     over: bool = False
     problems: list[str] = field(default_factory=list)
     entered: dict[str, Any] = field(default_factory=dict)
+    asked: bool = False  # the hand waits for a side's points left (issue 58)
+    penalties: str = ""  # what the table's penalties cost, said under the penalties' field (issue 58)
 
 
 def _request() -> Request:
@@ -95,6 +99,10 @@ def pad_post() -> Any:
         except (arbiter.UsageError, ValueError) as problem:
             view.problems.append(lang.said(problem))
             return _render(view), 422
+        if added.unwritten:  # issue 58: a blank "points left" is asked for, never taken as 0
+            view.problems, view.asked = [_unwritten(side) for side in added.unwritten], True
+            view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
+            return _render(view), 422
         if added.refused:
             view.problems = [finding.message for finding in added.refused]
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
@@ -126,19 +134,26 @@ def _start() -> Any:
     return _render(_view(record))
 
 
-def _entries(view: PadView) -> dict[str, dict[str, int | bool]]:
-    """The hand entered in the form, per side: counts (a blank is zero) and the words ticked."""
-    entered: dict[str, dict[str, int | bool]] = {}
+def _entries(view: PadView) -> dict[str, dict[str, int | bool | None]]:
+    """The hand entered in the form, per side: counts (a blank is zero, but the points left, which
+    a blank leaves unwritten: None) and the words ticked."""
+    entered: dict[str, dict[str, int | bool | None]] = {}
     for side in view.sides:
-        values: dict[str, int | bool] = {}
+        values: dict[str, int | bool | None] = {}
         for word in view.labels:
             raw = request.form.get(f"{side}.{word}", "").strip()
-            if word in view.counted:
+            if word == LEFT and not raw:
+                values[word] = None
+            elif word in view.counted:
                 values[word] = _count(raw)
             else:
                 values[word] = raw in ("on", "yes", "1", "true")
         entered[side] = values
     return entered
+
+
+def _unwritten(side: str) -> str:
+    return msg("Write the points left in hand for {side}: 0 if no card was left.", side=side)
 
 
 def _count(raw: str) -> int:
@@ -172,6 +187,7 @@ def _view(record: str) -> PadView:
     config, sheet = table
     view.sides = [config.seating.side_name(s) for s in config.seating.sides]
     view.labels, view.counted = sheets.categories(config, sheet), sheet.counted()
+    view.penalties = _penalties(config)
     view.hands = _hands(game.hands, ruling)
     view.totals = dict(ruling.totals)
     view.winner = ruling.winner
@@ -180,6 +196,14 @@ def _view(record: str) -> PadView:
     view.minimums = last or {side: config.first_meld_minimum(0, 1) for side in view.sides}
     view.problems = [f.message for f in ruling.findings if f.is_error]
     return view
+
+
+def _penalties(config: Any) -> str:
+    """The penalties this table charges, for the hint under the pad's penalties (issue 58)."""
+    kinds = penalty_kinds(config)
+    if not kinds:
+        return msg("This game charges no penalty.")
+    return msg("A sum of: {penalties}.", penalties=described(kinds))
 
 
 def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:

@@ -507,10 +507,10 @@ SHEET = SheetSpec(
         CanastaKind("wild", (C.LITTLE_WILD,) * CLOSED_AT, "Wild canastas"),
     ),
     laid=(standard.BONUS_CARDS,),
-    concealed=False,
 )
 """Hand & Foot's score sheet in its players' words: clean (natural), dirty (mixed) and wild
-canastas, Bonus cards, going out, the points melded and what is left in the Hands and Feet."""
+canastas, Bonus cards, going out (concealed too, which earns nothing more), the points melded, what
+is left in the Hands and Feet, the penalties."""
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:

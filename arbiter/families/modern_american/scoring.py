@@ -5,13 +5,13 @@ sevens and wild melds, and the cards left in a hand with the penalty for three a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ... import cards as C
 from ...i18n import msg, msg_n
-from ...rules.base import Config
+from ...rules.base import Config, OptionValue
 from ...rules.groups import mixed_canasta, natural_canasta
-from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec, SpecialKind
+from ...rules.sheet_spec import CanastaKind, LaidKind, PenaltyKind, SheetSpec, SpecialKind
 from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
@@ -101,6 +101,30 @@ def _threes_label(red: int, black: int, sign: int) -> Callable[[], str]:
     return label
 
 
+def _unfinished_aces_or_sevens() -> str:
+    return msg("an unfinished meld of aces or sevens")
+
+
+def _unfinished_wilds() -> str:
+    return msg("an unfinished wild-card meld")
+
+
+def _three_aces_or_sevens_held() -> str:
+    return msg("three aces or sevens left in hand")
+
+
+def sheet_penalties(options: Mapping[str, OptionValue]) -> tuple[PenaltyKind, ...]:
+    """What a Modern American sheet's `penalties` may hold beside the remedies: the unfinished melds
+    (the four-joker wild meld at option incomplete-wild-four-jokers) and the aces or sevens held."""
+    four_jokers = int(options.get("incomplete-wild-four-jokers", UNFINISHED_WILD))
+    return (
+        PenaltyKind(UNFINISHED_SPECIAL, _unfinished_aces_or_sevens),
+        PenaltyKind(UNFINISHED_WILD, _unfinished_wilds),
+        PenaltyKind(four_jokers, _unfinished_wilds, "incomplete-wild-four-jokers"),
+        PenaltyKind(HELD_SET, _three_aces_or_sevens_held),
+    )
+
+
 def _cards(written: str) -> tuple[str, ...]:
     return tuple(written.split())
 
@@ -116,8 +140,7 @@ SHEET = SheetSpec(
         CanastaKind("wild", (C.BIG_WILD,) + (C.LITTLE_WILD,) * 6, "Other wild-card canastas"),
     ),
     laid=(LaidKind("red-threes", C.BONUS, "Red threes"), LaidKind("black-threes", C.STOP, "Black threes")),
-    concealed=False,
-    penalties=True,
+    penalties=sheet_penalties,
     specials=(
         SpecialKind("pairs", _cards("K K Q Q A A 7 7 5 5 8 8 9 9")),
         SpecialKind("wild-pairs", _cards("K K Q Q A A 7 7 2 2 8 8 9 9")),
@@ -132,10 +155,11 @@ SHEET = SheetSpec(
         SpecialKind("dream-plus-5", _cards("K K K K K Q Q Q Q 2 2 2 X X")),
     ),
 )
-"""MAC's score sheet: each kind of canasta, red and black threes, going out, the points melded
-(counted minus without a canasta) and left (the 1,500 for three aces or sevens among them), and the
-penalties of unfinished aces, sevens and wild melds; a special hand laid out, as its one word, which
-holds the side's whole line."""
+"""MAC's score sheet: each kind of canasta, red and black threes, going out (concealed too, which
+earns nothing more), the points melded (counted minus without a canasta) and left (the 1,500 for
+three aces or sevens among them, or among the penalties), and the penalties: unfinished aces,
+sevens and wild melds and the remedies; a special hand laid out, as its one word, which holds the
+side's whole line."""
 
 
 def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:

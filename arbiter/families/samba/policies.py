@@ -491,10 +491,9 @@ SHEET = SheetSpec(
         standard.MIXED_CANASTA,
     ),
     laid=(standard.BONUS_CARDS, standard.CALIENTE_CARDS_PLAYED),
-    concealed=False,
 )
 """Samba's score sheet: sambas, natural and mixed canastas, Bonus cards, Caliente cards played,
-going out (nothing more concealed), the points melded and left."""
+going out (concealed too, which earns nothing more), the points melded and left, the penalties."""
 
 
 def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:

@@ -29,7 +29,7 @@
       b.setAttribute("aria-label", say(template, what));
       b.addEventListener("click", function () {
         var value = Math.max(0, Math.min(Number(input.max) || 9999, (Number(input.value) || 0) + sign * step));
-        input.value = value ? String(value) : "";
+        input.value = value || input.hasAttribute("data-keeps-zero") ? String(value) : "";  // points left: 0 is written
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
       return b;
