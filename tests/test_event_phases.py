@@ -112,3 +112,15 @@ def test_the_prepared_deals_of_a_mixed_evening_cover_the_rounds_still_to_be_pair
 def test_a_phase_the_event_cannot_play_is_refused_naming_its_key(change, key):
     with pytest.raises(EventError, match=key):
         parse(change(MIXED))
+
+
+def test_the_standings_carry_each_pairs_signed_margin_beside_its_victory_points(tmp_path: Path):
+    path = tmp_path / "thursday.event.toml"
+    path.write_text(
+        MIXED.replace('scoring = "total"', 'scoring = "victory-points"\nvictory-points = "burraco-italian-2"')
+    )
+    table_record(tmp_path, 1, 1, 1, 3, [(WON_BIG, LOST_SMALL)])  # 1590 to 420
+    table_record(tmp_path, 1, 2, 2, 4, [(LOST, WON)])  # 515 to 1420
+    lines = {line.pair.number: line for line in standings(load(path), after_round=1).lines}
+    assert {pair: lines[pair].margin for pair in lines} == {1: 1170, 3: -1170, 2: -905, 4: 905}
+    assert (lines[1].score, lines[3].score, lines[4].score, lines[2].score) == (20, 0, 19, 1)

@@ -53,6 +53,9 @@ class Line:
     """Card points scored at its certified tables: the first tie-break."""
     played: int
     penalties: int
+    margin: int = 0
+    """Its card points less its opponents' at its certified tables: the signed sum of its match
+    points' differences, which Italian Burraco standings print beside the victory points."""
 
 
 @dataclass(slots=True)
@@ -318,12 +321,23 @@ def card_points(tables: list[TableResult]) -> dict[int, int]:
     return points
 
 
+def margins(tables: list[TableResult]) -> dict[int, int]:
+    """Each pair's card points less its opponents' over its certified tables."""
+    margin: dict[int, int] = defaultdict(int)
+    for table in tables:
+        if table.certified:
+            first, second = table.seating.pairs
+            margin[first] += table.total(first) - table.total(second)
+            margin[second] += table.total(second) - table.total(first)
+    return margin
+
+
 def rank(
     event: Event, score: dict[int, Fraction], tables: list[TableResult], penalties: Iterable[Penalty]
 ) -> list[Line]:
     """The pairs from first to last: by score, then by card points; still level, they share the
     place (and are listed by number)."""
-    points = card_points(tables)
+    points, margin = card_points(tables), margins(tables)
     played: dict[int, int] = defaultdict(int)
     for table in tables:
         for pair in table.seating.pairs:
@@ -342,6 +356,7 @@ def rank(
             points=points[pair.number],
             played=played[pair.number],
             penalties=charged[pair.number],
+            margin=margin[pair.number],
         )
         for index, pair in enumerate(order)
     ]
