@@ -18,7 +18,8 @@ MAX_CODE = 64
 
 
 def _path(event_id: str) -> str:
-    return url_for("events.show", event_id=event_id)
+    """The event's pages, under the site's root: no query (url_for may add the language)."""
+    return url_for("events.show", event_id=event_id).split("?", 1)[0]
 
 
 def signed_in(response: Response, event_id: str, code: str) -> Response:
