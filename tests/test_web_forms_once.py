@@ -96,9 +96,12 @@ def test_another_device_opening_the_landing_page_is_told_the_code_was_shown_once
 
 def test_a_result_answers_303_to_the_events_page_and_the_same_form_twice_enters_it_once(app):
     client = app.test_client()
-    event_id, _, code = keep_event(client)
+    event_id, _, _ = keep_event(client)
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    side = re.search(r'data-round="1" data-table="1" data-side="first">(\w+)<', client.get(f"/events/{event_id}/director").get_data(as_text=True)).group(1)
+    side = re.search(
+        r'data-round="1" data-table="1" data-side="first">(\w+)<',
+        client.get(f"/events/{event_id}/director").get_data(as_text=True),
+    ).group(1)
     form = {"code": side, "first-1": "1420", "second-1": "515", "once": token_of(page)}
     first = client.post(f"/events/{event_id}/result", data=form)
     second = client.post(f"/events/{event_id}/result", data=form)

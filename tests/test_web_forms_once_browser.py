@@ -32,7 +32,7 @@ def counted(database: Path, table: str) -> int:
     engine = sa.create_engine(f"sqlite:///{database}")
     try:
         with engine.begin() as conn:
-            return int(conn.scalar(sa.text(f"SELECT count(*) FROM {table}")))  # noqa: S608 - our own table names
+            return int(conn.scalar(sa.text(f"SELECT count(*) FROM {table}")))  # our own table names
     finally:
         engine.dispose()
 
@@ -98,7 +98,7 @@ def test_the_same_event_form_sent_twice_keeps_one_event_with_one_code(phone, ser
 
 
 def test_a_result_entered_then_reloaded_is_entered_once(phone, served):
-    watched, locale = phone
+    watched, _ = phone
     page, database = watched.page, served[1]
     page.goto(f"{watched.base_url}/events")
     with page.expect_navigation():

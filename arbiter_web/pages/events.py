@@ -33,15 +33,14 @@ from arbiter.event.movements import Seating
 from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
+from arbiter_web.pages import director_device
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
 from arbiter_web.serving import lang
 from arbiter_web.serving.limits import check_time
-from arbiter_web.pages import director_device
 from arbiter_web.storage import event_store, once, rulebooks
 from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
-from arbiter_web.storage.store import ID_LENGTH
 from arbiter_web.storage.rulebook_store import digest_of
-from arbiter_web.storage.store import StoreFull
+from arbiter_web.storage.store import ID_LENGTH, StoreFull
 
 bp = Blueprint("events", __name__)
 SIDES = ("first", "second")
@@ -438,7 +437,9 @@ def director_page(event_id: str) -> Any:
     fresh = request.args.get("kept") == "new"
     if code is None or not kept().is_director(state.kept, code):
         said = (
-            msg("The director's code was shown once, when the event was kept; the arbiter keeps no copy of it. Enter it below to open the director's page.")
+            msg(
+                "The director's code was shown once, when the event was kept; the arbiter keeps no copy of it. Enter it below to open the director's page."
+            )
             if fresh
             else msg("Enter the director's code below to open the director's page.")
         )
@@ -456,7 +457,11 @@ def _director_notice(state: State) -> Text | None:
     """What the director's last form did, said after its redirect (`decided`, `penalty`)."""
     decided = _round_table(request.args.get("decided", ""))
     if decided is not None and state.table(*decided) is not None:
-        return msg("Round {round}, table {table}: the director has decided this table's result.", round=decided[0], table=decided[1])
+        return msg(
+            "Round {round}, table {table}: the director has decided this table's result.",
+            round=decided[0],
+            table=decided[1],
+        )
     if request.args.get("penalty"):
         return msg("The penalty is in the ledger.")
     return None
