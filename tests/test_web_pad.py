@@ -92,13 +92,15 @@ def record_of(page: str) -> str:
 
 
 def start(client: Any, family: str, seats: str, teams: str, **extra: str) -> str:
-    answer = client.post("/pad", data={"do": "start", "family": family, "seats": seats, "teams": teams, **extra})
+    answer = client.post(
+        "/pad", data={"do": "start", "family": family, "seats": seats, "teams": teams, **extra}, follow_redirects=True
+    )
     assert answer.status_code == 200, answer.text
     return record_of(answer.text)
 
 
 def add(client: Any, record: str, entries: dict[str, str]) -> Any:
-    return client.post("/pad", data={"do": "add", "record": record, **entries})
+    return client.post("/pad", data={"do": "add", "record": record, **entries}, follow_redirects=True)
 
 
 @pytest.mark.parametrize("family", list(GAMES))
@@ -128,7 +130,7 @@ def test_the_downloaded_record_is_certified_by_arbiter_check_with_the_same_answe
     assert game.verdict == "valid" and game.totals == {"ann+cid": 1320, "bob+dee": 515}
     assert game.hands[0].minimums == {"ann+cid": 50, "bob+dee": 50}
     assert (
-        '<span class="pad-minimum">ann+cid 50</span>' in client.post("/pad", data={"do": "show", "record": record}).text
+        '<span class="pad-minimum">ann+cid 50</span>' in client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
     )
 
 
@@ -166,7 +168,7 @@ def test_the_pad_judges_by_the_house_rulebook(tmp_path: Path) -> None:
         ({"do": "add", "record": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n', "ann+cid.natural": "x"}, 422),
         ({"do": "add", "record": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n', "ann+cid.melded": "-5"}, 422),
         ({"do": "start", "family": "caliente", "seats": "ann", "teams": ""}, 422),
-        ({"do": "start", "family": "nope", "seats": "ann bob", "teams": ""}, 200),
+        ({"do": "start", "family": "nope", "seats": "ann bob", "teams": ""}, 303),
     ],
 )
 def test_bad_input_gets_a_message_never_a_500(client: Any, data: dict[str, str], status: int) -> None:
@@ -207,7 +209,9 @@ def test_the_api_gives_each_summarised_hand_the_next_minimums(client: Any) -> No
 
 
 def test_the_pad_asks_for_caliente_cards_only_in_their_variation(client: Any) -> None:
-    plain = client.post("/pad", data={"do": "show", "record": '[Rules "caliente"]\n[Seats "ann bob"]\n'})
+    plain = client.post(
+        "/pad", data={"do": "show", "record": '[Rules "caliente"]\n[Seats "ann bob"]\n'}, follow_redirects=True
+    )
     assert "Caliente cards played" not in plain.text and "Bonus cards" in plain.text
     variation = '[Rules "caliente"]\n[Variant "caliente-cards"]\n[Seats "ann bob"]\n'
-    assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}).text
+    assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}, follow_redirects=True).text

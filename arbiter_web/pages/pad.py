@@ -22,8 +22,9 @@ from arbiter.i18n import msg
 from arbiter.notation import parse_text
 from arbiter.sheets import pad as sheets
 from arbiter.situation import default_seats
+from arbiter_web.pages import pad_flow
 from arbiter_web.serving import lang
-from arbiter_web.storage import rulebooks, stored
+from arbiter_web.storage import once, rulebooks, stored
 from arbiter_web.storage.store import RecordTooLarge, StoreFull
 
 bp = Blueprint("pad", __name__)
@@ -70,7 +71,13 @@ def pad() -> Any:
         kept = stored.store().get(kept_id)
         if kept is None:
             abort(404, description=msg("No score sheet is kept under that link. It may have expired."))
-        return _render(_view(kept.text))
+        return _render(_view(kept.text), shared=url_for("pad.pad", kept=kept_id, _external=True))
+    game = request.args.get("game", "")
+    if game:  # a form's redirect (pad_flow): the game as it stands
+        record = pad_flow.unpacked(game)
+        if record is None:
+            abort(404, description=msg("The score sheet could not be read: start a new game."))
+        return _render(_view(record))
     family = request.args.get("family", "")
     view = PadView(family=family if family in rulesets.names() else DEFAULT_RULES, house=request.args.get("house", ""))
     seats, teams = default_seats(view.family)
@@ -100,7 +107,7 @@ def pad_post() -> Any:
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
             return _render(view), 422
         view = _view(added.record)
-    return _render(view)
+    return pad_flow.to_game(view.record) or _render(view)
 
 
 def _start() -> Any:
@@ -123,7 +130,7 @@ def _start() -> Any:
             msg("These players cannot be seated for this game: check the players and the partnerships.")
         ]
         return _render(view), 422
-    return _render(_view(record))
+    return pad_flow.to_game(record) or _render(_view(record))
 
 
 def _entries(view: PadView) -> dict[str, dict[str, int | bool]]:
@@ -191,32 +198,43 @@ def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
     return rows
 
 
-def _render(view: PadView) -> str:
+def _render(view: PadView, shared: str | None = None) -> str:
+    """The pad's page; `shared`: the link it was kept under, shown to copy (issue 59)."""
     return render_template(
         "pad.html",
         view=view,
         rulesets=[rulesets.get(name) for name in rulesets.names()],
         max_count=MAX_COUNT,
+        shared=shared,
+        just_shared=bool(shared) and request.args.get("new") == "1",
+        once=once.new_token(),
     )
 
 
 @bp.post("/pad/keep")
 def keep() -> Any:
-    """Keep the pad's record in the store (with its quota) and go to its permalink."""
+    """Keep the pad's record in the store (with its quota) and go to its permalink (303), which
+    shows the link to copy. The form's one-time token keeps it once, however often it is sent."""
     record = request.form.get("record", "")[:MAX_RECORD]
     view = _view(record)
     if not view.sides:
         return _render(view), 422
+    token = once.token_of(request.form.get("once"))
+    earlier = once.claims_of_app().claim("pad-keep", token, "")
+    if earlier:  # kept by the same form sent before
+        return redirect(earlier, 303)
+    if earlier == "":  # the same form, still being kept: the game as it stands
+        return pad_flow.to_game(record) or _render(view)
     games = list(arbiter.check(record, _request()))
     try:
         receipt = stored.keep(record.encode("utf-8"), None, {}, games, None)
-    except RecordTooLarge as problem:
+    except (RecordTooLarge, StoreFull) as problem:
+        once.claims_of_app().release("pad-keep", token)
         view.problems.append(lang.said(problem))
-        return _render(view), 413
-    except StoreFull as problem:
-        view.problems.append(lang.said(problem))
-        return _render(view), 507
-    return redirect(url_for("pad.pad", kept=receipt.id), 303)
+        return _render(view), 413 if isinstance(problem, RecordTooLarge) else 507
+    target = url_for("pad.pad", kept=receipt.id, new=1)
+    once.claims_of_app().settle("pad-keep", token, target)
+    return redirect(target, 303)
 
 
 @bp.post("/pad/record.acn")

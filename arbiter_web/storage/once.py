@@ -106,6 +106,11 @@ class Claims:
             return str(earlier) if earlier is not None else target
         return None
 
+    def settle(self, purpose: str, token: str, target: str) -> None:
+        """Say where a claim made before its thing was (its id unknown then) leads."""
+        with self.engine.begin() as conn:
+            conn.execute(sa.update(claims).where(claims.c.key == _key(purpose, token)).values(target=target))
+
     def release(self, purpose: str, token: str) -> None:
         """Forget a claim whose thing could not be made (refused): the form may be sent again."""
         with self.engine.begin() as conn:

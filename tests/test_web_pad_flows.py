@@ -1,0 +1,76 @@
+"""The score pad's forms answer with a redirect (issue 59): a game started, a hand added, a game
+taken up from the device go (303) to the game as it stands, so a reload or a double tap never adds
+a hand twice; a link kept to share goes to a page that shows the link, kept once per form."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from test_web_pad import GAMES, record_of
+
+import arbiter
+from app import create_app
+from arbiter_web.storage import store as kept_store
+
+SEATS, TEAMS, FIRST, SECOND, _ = GAMES["caliente"]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    made = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'pad.sqlite3'}"})
+    yield made
+    made.extensions["arbiter_once"].engine.dispose()
+
+
+def started(client: Any) -> str:
+    answer = client.post("/pad", data={"do": "start", "family": "caliente", "seats": SEATS, "teams": TEAMS})
+    assert answer.status_code == 303 and re.fullmatch(r"/pad\?game=[\w-]+", answer.headers["Location"])
+    return answer.headers["Location"]
+
+
+def test_a_hand_added_answers_303_to_the_game_and_the_same_form_twice_adds_it_once(app):
+    client = app.test_client()
+    record = record_of(client.get(started(client)).text)
+    form = {"do": "add", "record": record, **FIRST, **SECOND}
+    first, second = client.post("/pad", data=form), client.post("/pad", data=form)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    for _ in range(2):  # the page and its reload
+        page = client.get(first.headers["Location"])
+        [game] = arbiter.check(record_of(page.text))
+        assert page.status_code == 200 and len(game.hands) == 1 and game.totals == {"ann+cid": 1320, "bob+dee": 515}
+
+
+def test_a_refused_hand_is_answered_with_its_page_and_no_redirect(app):
+    client = app.test_client()
+    record = record_of(client.get(started(client)).text)
+    refused = client.post("/pad", data={"do": "add", "record": record, **FIRST, "bob+dee.out": "on"})
+    assert refused.status_code == 422 and "Location" not in refused.headers
+
+
+def test_a_game_address_that_carries_no_game_is_a_404_in_words(app):
+    client = app.test_client()
+    for game in ("not-a-game", "eJzLSM3JyVcozy_KSQEAGgQEXQ", "%%%"):
+        answer = client.get(f"/pad?game={game}")
+        assert answer.status_code == 404 and "could not be read" in answer.text
+
+
+def test_keeping_a_link_answers_303_to_a_page_that_shows_the_link_to_copy_and_keeps_it_once(app):
+    client = app.test_client()
+    page = client.get(started(client)).text
+    form = {"record": record_of(page), "once": re.search(r'name="once" value="([^"]+)"', page).group(1)}
+    first, second = client.post("/pad/keep", data=form), client.post("/pad/keep", data=form)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    kept_id = re.fullmatch(r"/pad\?kept=([\w-]+)&new=1", first.headers["Location"]).group(1)
+    shown = client.get(first.headers["Location"]).text
+    link = html.unescape(re.search(r'id="pad-shared-link"[^>]*>([^<]+)<', shown).group(1))
+    assert link == f"http://localhost/pad?kept={kept_id}"
+    assert 'data-copy="pad-shared-link"' in shown and "Hands added after that are not in it" in shown
+    with app.extensions["arbiter_once"].engine.begin() as conn:
+        assert conn.scalar(sa.select(sa.func.count()).select_from(kept_store.rulings)) == 1
