@@ -130,7 +130,8 @@ def test_the_downloaded_record_is_certified_by_arbiter_check_with_the_same_answe
     assert game.verdict == "valid" and game.totals == {"ann+cid": 1320, "bob+dee": 515}
     assert game.hands[0].minimums == {"ann+cid": 50, "bob+dee": 50}
     assert (
-        '<span class="pad-minimum">ann+cid 50</span>' in client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
+        '<span class="pad-minimum">ann+cid 50</span>'
+        in client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
     )
 
 
@@ -214,4 +215,7 @@ def test_the_pad_asks_for_caliente_cards_only_in_their_variation(client: Any) ->
     )
     assert "Caliente cards played" not in plain.text and "Bonus cards" in plain.text
     variation = '[Rules "caliente"]\n[Variant "caliente-cards"]\n[Seats "ann bob"]\n'
-    assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}, follow_redirects=True).text
+    assert (
+        "Caliente cards played"
+        in client.post("/pad", data={"do": "show", "record": variation}, follow_redirects=True).text
+    )

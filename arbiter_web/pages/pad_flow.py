@@ -20,7 +20,9 @@ MAX_RECORD = 200_000
 
 
 def packed(record: str) -> str:
-    """The record as the `game` of an address."""
+    """The record as the `game` of an address, its lines ended alike (a browser sends a form's
+    text with CRLF), so that one game has one address."""
+    record = record.replace("\r\n", "\n")
     return base64.urlsafe_b64encode(zlib.compress(record.encode("utf-8"), 9)).decode("ascii").rstrip("=")
 
 
