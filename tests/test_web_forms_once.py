@@ -140,3 +140,22 @@ def test_the_directors_code_entered_answers_303_and_signs_this_device_in(app):
     assert 'id="event-decide"' in other.get(f"/events/{event_id}/director").get_data(as_text=True)
     wrong = app.test_client().post(f"/events/{event_id}/director", data={"code": "guess"})
     assert wrong.status_code == 403 and "Set-Cookie" not in wrong.headers
+
+
+def test_link_to_this_table_answers_303_to_the_table_as_the_form_has_it(app):
+    client = app.test_client()
+    form = {
+        "rules": "caliente",
+        "seats": "ann bob cid dee",
+        "teams": "ann+cid bob+dee",
+        "hold.ann": "K K 5",
+        "pile": "8 2 9",
+        "do": "link",
+    }
+    linked = client.get("/editor", query_string=form)
+    assert linked.status_code == 303
+    location = linked.headers["Location"]
+    assert "hold.ann=K+K+5" in location and "pile=8+2+9" in location and "do=" not in location
+    page = client.get(location).get_data(as_text=True)
+    assert 'id="table-link-shown"' in page and 'data-copy="table-link-shown"' in page
+    assert 'value="K K 5"' in page

@@ -269,7 +269,7 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         card_label=lambda card: words.symbols.get(card, card),
         card_name=lambda card: words.describe(card) if card in words.cards else "",
         house=house,
-        shown_link=request.args.get(SHOWN_FIELD) == "link",
+        shown_link=request.host_url.rstrip("/") + _link(fields) if request.args.get(SHOWN_FIELD) == "link" else None,
         lang_carried=lang.carried(),
         card_kind=present.card_kind,
         card_title=present.card_title,
