@@ -15,6 +15,7 @@ from test_web_pad import GAMES, record_of
 
 import arbiter
 from app import create_app
+from arbiter_web.pages.pad_flow import packed
 from arbiter_web.storage import store as kept_store
 
 SEATS, TEAMS, FIRST, SECOND, _ = GAMES["caliente"]
@@ -74,3 +75,60 @@ def test_keeping_a_link_answers_303_to_a_page_that_shows_the_link_to_copy_and_ke
     assert 'data-copy="pad-shared-link"' in shown and "Hands added after that are not in it" in shown
     with app.extensions["arbiter_once"].engine.begin() as conn:
         assert conn.scalar(sa.select(sa.func.count()).select_from(kept_store.rulings)) == 1
+
+
+OTHER = {"ann+cid.mixed": "1", "ann+cid.melded": "260", "ann+cid.left": "45"} | {
+    "bob+dee.natural": "1",
+    "bob+dee.mixed": "1",
+    "bob+dee.melded": "420",
+    "bob+dee.out": "on",
+}
+
+
+def two_hands(client: Any) -> str:
+    """A game of two hands kept on the pad: its record."""
+    record = record_of(client.get(started(client)).text)
+    for hand in ({**FIRST, **SECOND}, OTHER):
+        record = record_of(
+            client.post("/pad", data={"do": "add", "record": record, **hand}, follow_redirects=True).text
+        )
+    return record
+
+
+def test_a_hand_corrected_answers_303_and_the_later_hands_totals_and_minimums_follow(app):
+    client = app.test_client()
+    record = two_hands(client)
+    form = client.get("/pad", query_string={"game": packed(record), "correct": "1"}).text
+    assert 'name="do" value="correct"' in form and 'name="hand" value="1"' in form
+    assert 'id="pad-1-natural" name="ann+cid.natural"' in form and 'value="420"' in form  # the hand as it was
+    fixed = client.post(
+        "/pad", data={"do": "correct", "hand": "1", "record": record, **FIRST, "ann+cid.natural": "2", **SECOND}
+    )
+    assert fixed.status_code == 303
+    page = client.get(fixed.headers["Location"]).text
+    [game] = arbiter.check(record_of(page))
+    assert game.verdict == "valid" and game.totals == {"ann+cid": 1820 + 515, "bob+dee": 515 + 1320}
+    assert [hand.minimums for hand in game.hands][-1] == {"ann+cid": 90, "bob+dee": 90}
+    assert "Hand 1 corrected; before, it scored:" in page and "ann+cid 1,320" in page
+
+
+def test_the_last_hand_taken_back_answers_303_and_is_kept_as_a_correction(app):
+    client = app.test_client()
+    record = two_hands(client)
+    back = client.post("/pad", data={"do": "undo", "record": record})
+    assert back.status_code == 303
+    page = client.get(back.headers["Location"]).text
+    [game] = arbiter.check(record_of(page))
+    assert len(game.hands) == 1 and game.totals == {"ann+cid": 1320, "bob+dee": 515}
+    assert "Hand 2 taken back; it had scored:" in page
+
+
+def test_a_correction_no_game_could_give_is_refused_and_the_sheet_stays(app):
+    client = app.test_client()
+    record = two_hands(client)
+    refused = client.post(
+        "/pad", data={"do": "correct", "hand": "1", "record": record, **FIRST, **SECOND, "bob+dee.out": "on"}
+    )
+    assert refused.status_code == 422 and "only one side goes out" in refused.text
+    assert record_of(refused.text) == record and 'name="hand" value="1"' in refused.text
+    assert client.post("/pad", data={"do": "correct", "hand": "9", "record": record}).status_code == 422

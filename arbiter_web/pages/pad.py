@@ -77,7 +77,7 @@ def pad() -> Any:
         record = pad_flow.unpacked(game)
         if record is None:
             abort(404, description=msg("The score sheet could not be read: start a new game."))
-        return _render(_view(record))
+        return pad_flow.correcting(_view(record), request.args.get("correct", ""), _render)
     family = request.args.get("family", "")
     view = PadView(family=family if family in rulesets.names() else DEFAULT_RULES, house=request.args.get("house", ""))
     seats, teams = default_seats(view.family)
@@ -95,6 +95,8 @@ def pad_post() -> Any:
     view = _view(record)
     if view.problems or not view.sides:
         return _render(view), 422
+    if action in ("correct", "undo"):  # a hand corrected or taken back (issue 59): pad_flow
+        return pad_flow.corrected(action, view, _entries(view), _request(), _render)
     if action == "add":
         entered = _entries(view)
         try:
@@ -198,7 +200,7 @@ def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
     return rows
 
 
-def _render(view: PadView, shared: str | None = None) -> str:
+def _render(view: PadView, shared: str | None = None, correcting: int | None = None) -> str:
     """The pad's page; `shared`: the link it was kept under, shown to copy (issue 59)."""
     return render_template(
         "pad.html",
@@ -208,6 +210,9 @@ def _render(view: PadView, shared: str | None = None) -> str:
         shared=shared,
         just_shared=bool(shared) and request.args.get("new") == "1",
         once=once.new_token(),
+        game=pad_flow.packed(view.record) if view.record else "",
+        corrections=pad_flow.corrections_of(view.record),
+        correcting=correcting,
     )
 
 

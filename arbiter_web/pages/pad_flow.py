@@ -1,5 +1,5 @@
-"""The score pad's forms answered with a redirect (issue 59): a game started, a hand added or
-corrected, a game taken up from the device go (303) to GET /pad?game=..., the pad's record itself
+"""The score pad's forms answered with a redirect (issue 59): a game started, a hand added,
+corrected or taken back, a game taken up from the device go (303) to GET /pad?game=..., the pad's record itself
 in the address (zlib, then URL-safe base64), so that a reload, the back button or a double tap
 never adds a hand twice: the address is the game as it stands, and the back button goes to the
 game a hand before. Nothing is kept on the service for it (a link kept to share is /pad?kept=ID).
@@ -10,8 +10,16 @@ from __future__ import annotations
 import base64
 import binascii
 import zlib
+from collections.abc import Callable
+from typing import Any
 
-from flask import Response, redirect, url_for
+from flask import Response, abort, redirect, request, url_for
+
+import arbiter
+from arbiter.checker import Request
+from arbiter.i18n import msg
+from arbiter.sheets import pad_corrections
+from arbiter_web.serving import lang
 
 MAX_ADDRESS = 16_000
 """The most characters of a game carried in the address (the server reads 32 KiB of request line
@@ -45,3 +53,46 @@ def to_game(record: str) -> Response | None:
     if len(game) > MAX_ADDRESS:
         return None
     return redirect(url_for("pad.pad", game=game), 303)
+
+
+# --- a hand corrected or taken back (arbiter.sheets.pad_corrections) ----------------------------
+
+Render = Callable[..., str]
+
+
+def corrections_of(record: str) -> list[pad_corrections.Correction]:
+    return pad_corrections.corrections(record) if record else []
+
+
+def correcting(view: Any, raw: str, render: Render) -> Any:
+    """The game's page; with `correct=N`, hand N's entry form filled with what it was."""
+    number = int(raw) if raw.isdigit() and len(raw) < 6 else None
+    entries = pad_corrections.hand_entries(view.record, number) if number and view.sides else None
+    if number is None or entries is None:
+        return render(view)
+    view.entered = {f"{side}.{word}": value for side, words in entries.items() for word, value in words.items()}
+    return render(view, correcting=number)
+
+
+def corrected(
+    action: str, view: Any, entered: dict[str, dict[str, int | bool]], request_: Request, render: Render
+) -> Any:
+    """A hand corrected (`correct`, the form's `hand`) or the last taken back (`undo`): a redirect
+    to the game as it stands then; a correction refused is answered with its reasons (422)."""
+    raw = request.form.get("hand", "")
+    try:
+        if action == "undo":
+            done = pad_corrections.take_back(view.record, request_)
+        else:
+            number = int(raw) if raw.isdigit() and len(raw) < 6 else 0
+            done = pad_corrections.correct_hand(view.record, number, entered, request_)
+    except ValueError:
+        abort(422, description=msg("The score sheet has no such hand to correct."))
+    except arbiter.UsageError as problem:
+        view.problems.append(lang.said(problem))
+        return render(view), 422
+    if done.refused:
+        view.problems = [finding.message for finding in done.refused]
+        view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
+        return render(view, correcting=int(raw) if raw.isdigit() else None), 422
+    return to_game(done.record) or render(view)
