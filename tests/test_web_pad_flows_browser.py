@@ -109,3 +109,35 @@ def test_the_kept_link_is_shown_with_a_copy_button_and_what_it_does(phone, base_
     page.goto(link)
     assert totals(page, 2) == EXPECTED and page.locator("#pad-shared-link").inner_text() == link
     watched.assert_clean()
+
+
+BACK = {  # the second hand: bob+dee go out
+    "ann+cid": {"steps": {"mixed": 1}, "typed": {"melded": "260", "left": "45"}, "ticked": []},
+    "bob+dee": {"steps": {"natural": 1, "mixed": 1}, "typed": {"melded": "420"}, "ticked": ["out"]},
+}
+
+
+def test_a_hand_corrected_and_the_last_taken_back_are_kept_once_each(phone, base_url):  # noqa: F811
+    watched, _ = phone
+    page = watched.page
+    start(page, base_url, "caliente")
+    for hand in (HAND, BACK):
+        stepper_words(page, hand)
+        add_hand(page)
+    assert totals(page, 2) == ["1835", "1835"]
+    with page.expect_navigation():
+        page.click("#pad-correct-1")
+    assert page.locator("#pad-1-natural").input_value() == "1"  # the hand as it was written
+    page.fill("#pad-1-natural", "2")
+    with page.expect_navigation():
+        page.click("#pad-correct")
+    assert totals(page, 2) == ["2335", "1835"] and fits(page)  # hand 1 worth 500 more, hand 2 scored again
+    assert page.locator("#pad-corrections li").count() == 1
+    page.reload()
+    assert totals(page, 2) == ["2335", "1835"] and page.locator("#pad-corrections li").count() == 1
+    with page.expect_navigation():
+        page.click("#pad-undo")
+    assert hands_on(page) == 1 and totals(page, 2) == ["1820", "515"]
+    page.reload()
+    assert hands_on(page) == 1 and page.locator("#pad-corrections li").count() == 2 and fits(page)
+    watched.assert_clean()
