@@ -73,7 +73,7 @@ def test_the_same_event_form_sent_twice_keeps_one_event_and_shows_the_same_code(
     second = app.test_client().post("/events", data={"event": EXAMPLE, "once": token})  # the double tap's cookies lost
     assert first.status_code == second.status_code == 303
     assert first.headers["Location"] == second.headers["Location"]
-    assert first.headers["Set-Cookie"] == second.headers["Set-Cookie"]
+    assert first.headers["Set-Cookie"].split(";")[0] == second.headers["Set-Cookie"].split(";")[0]
     assert events_kept(app) == 1
 
 
@@ -159,3 +159,38 @@ def test_link_to_this_table_answers_303_to_the_table_as_the_form_has_it(app):
     page = client.get(location).get_data(as_text=True)
     assert 'id="table-link-shown"' in page and 'data-copy="table-link-shown"' in page
     assert 'value="K K 5"' in page
+
+
+def deletion_link(page: str) -> str | None:
+    found = re.search(r'id="deletion-link" type="text" readonly value="([^"]+)"', page)
+    return found.group(1) if found else None
+
+
+def rulings_kept(app: Any) -> int:
+    from arbiter_web.storage.store import rulings
+
+    with app.extensions["arbiter_events"].engine.begin() as conn:
+        return conn.scalar(sa.select(sa.func.count()).select_from(rulings))
+
+
+def test_keeping_a_ruling_answers_303_and_its_deletion_link_survives_a_reload_on_this_device_only(app):
+    from web_support import EXAMPLE as RECORD
+
+    client = app.test_client()
+    token = token_of(client.get("/").get_data(as_text=True))
+    kept = client.post("/r", data={"record": RECORD, "once": token})
+    assert kept.status_code == 303 and re.fullmatch(r"/r/[\w-]{22}\?kept=new", kept.headers["Location"])
+    cookie = kept.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/r/" in cookie
+    first = client.get(kept.headers["Location"]).get_data(as_text=True)
+    again = client.get(kept.headers["Location"]).get_data(as_text=True)  # the reload
+    assert deletion_link(first) and deletion_link(first) == deletion_link(again)
+    assert 'data-copy="deletion-link"' in first and 'data-copy="kept-link"' in first
+    elsewhere = app.test_client().get(kept.headers["Location"]).get_data(as_text=True)
+    assert deletion_link(elsewhere) is None and "was shown once, on the device that kept it" in elsewhere
+    twice = app.test_client().post("/r", data={"record": RECORD, "once": token})  # the double tap
+    assert twice.headers["Location"] == kept.headers["Location"]
+    assert twice.headers["Set-Cookie"].split(";")[0] == cookie.split(";")[0]  # the same deletion token
+    assert rulings_kept(app) == 1
+    api = client.post("/api/v1/rulings/stored", json={"record": RECORD})
+    assert api.status_code == 201  # the JSON API keeps its status

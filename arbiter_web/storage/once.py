@@ -125,6 +125,7 @@ def init_app(app: Flask, room: Store) -> Claims:
     """The claims, in the database of kept rulings (`room`), migrated at start-up with it."""
     kept = Claims(room.engine)
     app.extensions[EXTENSION] = kept
+    app.jinja_env.globals["once_token"] = new_token  # a form's hidden `once`, new at each showing
     wanted = app.config.get("STORE_MIGRATE", os.environ.get("STORE_MIGRATE", "").strip() or "yes")
     if str(wanted).lower() not in ("0", "no", "false", "off"):
         kept.migrate()
