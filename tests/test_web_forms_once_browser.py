@@ -119,3 +119,28 @@ def test_a_result_entered_then_reloaded_is_entered_once(phone, served):
     assert page.locator("#event-notice").inner_text() == said and fits(page)
     assert counted(database, "service_event_entries") == before + 1
     watched.assert_clean()
+
+
+def test_a_kept_rulings_deletion_link_is_copied_and_a_reload_does_not_lose_it(phone, served):
+    from web_support import EXAMPLE
+
+    watched, locale = phone
+    page, database = watched.page, served[1]
+    before = counted(database, "stored_rulings")
+    page.goto(f"{watched.base_url}/")
+    page.fill("#record", EXAMPLE)
+    with page.expect_navigation():
+        page.click("#keep")
+    assert re.search(r"/r/[\w-]+\?kept=new", page.url)
+    deletion = page.locator("#deletion-link").input_value()
+    assert "/delete?token=" in deletion and fits(page)
+    page.locator("#deletion-link-copy").press("Enter")
+    page.locator("#deletion-link-status").filter(has_text=COPIED[locale]).wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == deletion
+    page.reload()
+    assert page.locator("#deletion-link").input_value() == deletion
+    page.go_back()
+    page.go_forward()
+    assert page.locator("#deletion-link").input_value() == deletion
+    assert counted(database, "stored_rulings") == before + 1
+    watched.assert_clean()
