@@ -36,7 +36,8 @@ def signed_in(response: Response, event_id: str, code: str) -> Response:
     return response
 
 
-def code_of(event_id: str) -> str | None:
-    """The director's code this device holds for the event, if any (checked by the caller)."""
+def code_of() -> str | None:
+    """The director's code this device holds for the event asked (the cookie goes only to its
+    pages), if any: checked by the caller."""
     code = request.cookies.get(COOKIE, "")[:MAX_CODE]
     return code or None

@@ -433,7 +433,7 @@ def director_page(event_id: str) -> Any:
     copied, on every reload while this device is signed in; after that, the page says it was
     shown when the event was kept."""
     state = state_of(found(event_id))
-    code = director_device.code_of(event_id)
+    code = director_device.code_of()
     fresh = request.args.get("kept") == "new"
     if code is None or not kept().is_director(state.kept, code):
         said = (
