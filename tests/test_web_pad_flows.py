@@ -132,3 +132,21 @@ def test_a_correction_no_game_could_give_is_refused_and_the_sheet_stays(app):
     assert refused.status_code == 422 and "only one side goes out" in refused.text
     assert record_of(refused.text) == record and 'name="hand" value="1"' in refused.text
     assert client.post("/pad", data={"do": "correct", "hand": "9", "record": record}).status_code == 422
+
+
+def test_a_game_in_the_address_is_judged_and_counts_toward_the_rate_limit(tmp_path: Path):
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limited.db'}", "RATE_LIMIT": "2 per minute"}
+    )
+    client = app.test_client()
+    game = packed('[Rules "caliente"]\n[Seats "ann bob cid dee"]\n[Teams "ann+cid bob+dee"]\n')
+    assert [client.get(f"/pad?game={game}").status_code for _ in range(3)] == [200, 200, 429]
+    assert client.get("/pad").status_code == 200  # a new game's form judges nothing
+
+
+def test_a_game_too_long_for_an_address_is_answered_directly(app):
+    client = app.test_client()
+    record = record_of(client.get(started(client)).text)
+    long_record = record + "".join(f"; a note {n} {'x' * (n % 97)}\n" for n in range(3000))
+    answer = client.post("/pad", data={"do": "show", "record": long_record})
+    assert answer.status_code == 200 and "Location" not in answer.headers

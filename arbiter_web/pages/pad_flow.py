@@ -21,9 +21,10 @@ from arbiter.i18n import msg
 from arbiter.sheets import pad_corrections
 from arbiter_web.serving import lang
 
-MAX_ADDRESS = 16_000
-"""The most characters of a game carried in the address (the server reads 32 KiB of request line
-and headers): a long evening's sheet is a few hundred; a longer one is answered directly."""
+MAX_ADDRESS = 6_000
+"""The most characters of a game carried in the address, within the service's bound on a URL
+(MAX_URL_LENGTH, 8,192 by default): an evening's sheet packs to a few hundred; a longer one is
+answered directly, as before the redirects."""
 MAX_RECORD = 200_000
 
 
@@ -39,7 +40,7 @@ def unpacked(game: str) -> str | None:
     try:
         data = base64.urlsafe_b64decode(game[: MAX_ADDRESS + 4] + "=" * (-len(game) % 4))
         inflate = zlib.decompressobj()
-        raw = inflate.decompress(data, MAX_RECORD * 4)
+        raw = inflate.decompress(data, MAX_RECORD)
         if inflate.unconsumed_tail or not inflate.eof:
             return None
         return raw.decode("utf-8")
