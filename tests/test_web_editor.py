@@ -183,7 +183,8 @@ def test_the_page_never_speaks_of_flags(client):
 def test_the_house_rulebook_is_passed_through(client):
     body = client.get("/editor?house=thursday-club").get_data(as_text=True)
     assert 'name="house" value="thursday-club"' in body
-    assert "house=thursday-club" in re.search(r'href="([^"]+)" id="table-link"', body).group(1)
+    linked = client.get("/editor?house=thursday-club&do=link")
+    assert linked.status_code == 303 and "house=thursday-club" in linked.headers["Location"]
 
 
 THURSDAY_CLUB = """name = "Thursday Club"

@@ -41,11 +41,11 @@ def test_an_event_past_the_stores_quota_is_refused_and_nothing_is_kept(database_
 
 
 def kept(client: Any, source: str = EXAMPLE) -> tuple[str, str, dict[tuple[int, int, str], str]]:
-    answer = client.post("/events", data={"event": source})
-    assert answer.status_code == 201
+    answer = client.post("/events", data={"event": source}, follow_redirects=True)
+    assert answer.status_code == 200 and answer.request.path.endswith("/director")
     page = answer.get_data(as_text=True)
     event_id = re.search(r"/events/([\w-]+)/decide", page).group(1)
-    director = re.search(r'id="event-director-shown">([^<]+)<', page).group(1)
+    director = re.search(r'id="event-director-shown"[^>]*>([^<]+)<', page).group(1)
     codes = {
         (int(r), int(t), side): code
         for r, t, side, code in re.findall(r'data-round="(\d+)" data-table="(\d+)" data-side="(\w+)">(\w+)<', page)
@@ -97,7 +97,9 @@ def test_a_side_that_enters_again_corrects_its_result_and_the_first_entry_stays_
             f"/events/{event_id}/result", data={"code": codes[1, 1, "first"], "first-1": "1420", "second-1": points}
         )
     answer = client.post(
-        f"/events/{event_id}/result", data={"code": codes[1, 1, "second"], "first-1": "1420", "second-1": "515"}
+        f"/events/{event_id}/result",
+        data={"code": codes[1, 1, "second"], "first-1": "1420", "second-1": "515"},
+        follow_redirects=True,
     )
     assert "it is confirmed" in answer.get_data(as_text=True)
     store = client.application.extensions["arbiter_events"]
@@ -119,7 +121,9 @@ def test_only_the_directors_code_opens_the_directors_page_decides_and_writes_pen
     )
     assert refused.status_code == 403
     written = client.post(
-        f"/events/{event_id}/penalty", data={"code": director, "pair": "1", "points": "-5", "reason": "slow play"}
+        f"/events/{event_id}/penalty",
+        data={"code": director, "pair": "1", "points": "-5", "reason": "slow play"},
+        follow_redirects=True,
     )
     assert written.status_code == 200 and "slow play" in written.get_data(as_text=True)
     no_pair = client.post(
@@ -165,12 +169,15 @@ def record(winners: int, losers: int, declared: int = 1590) -> str:
 
 
 def hand_in(client: Any, event_id: str, code: str, text: str, as_file: bool = False) -> Any:
+    """A side hands in its record; the page it lands on (after the redirect of a record entered)."""
     data: dict[str, Any] = {"code": code}
     if as_file:
         data["record-file"] = (io.BytesIO(text.encode("utf-8")), "table.acn")
     else:
         data["record"] = text
-    return client.post(f"/events/{event_id}/result", data=data, content_type="multipart/form-data")
+    return client.post(
+        f"/events/{event_id}/result", data=data, content_type="multipart/form-data", follow_redirects=True
+    )
 
 
 def test_a_record_both_sides_hand_in_is_certified_and_confirmed_with_its_scores(client):
@@ -226,6 +233,7 @@ def test_two_certified_records_that_disagree_are_decided_by_the_director(client)
     decided = client.post(
         f"/events/{event_id}/decide",
         data={"code": director, "round": "1", "table": "1", "first-1": "1590", "second-1": "515"},
+        follow_redirects=True,
     )
     assert decided.status_code == 200
     page = client.get(f"/events/{event_id}").get_data(as_text=True)

@@ -111,13 +111,15 @@ def record_of(page: str) -> str:
 
 
 def start(client: Any, family: str, seats: str, teams: str, **extra: str) -> str:
-    answer = client.post("/pad", data={"do": "start", "family": family, "seats": seats, "teams": teams, **extra})
+    answer = client.post(
+        "/pad", data={"do": "start", "family": family, "seats": seats, "teams": teams, **extra}, follow_redirects=True
+    )
     assert answer.status_code == 200, answer.text
     return record_of(answer.text)
 
 
 def add(client: Any, record: str, entries: dict[str, str]) -> Any:
-    return client.post("/pad", data={"do": "add", "record": record, **entries})
+    return client.post("/pad", data={"do": "add", "record": record, **entries}, follow_redirects=True)
 
 
 @pytest.mark.parametrize("family", list(GAMES))
@@ -147,7 +149,8 @@ def test_the_downloaded_record_is_certified_by_arbiter_check_with_the_same_answe
     assert game.verdict == "valid" and game.totals == {"ann+cid": 1320, "bob+dee": 515}
     assert game.hands[0].minimums == {"ann+cid": 50, "bob+dee": 50}
     assert (
-        '<span class="pad-minimum">ann+cid 50</span>' in client.post("/pad", data={"do": "show", "record": record}).text
+        '<span class="pad-minimum">ann+cid 50</span>'
+        in client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
     )
 
 
@@ -192,7 +195,7 @@ def test_the_pad_judges_by_the_house_rulebook(tmp_path: Path) -> None:
         ({"do": "add", "record": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n', "ann+cid.natural": "x"}, 422),
         ({"do": "add", "record": '[Rules "caliente"]\n[Seats "ann bob cid dee"]\n', "ann+cid.melded": "-5"}, 422),
         ({"do": "start", "family": "caliente", "seats": "ann", "teams": ""}, 422),
-        ({"do": "start", "family": "nope", "seats": "ann bob", "teams": ""}, 200),
+        ({"do": "start", "family": "nope", "seats": "ann bob", "teams": ""}, 303),
     ],
 )
 def test_bad_input_gets_a_message_never_a_500(client: Any, data: dict[str, str], status: int) -> None:
@@ -239,10 +242,15 @@ def test_the_api_gives_each_summarised_hand_the_next_minimums(client: Any) -> No
 
 
 def test_the_pad_asks_for_caliente_cards_only_in_their_variation(client: Any) -> None:
-    plain = client.post("/pad", data={"do": "show", "record": '[Rules "caliente"]\n[Seats "ann bob"]\n'})
+    plain = client.post(
+        "/pad", data={"do": "show", "record": '[Rules "caliente"]\n[Seats "ann bob"]\n'}, follow_redirects=True
+    )
     assert "Caliente cards played" not in plain.text and "Bonus cards" in plain.text
     variation = '[Rules "caliente"]\n[Variant "caliente-cards"]\n[Seats "ann bob"]\n'
-    assert "Caliente cards played" in client.post("/pad", data={"do": "show", "record": variation}).text
+    assert (
+        "Caliente cards played"
+        in client.post("/pad", data={"do": "show", "record": variation}, follow_redirects=True).text
+    )
 
 
 # --- issue 58: the points left asked for, the penalties and going out concealed offered -------------------
@@ -269,7 +277,7 @@ def test_a_points_left_written_as_0_shows_as_0_when_the_hand_comes_back(client: 
     assert refused.status_code == 422
     assert re.search(r'name="ann\+cid\.left"[^>]*value="0"', refused.text)
     assert re.search(r'name="bob\+dee\.left"[^>]*value="45"', refused.text)
-    fresh = client.post("/pad", data={"do": "show", "record": record}).text
+    fresh = client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
     assert re.search(r'name="ann\+cid\.left"[^>]*value=""[^>]*required', fresh)
 
 
@@ -277,7 +285,7 @@ def test_a_points_left_written_as_0_shows_as_0_when_the_hand_comes_back(client: 
 def test_every_family_pad_offers_the_penalties_and_takes_them_off(client: Any, family: str) -> None:
     seats, teams, first, second, (score_a, score_b) = GAMES[family]
     record = start(client, family, seats, teams)
-    page = client.post("/pad?lang=es", data={"do": "show", "record": record}).text
+    page = client.post("/pad?lang=es", data={"do": "show", "record": record}, follow_redirects=True).text
     other = next(iter(second)).split(".")[0]
     assert f'name="{other}.penalties"' in page and "Penalizaciones" in page
     before = int(second.get(f"{other}.penalties", "0"))
@@ -290,7 +298,10 @@ def test_every_family_pad_offers_the_penalties_and_takes_them_off(client: Any, f
 def test_the_samba_pad_offers_going_out_concealed_which_earns_nothing_more(client: Any) -> None:
     seats, teams, first, second, (score_a, score_b) = GAMES["samba"]
     record = start(client, "samba", seats, teams)
-    assert 'name="ann+cid.concealed"' in client.post("/pad", data={"do": "show", "record": record}).text
+    assert (
+        'name="ann+cid.concealed"'
+        in client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text
+    )
     answer = add(client, record, {**first, **second, "ann+cid.concealed": "on"})
     assert answer.status_code == 200, answer.text
     kept = record_of(answer.text)
@@ -301,12 +312,17 @@ def test_the_samba_pad_offers_going_out_concealed_which_earns_nothing_more(clien
 
 def test_the_pad_says_the_table_penalties_under_their_field(client: Any) -> None:
     record = start(client, "caliente", "ann bob cid dee", "ann+cid bob+dee")
-    page = html.unescape(client.post("/pad", data={"do": "show", "record": record}).text)
+    page = html.unescape(client.post("/pad", data={"do": "show", "record": record}, follow_redirects=True).text)
     said = "A sum of: 50 (taking the pile without the right to it), 100 (going out against the partner's answer)."
     assert said in page and 'aria-describedby="pad-1-penalties-hint"' in page
-    spanish = html.unescape(client.post("/pad?lang=es", data={"do": "show", "record": record}).text)
+    spanish = html.unescape(
+        client.post("/pad?lang=es", data={"do": "show", "record": record}, follow_redirects=True).text
+    )
     assert (
         "Una suma de: 50 (tomar el pozo sin derecho a ello), 100 (cerrar contra la respuesta del compañero)." in spanish
     )
     free = '[Rules "hoyle"]\n[Variant "wrong-take-penalty=0"]\n[Seats "ann bob"]\n'  # no partner to ask either
-    assert "This game charges no penalty." in client.post("/pad", data={"do": "show", "record": free}).text
+    assert (
+        "This game charges no penalty."
+        in client.post("/pad", data={"do": "show", "record": free}, follow_redirects=True).text
+    )

@@ -10,8 +10,10 @@ Its parts, one line each:
     editor_answer   the situation editor's answer: allowed, or not and why
     editor          the situation editor (/editor): lay out a table, ask about a move
     pad             the score pad (/pad)
+    pad_flow        the pad's forms answered with a redirect, a hand corrected or taken back
     notation        the notation's reference page
     rulebook_pages  the house rulebook pages (/h)
+    director_device the device signed in as an event's director (a cookie of the event's pages)
     templating      what every template shares (filters, globals)
     attach          `register(app)`: every blueprint above, once, from the app factory
 """

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, g, render_template, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 from werkzeug.datastructures import MultiDict
 
@@ -69,6 +69,8 @@ MOVE_WORDS = {
 the reader's language (the notation underneath stays ACN, as a record writes it)."""
 
 HOUSE_FIELD = "house"
+SHOWN_FIELD = "shown"
+"""`shown=link`: the page came from "Link to this table", and shows the link to copy."""
 """A kept rulebook to judge by (issue 29's house rulebooks), by its digest: passed through the
 editor and its links, and the table is judged by it when checked."""
 
@@ -267,6 +269,8 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         card_label=lambda card: words.symbols.get(card, card),
         card_name=lambda card: words.describe(card) if card in words.cards else "",
         house=house,
+        shown_link=request.host_url.rstrip("/") + _link(fields) if request.args.get(SHOWN_FIELD) == "link" else None,
+        lang_carried=lang.carried(),
         card_kind=present.card_kind,
         card_title=present.card_title,
         move_kinds=MOVE_KINDS,
@@ -287,6 +291,8 @@ def editor() -> Any:
         situation.move = ""
     if values.get("do") == "check":
         return check(situation, house)
+    if values.get("do") == "link":  # the table as it stands when pressed (issue 59)
+        return redirect(_link([*form_fields(situation, house), (SHOWN_FIELD, "link")]), 303)
     legal = legal_view(situation) if values.get("do") == "moves" or pick else None
     return _bounded(render_editor(situation, errors, legal, house), situation)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from arbiter import event as events
 from arbiter.event import report
@@ -33,13 +33,14 @@ from arbiter.event.movements import Seating
 from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
+from arbiter_web.pages import director_device
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
 from arbiter_web.serving import lang
 from arbiter_web.serving.limits import check_time
-from arbiter_web.storage import event_store, rulebooks
+from arbiter_web.storage import event_store, once, rulebooks
 from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
 from arbiter_web.storage.rulebook_store import digest_of
-from arbiter_web.storage.store import StoreFull
+from arbiter_web.storage.store import ID_LENGTH, StoreFull
 
 bp = Blueprint("events", __name__)
 SIDES = ("first", "second")
@@ -50,6 +51,8 @@ NOWHERE = Path("/nonexistent/arbiter-service-event")
 """The folder a service's event is read as being in: none, so no file beside it is ever read."""
 LIVE_SECONDS = 30
 """How often the live standings page reloads itself (a `refresh` meta, no script)."""
+DIRECTOR_CODE = 12
+"""Letters of a director's code (URL-safe base64: 72 bits)."""
 SHOWN_FINDINGS = 20
 """The most findings of a refused record the page lists (the table's codes name every kind)."""
 EXAMPLE = """name = "Club night"
@@ -261,13 +264,19 @@ def _director(state: State) -> str:
     return code
 
 
-def _add(state: State, kind: str, data: dict[str, Any]) -> None:
+def _add(state: State, kind: str, data: dict[str, Any], target: str) -> str | None:
+    """Write an entry in the ledger, once per form sent (its one-time token): None when written
+    now; the page the first sending went to when this form was sent before (nothing written)."""
+    purpose, token = f"{kind} {state.kept.id}", once.token_of(request.form.get("once"))
+    earlier = once.claims_of_app().claim(purpose, token, target)
+    if earlier is not None:
+        return earlier
     try:
         kept().add(state.kept, kind, data)
-    except LedgerFull as error:
+    except (LedgerFull, StoreFull) as error:
+        once.claims_of_app().release(purpose, token)
         raise Refused(lang.said(error), 507) from None
-    except StoreFull as error:
-        raise Refused(lang.said(error), 507) from None
+    return None
 
 
 def _public(
@@ -338,7 +347,10 @@ def _findings(table: TableResult, text: str) -> list[FindingView]:
     ]
 
 
-def _director_page(state: State, code: str, notice: str | None = None, problem: str | None = None) -> Any:
+def _director_page(
+    state: State, code: str, notice: str | None = None, problem: str | None = None, fresh: bool = False
+) -> Any:
+    """The director's page; `fresh`: just kept, the director's code shown to be copied."""
     codes = [
         (
             seating,
@@ -348,7 +360,7 @@ def _director_page(state: State, code: str, notice: str | None = None, problem: 
         for seating in state.standings.schedule.seatings
     ]
     return render_template(
-        "event_director.html", **_shown(state), code=code, codes=codes, notice=notice, problem=problem
+        "event_director.html", **_shown(state), code=code, codes=codes, notice=notice, problem=problem, fresh=fresh
     )
 
 
@@ -373,29 +385,94 @@ def _shown(state: State) -> dict[str, Any]:
         "permalink": url_for("events.show", event_id=state.kept.id, _external=True),
         "deals": range(1, state.event.deals + 1),
         "pair_name": lambda number: f"{number} {state.event.pair(number).name}",
+        "once": once.new_token(),
     }
+
+
+def _new_form(source: str, problem: str | None = None) -> str:
+    return render_template("event_new.html", source=source, problem=problem, once=once.new_token())
 
 
 @bp.get("/events")
 def new() -> Any:
     """The form that keeps a new event."""
-    return render_template("event_new.html", source=EXAMPLE, problem=None)
+    return _new_form(EXAMPLE)
 
 
 @bp.post("/events")
 def create() -> Any:
+    """Keep the event, then go to its director's page (303), signed in on this device, where the
+    director's code is shown to be copied. The event's id and code are made from the form's
+    one-time token, so the same form sent twice keeps one event and shows the same code."""
     source = request.form.get("event", "")
+    token = once.token_of(request.form.get("once"))
+    event_id, code = once.derived("event", token, ID_LENGTH), once.derived("director", token, DIRECTOR_CODE)
+    target = url_for("events.director_page", event_id=event_id, kept="new")
     try:
         read(source)
-        stored, code = kept().keep(source)
+        earlier = once.claims_of_app().claim("event", token, target)
+        if earlier is None:
+            try:
+                kept().keep(source, event_id, code)
+            except BaseException:
+                once.claims_of_app().release("event", token)
+                raise
     except Refused as refused:
-        return render_template("event_new.html", source=source[:200_000], problem=refused.message), refused.status
+        return _new_form(source[:200_000], refused.message), refused.status
     except EventTooLarge as error:
-        return render_template("event_new.html", source="", problem=lang.said(error)), 413
+        return _new_form("", lang.said(error)), 413
     except StoreFull as error:
-        return render_template("event_new.html", source=source[:200_000], problem=lang.said(error)), 507
-    notice = msg("The event is kept. Write down the director's code now: it is shown only once.")
-    return _director_page(state_of(stored), code, notice=notice), 201
+        return _new_form(source[:200_000], lang.said(error)), 507
+    return director_device.signed_in(redirect(earlier or target, 303), event_id, code)
+
+
+@bp.get("/events/<event_id>/director")
+def director_page(event_id: str) -> Any:
+    """The director's page on the device signed in as the director (director_device); elsewhere,
+    the event's page, asking for the code. Just kept (`kept=new`), the code is shown to be
+    copied, on every reload while this device is signed in; after that, the page says it was
+    shown when the event was kept."""
+    state = state_of(found(event_id))
+    code = director_device.code_of()
+    fresh = request.args.get("kept") == "new"
+    if code is None or not kept().is_director(state.kept, code):
+        said = (
+            msg(
+                "The director's code was shown once, when the event was kept; the arbiter keeps no copy of it. Enter it below to open the director's page."
+            )
+            if fresh
+            else msg("Enter the director's code below to open the director's page.")
+        )
+        return _public(state, notice=said)
+    notice = _director_notice(state) or (
+        msg("The event is kept. Copy or write down the director's code now: the arbiter keeps no copy of it.")
+        if fresh
+        else None
+    )
+    page = _director_page(state, code, notice=notice, fresh=fresh)
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+def _director_notice(state: State) -> Text | None:
+    """What the director's last form did, said after its redirect (`decided`, `penalty`)."""
+    decided = _round_table(request.args.get("decided", ""))
+    if decided is not None and state.table(*decided) is not None:
+        return msg(
+            "Round {round}, table {table}: the director has decided this table's result.",
+            round=decided[0],
+            table=decided[1],
+        )
+    if request.args.get("penalty"):
+        return msg("The penalty is in the ledger.")
+    return None
+
+
+def _round_table(raw: str) -> tuple[int, int] | None:
+    """A table named as `round-table` in a redirect's address."""
+    parts = raw[:20].split("-")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        return None
+    return int(parts[0]), int(parts[1])
 
 
 @bp.get("/events/<event_id>")
@@ -403,14 +480,32 @@ def show(event_id: str) -> Any:
     """The event's page (its permalink): the schedule, each table's result, the standings, and the
     form where each side enters its table's result."""
     try:
-        return _public(state_of(found(event_id)))
+        state = state_of(found(event_id))
     except Refused as refused:
         abort(refused.status, description=refused.message)
+    entered_at = _round_table(request.args.get("entered", ""))
+    return _public(state, notice=_entered_notice(state, *entered_at) if entered_at else None)
+
+
+def _entered_notice(state: State, round_number: int, table_number: int) -> Text | None:
+    """What a table's result is now, said after a side entered it (the redirect's `entered`)."""
+    table = state.table(round_number, table_number)
+    if table is None:
+        return None
+    words = {
+        "confirmed": msg("Round {round}, table {table}: both sides entered the same result; it is confirmed."),
+        "decided": msg("Round {round}, table {table}: the director has decided this table's result."),
+        "unconfirmed": msg("Round {round}, table {table}: entered; the other side is to confirm it."),
+        "disputed": msg("Round {round}, table {table}: the two sides entered different results; the director decides."),
+    }
+    said = words.get(table.state, words["unconfirmed"])
+    return Text(said.msgid, {"round": round_number, "table": table_number})
 
 
 @bp.post("/events/<event_id>/result")
 def result(event_id: str) -> Any:
-    """A side hands in its table's record (or, in a `results = "scores"` event, its points) with its code."""
+    """A side hands in its table's record (or, in a `results = "scores"` event, its points) with
+    its code, then goes to the event's page (303), which says what the table's result is now."""
     state = state_of(found(event_id))
     try:
         side = _side_of(state, request.form.get("code", "")[:64])
@@ -418,21 +513,12 @@ def result(event_id: str) -> Any:
             raise Refused(msg("No table of this event has that code."), 403)
         seating, which = side
         entry = {"round": seating.round, "table": seating.table, "side": which}
-        _add(state, "result", entry | _handed_in(state, seating))
+        target = url_for("events.show", event_id=state.kept.id, entered=f"{seating.round}-{seating.table}")
+        earlier = _add(state, "result", entry | _handed_in(state, seating), target)
     except Refused as refused:
         kept_text = request.form.get("record", "")  # written again in the box, to be corrected
         return _public(state, refused.message, refused.status, refused.findings, kept_text, listed=refused.listing)
-    state = state_of(state.kept)
-    table = state.table(seating.round, seating.table)
-    words = {
-        "confirmed": msg("Round {round}, table {table}: both sides entered the same result; it is confirmed."),
-        "decided": msg("Round {round}, table {table}: the director has decided this table's result."),
-        "unconfirmed": msg("Round {round}, table {table}: entered; the other side is to confirm it."),
-        "disputed": msg("Round {round}, table {table}: the two sides entered different results; the director decides."),
-    }
-    said = words.get(table.state if table else "", words["unconfirmed"])
-    notice = Text(said.msgid, {"round": seating.round, "table": seating.table})
-    return _public(state, notice=notice)
+    return redirect(earlier or target, 303)
 
 
 def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
@@ -458,8 +544,10 @@ def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
 @bp.post("/events/<event_id>/director")
 @directors_only
 def director(state: State, code: str) -> Any:
-    """The director's page: the tables' codes, the disagreements to decide, the penalties."""
-    return _director_page(state, code)
+    """The director's code entered: this device is signed in as the director, and goes to the
+    director's page (303): the tables' codes, the disagreements to decide, the penalties."""
+    target = url_for("events.director_page", event_id=state.kept.id)
+    return director_device.signed_in(redirect(target, 303), state.kept.id, code)
 
 
 @bp.post("/events/<event_id>/decide")
@@ -469,11 +557,10 @@ def decide(state: State, code: str) -> Any:
     round_number, table = _int("round"), _int("table")
     if state.table(round_number, table) is None:
         raise Refused(msg("This event has no table {table} in round {round}.", table=table, round=round_number))
-    _add(state, "decision", {"round": round_number, "table": table, "scores": _scores(state.event.deals)})
-    notice = msg(
-        "Round {round}, table {table}: the director has decided this table's result.", round=round_number, table=table
-    )
-    return _director_page(state_of(state.kept), code, notice=notice)
+    target = url_for("events.director_page", event_id=state.kept.id, decided=f"{round_number}-{table}")
+    scores = _scores(state.event.deals)
+    earlier = _add(state, "decision", {"round": round_number, "table": table, "scores": scores}, target)
+    return director_device.signed_in(redirect(earlier or target, 303), state.kept.id, code)
 
 
 @bp.post("/events/<event_id>/penalty")
@@ -489,8 +576,9 @@ def penalty(state: State, code: str) -> Any:
     by = " ".join(request.form.get("by", "").split())[:MAX_REASON] or None
     if not reason:
         raise Refused(msg("Write why: the reason is shown with the standings."))
-    _add(state, "penalty", {"pair": pair, "points": points, "reason": reason, "by": by})
-    return _director_page(state_of(state.kept), code, notice=msg("The penalty is in the ledger."))
+    target = url_for("events.director_page", event_id=state.kept.id, penalty=1)
+    earlier = _add(state, "penalty", {"pair": pair, "points": points, "reason": reason, "by": by}, target)
+    return director_device.signed_in(redirect(earlier or target, 303), state.kept.id, code)
 
 
 def _int(name: str) -> int:

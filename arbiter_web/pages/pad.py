@@ -24,8 +24,9 @@ from arbiter.positions.situation import default_seats
 from arbiter.rules.sheet_penalties import described, penalty_kinds
 from arbiter.rules.sheet_spec import LEFT
 from arbiter.sheets import pad as sheets
+from arbiter_web.pages import pad_flow
 from arbiter_web.serving import lang
-from arbiter_web.storage import rulebooks, stored
+from arbiter_web.storage import once, rulebooks, stored
 from arbiter_web.storage.store import RecordTooLarge, StoreFull
 
 bp = Blueprint("pad", __name__)
@@ -74,7 +75,13 @@ def pad() -> Any:
         kept = stored.store().get(kept_id)
         if kept is None:
             abort(404, description=msg("No score sheet is kept under that link. It may have expired."))
-        return _render(_view(kept.text))
+        return _render(_view(kept.text), shared=url_for("pad.pad", kept=kept_id, _external=True))
+    game = request.args.get("game", "")
+    if game:  # a form's redirect (pad_flow): the game as it stands
+        record = pad_flow.unpacked(game)
+        if record is None:
+            abort(404, description=msg("The score sheet could not be read: start a new game."))
+        return pad_flow.correcting(_view(record), request.args.get("correct", ""), _render)
     family = request.args.get("family", "")
     view = PadView(family=family if family in rulesets.names() else DEFAULT_RULES, house=request.args.get("house", ""))
     seats, teams = default_seats(view.family)
@@ -92,6 +99,8 @@ def pad_post() -> Any:
     view = _view(record)
     if view.problems or not view.sides:
         return _render(view), 422
+    if action in ("correct", "undo"):  # a hand corrected or taken back (issue 59): pad_flow
+        return pad_flow.corrected(action, view, _entries(view), _request(), _render)
     if action == "add":
         entered = _entries(view)
         try:
@@ -108,7 +117,7 @@ def pad_post() -> Any:
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
             return _render(view), 422
         view = _view(added.record)
-    return _render(view)
+    return pad_flow.to_game(view.record) or _render(view)
 
 
 def _start() -> Any:
@@ -131,7 +140,7 @@ def _start() -> Any:
             msg("These players cannot be seated for this game: check the players and the partnerships.")
         ]
         return _render(view), 422
-    return _render(_view(record))
+    return pad_flow.to_game(record) or _render(_view(record))
 
 
 def _entries(view: PadView) -> dict[str, dict[str, int | bool | None]]:
@@ -215,32 +224,46 @@ def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
     return rows
 
 
-def _render(view: PadView) -> str:
+def _render(view: PadView, shared: str | None = None, correcting: int | None = None) -> str:
+    """The pad's page; `shared`: the link it was kept under, shown to copy (issue 59)."""
     return render_template(
         "pad.html",
         view=view,
         rulesets=[rulesets.get(name) for name in rulesets.names()],
         max_count=MAX_COUNT,
+        shared=shared,
+        just_shared=bool(shared) and request.args.get("new") == "1",
+        once=once.new_token(),
+        game=pad_flow.packed(view.record) if view.record else "",
+        corrections=pad_flow.corrections_of(view.record),
+        correcting=correcting,
     )
 
 
 @bp.post("/pad/keep")
 def keep() -> Any:
-    """Keep the pad's record in the store (with its quota) and go to its permalink."""
+    """Keep the pad's record in the store (with its quota) and go to its permalink (303), which
+    shows the link to copy. The form's one-time token keeps it once, however often it is sent."""
     record = request.form.get("record", "")[:MAX_RECORD]
     view = _view(record)
     if not view.sides:
         return _render(view), 422
+    token = once.token_of(request.form.get("once"))
+    earlier = once.claims_of_app().claim("pad-keep", token, "")
+    if earlier:  # kept by the same form sent before
+        return redirect(earlier, 303)
+    if earlier == "":  # the same form, still being kept: the game as it stands
+        return pad_flow.to_game(record) or _render(view)
     games = list(arbiter.check(record, _request()))
     try:
         receipt = stored.keep(record.encode("utf-8"), None, {}, games, None)
-    except RecordTooLarge as problem:
+    except (RecordTooLarge, StoreFull) as problem:
+        once.claims_of_app().release("pad-keep", token)
         view.problems.append(lang.said(problem))
-        return _render(view), 413
-    except StoreFull as problem:
-        view.problems.append(lang.said(problem))
-        return _render(view), 507
-    return redirect(url_for("pad.pad", kept=receipt.id), 303)
+        return _render(view), 413 if isinstance(problem, RecordTooLarge) else 507
+    target = url_for("pad.pad", kept=receipt.id, new=1)
+    once.claims_of_app().settle("pad-keep", token, target)
+    return redirect(target, 303)
 
 
 @bp.post("/pad/record.acn")

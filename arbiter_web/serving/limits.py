@@ -112,6 +112,7 @@ SHARED_STORAGE = f"{rate_counts.RateCounts.STORAGE_SCHEME[0]}://"  # importing i
 JUDGING_READS = frozenset({"permalink.show", "stored.get_stored"})
 """GET endpoints that may judge a kept record (a ruling page, the API in another language)."""
 EDITOR = "editor.editor"
+PAD = "pad.pad"
 EDITOR_WORK = frozenset({"moves", "check"})
 """What the editor's GET may be asked to do that judges or lists the legal moves (`do=`; `pick=` too)."""
 
@@ -119,6 +120,8 @@ EDITOR_WORK = frozenset({"moves", "check"})
 def judges(endpoint: str | None, values: Any) -> bool:
     """Whether a GET to `endpoint` with these query values judges a record or lists legal moves."""
     if endpoint in JUDGING_READS:
+        return True
+    if endpoint == PAD and bool(values.get("game", "").strip()):  # the game in the address, judged (issue 59)
         return True
     return endpoint == EDITOR and (values.get("do") in EDITOR_WORK or bool(values.get("pick", "").strip()))
 

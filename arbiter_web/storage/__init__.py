@@ -7,5 +7,7 @@ Its parts, one line each:
     stored          keeping a ruling and judging it again when the engine changes
     rulebooks       the rulebooks at hand for a request (`chosen`, `shelf`)
     permalink       a kept ruling's page and file (/r/<id>)
+    once            one-time form tokens: the same form sent twice makes one thing
+    receipts        a kept ruling's deletion link carried to the keeping device, shown on a reload
     attach          `register(app)`: the store, migrated at start-up, and the permalink pages, once
 """

@@ -141,13 +141,15 @@ class EventStore:
     def migrate(self) -> list[int]:
         return run_migrations(self.engine, schema_version, MIGRATIONS, ADVISORY_LOCK)
 
-    def keep(self, source: str) -> tuple[KeptEvent, str]:
+    def keep(self, source: str, event_id: str | None = None, code: str | None = None) -> tuple[KeptEvent, str]:
         """Keep an event file; the event and the director's code (shown once). Raises
-        EventTooLarge, or StoreFull when it would pass the store's quota."""
+        EventTooLarge, or StoreFull when it would pass the store's quota. The id and the code
+        are random unless given (the page derives them from its form's one-time token)."""
         if len(source.encode("utf-8", "surrogatepass")) > MAX_EVENT:
             raise EventTooLarge()
-        code = secrets.token_urlsafe(9)
-        kept = KeptEvent(secrets.token_urlsafe(ID_BYTES), source, secrets.token_hex(32), _hash(code), datetime.now(UTC))
+        code = code or secrets.token_urlsafe(9)
+        event_id = event_id or secrets.token_urlsafe(ID_BYTES)
+        kept = KeptEvent(event_id, source, secrets.token_hex(32), _hash(code), datetime.now(UTC))
         with self.engine.begin() as conn:
             if self.room is not None:
                 self.room.take_room(conn, len(source.encode("utf-8")))

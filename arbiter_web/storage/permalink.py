@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 from marshmallow import ValidationError
 
@@ -24,8 +24,8 @@ from arbiter_web import service
 from arbiter_web.pages import page, present, table_view
 from arbiter_web.pages.schemas import PageFormSchema
 from arbiter_web.serving import lanes, lang, page_size
-from arbiter_web.storage import stored
-from arbiter_web.storage.store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
+from arbiter_web.storage import once, receipts, stored
+from arbiter_web.storage.store import MAX_KEEP_DAYS, Receipt, RecordTooLarge, StoreFull
 
 bp = Blueprint("permalink", __name__, template_folder="templates")  # the kept rulings' pages and file
 
@@ -33,6 +33,8 @@ KEEP_CHOICES = {"": None, "7": 7, "30": 30, "365": 365}
 """The page's choices of how long to keep a ruling (days; blank: the store's default, STORE_KEEP_DAYS)."""
 CSS_FILE = "arbiter.css"
 RULING = "/r/<string:ruling_id>"
+DELETION_TOKEN = 32
+"""Letters of a deletion token made from a form's token: as many as the store's own (24 bytes)."""
 NOT_INDEXED = {"X-Robots-Tag": "noindex, nofollow"}  # a kept ruling is for whoever was sent its link
 
 
@@ -95,7 +97,9 @@ def _kept(ruling_id: str) -> stored.StoredRuling:
     return kept
 
 
-def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None) -> str:
+def render_kept(
+    kept: stored.StoredRuling, receipt: Any = None, again: stored.Recheck | None = None, shown_already: bool = False
+) -> str:
     """The kept ruling's page, within the bound on its size for the record kept (page_size)."""
     replays = judged_again(kept)
     recheck = again or stored.recheck(kept, replays.games if replays is not None else None)
@@ -106,6 +110,7 @@ def render_kept(kept: stored.StoredRuling, receipt: Any = None, again: stored.Re
             "stored.html",
             kept=kept,
             receipt=receipt,
+            shown_already=shown_already,
             view=view,
             recheck=recheck,
             version=stored.arbiter_version(),
@@ -154,19 +159,30 @@ def _judged_form() -> tuple[dict[str, Any], bytes, list[arbiter.GameRuling]] | t
 
 @bp.post("/r")
 def keep() -> Any:
-    """The page's form, sent with "Check and keep a link": judge as / does, then keep the ruling."""
+    """The page's form, sent with "Check and keep a link": judge as / does, keep the ruling, then
+    go (303) to its page, which shows the link and, on this device, the deletion link (receipts).
+    The same form sent twice (its one-time token) keeps one ruling and lands on the same page."""
     days = _keep_days(request.form.get("keep_days"))
     judged = _judged_form()
     if len(judged) == 2:
         return judged
     form, source, games = judged
+    token = once.token_of(request.form.get("once"))
+    deletion = once.derived("deletion", token, DELETION_TOKEN)
+    earlier = once.claims_of_app().claim("ruling", token, "")
+    if earlier:
+        return receipts.handed(redirect(earlier, 303), receipts.ruling_of(earlier), deletion)
+    if earlier == "":  # the same form, still being kept: the ruling as / gives it
+        return page.render_page(form, error=msg("This ruling is being kept; reload the page in a moment.")), 409
     try:
         receipt = stored.keep(source, form["rules"], form["options"], games, days)
-    except RecordTooLarge as problem:
-        return page.render_page(form, error=page.sentence(problem)), 413
-    except StoreFull as problem:
-        return page.render_page(form, error=page.sentence(problem)), 507
-    return render_kept(_kept(receipt.id), receipt, stored.unchanged(games)), 201
+    except (RecordTooLarge, StoreFull) as problem:
+        once.claims_of_app().release("ruling", token)
+        return page.render_page(form, error=page.sentence(problem)), 413 if isinstance(problem, RecordTooLarge) else 507
+    receipts.rekey(stored.store().engine, receipt.id, deletion)
+    target = url_for("permalink.show", ruling_id=receipt.id, kept="new")
+    once.claims_of_app().settle("ruling", token, target)
+    return receipts.handed(redirect(target, 303), receipt.id, deletion)
 
 
 @bp.post("/ruling.html")
@@ -182,8 +198,16 @@ def download_checked() -> Any:
 
 @bp.get(RULING)
 def show(ruling_id: str) -> Any:
+    """A kept ruling's page; on the device that kept it, for an hour, with its receipt (the deletion
+    link, never cached); just kept (`kept=new`) elsewhere, saying the deletion link was shown once."""
+    kept = _kept(ruling_id)
+    token = receipts.held()
+    if token and receipts.is_deletion_token(stored.store().engine, kept.id, token):
+        receipt = Receipt(kept.id, token, kept.expires)
+        return render_kept(kept, receipt), 200, NOT_INDEXED | {"Cache-Control": "no-store"}
+    shown_already = request.args.get("kept") == "new"
     # no-cache: judged again on every opening, so a change in the arbiter shows at once
-    return render_kept(_kept(ruling_id)), 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+    return render_kept(kept, shown_already=shown_already), 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
 
 
 def _inline_css() -> str:
