@@ -34,10 +34,18 @@ from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
-from arbiter_web.serving import lang
+from arbiter_web.serving import guesses, lang
 from arbiter_web.serving.limits import check_time
 from arbiter_web.storage import event_store, rulebooks
-from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
+from arbiter_web.storage.event_store import (
+    DIRECTOR,
+    EventStore,
+    EventTooLarge,
+    KeptEvent,
+    LedgerFull,
+    side_author,
+    table_code,
+)
 from arbiter_web.storage.rulebook_store import digest_of
 from arbiter_web.storage.store import StoreFull
 
@@ -90,13 +98,19 @@ def kept() -> EventStore:
 
 
 class Refused(Exception):
-    """A form that cannot be used: said on the page with the status."""
+    """A form that cannot be used: said on the page with the status (and `retry_after`, seconds)."""
 
     def __init__(
-        self, message: str, status: int = 422, findings: list[FindingView] | None = None, record: str = ""
+        self,
+        message: str,
+        status: int = 422,
+        findings: list[FindingView] | None = None,
+        record: str = "",
+        retry_after: int = 0,
     ) -> None:
         super().__init__(message)
         self.message, self.status, self.findings = message, status, findings or []
+        self.headers = {"Retry-After": str(retry_after)} if retry_after else {}
         self.listing: Listing | None = listing(record, self.findings) if findings else None
         """The refused record, line by line, its findings marked (the ruling page's listing)."""
 
@@ -254,18 +268,35 @@ def _side_of(state: State, code: str) -> tuple[Seating, str] | None:
     return None
 
 
+def _guessing_slowed(state: State) -> None:
+    """Refuse any code, right or wrong, from a client that has sent too many wrong ones for this
+    event lately (CODE_GUESSES): a 429 with Retry-After."""
+    wait = guesses.guesses().wait(state.kept.id)
+    if wait:
+        said = msg(
+            "Too many wrong codes were tried for this event from here; try again in {seconds} seconds.", seconds=wait
+        )
+        raise Refused(said, 429, retry_after=wait)
+
+
+def _wrong_code(state: State, said: str) -> Refused:
+    guesses.guesses().wrong(state.kept.id)
+    return Refused(said, 403)
+
+
 def _director(state: State) -> str:
+    _guessing_slowed(state)
     code = request.form.get("code", "")[:64]
     if not kept().is_director(state.kept, code):
-        raise Refused(msg("That is not the director's code of this event."), 403)
+        raise _wrong_code(state, msg("That is not the director's code of this event."))
     return code
 
 
-def _add(state: State, kind: str, data: dict[str, Any]) -> None:
+def _add(state: State, kind: str, data: dict[str, Any], author: str = DIRECTOR) -> None:
     try:
-        kept().add(state.kept, kind, data)
+        kept().add(state.kept, kind, data, author)
     except LedgerFull as error:
-        raise Refused(lang.said(error), 507) from None
+        raise Refused(lang.said(error), 409) from None
     except StoreFull as error:
         raise Refused(lang.said(error), 507) from None
 
@@ -278,13 +309,14 @@ def _public(
     record: str = "",
     notice: str | None = None,
     listed: Listing | None = None,
+    headers: dict[str, str] | None = None,
 ) -> Any:
     """The event's page; a refused record's `findings`, and its text `record` back in the box."""
     shown = _shown(state)
     page = render_template(
         "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record, listed=listed
     )
-    return page, status
+    return page, status, headers or {}
 
 
 def _record() -> str | None:
@@ -413,15 +445,25 @@ def result(event_id: str) -> Any:
     """A side hands in its table's record (or, in a `results = "scores"` event, its points) with its code."""
     state = state_of(found(event_id))
     try:
+        _guessing_slowed(state)
         side = _side_of(state, request.form.get("code", "")[:64])
         if side is None:
-            raise Refused(msg("No table of this event has that code."), 403)
+            raise _wrong_code(state, msg("No table of this event has that code."))
         seating, which = side
+        _still_open(state, seating)
         entry = {"round": seating.round, "table": seating.table, "side": which}
-        _add(state, "result", entry | _handed_in(state, seating))
+        _add(state, "result", entry | _handed_in(state, seating), side_author(seating.round, seating.table, which))
     except Refused as refused:
         kept_text = request.form.get("record", "")  # written again in the box, to be corrected
-        return _public(state, refused.message, refused.status, refused.findings, kept_text, listed=refused.listing)
+        return _public(
+            state,
+            refused.message,
+            refused.status,
+            refused.findings,
+            kept_text,
+            listed=refused.listing,
+            headers=refused.headers,
+        )
     state = state_of(state.kept)
     table = state.table(seating.round, seating.table)
     words = {
@@ -435,6 +477,18 @@ def result(event_id: str) -> Any:
     return _public(state, notice=notice)
 
 
+def _still_open(state: State, seating: Seating) -> None:
+    """A table whose result is confirmed or decided changes only by the director's decision."""
+    table = state.table(seating.round, seating.table)
+    if table is not None and table.state in ("confirmed", "decided"):
+        said = msg(
+            "Round {round}, table {table}: its result is settled; only the director can change it now.",
+            round=seating.round,
+            table=seating.table,
+        )
+        raise Refused(said, 409)
+
+
 def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
     """A view for the director alone, given the event's state and the director's code: a code that
     is not the director's gets the event's page saying so (403), checked here once for every
@@ -446,7 +500,7 @@ def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
         try:
             code = _director(state)
         except Refused as refused:
-            return _public(state, problem=refused.message, status=refused.status)
+            return _public(state, problem=refused.message, status=refused.status, headers=refused.headers)
         try:
             return view(state, code)
         except Refused as refused:
