@@ -82,4 +82,3 @@ def test_an_expired_ruling_goes_whole_and_its_bytes_with_it(app: Any) -> None:
         assert conn.scalars(sa.select(ruling_views.c.id)).all() == [stays]
     used, summed = counted(app)
     assert used == summed > 0
-

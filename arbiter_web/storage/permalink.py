@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 from marshmallow import ValidationError
 
@@ -24,7 +24,7 @@ from arbiter_web import service
 from arbiter_web.pages import page, present, table_view
 from arbiter_web.pages.schemas import PageFormSchema
 from arbiter_web.serving import lanes, lang, page_size
-from arbiter_web.storage import stored
+from arbiter_web.storage import render_cache, stored
 from arbiter_web.storage.store import MAX_KEEP_DAYS, RecordTooLarge, StoreFull
 
 bp = Blueprint("permalink", __name__, template_folder="templates")  # the kept rulings' pages and file
@@ -180,10 +180,44 @@ def download_checked() -> Any:
     return _file_response(_file_html(view, None), "ruling.html")
 
 
+def _versions() -> tuple[str, str]:
+    """What a kept page was rendered by: the arbiter (its templates) and the engine (its rulings)."""
+    return stored.arbiter_version(), stored.engine_version()
+
+
+def _only_the_language() -> Any:
+    """A kept ruling's page takes no query but its language: any other is a redirect to the page
+    without it, so the page kept is the one every reader of that language gets."""
+    if any(name != lang.PARAMETER for name in request.args):
+        chosen = request.args.get(lang.PARAMETER)
+        return redirect(
+            url_for(
+                request.endpoint or "permalink.show",
+                **request.view_args or {},
+                **({lang.PARAMETER: chosen} if chosen else {}),
+            ),
+            303,
+        )
+    return None
+
+
 @bp.get(RULING)
 def show(ruling_id: str) -> Any:
-    # no-cache: judged again on every opening, so a change in the arbiter shows at once
-    return render_kept(_kept(ruling_id)), 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+    """The kept ruling's page, rendered once per version and language (render_cache), and shown
+    from what was kept; no-cache, so a browser asks again and a newer arbiter's page shows at once."""
+    elsewhere = _only_the_language()
+    if elsewhere is not None:
+        return elsewhere
+    kept = _kept(ruling_id)
+    page_html = render_cache.rendered(kept.id, "page", _versions(), lambda: _rendered_in_a_lane(kept, render_kept))
+    return page_html, 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+
+
+def _rendered_in_a_lane(kept: stored.StoredRuling, render: Any) -> str:
+    """Render a kept ruling's page, in a lane as judging a record of its size would (the work is
+    of that size: the page is rendered as many times as its bound asks)."""
+    lanes.enter_for_size(len(kept.record))
+    return str(render(kept))
 
 
 def _inline_css() -> str:
@@ -192,14 +226,23 @@ def _inline_css() -> str:
 
 @bp.get(RULING + "/download")
 def download(ruling_id: str) -> Any:
+    """The kept ruling as one HTML file, rendered once per version and language, as its page is."""
+    elsewhere = _only_the_language()
+    if elsewhere is not None:
+        return elsewhere
     kept = _kept(ruling_id)
+    file_html = render_cache.rendered(kept.id, "file", _versions(), lambda: _rendered_in_a_lane(kept, _file_of))
+    return _file_response(file_html, f"ruling-{kept.id}.html")
+
+
+def _file_of(kept: stored.StoredRuling) -> str:
     replays = judged_again(kept)
 
     def render(budget: int) -> tuple[str, int]:
         view = _view(kept, replays, budget, rule_url=None)
         return _file_html(view, kept), table_view.frames_shown(view)
 
-    return _file_response(page_size.bounded(render, len(kept.record)), f"ruling-{kept.id}.html")
+    return page_size.bounded(render, len(kept.record))
 
 
 def _file_html(view: present.RulingView, kept: stored.StoredRuling | None) -> str:
