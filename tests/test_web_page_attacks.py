@@ -69,6 +69,21 @@ def test_a_kept_rulings_page_is_rendered_once_per_language_and_then_read(tmp_pat
         assert status == 303 and headers["location"].endswith(f"/r/{ruling}?lang=es")  # no other page kept
 
 
+def test_a_kept_pads_game_is_judged_once_per_version_and_then_read(tmp_path: Path) -> None:
+    with serving(tmp_path) as server:
+        ruling = keep(server, one_game().decode())
+        first = server.request("GET", f"/pad?kept={ruling}&lang=pt")
+        assert first[0] == 200
+        database = sqlite3.connect(tmp_path / "rulings.db")
+        try:  # the record judged again would now be junk: only what was kept can answer
+            database.execute("UPDATE stored_rulings SET record = ?", (b"junk",))
+            database.commit()
+        finally:
+            database.close()
+        again = server.request("GET", f"/pad?kept={ruling}&lang=pt")
+        assert again[0] == 200 and again[2] == first[2]
+
+
 def test_many_clients_opening_a_large_kept_ruling_render_it_once_per_language_beside_an_honest_request(
     tmp_path: Path,
 ) -> None:

@@ -83,13 +83,25 @@ class RenderCache:
             return None
         return zlib.decompress(bytes(data)).decode("utf-8").replace(HOST_MARK, host)
 
+    def data(self, ruling_id: str, key: str) -> bytes | None:
+        """What `keep_data` kept for this ruling under `key`, or None."""
+        with reading(self.engine) as conn:
+            data = conn.scalar(sa.select(pages.c.data).where(pages.c.ruling == ruling_id, pages.c.key == key))
+        return zlib.decompress(bytes(data)) if data is not None else None
+
+    def keep_data(self, ruling_id: str, key: str, data: bytes) -> None:
+        """Keep what a page of this ruling is made from (bytes), as `keep` keeps a page."""
+        self._insert(ruling_id, key, zlib.compress(data))
+
     def keep(self, ruling_id: str, key: str, host: str, page: str) -> None:
         """Keep a page rendered for this ruling, its address `host` marked; nothing when the host
         is not written as it is (an address the page would escape), the ruling is gone, or the
         store is full or busy (the page is rendered again at the next opening)."""
         if not host or str(escape(host)) != host:
             return
-        data = zlib.compress(page.replace(host, HOST_MARK).encode("utf-8"))
+        self._insert(ruling_id, key, zlib.compress(page.replace(host, HOST_MARK).encode("utf-8")))
+
+    def _insert(self, ruling_id: str, key: str, data: bytes) -> None:
         with contextlib.suppress(StoreFull, sa.exc.SQLAlchemyError), self.engine.begin() as conn:
             if conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is None:
                 return
@@ -133,3 +145,15 @@ def rendered(ruling_id: str, kind: str, versions: tuple[str, ...], render: Calla
     page = render()
     cache().keep(ruling_id, key, host, page)
     return page
+
+
+def made(ruling_id: str, kind: str, versions: tuple[str, ...], make: Callable[[], bytes]) -> bytes:
+    """What a page of a kept ruling is made from (`kind`, whatever the language): what was kept for
+    these versions, else `make()`, kept for the next opening."""
+    key = page_key(kind, *versions)
+    known = cache().data(ruling_id, key)
+    if known is not None:
+        return known
+    data = make()
+    cache().keep_data(ruling_id, key, data)
+    return data
