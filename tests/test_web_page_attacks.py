@@ -124,3 +124,35 @@ def test_an_events_pages_are_counted_by_the_read_rate_limit(tmp_path: Path) -> N
         event = re.search(r"/events/([\w-]{22})", headers.get("location", "") + page.decode()).group(1)  # type: ignore[union-attr]
         for path in (f"/events/{event}", f"/events/{event}/standings"):
             assert [server.request("GET", path)[0] for _ in range(4)] == [200, 200, 200, 429], path
+
+
+def test_an_events_pages_are_rendered_once_per_state_of_its_ledger(tmp_path: Path) -> None:
+    with serving(tmp_path) as server:
+        status, headers, page = server.request("POST", "/events", urlencode({"event": EXAMPLE}).encode(), FORM)
+        assert status in (201, 303)
+        event = re.search(r"/events/([\w-]{22})", headers.get("location", "") + page.decode()).group(1)  # type: ignore[union-attr]
+        code = re.search(r'data-round="1" data-table="1" data-side="first">(\w+)<', page.decode()).group(1)  # type: ignore[union-attr]
+        for path in (f"/events/{event}", f"/events/{event}/standings"):
+            assert b"Club night" in server.request("GET", path)[2]
+        database = sqlite3.connect(tmp_path / "rulings.db")
+        try:  # the event file changed under its pages: only a page kept shows the old name
+            database.execute("UPDATE service_events SET source = replace(source, 'Club night', 'Renamed night')")
+            database.commit()
+        finally:
+            database.close()
+        for path in (f"/events/{event}", f"/events/{event}/standings"):
+            assert b"Club night" in server.request("GET", path)[2]
+        form = urlencode({"code": code, "first-1": "1420", "second-1": "500"}).encode()
+        for points in range(3):  # each entry is a new state of the ledger: its pages are rendered again
+            assert (
+                server.request("POST", f"/events/{event}/result", form.replace(b"500", str(points).encode()), FORM)[0]
+                == 200
+            )
+            for path in (f"/events/{event}", f"/events/{event}/standings"):
+                assert b"Renamed night" in server.request("GET", path)[2]
+        database = sqlite3.connect(tmp_path / "rulings.db")
+        try:  # the pages of the ledger's earlier states are gone
+            kept = database.execute("SELECT count(*) FROM rendered_pages WHERE ruling = ?", (event,)).fetchone()[0]
+        finally:
+            database.close()
+        assert kept == 2

@@ -34,9 +34,10 @@ from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
-from arbiter_web.serving import guesses, lang
+from arbiter_web.serving import guesses, lanes, lang
 from arbiter_web.serving.limits import check_time
-from arbiter_web.storage import event_store, rulebooks
+from arbiter_web.storage import event_store, render_cache, rulebooks
+from arbiter_web.storage import stored as stored_rulings
 from arbiter_web.storage.event_store import (
     DIRECTOR,
     EventStore,
@@ -430,14 +431,28 @@ def create() -> Any:
     return _director_page(state_of(stored), code, notice=notice), 201
 
 
+def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
+    """An event's page as its ledger stands: rendered once per state of the ledger, version and
+    language, and read back from what was kept (render_cache); rendered in a lane when the event
+    and its ledger weigh what a large request does (issue 60)."""
+    stamp, weight = kept().stamp(stored)
+
+    def rendered() -> str:
+        lanes.enter_for_size(weight)
+        try:
+            return render(state_of(stored))
+        except Refused as refused:
+            abort(refused.status, description=refused.message)
+
+    versions = (stored_rulings.arbiter_version(), stored_rulings.engine_version())
+    return render_cache.rendered(stored.id, kind, versions, rendered, stamp=stamp)
+
+
 @bp.get("/events/<event_id>")
 def show(event_id: str) -> Any:
     """The event's page (its permalink): the schedule, each table's result, the standings, and the
     form where each side enters its table's result."""
-    try:
-        return _public(state_of(found(event_id)))
-    except Refused as refused:
-        abort(refused.status, description=refused.message)
+    return _kept_page(found(event_id), "event", lambda state: str(_public(state)[0]))
 
 
 @bp.post("/events/<event_id>/result")
@@ -557,8 +572,8 @@ def _int(name: str) -> int:
 @bp.get("/events/<event_id>/standings")
 def live(event_id: str) -> Any:
     """The live standings: the page reloads itself, and prints as the standings a director signs."""
-    try:
-        state = state_of(found(event_id))
-    except Refused as refused:
-        abort(refused.status, description=refused.message)
-    return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
+
+    def page(state: State) -> str:
+        return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
+
+    return _kept_page(found(event_id), "standings", page)

@@ -221,6 +221,20 @@ class EventStore:
                 )
             )
 
+    def stamp(self, event: KeptEvent) -> tuple[str, int]:
+        """The state of the event's ledger (a new entry changes it), and the bytes of the event
+        file and its ledger: what its pages show, and what showing them costs."""
+        with reading(self.engine) as conn:
+            row = conn.execute(
+                sa.select(
+                    sa.func.count(),
+                    sa.func.coalesce(sa.func.max(entries.c.number), 0),
+                    sa.func.coalesce(sa.func.sum(sa.func.length(entries.c.data)), 0),
+                ).where(entries.c.event == event.id)
+            ).first()
+        count, last, size = (int(value or 0) for value in row) if row is not None else (0, 0, 0)
+        return f"{count}:{last}", size + len(event.source.encode("utf-8"))
+
     def ledger(self, event: KeptEvent) -> list[Entry]:
         """Every entry of the event, in the order written."""
         with reading(self.engine) as conn:

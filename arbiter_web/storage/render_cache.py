@@ -27,7 +27,7 @@ from sqlalchemy.engine import Connection
 
 from arbiter_web.serving import lang
 
-from .quota import Beside
+from .quota import Beside, take_room_for_change
 from .reading import reading
 from .store import ID_LENGTH, Store, StoreFull, rulings, run_migrations
 
@@ -49,6 +49,7 @@ def _columns() -> list[sa.Column]:
         sa.Column("ruling", sa.String(ID_LENGTH), primary_key=True),
         sa.Column("key", sa.String(64), primary_key=True),  # SHA-256 of kind, versions and language
         sa.Column("data", sa.LargeBinary, nullable=False),  # zlib of the page, the host marked
+        sa.Column("stamp", sa.String(80)),  # an event's: the state of its ledger the page shows
     ]
 
 
@@ -93,23 +94,36 @@ class RenderCache:
         """Keep what a page of this ruling is made from (bytes), as `keep` keeps a page."""
         self._insert(ruling_id, key, zlib.compress(data))
 
-    def keep(self, ruling_id: str, key: str, host: str, page: str) -> None:
+    def keep(self, ruling_id: str, key: str, host: str, page: str, stamp: str | None = None) -> None:
         """Keep a page rendered for this ruling, its address `host` marked; nothing when the host
         is not written as it is (an address the page would escape), the ruling is gone, or the
-        store is full or busy (the page is rendered again at the next opening)."""
+        store is full or busy (the page is rendered again at the next opening). An event's page
+        (`stamp`: its ledger's state) replaces the pages of its earlier states."""
         if not host or str(escape(host)) != host:
             return
-        self._insert(ruling_id, key, zlib.compress(page.replace(host, HOST_MARK).encode("utf-8")))
+        self._insert(ruling_id, key, zlib.compress(page.replace(host, HOST_MARK).encode("utf-8")), stamp)
 
-    def _insert(self, ruling_id: str, key: str, data: bytes) -> None:
+    def _insert(self, ruling_id: str, key: str, data: bytes, stamp: str | None = None) -> None:
         with contextlib.suppress(StoreFull, sa.exc.SQLAlchemyError), self.engine.begin() as conn:
-            if conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is None:
+            if stamp is not None:
+                self._forget_older(conn, ruling_id, stamp)
+            elif conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is None:
                 return
             mine = pages.c.ruling == ruling_id, pages.c.key == key
             if conn.scalar(sa.select(sa.func.count()).select_from(pages).where(*mine)):
                 return  # another worker kept it first
             self.room.take_room(conn, len(data))
-            conn.execute(sa.insert(pages).values(ruling=ruling_id, key=key, data=data))
+            conn.execute(sa.insert(pages).values(ruling=ruling_id, key=key, data=data, stamp=stamp))
+
+    def _forget_older(self, conn: Connection, owner: str, stamp: str) -> None:
+        """Delete an event's pages of its ledger's earlier states, freeing their bytes."""
+        older = pages.c.ruling == owner, pages.c.stamp != stamp
+        freed = int(
+            conn.scalar(sa.select(sa.func.coalesce(sa.func.sum(sa.func.length(pages.c.data)), 0)).where(*older)) or 0
+        )
+        if freed:
+            conn.execute(sa.delete(pages).where(*older))
+            take_room_for_change(self.room, conn, freed, 0)
 
 
 EXTENSION = "arbiter_render_cache"
@@ -134,16 +148,18 @@ def cache() -> RenderCache:
     return current_app.extensions[EXTENSION]  # type: ignore[no-any-return]
 
 
-def rendered(ruling_id: str, kind: str, versions: tuple[str, ...], render: Callable[[], str]) -> str:
-    """The page `kind` of a kept ruling in the reader's language: what was kept for these versions,
-    else `render()`, kept for the next opening."""
-    key = page_key(kind, *versions, lang.current())
+def rendered(
+    ruling_id: str, kind: str, versions: tuple[str, ...], render: Callable[[], str], stamp: str | None = None
+) -> str:
+    """The page `kind` of a kept ruling (or of an event, in the state `stamp` of its ledger) in the
+    reader's language: what was kept for these versions, else `render()`, kept for the next opening."""
+    key = page_key(kind, *versions, lang.current(), stamp or "")
     host = request.host_url
     known = cache().get(ruling_id, key, host)
     if known is not None:
         return known
     page = render()
-    cache().keep(ruling_id, key, host, page)
+    cache().keep(ruling_id, key, host, page, stamp)
     return page
 
 
