@@ -120,3 +120,17 @@ def test_wrong_directors_codes_count_as_the_sides_do(server: Served) -> None:
     ]
     assert wrong == [403] * 10
     assert post(server, f"/events/{event_id}/director", {"code": director}, source="127.0.0.3")[0] == 429
+
+
+@pytest.mark.parametrize(("until", "status"), [("2999-01-01T00:00:00Z", 200), ("2001-01-01T00:00:00+01:00", 409)])
+def test_a_confirmed_table_is_open_to_its_sides_until_the_event_files_deadline(
+    server: Served, until: str, status: int
+) -> None:
+    source = EXAMPLE.replace('results = "scores"', f'results = "scores"\ncorrections-until = {until}')
+    form_status, _, page = post(server, "/events", {"event": source})
+    assert form_status == 201, page[-300:]
+    event_id = re.search(r"/events/([\w-]+)/decide", page).group(1)  # type: ignore[union-attr]
+    codes = dict(re.findall(r'data-round="1" data-table="1" data-side="(\w+)">(\w+)<', page))
+    assert enter(server, event_id, codes["first"], 1420, 500) == 200
+    assert enter(server, event_id, codes["second"], 1420, 500) == 200  # confirmed
+    assert enter(server, event_id, codes["first"], 1420, 515) == status

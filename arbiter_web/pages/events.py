@@ -22,6 +22,7 @@ import hashlib
 import hmac
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -493,8 +494,11 @@ def result(event_id: str) -> Any:
 
 
 def _still_open(state: State, seating: Seating) -> None:
-    """A table whose result is confirmed or decided changes only by the director's decision."""
+    """A table whose result is confirmed or decided changes only by the director's decision (a
+    confirmed one by its sides too, until the event file's `corrections-until`)."""
     table = state.table(seating.round, seating.table)
+    if table is not None and table.state == "confirmed" and _corrections_open(state.event):
+        return
     if table is not None and table.state in ("confirmed", "decided"):
         said = msg(
             "Round {round}, table {table}: its result is settled; only the director can change it now.",
@@ -502,6 +506,14 @@ def _still_open(state: State, seating: Seating) -> None:
             table=seating.table,
         )
         raise Refused(said, 409)
+
+
+def _corrections_open(event: events.Event) -> bool:
+    """Whether the event file's `corrections-until` is still to come (a confirmed table's sides
+    may then enter it again)."""
+    if event.corrections_until is None:
+        return False
+    return datetime.now(UTC) < datetime.fromisoformat(event.corrections_until)
 
 
 def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
