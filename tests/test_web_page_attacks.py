@@ -156,3 +156,28 @@ def test_an_events_pages_are_rendered_once_per_state_of_its_ledger(tmp_path: Pat
         finally:
             database.close()
         assert kept == 2
+
+
+def large_event(pairs: int = 100, rounds: int = 5) -> str:
+    """An event of `pairs` pairs over `rounds` rounds: more tables than one page shows."""
+    head = EXAMPLE.split("[[pairs]]")[0].replace("rounds = 3", f"rounds = {rounds}")
+    listed = "".join(
+        f'\n[[pairs]]\nnumber = {n}\nname = "Pair {n}"\nplayers = ["a{n}", "b{n}"]\n' for n in range(1, pairs + 1)
+    )
+    return head + listed
+
+
+def test_a_long_events_tables_are_paged_by_round(tmp_path: Path) -> None:
+    with serving(tmp_path) as server:
+        status, headers, page = server.request("POST", "/events", urlencode({"event": large_event()}).encode(), FORM)
+        assert status in (201, 303), page[-300:]
+        event = re.search(r"/events/([\w-]{22})", headers.get("location", "") + page.decode()).group(1)  # type: ignore[union-attr]
+        for path in (f"/events/{event}", f"/events/{event}/standings"):
+            latest = server.request("GET", path)[2].decode()
+            assert len(re.findall(r'id="event-table-5-\d+"', latest)) == 50  # the latest round's tables
+            assert not re.search(r'id="event-table-[1-4]-', latest)
+            second = server.request("GET", f"{path}?round=2")[2].decode()
+            assert len(re.findall(r'id="event-table-2-\d+"', second)) == 50 and "event-table-5-" not in second
+            assert all(f"round={n}" in latest for n in range(1, 6))  # every round a link away
+        status, headers, _ = server.request("GET", f"/events/{event}?round=two&x=1")
+        assert status == 303 and headers["location"].endswith(f"/events/{event}")
