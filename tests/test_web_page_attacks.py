@@ -107,6 +107,7 @@ def test_many_clients_opening_a_large_kept_ruling_render_it_once_per_language_be
         # rendered once per language, and per worker when two render at once: not once per opening
         assert heavy_openings(server, ruling) <= 2 * len(LANGUAGES)
         assert all(server.request("GET", f"/r/{ruling}?lang={language}")[0] == 200 for language in LANGUAGES)
+        assert max(server.worker_rss_mib().values()) < 1024  # MiB: what was kept is read, not rendered again
 
 
 def test_the_download_and_a_kept_pads_game_are_counted_by_the_rate_limit(tmp_path: Path) -> None:
