@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 
 from arbiter import event as events
 from arbiter.event import report
@@ -34,6 +34,7 @@ from arbiter.event.movements import Seating
 from arbiter.event.tables import TableResult, certify_record, decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import Text, msg
+from arbiter_web.pages import event_pages
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
 from arbiter_web.serving import guesses, lanes, lang
 from arbiter_web.serving.limits import check_time
@@ -60,9 +61,6 @@ NOWHERE = Path("/nonexistent/arbiter-service-event")
 """The folder a service's event is read as being in: none, so no file beside it is ever read."""
 LIVE_SECONDS = 30
 """How often the live standings page reloads itself (a `refresh` meta, no script)."""
-PAGED_TABLES = 200
-"""An event with more tables than this shows one round's tables a page (`?round=N`, the latest
-scheduled round unless asked), so its pages stay small however long the event (issue 60)."""
 SHOWN_FINDINGS = 20
 """The most findings of a refused record the page lists (the table's codes name every kind)."""
 EXAMPLE = """name = "Club night"
@@ -389,35 +387,9 @@ def _director_page(state: State, code: str, notice: str | None = None, problem: 
     )
 
 
-@dataclass
-class RoundPages:
-    """The rounds an event's tables are paged by, the one shown, and each one's address."""
-
-    rounds: list[int]
-    shown: int
-    url: Callable[[int], str]
-
-
-def _asked_round() -> int | None:
-    raw = request.args.get("round", "")
-    return int(raw) if raw.isdigit() and len(raw) <= 3 else None
-
-
-def _paged_tables(state: State) -> tuple[list[Table], RoundPages | None]:
-    """Every table, or, past PAGED_TABLES, the tables of the round asked (else the latest)."""
-    rounds = sorted({t.seating.round for t in state.tables})
-    if len(state.tables) <= PAGED_TABLES or not rounds:
-        return state.tables, None
-    asked = _asked_round()
-    shown = asked if asked in rounds else rounds[-1]
-    endpoint = request.endpoint if request.method == "GET" and request.endpoint else "events.show"
-    pages = RoundPages(rounds, shown, lambda number: url_for(endpoint, event_id=state.kept.id, round=number))
-    return [t for t in state.tables if t.seating.round == shown], pages
-
-
 def _shown(state: State) -> dict[str, Any]:
     result = state.standings
-    tables, paged = _paged_tables(state)
+    tables, paged = event_pages.paged_tables(state.tables, state.kept.id)
     return {
         "tables": tables,
         "paged": paged,
@@ -464,17 +436,6 @@ def create() -> Any:
     return _director_page(state_of(stored), code, notice=notice), 201
 
 
-def _clean_query() -> Any:
-    """An event's page takes no query but its language and a round (a number): any other is a
-    redirect to the page without it, so the pages kept are the ones every reader gets."""
-    kept_args = {name: request.args[name] for name in (lang.PARAMETER, "round") if name in request.args}
-    if "round" in kept_args and _asked_round() is None:
-        del kept_args["round"]
-    if set(request.args) == set(kept_args):
-        return None
-    return redirect(url_for(request.endpoint or "events.show", **(request.view_args or {}), **kept_args), 303)
-
-
 def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
     """An event's page as its ledger stands: rendered once per state of the ledger, version and
     language, and read back from what was kept (render_cache); rendered in a lane when the event
@@ -489,7 +450,7 @@ def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> 
             abort(refused.status, description=refused.message)
 
     versions = (stored_rulings.arbiter_version(), stored_rulings.engine_version())
-    page = f"{kind}:{_asked_round() or ''}"  # one page kept per round asked, at most
+    page = f"{kind}:{event_pages.asked_round() or ''}"  # one page kept per round asked, at most
     return render_cache.rendered(stored.id, page, versions, rendered, stamp=stamp)
 
 
@@ -497,7 +458,7 @@ def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> 
 def show(event_id: str) -> Any:
     """The event's page (its permalink): the schedule, each table's result, the standings, and the
     form where each side enters its table's result."""
-    return _clean_query() or _kept_page(found(event_id), "event", lambda state: str(_public(state)[0]))
+    return event_pages.clean_query() or _kept_page(found(event_id), "event", lambda state: str(_public(state)[0]))
 
 
 @bp.post("/events/<event_id>/result")
@@ -632,4 +593,4 @@ def live(event_id: str) -> Any:
     def page(state: State) -> str:
         return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
 
-    return _clean_query() or _kept_page(found(event_id), "standings", page)
+    return event_pages.clean_query() or _kept_page(found(event_id), "standings", page)
