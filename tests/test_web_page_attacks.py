@@ -182,3 +182,32 @@ def test_a_long_events_tables_are_paged_by_round(tmp_path: Path) -> None:
             assert all(f"round={n}" in latest for n in range(1, 6))  # every round a link away
         status, headers, _ = server.request("GET", f"/events/{event}?round=two&x=1")
         assert status == 303 and headers["location"].endswith(f"/events/{event}")
+
+
+def test_many_clients_opening_a_long_events_pages_render_each_once_beside_an_honest_request(tmp_path: Path) -> None:
+    with serving(tmp_path, "--workers", "2") as server:
+        status, headers, page = server.request("POST", "/events", urlencode({"event": large_event()}).encode(), FORM)
+        assert status in (201, 303)
+        event = re.search(r"/events/([\w-]{22})", headers.get("location", "") + page.decode()).group(1)  # type: ignore[union-attr]
+        statuses: list[int] = []
+
+        def opener(number: int) -> None:
+            for round_ in range(4):
+                path = (f"/events/{event}", f"/events/{event}/standings")[(number + round_) % 2]
+                statuses.append(server.request("GET", f"{path}?lang={LANGUAGES[number % 4]}")[0])
+
+        clients = [threading.Thread(target=opener, args=(n,)) for n in range(12)]
+        for client in clients:
+            client.start()
+        honest = server.request("POST", "/api/v1/rulings", one_game(), TEXT)
+        for client in clients:
+            client.join(timeout=600)
+        assert honest[0] == 200
+        assert statuses == [200] * 48
+        database = sqlite3.connect(tmp_path / "rulings.db")
+        try:  # one page kept per page and language asked: the rest were read
+            kept = database.execute("SELECT count(*) FROM rendered_pages WHERE ruling = ?", (event,)).fetchone()[0]
+        finally:
+            database.close()
+        assert kept == 2 * len(LANGUAGES)
+        assert max(server.worker_rss_mib().values()) < 1024  # MiB
