@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from service_support import one_game
 
 from app import create_app
+from arbiter_web.storage.render_cache import pages
 from arbiter_web.storage.store import ruling_views, rulings
 from arbiter_web.storage.stored import EXTENSION
 
@@ -51,8 +52,9 @@ def test_what_a_kept_rulings_page_needs_counts_toward_the_quota(app: Any) -> Non
     assert app.test_client().get(f"/r/{ruling}?lang=it").status_code == 200
     with app.extensions[EXTENSION].engine.begin() as conn:
         view = conn.scalar(sa.select(sa.func.length(ruling_views.c.data)).where(ruling_views.c.id == ruling))
-    assert view
-    assert counted(app) == (before + view, before + view)
+        page = conn.scalar(sa.select(sa.func.length(pages.c.data)).where(pages.c.ruling == ruling))
+    assert view and page  # its replays, and its page rendered in Italian
+    assert counted(app) == (before + view + page, before + view + page)
 
 
 def test_a_page_that_would_pass_the_quota_is_shown_and_not_kept(database_url: str) -> None:
@@ -80,5 +82,6 @@ def test_an_expired_ruling_goes_whole_and_its_bytes_with_it(app: Any) -> None:
     assert store.purge_expired() == 1
     with store.engine.begin() as conn:
         assert conn.scalars(sa.select(ruling_views.c.id)).all() == [stays]
+        assert conn.scalars(sa.select(pages.c.ruling)).all() == [stays]  # its rendered page went with it
     used, summed = counted(app)
     assert used == summed > 0
