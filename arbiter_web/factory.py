@@ -16,6 +16,7 @@ environment's plain names as before (`MAX_GAMES=500`) (docs/api.md, "Configurati
     READ_RATE_LIMIT     openings of kept rulings per client and kind, e.g. "60 per minute" (default: off)
     RATE_LIMIT_STORAGE  where the rate limiter counts (default: the database of kept rulings, which every
                         worker shares; or memory:// per worker, redis://...)
+    CODE_GUESSES        wrong event codes per event and client before a 429 (default "10 per 10 minutes")
     MAX_URL_LENGTH      the longest URL answered (default 8,192 characters); longer is a 414
     LARGE_REQUEST_BYTES, LARGE_LANES, LARGE_QUEUE, LARGE_WAIT   large records take turns (lanes.py)
     MAX_STEPS, MAX_LEGAL_ACTIONS, LARGE_REQUEST_STEPS   the work of listing legal actions, per request;
@@ -61,7 +62,7 @@ WHOLE_NUMBERS = (
     "LARGE_REQUEST_STEPS",
 )
 SECONDS = ("REQUEST_TIME_LIMIT", "LARGE_WAIT")
-TEXTS = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE")
+TEXTS = ("RATE_LIMIT", "READ_RATE_LIMIT", "RATE_LIMIT_STORAGE", "CODE_GUESSES")
 SWITCHES = ("ACCESS_LOG",)
 OFF = ("0", "no", "off", "false")
 

@@ -214,3 +214,15 @@ def test_a_records_path_holds_round_and_table_as_written_and_nothing_else_in_bra
     assert "records: use no braces but {round} {table}" in refusal(
         GOOD.replace("round-{round}/table-{table}.acn", path)
     )
+
+
+def test_corrections_are_open_until_the_moment_the_event_file_sets_utc_unless_it_says_its_offset():
+    from arbiter.event import to_toml
+
+    assert parse(GOOD).corrections_until is None
+    local = parse(GOOD.replace("[[pairs]]", "corrections-until = 2026-11-26T23:30:00+01:00\n\n[[pairs]]", 1))
+    assert local.corrections_until == "2026-11-26T23:30:00+01:00" and parse(to_toml(local)) == local
+    plain = parse(GOOD.replace("[[pairs]]", 'corrections-until = "2026-11-26T22:30:00"\n\n[[pairs]]', 1))
+    assert plain.corrections_until == "2026-11-26T22:30:00+00:00"
+    with pytest.raises(EventError, match="corrections-until: write when"):
+        parse(GOOD.replace("[[pairs]]", "corrections-until = 3\n\n[[pairs]]", 1))

@@ -11,11 +11,11 @@ from arbiter.sheets import pad
 from arbiter.sheets.pad_corrections import Correction, correct_hand, corrections, hand_entries, take_back
 
 OUT = {
-    "ann+cid": {"natural": 1, "mixed": 1, "melded": 420, "out": True},
+    "ann+cid": {"natural": 1, "mixed": 1, "melded": 420, "out": True, "left": 0},
     "bob+dee": {"mixed": 1, "melded": 260, "left": 45},
 }
 BACK = {
-    "bob+dee": {"natural": 1, "mixed": 1, "melded": 420, "out": True},
+    "bob+dee": {"natural": 1, "mixed": 1, "melded": 420, "out": True, "left": 0},
     "ann+cid": {"mixed": 1, "melded": 260, "left": 45},
 }
 

@@ -82,6 +82,7 @@ OTHER = {"ann+cid.mixed": "1", "ann+cid.melded": "260", "ann+cid.left": "45"} | 
     "bob+dee.mixed": "1",
     "bob+dee.melded": "420",
     "bob+dee.out": "on",
+    "bob+dee.left": "0",  # a blank is not written (issue 58): 0 when no card was left
 }
 
 

@@ -22,6 +22,7 @@ remedy (never a traceback). docs/events.md describes every key.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import tomllib
@@ -66,6 +67,7 @@ TOP_KEYS = (
     "prepared",
     "results",
     "phases",
+    "corrections-until",
 )
 PHASE_KEYS = ("movement", "rounds", "groups", "tables")
 PHASE_MOVEMENTS = (*MOVEMENTS, LISTED)
@@ -133,6 +135,9 @@ class Event:
     remedies: str = "apply"
     """`apply`: a table whose only errors are irregularities its rules remedy with points is
     certified with the remedies applied (each shown in the ledger); `hold`: it is not certified."""
+    corrections_until: str | None = None
+    """Until when (an ISO date-time, UTC unless it says its offset) a side may enter a confirmed
+    table again on the service; None: once confirmed, only the director changes it."""
     folder: Path = Path(".")
     """Where the event file is: the records and the rulebook are found from here."""
     phases: tuple[Phase, ...] = ()
@@ -217,6 +222,7 @@ class _Reader:
             remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
             prepared=self.flag(document, "prepared"),
             results=self.choice(document, "results", RESULTS) if "results" in document else RESULTS[0],
+            corrections_until=self.deadline(document.get("corrections-until")),
             folder=folder,
             phases=phases,
         )
@@ -432,6 +438,19 @@ class _Reader:
             )
         return tuple(penalties)
 
+    def deadline(self, value: Any) -> str | None:
+        """The moment a confirmed table stops being open to its sides (`corrections-until`): a
+        TOML date-time, UTC unless it says its offset."""
+        if value is None:
+            return None
+        moment: datetime.datetime | None = value if isinstance(value, datetime.datetime) else None
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                moment = datetime.datetime.fromisoformat(value.strip())
+        if moment is None:
+            raise self.fail("corrections-until", msg("write when, as 2026-11-26T23:30:00+01:00"))
+        return (moment if moment.tzinfo else moment.replace(tzinfo=datetime.UTC)).isoformat()
+
     def moment(self, value: Any, key: str) -> str:
         """When a ledger entry was written: a TOML date-time or day, or the same as text."""
         if isinstance(value, datetime.datetime | datetime.date):
@@ -506,6 +525,8 @@ def to_toml(event: Event) -> str:
         lines.append(f"results = {_quoted(event.results)}")
     if event.remedies != REMEDIES[0]:
         lines.append(f"remedies = {_quoted(event.remedies)}")
+    if event.corrections_until:
+        lines.append(f"corrections-until = {event.corrections_until}")
     for phase in event.phases:
         lines += ["", "[[phases]]", f"movement = {_quoted(phase.movement)}", f"rounds = {phase.rounds}"]
         lines += [f"groups = {phase.groups}"] if phase.groups != 1 else []

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..judging.checker import Request
 from ..notation import parse_text
+from ..rules.sheet_spec import LEFT
 from .pad import Added, Entries, add_hand, judge
 
 CORRECTED = "corrected"
@@ -54,8 +55,8 @@ def hand_entries(record: str, number: int) -> dict[str, dict[str, int | bool]] |
     hand = next((h for h in parsed[0].game.hands if h.number == number), None)
     if hand is None:
         return None
-    return {
-        line.side: {item.word: (True if item.count is None else item.count) for item in line.items}
+    return {  # a line written leaves out the points left when there were none: they were 0
+        line.side: {LEFT: 0} | {item.word: (True if item.count is None else item.count) for item in line.items}
         for line in hand.summaries
     }
 

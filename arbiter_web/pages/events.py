@@ -16,30 +16,36 @@ scripts (plain form posts).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import hmac
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from arbiter import event as events
 from arbiter.event import report
 from arbiter.event.movements import Seating
-from arbiter.event.tables import TableResult, certify_record, decided, entered
-from arbiter.house import Rulebook, RulebookError
+from arbiter.event.tables import TableResult, certify_record
 from arbiter.i18n import Text, msg
-from arbiter_web.pages import director_device
-from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, listing, record_lines
-from arbiter_web.serving import lang
+from arbiter_web.pages import director_device, event_pages
+from arbiter_web.pages.event_state import Refused, State, found, kept, read, state_of
+from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, record_lines
+from arbiter_web.serving import guesses, lanes, lang
 from arbiter_web.serving.limits import check_time
-from arbiter_web.storage import event_store, once, rulebooks
-from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
-from arbiter_web.storage.rulebook_store import digest_of
+from arbiter_web.storage import once, render_cache
+from arbiter_web.storage import stored as stored_rulings
+from arbiter_web.storage.event_store import (
+    DIRECTOR,
+    EventTooLarge,
+    KeptEvent,
+    LedgerFull,
+    side_author,
+    table_code,
+)
 from arbiter_web.storage.store import ID_LENGTH, StoreFull
 
 bp = Blueprint("events", __name__)
@@ -47,8 +53,6 @@ SIDES = ("first", "second")
 MAX_POINTS = 100_000
 """The most card points a pair can enter for a deal, either way: more is a typing error."""
 MAX_REASON = 200
-NOWHERE = Path("/nonexistent/arbiter-service-event")
-"""The folder a service's event is read as being in: none, so no file beside it is ever read."""
 LIVE_SECONDS = 30
 """How often the live standings page reloads itself (a `refresh` meta, no script)."""
 DIRECTOR_CODE = 12
@@ -88,147 +92,6 @@ players = ["fay", "hal"]
 """
 
 
-def kept() -> EventStore:
-    return current_app.extensions[event_store.EXTENSION]
-
-
-class Refused(Exception):
-    """A form that cannot be used: said on the page with the status."""
-
-    def __init__(
-        self, message: str, status: int = 422, findings: list[FindingView] | None = None, record: str = ""
-    ) -> None:
-        super().__init__(message)
-        self.message, self.status, self.findings = message, status, findings or []
-        self.listing: Listing | None = listing(record, self.findings) if findings else None
-        """The refused record, line by line, its findings marked (the ruling page's listing)."""
-
-
-@dataclass
-class Table:
-    seating: Seating
-    state: str
-    """`confirmed`, `decided`, `missing`, `unconfirmed` or `disputed`."""
-    first: list[tuple[int, int]] | None = None
-    second: list[tuple[int, int]] | None = None
-    scores: list[tuple[int, int]] | None = None
-    records: bool = False
-    """Both sides' results are their records, certified (not points entered)."""
-
-
-@dataclass
-class State:
-    """An event as the service has it: the file read, its ledger replayed, the standings."""
-
-    kept: KeptEvent
-    event: events.Event
-    standings: events.Standings
-    book: Rulebook | None = None
-    """The kept rulebook the event names (`rulebook = "#digest"`), its tables' records judged by it."""
-    tables: list[Table] = field(default_factory=list)
-
-    def table(self, round_number: int, table: int) -> Table | None:
-        return next((t for t in self.tables if (t.seating.round, t.seating.table) == (round_number, table)), None)
-
-
-def read(source: str) -> tuple[events.Event, Rulebook | None]:
-    """The event file as the service reads it: checked as any event file, and its rulebook, a
-    rulebook kept on the service named by its `#digest` (no file beside it is ever read). Raises
-    Refused."""
-    try:
-        event = events.parse(source, "the event file", NOWHERE)
-    except events.EventError as error:
-        raise Refused(lang.said(error)) from None
-    return event, rulebook_of(event)
-
-
-def rulebook_of(event: events.Event) -> Rulebook | None:
-    """The kept rulebook an event names by its `#digest`, of the event's family. Raises Refused."""
-    if event.rulebook is None:
-        return None
-    digest = digest_of(event.rulebook) if event.rulebook.startswith("#") else None
-    if digest is None or rulebooks.EXTENSION not in current_app.extensions:
-        raise Refused(msg("rulebook: on the service, name a rulebook kept here by its #digest (keep it at /h)"))
-    try:
-        book: Rulebook | None = rulebooks.shelf().get(digest)
-    except RulebookError as error:
-        raise Refused(msg("rulebook: {problem}", problem=error.message)) from None
-    if book is None:
-        raise Refused(msg("rulebook: no rulebook is kept under {named}; keep it first at /h", named=event.rulebook))
-    if book.family != event.family:
-        raise Refused(
-            msg(
-                "rulebook: {name} is a rulebook of {family}, and the event plays {event}; name a rulebook of {event}",
-                name=event.rulebook,
-                family=book.family,
-                event=event.family,
-            )
-        )
-    return book
-
-
-def state_of(stored: KeptEvent) -> State:
-    event, book = read(stored.source)
-    sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
-    decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    recorded: dict[tuple[int, int], dict[str, bool]] = {}  # whether a side's latest result is a record
-    penalties: list[events.Penalty] = []
-    for entry in kept().ledger(stored):
-        data = entry.data
-        key = (data.get("round", 0), data.get("table", 0))
-        if entry.kind == "result":
-            sides.setdefault(key, {})[data["side"]] = [tuple(deal) for deal in data["scores"]]
-            recorded.setdefault(key, {})[data["side"]] = "record" in data
-        elif entry.kind == "decision":
-            decisions[key] = [tuple(deal) for deal in data["scores"]]
-        elif entry.kind == "penalty":
-            penalties.append(
-                events.Penalty(
-                    data["pair"],
-                    data["points"],
-                    data["reason"],
-                    by=data.get("by"),
-                    at=entry.created.replace(microsecond=0).isoformat(),
-                )
-            )
-    event = dataclasses.replace(event, penalties=event.penalties + tuple(penalties))
-
-    def certifier(_event: events.Event, seating: Seating, _book: Any) -> events.TableResult:
-        key = (seating.round, seating.table)
-        if key in decisions:
-            return decided(seating, decisions[key])
-        given = sides.get(key, {})
-        return entered(seating, given.get("first"), given.get("second"))
-
-    try:  # the records were certified by the kept rulebook when entered: the ledger has their results
-        result = events.standings(dataclasses.replace(event, rulebook=None), certifier=certifier)
-    except events.EventError as error:
-        raise Refused(lang.said(error)) from None
-    state = State(stored, event, result, book)
-    for table in result.tables:
-        key = (table.seating.round, table.seating.table)
-        given = sides.get(key, {})
-        status = "decided" if key in decisions else "confirmed" if table.certified else table.codes[0][len("result-") :]
-        state.tables.append(
-            Table(
-                table.seating,
-                status,
-                given.get("first"),
-                given.get("second"),
-                decisions.get(key) or given.get("first"),
-                records=list(recorded.get(key, {}).values()) == [True, True],
-            )
-        )
-    return state
-
-
-def found(event_id: str) -> KeptEvent:
-    stored = kept().get(event_id)
-    if stored is None:
-        abort(404, description=msg("No event is kept under that link."))
-    return stored
-
-
 def _scores(deals: int) -> list[tuple[int, int]]:
     """The card points entered for each deal: the first seats' pair's, then the second's."""
     scores = []
@@ -257,23 +120,43 @@ def _side_of(state: State, code: str) -> tuple[Seating, str] | None:
     return None
 
 
+def _guessing_slowed(state: State) -> None:
+    """Refuse any code, right or wrong, from a client that has sent too many wrong ones for this
+    event lately (CODE_GUESSES): a 429 with Retry-After."""
+    wait = guesses.guesses().wait(state.kept.id)
+    if wait:
+        said = msg(
+            "Too many wrong codes were tried for this event from here; try again in {seconds} seconds.", seconds=wait
+        )
+        raise Refused(said, 429, retry_after=wait)
+
+
+def _wrong_code(state: State, said: str) -> Refused:
+    guesses.guesses().wrong(state.kept.id)
+    return Refused(said, 403)
+
+
 def _director(state: State) -> str:
+    _guessing_slowed(state)
     code = request.form.get("code", "")[:64]
     if not kept().is_director(state.kept, code):
-        raise Refused(msg("That is not the director's code of this event."), 403)
+        raise _wrong_code(state, msg("That is not the director's code of this event."))
     return code
 
 
-def _add(state: State, kind: str, data: dict[str, Any], target: str) -> str | None:
-    """Write an entry in the ledger, once per form sent (its one-time token): None when written
-    now; the page the first sending went to when this form was sent before (nothing written)."""
+def _add(state: State, kind: str, data: dict[str, Any], target: str, author: str = DIRECTOR) -> str | None:
+    """Write an entry in the ledger by `author`, once per form sent (its one-time token): None when
+    written now; the page the first sending went to when this form was sent before (nothing written)."""
     purpose, token = f"{kind} {state.kept.id}", once.token_of(request.form.get("once"))
     earlier = once.claims_of_app().claim(purpose, token, target)
     if earlier is not None:
         return earlier
     try:
-        kept().add(state.kept, kind, data)
-    except (LedgerFull, StoreFull) as error:
+        kept().add(state.kept, kind, data, author)
+    except LedgerFull as error:
+        once.claims_of_app().release(purpose, token)
+        raise Refused(lang.said(error), 409) from None
+    except StoreFull as error:
         once.claims_of_app().release(purpose, token)
         raise Refused(lang.said(error), 507) from None
     return None
@@ -287,13 +170,16 @@ def _public(
     record: str = "",
     notice: str | None = None,
     listed: Listing | None = None,
+    headers: dict[str, str] | None = None,
+    once_value: str | None = None,
 ) -> Any:
-    """The event's page; a refused record's `findings`, and its text `record` back in the box."""
-    shown = _shown(state)
+    """The event's page; a refused record's `findings`, and its text `record` back in the box;
+    `once_value`, the result form's one-time token (a new one unless given)."""
+    shown = _shown(state) | {"once": once_value or once.new_token()}
     page = render_template(
         "event.html", **shown, notice=notice, problem=problem, findings=findings or [], record=record, listed=listed
     )
-    return page, status
+    return page, status, headers or {}
 
 
 def _record() -> str | None:
@@ -366,7 +252,10 @@ def _director_page(
 
 def _shown(state: State) -> dict[str, Any]:
     result = state.standings
+    tables, paged = event_pages.paged_tables(state.tables, state.kept.id)
     return {
+        "tables": tables,
+        "paged": paged,
         "state": state,
         "event": state.event,
         "book": state.book,
@@ -475,16 +364,45 @@ def _round_table(raw: str) -> tuple[int, int] | None:
     return int(parts[0]), int(parts[1])
 
 
+def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
+    """An event's page as its ledger stands: rendered once per state of the ledger, version and
+    language, and read back from what was kept (render_cache); rendered in a lane when the event
+    and its ledger weigh what a large request does (issue 60)."""
+    stamp, weight = kept().stamp(stored)
+
+    def rendered() -> str:
+        lanes.enter_for_size(weight)
+        try:
+            return render(state_of(stored))
+        except Refused as refused:
+            abort(refused.status, description=refused.message)
+
+    versions = (stored_rulings.arbiter_version(), stored_rulings.engine_version())
+    page = f"{kind}:{event_pages.asked_round() or ''}"  # one page kept per round asked, at most
+    return render_cache.rendered(stored.id, page, versions, rendered, stamp=stamp)
+
+
 @bp.get("/events/<event_id>")
 def show(event_id: str) -> Any:
     """The event's page (its permalink): the schedule, each table's result, the standings, and the
     form where each side enters its table's result."""
-    try:
-        state = state_of(found(event_id))
-    except Refused as refused:
-        abort(refused.status, description=refused.message)
     entered_at = _round_table(request.args.get("entered", ""))
-    return _public(state, notice=_entered_notice(state, *entered_at) if entered_at else None)
+    if entered_at:  # a side's own answer once it entered its table: said to it alone, never kept
+        try:
+            state = state_of(found(event_id))
+        except Refused as refused:
+            abort(refused.status, description=refused.message)
+        return _public(state, notice=_entered_notice(state, *entered_at))
+    cleaned = event_pages.clean_query()
+    if cleaned is not None:
+        return cleaned
+    page = _kept_page(found(event_id), "event", lambda state: str(_public(state, once_value=ONCE_MARK)[0]))
+    return page.replace(ONCE_MARK, once.new_token())  # each reader's form its own one-time token
+
+
+ONCE_MARK = "\x00arbiter-once\x00"
+"""Where the result form's one-time token stands in a kept event page (a NUL: never in a rendered
+page); each opening puts a new token there, so no two readers share one."""
 
 
 def _entered_notice(state: State, round_number: int, table_number: int) -> Text | None:
@@ -508,17 +426,51 @@ def result(event_id: str) -> Any:
     its code, then goes to the event's page (303), which says what the table's result is now."""
     state = state_of(found(event_id))
     try:
+        _guessing_slowed(state)
         side = _side_of(state, request.form.get("code", "")[:64])
         if side is None:
-            raise Refused(msg("No table of this event has that code."), 403)
+            raise _wrong_code(state, msg("No table of this event has that code."))
         seating, which = side
+        _still_open(state, seating)
         entry = {"round": seating.round, "table": seating.table, "side": which}
         target = url_for("events.show", event_id=state.kept.id, entered=f"{seating.round}-{seating.table}")
-        earlier = _add(state, "result", entry | _handed_in(state, seating), target)
+        author = side_author(seating.round, seating.table, which)
+        earlier = _add(state, "result", entry | _handed_in(state, seating), target, author)
     except Refused as refused:
         kept_text = request.form.get("record", "")  # written again in the box, to be corrected
-        return _public(state, refused.message, refused.status, refused.findings, kept_text, listed=refused.listing)
+        return _public(
+            state,
+            refused.message,
+            refused.status,
+            refused.findings,
+            kept_text,
+            listed=refused.listing,
+            headers=refused.headers,
+        )
     return redirect(earlier or target, 303)
+
+
+def _still_open(state: State, seating: Seating) -> None:
+    """A table whose result is confirmed or decided changes only by the director's decision (a
+    confirmed one by its sides too, until the event file's `corrections-until`)."""
+    table = state.table(seating.round, seating.table)
+    if table is not None and table.state == "confirmed" and _corrections_open(state.event):
+        return
+    if table is not None and table.state in ("confirmed", "decided"):
+        said = msg(
+            "Round {round}, table {table}: its result is settled; only the director can change it now.",
+            round=seating.round,
+            table=seating.table,
+        )
+        raise Refused(said, 409)
+
+
+def _corrections_open(event: events.Event) -> bool:
+    """Whether the event file's `corrections-until` is still to come (a confirmed table's sides
+    may then enter it again)."""
+    if event.corrections_until is None:
+        return False
+    return datetime.now(UTC) < datetime.fromisoformat(event.corrections_until)
 
 
 def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
@@ -532,7 +484,7 @@ def directors_only(view: Callable[[State, str], Any]) -> Callable[[str], Any]:
         try:
             code = _director(state)
         except Refused as refused:
-            return _public(state, problem=refused.message, status=refused.status)
+            return _public(state, problem=refused.message, status=refused.status, headers=refused.headers)
         try:
             return view(state, code)
         except Refused as refused:
@@ -591,8 +543,8 @@ def _int(name: str) -> int:
 @bp.get("/events/<event_id>/standings")
 def live(event_id: str) -> Any:
     """The live standings: the page reloads itself, and prints as the standings a director signs."""
-    try:
-        state = state_of(found(event_id))
-    except Refused as refused:
-        abort(refused.status, description=refused.message)
-    return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
+
+    def page(state: State) -> str:
+        return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
+
+    return event_pages.clean_query() or _kept_page(found(event_id), "standings", page)

@@ -10,6 +10,7 @@ pad.js (localStorage), shared by a permalink kept in the store with its quota (P
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,8 +26,8 @@ from arbiter.rules.sheet_penalties import described, penalty_kinds
 from arbiter.rules.sheet_spec import LEFT
 from arbiter.sheets import pad as sheets
 from arbiter_web.pages import pad_flow
-from arbiter_web.serving import lang
-from arbiter_web.storage import once, rulebooks, stored
+from arbiter_web.serving import lanes, lang
+from arbiter_web.storage import once, render_cache, rulebooks, stored
 from arbiter_web.storage.store import RecordTooLarge, StoreFull
 
 bp = Blueprint("pad", __name__)
@@ -75,7 +76,7 @@ def pad() -> Any:
         kept = stored.store().get(kept_id)
         if kept is None:
             abort(404, description=msg("No score sheet is kept under that link. It may have expired."))
-        return _render(_view(kept.text), shared=url_for("pad.pad", kept=kept_id, _external=True))
+        return _render(_kept_view(kept), shared=url_for("pad.pad", kept=kept_id, _external=True))
     game = request.args.get("game", "")
     if game:  # a form's redirect (pad_flow): the game as it stands
         record = pad_flow.unpacked(game)
@@ -173,6 +174,19 @@ def _count(raw: str) -> int:
     if not 0 <= value <= MAX_COUNT:
         abort(422, description=msg("A count on the score pad is from 0 to {most}.", most=MAX_COUNT))
     return value
+
+
+def _kept_view(kept: stored.StoredRuling) -> PadView:
+    """A kept game's pad, judged once per version (in a lane as a record of its size would be) and
+    read back from what was kept at every later opening (render_cache; issue 60)."""
+
+    def judged() -> bytes:
+        lanes.enter_for_size(len(kept.record))
+        return pickle.dumps(_view(kept.text))
+
+    versions = (stored.arbiter_version(), stored.engine_version())
+    view: PadView = pickle.loads(render_cache.made(kept.id, "pad-view", versions, judged))  # the service's own
+    return view
 
 
 def _view(record: str) -> PadView:

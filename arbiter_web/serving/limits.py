@@ -3,10 +3,10 @@ per request.
 
 Every POST judges a record, so every POST is rate limited per client address (flask-limiter) when
 `RATE_LIMIT` is set, such as "30 per minute; 300 per hour", and so is every GET that judges or
-lists legal moves (the editor's `do=moves`, `do=check` and `pick=`, a ruling page, the API's kept
-ruling); opening a kept ruling (its page, its
-download, its API object) is counted apart, per client and link kind, when `READ_RATE_LIMIT` is
-set; reading the rule sets, the docs and the health check is not limited. Both are off by default
+lists legal moves (the editor's `do=moves`, `do=check` and `pick=`, a kept ruling's page and its
+file, the API's kept ruling, a kept pad's game); opening something kept (a ruling's page, its
+download, its API object, an event's pages, a kept pad's game) is counted apart, per client and
+link kind, when `READ_RATE_LIMIT` is set; reading the rule sets, the docs and the health check is not limited. Both are off by default
 (`make run` serves one person); a public deployment sets them. The counts are kept where they do
 not wait behind the keepers of rulings (rate_counts.RateCounts): on SQLite in a file of their own beside
 the store's (`<file>-rates`, in WAL mode), on PostgreSQL in the store's database, whose row locks
@@ -104,15 +104,18 @@ def check_time() -> None:
         raise TookTooLong(_time_limit())
 
 
-KEPT_READS = frozenset({"permalink.show", "permalink.download", "stored.get_stored"})
-"""The endpoints that open a kept ruling, counted by READ_RATE_LIMIT."""
+KEPT_READS = frozenset(
+    {"permalink.show", "permalink.download", "stored.get_stored", "events.show", "events.live", "pad.pad"}
+)
+"""The endpoints that open something kept (a ruling, its file, an event, a pad's game), counted by
+READ_RATE_LIMIT (the pad's page only when it opens a kept game, `kept=`)."""
+PAD = "pad.pad"
 SHARED_STORAGE = f"{rate_counts.RateCounts.STORAGE_SCHEME[0]}://"  # importing it registers the scheme
 
 
-JUDGING_READS = frozenset({"permalink.show", "stored.get_stored"})
-"""GET endpoints that may judge a kept record (a ruling page, the API in another language)."""
+JUDGING_READS = frozenset({"permalink.show", "permalink.download", "stored.get_stored"})
+"""GET endpoints that may judge a kept record (a ruling page, its file, the API in another language)."""
 EDITOR = "editor.editor"
-PAD = "pad.pad"
 EDITOR_WORK = frozenset({"moves", "check"})
 """What the editor's GET may be asked to do that judges or lists the legal moves (`do=`; `pick=` too)."""
 
@@ -121,7 +124,7 @@ def judges(endpoint: str | None, values: Any) -> bool:
     """Whether a GET to `endpoint` with these query values judges a record or lists legal moves."""
     if endpoint in JUDGING_READS:
         return True
-    if endpoint == PAD and bool(values.get("game", "").strip()):  # the game in the address, judged (issue 59)
+    if endpoint == PAD and any(values.get(key, "").strip() for key in ("kept", "game")):  # the game judged
         return True
     return endpoint == EDITOR and (values.get("do") in EDITOR_WORK or bool(values.get("pick", "").strip()))
 
@@ -131,6 +134,8 @@ def _cheap() -> bool:
 
 
 def _not_a_kept_read() -> bool:
+    if request.endpoint == PAD and not request.args.get("kept", "").strip():
+        return True  # a new game's page opens nothing kept
     return request.method != "GET" or request.endpoint not in KEPT_READS
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from arbiter_web.storage import event_store, once, permalink, rulebooks, stored
+from arbiter_web.storage import event_store, once, permalink, render_cache, rulebooks, stored
 from arbiter_web.storage.store import Store
 
 
@@ -16,5 +16,6 @@ def register(app: Flask) -> Store:
     rulebooks.init_app(app, kept)  # kept house rulebooks (issue 29): the same database, the same quota
     event_store.init_app(app, kept)  # events on the service (issue 43): the same database, the same quota
     once.init_app(app, kept)  # one-time form tokens (issue 59): nothing made twice by one form
+    render_cache.init_app(app, kept)  # pages rendered once (issue 60): the same database, the same quota
     app.register_blueprint(permalink.bp)
     return kept

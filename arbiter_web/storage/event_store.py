@@ -32,13 +32,18 @@ from sqlalchemy.engine import Connection, Engine
 
 from arbiter.i18n import msg
 
+from .reading import reading
 from .store import ID_BYTES, ID_LENGTH, Store, run_migrations
 
 ADVISORY_LOCK = 0x657665  # any fixed number, not the rulings' nor the rulebooks'
 MAX_EVENT = 64 * 1024
 """Bytes of an event file kept on the service: a few hundred pairs."""
-MAX_ENTRIES = 5_000
-"""Entries one event's ledger holds at most: every table's two sides many times over."""
+MAX_SIDE_ENTRIES = 20
+"""Results one side of one table may enter (its corrections included): its own, so no side's
+entries can fill the ledger for another (issue 60)."""
+MAX_DIRECTOR_ENTRIES = 5_000
+"""Decisions and penalties the director may write in one event's ledger."""
+DIRECTOR = "director"
 CODE_BYTES = 5  # a table's code: 8 letters and digits of base32
 KINDS = ("result", "decision", "penalty")
 
@@ -72,8 +77,12 @@ def _entry_columns() -> list[sa.Column]:
     ]
 
 
+def _author_column() -> sa.Column:
+    return sa.Column("author", sa.String(40))  # "round:table:side", or "director"
+
+
 events = sa.Table("service_events", metadata, *_event_columns())
-entries = sa.Table("service_event_entries", metadata, *_entry_columns())
+entries = sa.Table("service_event_entries", metadata, *_entry_columns(), _author_column())
 
 
 def _create_tables(conn: Connection) -> None:
@@ -83,7 +92,16 @@ def _create_tables(conn: Connection) -> None:
     fresh.create_all(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_tables,)
+def _authors(conn: Connection) -> None:
+    """Migration 2 (issue 60): who wrote each entry, so each side's entries are counted apart.
+    Entries written before it have none, and are counted for no one."""
+    column = _author_column()
+    conn.execute(sa.text(f"ALTER TABLE service_event_entries ADD COLUMN author {column.type.compile(conn.dialect)}"))
+    table = sa.Table("service_event_entries", sa.MetaData(), sa.Column("event", sa.String(ID_LENGTH)), column)
+    sa.Index("service_event_entries_author", table.c.event, table.c.author).create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_create_tables, _authors)
 """Migration N is MIGRATIONS[N - 1]. Append, never edit."""
 
 
@@ -93,8 +111,20 @@ class EventTooLarge(Exception):
 
 
 class LedgerFull(Exception):
-    def __init__(self) -> None:
-        super().__init__(msg("this event's ledger holds {limit:,} entries, its most", limit=MAX_ENTRIES))
+    """The one who writes has written as many entries as it may; no one else is stopped."""
+
+    def __init__(self, author: str) -> None:
+        if author == DIRECTOR:
+            said = msg(
+                "the director has written {limit:,} decisions and penalties in this event, the most",
+                limit=MAX_DIRECTOR_ENTRIES,
+            )
+        else:
+            said = msg(
+                "this side of the table has entered its result {limit} times, the most; ask the director to decide it",
+                limit=MAX_SIDE_ENTRIES,
+            )
+        super().__init__(said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +152,11 @@ def table_code(secret: str, round_number: int, table: int, side: str) -> str:
     """The code of one side (`first` or `second`) of a table in a round."""
     digest = hmac.new(secret.encode("ascii"), f"{round_number}:{table}:{side}".encode(), hashlib.sha256).digest()
     return base64.b32encode(digest[:CODE_BYTES]).decode("ascii")
+
+
+def side_author(round_number: int, table: int, side: str) -> str:
+    """Who wrote a side's result, as the ledger counts it."""
+    return f"{round_number}:{table}:{side}"
 
 
 def kept_bytes(conn: Connection) -> int:
@@ -161,7 +196,7 @@ class EventStore:
         return kept, code
 
     def get(self, event_id: str) -> KeptEvent | None:
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(sa.select(events).where(events.c.id == event_id[:ID_LENGTH])).mappings().first()
         if row is None:
             return None
@@ -171,20 +206,40 @@ class EventStore:
     def is_director(self, event: KeptEvent, code: str) -> bool:
         return hmac.compare_digest(event.director, _hash(code))
 
-    def add(self, event: KeptEvent, kind: str, data: dict[str, Any]) -> None:
-        """Write an entry in the event's ledger. Raises LedgerFull, or StoreFull."""
+    def add(self, event: KeptEvent, kind: str, data: dict[str, Any], author: str = DIRECTOR) -> None:
+        """Write an entry in the event's ledger by `author` (a side, `side_author`, or the
+        director). Raises LedgerFull when that author has written its most, or StoreFull."""
         text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        most = MAX_DIRECTOR_ENTRIES if author == DIRECTOR else MAX_SIDE_ENTRIES
         with self.engine.begin() as conn:
-            count = conn.scalar(sa.select(sa.func.count()).where(entries.c.event == event.id)) or 0
-            if count >= MAX_ENTRIES:
-                raise LedgerFull()
+            mine = entries.c.event == event.id, entries.c.author == author
+            if (conn.scalar(sa.select(sa.func.count()).where(*mine)) or 0) >= most:
+                raise LedgerFull(author)
             if self.room is not None:
                 self.room.take_room(conn, len(text.encode("utf-8")))
-            conn.execute(sa.insert(entries).values(event=event.id, kind=kind, data=text, created=datetime.now(UTC)))
+            conn.execute(
+                sa.insert(entries).values(
+                    event=event.id, kind=kind, data=text, created=datetime.now(UTC), author=author
+                )
+            )
+
+    def stamp(self, event: KeptEvent) -> tuple[str, int]:
+        """The state of the event's ledger (a new entry changes it), and the bytes of the event
+        file and its ledger: what its pages show, and what showing them costs."""
+        with reading(self.engine) as conn:
+            row = conn.execute(
+                sa.select(
+                    sa.func.count(),
+                    sa.func.coalesce(sa.func.max(entries.c.number), 0),
+                    sa.func.coalesce(sa.func.sum(sa.func.length(entries.c.data)), 0),
+                ).where(entries.c.event == event.id)
+            ).first()
+        count, last, size = (int(value or 0) for value in row) if row is not None else (0, 0, 0)
+        return f"{count}:{last}", size + len(event.source.encode("utf-8"))
 
     def ledger(self, event: KeptEvent) -> list[Entry]:
         """Every entry of the event, in the order written."""
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             rows = conn.execute(
                 sa.select(entries).where(entries.c.event == event.id).order_by(entries.c.number)
             ).mappings()

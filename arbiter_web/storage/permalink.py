@@ -24,7 +24,7 @@ from arbiter_web import service
 from arbiter_web.pages import page, present, table_view
 from arbiter_web.pages.schemas import PageFormSchema
 from arbiter_web.serving import lanes, lang, page_size
-from arbiter_web.storage import once, receipts, stored
+from arbiter_web.storage import once, receipts, render_cache, stored
 from arbiter_web.storage.store import MAX_KEEP_DAYS, Receipt, RecordTooLarge, StoreFull
 
 bp = Blueprint("permalink", __name__, template_folder="templates")  # the kept rulings' pages and file
@@ -196,18 +196,54 @@ def download_checked() -> Any:
     return _file_response(_file_html(view, None), "ruling.html")
 
 
+def _versions() -> tuple[str, str]:
+    """What a kept page was rendered by: the arbiter (its templates) and the engine (its rulings)."""
+    return stored.arbiter_version(), stored.engine_version()
+
+
+def _only_the_language() -> Any:
+    """A kept ruling's page takes no query but its language: any other is a redirect to the page
+    without it, so the page kept is the one every reader of that language gets."""
+    if any(name != lang.PARAMETER for name in request.args):
+        chosen = request.args.get(lang.PARAMETER)
+        return redirect(
+            url_for(
+                request.endpoint or "permalink.show",
+                **request.view_args or {},
+                **({lang.PARAMETER: chosen} if chosen else {}),
+            ),
+            303,
+        )
+    return None
+
+
 @bp.get(RULING)
 def show(ruling_id: str) -> Any:
-    """A kept ruling's page; on the device that kept it, for an hour, with its receipt (the deletion
-    link, never cached); just kept (`kept=new`) elsewhere, saying the deletion link was shown once."""
+    """A kept ruling's page, rendered once per version and language (render_cache) and shown from
+    what was kept; no-cache, so a browser asks again and a newer arbiter's page shows at once. On
+    the device that kept it, for an hour, with its receipt (the deletion link); just kept
+    (`kept=new`) elsewhere, saying the deletion link was shown once: those two are never kept."""
     kept = _kept(ruling_id)
     token = receipts.held()
     if token and receipts.is_deletion_token(stored.store().engine, kept.id, token):
         receipt = Receipt(kept.id, token, kept.expires)
-        return render_kept(kept, receipt), 200, NOT_INDEXED | {"Cache-Control": "no-store"}
-    shown_already = request.args.get("kept") == "new"
-    # no-cache: judged again on every opening, so a change in the arbiter shows at once
-    return render_kept(kept, shown_already=shown_already), 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+        page = _rendered_in_a_lane(kept, lambda ruling: render_kept(ruling, receipt))
+        return page, 200, NOT_INDEXED | {"Cache-Control": "no-store"}
+    if request.args.get("kept") == "new":
+        page = _rendered_in_a_lane(kept, lambda ruling: render_kept(ruling, shown_already=True))
+        return page, 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+    elsewhere = _only_the_language()
+    if elsewhere is not None:
+        return elsewhere
+    page_html = render_cache.rendered(kept.id, "page", _versions(), lambda: _rendered_in_a_lane(kept, render_kept))
+    return page_html, 200, NOT_INDEXED | {"Cache-Control": "no-cache"}
+
+
+def _rendered_in_a_lane(kept: stored.StoredRuling, render: Any) -> str:
+    """Render a kept ruling's page, in a lane as judging a record of its size would (the work is
+    of that size: the page is rendered as many times as its bound asks)."""
+    lanes.enter_for_size(len(kept.record))
+    return str(render(kept))
 
 
 def _inline_css() -> str:
@@ -216,14 +252,23 @@ def _inline_css() -> str:
 
 @bp.get(RULING + "/download")
 def download(ruling_id: str) -> Any:
+    """The kept ruling as one HTML file, rendered once per version and language, as its page is."""
+    elsewhere = _only_the_language()
+    if elsewhere is not None:
+        return elsewhere
     kept = _kept(ruling_id)
+    file_html = render_cache.rendered(kept.id, "file", _versions(), lambda: _rendered_in_a_lane(kept, _file_of))
+    return _file_response(file_html, f"ruling-{kept.id}.html")
+
+
+def _file_of(kept: stored.StoredRuling) -> str:
     replays = judged_again(kept)
 
     def render(budget: int) -> tuple[str, int]:
         view = _view(kept, replays, budget, rule_url=None)
         return _file_html(view, kept), table_view.frames_shown(view)
 
-    return _file_response(page_size.bounded(render, len(kept.record)), f"ruling-{kept.id}.html")
+    return page_size.bounded(render, len(kept.record))
 
 
 def _file_html(view: present.RulingView, kept: stored.StoredRuling | None) -> str:

@@ -33,6 +33,7 @@ from arbiter import house
 from arbiter.house import Rulebook, RulebookError
 from arbiter.house.rulebook import DIGEST_LENGTH, SHORT_DIGEST, AmbiguousDigest, BasesTooDeep
 from arbiter.i18n import msg
+from arbiter_web.storage.reading import reading
 from arbiter_web.storage.store import Store, run_migrations
 
 ADVISORY_LOCK = 0x686F7573  # any fixed number, not the rulings' own (store.ADVISORY_LOCK)
@@ -208,7 +209,7 @@ class RulebookStore:
         key = digest_of(digest)
         if key is None:
             return None
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             if len(key) == DIGEST_LENGTH:
                 found = conn.execute(sa.select(rulebooks).where(rulebooks.c.digest == key)).mappings().all()
             else:

@@ -31,6 +31,7 @@ language judge a kept record once per engine, not at every opening.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -45,6 +46,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from arbiter.i18n import msg
+
+from .quota import Beside, take_room_for_change
+from .reading import READ_ONLY, reading, use_wal
 
 ID_BYTES = 16  # secrets.token_urlsafe(16): 22 characters, 128 bits
 ID_LENGTH = 22
@@ -143,11 +147,19 @@ def _usage_and_views(conn: Connection) -> None:
     sa.Table("ruling_views", sa.MetaData(), *_columns_views()).create(conn)
 
 
+def _views_counted(conn: Connection) -> None:
+    """Migration 5 (issue 60): what a ruling's page needs counts toward the quota, and goes with
+    the ruling: the views of rulings gone are deleted, and the running total is counted again."""
+    conn.execute(sa.text("DELETE FROM ruling_views WHERE id NOT IN (SELECT id FROM stored_rulings)"))
+    conn.execute(sa.text("DELETE FROM store_usage WHERE name = 'kept'"))
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _create_rulings,
     _index_expiry,
     _sizes_and_rate_limits,
     _usage_and_views,
+    _views_counted,
 )
 """Migration N is MIGRATIONS[N - 1]. Append, never edit: a deployed database has run the old ones."""
 
@@ -237,6 +249,7 @@ def make_engine(url: str, busy_wait: float = DEFAULT_BUSY_WAIT) -> Engine:
         # a read asked for as such (`READ_ONLY`) takes no write lock: it reads beside a writer
         conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
+    use_wal(engine)
     return engine
 
 
@@ -257,10 +270,6 @@ def token_hash(token: str) -> str:
 
 QuotaPart = Callable[[Connection], int]
 """Bytes one kind of kept thing takes now, read in the keeper's transaction."""
-
-
-READ_ONLY = "arbiter_read_only"
-"""The execution option of a connection that only reads: on SQLite it begins without the write lock."""
 
 
 def migrated_to(engine: Engine, versions: sa.Table) -> int:
@@ -310,6 +319,8 @@ class Store:
         self.quota = quota
         self.keep_days = keep_days
         self.quota_parts: list[QuotaPart] = [_rulings_bytes]
+        self.beside_rulings: list[Beside] = []
+        self.keep_beside(Beside(ruling_views, ruling_views.c.id, sa.func.length(ruling_views.c.data)))
 
     # --- room -----------------------------------------------------------------------------------
 
@@ -317,10 +328,15 @@ class Store:
         """Count another kind of kept thing (its bytes now, from `part`) toward the one quota."""
         self.quota_parts.append(part)
 
+    def keep_beside(self, kind: Beside) -> None:
+        """Count a kind of thing kept beside rulings toward the quota; it goes with its ruling."""
+        self.beside_rulings.append(kind)
+        self.count_toward_quota(kind.part())
+
     def used(self, conn: Connection | None = None) -> int:
         """Bytes kept now, of every kind counted toward the quota (the running total)."""
         if conn is None:
-            with self.engine.begin() as own:
+            with reading(self.engine) as own:
                 return self.used(own)
         total = conn.scalar(sa.select(store_usage.c.bytes).where(store_usage.c.name == USAGE_KEY))
         return int(total) if total is not None else self.counted(conn)
@@ -350,8 +366,13 @@ class Store:
         ended = rulings.c.expires <= _now()
         freed = int(conn.scalar(sa.select(sa.func.coalesce(sa.func.sum(rulings.c.size), 0)).where(ended)) or 0)
         if freed:
+            freed += self._delete_beside(conn, sa.select(rulings.c.id).where(ended))
             conn.execute(sa.delete(rulings).where(ended))
         return freed
+
+    def _delete_beside(self, conn: Connection, ids: sa.Select) -> int:
+        """Delete everything kept beside the rulings `ids` selects; its bytes."""
+        return sum(kind.delete(conn, ids) for kind in self.beside_rulings)
 
     def _set_used(self, conn: Connection, total: int) -> None:
         conn.execute(sa.update(store_usage).where(store_usage.c.name == USAGE_KEY).values(bytes=max(total, 0)))
@@ -425,7 +446,7 @@ class Store:
         """The stored ruling, or None if there is none by that id or it has expired."""
         if len(ruling_id) != ID_LENGTH:
             return None
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(sa.select(rulings).where(rulings.c.id == ruling_id)).mappings().first()
         if row is None:
             return None
@@ -449,12 +470,21 @@ class Store:
 
     def keep_today(self, ruling_id: str, engine_version: str, games: list[dict[str, Any]]) -> None:
         """Keep a later engine's judgement of a kept record, so it is made once per engine. It
-        replaces an earlier one and stays small beside the ruling, so it is not held to the quota."""
-        with self.engine.begin() as conn:
+        replaces an earlier one and counts toward the quota with the ruling; past the quota it is
+        not kept (and is made again at the next opening)."""
+        today = json.dumps(games)
+        with contextlib.suppress(StoreFull), self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(rulings.c.size, sa.func.length(rulings.c.today_games)).where(rulings.c.id == ruling_id)
+            ).first()
+            if row is None:
+                return
+            before = int(row[1] or 0)
+            take_room_for_change(self, conn, before, len(today))
             conn.execute(
                 sa.update(rulings)
                 .where(rulings.c.id == ruling_id)
-                .values(today_version=engine_version, today_games=json.dumps(games))
+                .values(today_version=engine_version, today_games=today, size=int(row[0] or 0) - before + len(today))
             )
 
     def delete(self, ruling_id: str, token: str) -> bool:
@@ -466,8 +496,8 @@ class Store:
             if stored is None or not hmac.compare_digest(stored, token_hash(token)):
                 return False
             size = conn.scalar(sa.select(rulings.c.size).where(rulings.c.id == ruling_id)) or 0
+            size += self._delete_beside(conn, sa.select(rulings.c.id).where(rulings.c.id == ruling_id))
             conn.execute(sa.delete(rulings).where(rulings.c.id == ruling_id))
-            conn.execute(sa.delete(ruling_views).where(ruling_views.c.id == ruling_id))
             self._free(conn, int(size))
         return True
 
@@ -483,7 +513,7 @@ class Store:
 
     def view(self, ruling_id: str, engine_version: str) -> bytes | None:
         """What `keep_view` kept for this ruling and engine, or None."""
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(
                 sa.select(ruling_views.c.data).where(
                     ruling_views.c.id == ruling_id, ruling_views.c.engine_version == engine_version
@@ -493,11 +523,18 @@ class Store:
 
     def keep_view(self, ruling_id: str, engine_version: str, data: bytes) -> None:
         """Keep what a kept ruling's page needs, as this engine made it (replacing another
-        engine's). Bounded by the page's own bound, beside the ruling, so not held to the quota."""
-        with self.engine.begin() as conn:
-            conn.execute(sa.delete(ruling_views).where(ruling_views.c.id == ruling_id))
-            if conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is not None:
-                conn.execute(sa.insert(ruling_views).values(id=ruling_id, engine_version=engine_version, data=data))
+        engine's). It counts toward the quota; past it, it is not kept (the page is made again at
+        the next opening)."""
+        with contextlib.suppress(StoreFull), self.engine.begin() as conn:
+            if conn.scalar(sa.select(rulings.c.id).where(rulings.c.id == ruling_id)) is None:
+                return
+            mine = ruling_views.c.id == ruling_id
+            before = int(
+                conn.scalar(sa.select(sa.func.coalesce(sa.func.length(ruling_views.c.data), 0)).where(mine)) or 0
+            )
+            take_room_for_change(self, conn, before, len(data))
+            conn.execute(sa.delete(ruling_views).where(mine))
+            conn.execute(sa.insert(ruling_views).values(id=ruling_id, engine_version=engine_version, data=data))
 
     # --- whether it can be written --------------------------------------------------------------
 
@@ -512,7 +549,7 @@ class Store:
         return None
 
     def count(self) -> int:
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn:
             return conn.scalar(sa.select(sa.func.count()).select_from(rulings)) or 0
 
 
