@@ -37,7 +37,7 @@ from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerp
 from arbiter_web.serving import lang
 from arbiter_web.serving.limits import check_time
 from arbiter_web.storage import event_store, rulebooks
-from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, table_code
+from arbiter_web.storage.event_store import EventStore, EventTooLarge, KeptEvent, LedgerFull, fits, table_code
 from arbiter_web.storage.rulebook_store import digest_of
 from arbiter_web.storage.store import StoreFull
 
@@ -386,6 +386,7 @@ def new() -> Any:
 def create() -> Any:
     source = request.form.get("event", "")
     try:
+        fits(source)  # the size first: a long text is refused before it is read
         read(source)
         stored, code = kept().keep(source)
     except Refused as refused:
