@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .. import cards as C
+from ..budget import shed
 from ..i18n import msg, term
 from ..records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
@@ -103,6 +104,7 @@ def judge_game(
     won_at_once: str | None = None
     paths: Counter[str] = C.Counts()
     for record in game.hands:
+        shed(ruling)  # a record of thousands of broken hands holds a bounded number of findings
         if game_over_at is not None:
             ruling.findings.append(
                 _finding(
