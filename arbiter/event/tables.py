@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import check, score_sheet
+from .. import work as bounded
 from ..house import Rulebook, RulebookError, Shelf
 from ..house import load as load_rulebook
 from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
@@ -175,8 +176,9 @@ def certify_record(
     if len(data) > MAX_RECORD:
         return TableResult(seating, path, ("record-unreadable",))
     shelf = Shelf([rulebook] if rulebook else [])
-    try:
-        games = list(check(data, rules=event.family, house=rulebook, shelf=shelf))
+    try:  # the search for alternatives within the work in force (the service's request), else a table's own
+        with bounded.using(bounded.current() or bounded.WorkBudget()):
+            games = list(check(data, rules=event.family, house=rulebook, shelf=shelf))
     except UsageError:
         return TableResult(seating, path, ("record-rules",))
     if len(games) != 1:
