@@ -16,6 +16,7 @@ import json
 import os
 import resource
 import subprocess
+import urllib.parse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -144,3 +145,14 @@ def test_the_legal_actions_of_sixty_cards_list_what_was_found_and_say_partial(se
     assert status == 200, answer
     assert answer["partial"] is True
     assert answer["total"] > 0 and answer["total"] == sum(len(moves) for moves in answer["legal"].values())
+
+
+def test_the_ruling_page_says_the_search_for_what_was_allowed_instead_was_cut(served: Served) -> None:
+    form = urllib.parse.urlencode({"record": FAULTY_OPENING}).encode()
+    status, headers, page = served.request("POST", "/", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    if status in (302, 303):  # a form that keeps what it made answers with where it is
+        status, _, page = served.request("GET", urllib.parse.urlsplit(headers["location"]).path)
+    assert status == 200, page[-1000:]
+    said = page.decode()
+    assert "Allowed instead" in said
+    assert "The search stopped at its work budget: more may have been allowed." in said
