@@ -16,8 +16,8 @@ import json
 import os
 import resource
 import subprocess
-import urllib.parse
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
