@@ -29,7 +29,15 @@ from .about import version
 from .click_words import SpokenGroup, SpokenHelp
 from .config import Settings
 from .language import current, lang_option, said, speaker, spoken
-from .params import SpokenPath, codes_option, config_options, include_option, options_option, stdin_name_option
+from .params import (
+    SpokenPath,
+    codes_option,
+    config_options,
+    include_option,
+    options_option,
+    stdin_name_option,
+    work_budget_option,
+)
 from .text import StatisticsRenderer, TextRenderer, excerpt, finding_line, one_line, printable, shown_path
 
 if TYPE_CHECKING:
@@ -188,6 +196,7 @@ def _read_stdin() -> bytes:
     "given is at hand for the records whose [House] tag names it."
 )
 @stdin_name_option
+@work_budget_option
 @lang_option
 @config_options
 def check(
@@ -207,6 +216,7 @@ def check(
     output_file: str | None,
     house_files: tuple[str, ...],
     stdin_name: str,
+    work_budget: int | None,
     config_file: str | None,
     isolated: bool,
     lang: str | None,
@@ -277,6 +287,7 @@ def check(
             options=settings.options,
             house=house,
             shelf=shelf,
+            work=work_budget,
         )
     except arbiter.UsageError as error:
         raise usage_error(error) from None

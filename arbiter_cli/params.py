@@ -7,6 +7,7 @@ from typing import IO, Any
 import click
 
 from arbiter.archive.inputs import describe_os_error
+from arbiter.engine.work import DEFAULT_MAX_STEPS
 from arbiter.i18n import msg
 
 from .click_words import click_says
@@ -104,4 +105,36 @@ def config_options(command):  # type: ignore[no-untyped-def]
         type=SpokenPath(dir_okay=False),
         help="The configuration file to read [default: the nearest arbiter.toml, or pyproject.toml with "
         "[tool.arbiter], from the current folder up].",
+    )(command)
+
+
+class WorkSteps(click.ParamType):
+    """A number of steps of work, or `unlimited` (None)."""
+
+    name = "N|unlimited"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        if str(value).strip().lower() == "unlimited":
+            return None
+        try:
+            steps = int(str(value))
+        except ValueError:
+            steps = 0
+        if steps < 1:
+            self.fail(said(msg("write a whole number of steps from 1, or unlimited")), param, ctx)
+        return steps
+
+
+def work_budget_option(command):  # type: ignore[no-untyped-def]
+    return click.option(
+        "--work-budget",
+        "work_budget",
+        type=WorkSteps(),
+        default=str(DEFAULT_MAX_STEPS),
+        show_default=False,
+        help="Steps of work each game's search for what was allowed instead may take (as the web service's "
+        "MAX_STEPS); past it the answer lists what was found and says it was cut short; 'unlimited' lifts it "
+        "[default: 50000].",
     )(command)

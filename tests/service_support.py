@@ -9,6 +9,7 @@ import functools
 import http.client
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -78,9 +79,12 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, *args: str, port_from_environment: bool = False, **environment: str) -> Iterator[Served]:
+def serving(
+    folder: Path, *args: str, port_from_environment: bool = False, memory_cap: int | None = None, **environment: str
+) -> Iterator[Served]:
     """`arbiter serve` with these arguments and environment, kept in `folder`; stopped on exit. Its
-    port is given by --port, or where `port_from_environment` by ARBITER_PORT."""
+    port is given by --port, or where `port_from_environment` by ARBITER_PORT; `memory_cap` bounds
+    each of its processes' address space (bytes), so that an attack that once took gigabytes fails."""
     port = _free_port()
     if port_from_environment:
         environment = {**environment, "ARBITER_PORT": str(port)}
@@ -96,6 +100,7 @@ def serving(folder: Path, *args: str, port_from_environment: bool = False, **env
             stderr=subprocess.STDOUT,
             env=env,
             cwd=folder,
+            preexec_fn=None if memory_cap is None else functools.partial(_cap_memory, memory_cap),
         )
     served = Served(port, process, log)
     try:
@@ -108,6 +113,10 @@ def serving(folder: Path, *args: str, port_from_environment: bool = False, **env
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+def _cap_memory(limit: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def _wait_until_answering(served: Served) -> None:

@@ -377,8 +377,9 @@ def test_no_part_of_the_command_line_is_handed_a_translator_of_its_own() -> None
 
 
 def test_a_renderer_speaks_the_language_the_command_carries_and_english_outside_a_command() -> None:
-    from arbiter import check, counts
+    from arbiter import check
     from arbiter.i18n import translator
+    from arbiter.rulings import counts
     from arbiter_cli.language import chosen
     from arbiter_cli.text import verdict_line
 

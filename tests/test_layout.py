@@ -122,6 +122,7 @@ LAYERS = (
     "arbiter.variations",
     "arbiter.bots",
     "arbiter.families",
+    "arbiter.files",
     "arbiter.house",
     "arbiter.judging",
     "arbiter.positions",
@@ -133,7 +134,7 @@ LAYERS = (
 """The core from the bottom up (docs/architecture.md draws it): words as data, the one base of every
 error, the card alphabet, what a ruling is made of, the reader, the contract the engine reads, the
 engine, the variations several families bring (the Caliente card), the bots' kit, the families, the
-house rulebooks, judging a record, positions to play on, score sheets, events, archives, the
+files a user hands in (read within bounds), the house rulebooks, judging a record, positions to play on, score sheets, events, archives, the
 simulator. A package imports only those below it."""
 NEVER_A_FAMILY = ("arbiter.engine", "arbiter.rules", "arbiter.notation", "arbiter.variations", "arbiter.bots")
 """The engine, its contract, the reader, the shared variations and the bots' kit: a rule set reaches
@@ -457,3 +458,16 @@ def test_an_old_module_path_still_imports_with_a_warning() -> None:
         moved = importlib.import_module("arbiter.turn_tables")
     assert moved is importlib.import_module("arbiter.positions.frames")
     assert all(importlib.util.find_spec(new) is not None for new in arbiter.MOVED.values())
+
+
+def test_no_module_of_ours_imports_a_module_by_its_old_name() -> None:
+    """The old names (arbiter.MOVED) are for the library's users, and warn: our own code uses the new."""
+    import arbiter
+
+    old = set(arbiter.MOVED)
+    users = {
+        (module_name(path), name)
+        for path in source_files(*PACKAGES, "tests", "bench", "tools")
+        for name in imported(path)
+    }
+    assert {(module, name) for module, name in users if name in old and module != "tests.test_layout"} == set()

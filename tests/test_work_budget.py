@@ -6,7 +6,7 @@ from __future__ import annotations
 from heavy_position import POSITION, SIXTY_CARDS
 
 import arbiter
-from arbiter import work
+from arbiter.engine import work
 from arbiter.engine.legal import CARDS_PER_STEP, SEARCH_BUDGET
 
 OVERSHOOT = (SEARCH_BUDGET + 1) * (1 + 68 // CARDS_PER_STEP)  # the last action tried, its search, 68 cards

@@ -90,6 +90,7 @@ SAYS = {
     "arbiter.variations": "what several families bring (the Caliente card)",
     "arbiter.bots": "the simulator's bots' kit",
     "arbiter.families": "one package a family, its rules as data and small policies",
+    "arbiter.files": "the files a user hands in, read within their bounds",
     "arbiter.house": "a club's house rulebooks",
     "arbiter.judging": "check: a record in, a ruling per game out",
     "arbiter.positions": "tables to play on: Position, legal actions, the editor's situation, a hand's frames",

@@ -121,6 +121,7 @@ def _reports() -> Iterator[Found]:
         "arbiter/*.py",
         "arbiter/rulings/**/*.py",
         "arbiter/judging/**/*.py",
+        "arbiter/files/**/*.py",
         "arbiter/archive/**/*.py",
         "arbiter/house/**/*.py",
         "arbiter/event/**/*.py",

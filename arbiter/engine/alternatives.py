@@ -6,6 +6,7 @@ reach the minimum; for going out without the canastas the discards allowed), at 
 from __future__ import annotations
 
 from ..notation.actions import END_TEXT, Action, Step, step_text
+from . import work as bounded
 from .context import HandContext, TurnState
 from .legal import legal_actions
 
@@ -44,10 +45,20 @@ def related_kinds(r: HandContext, kind: str) -> tuple[str, ...]:
     return RELATED.get(kind, (kind,))
 
 
-def alternatives(r: HandContext, state: TurnState, offending: Step | None, code: str) -> tuple[tuple[Action, ...], int]:
+def alternatives(
+    r: HandContext, state: TurnState, offending: Step | None, code: str
+) -> tuple[tuple[Action, ...], int, bool]:
     """The legal steps in `r` for the turn `state` instead of `offending` (None: the turn's end
-    written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, and how many there were."""
+    written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, how many were found, and
+    whether the work budget in force (arbiter/work.py) cut the search short."""
+    budget = bounded.current()
+    earlier = budget is not None and budget.partial
+    if budget is not None:
+        budget.partial = False  # whether this search was cut, apart from the ones before it
     texts = [Action(step) for step in legal_actions(r, state)]
+    cut = budget is not None and budget.partial
+    if budget is not None:
+        budget.partial = earlier or cut
     wrong = step_text(offending) if offending is not None else None
     texts = [text for text in texts if text != wrong]
     kind = END_OF_TURN.get(code) or (keyword(wrong) if wrong else "discard")
@@ -59,4 +70,4 @@ def alternatives(r: HandContext, state: TurnState, offending: Step | None, code:
         return (related.index(word) if word in related else len(related), place)
 
     ordered = [text for _, text in sorted(enumerate(texts), key=rank)]
-    return tuple(ordered[:ALTERNATIVES_SHOWN]), len(ordered)
+    return tuple(ordered[:ALTERNATIVES_SHOWN]), len(ordered), cut

@@ -18,6 +18,7 @@ from ..notation.records import Game, HandRecord, Node, Points
 from ..rules.base import Config, OptionValue, RuleSet, Seating, cite
 from ..rules.lists import listed
 from ..rulings import Finding, GameRuling, HandResult, Severity
+from ..rulings.finding_budget import shed
 from .hand_play import HandReplay, Observer
 from .summaries import SummarisedHand, next_minimums
 
@@ -103,6 +104,7 @@ def judge_game(
     won_at_once: str | None = None
     paths: Counter[str] = C.Counts()
     for record in game.hands:
+        shed(ruling)  # a record of thousands of broken hands holds a bounded number of findings
         if game_over_at is not None:
             ruling.findings.append(
                 _finding(

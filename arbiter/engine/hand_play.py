@@ -129,7 +129,9 @@ class HandReplay(HandContext):
         offending = actions[index] if index < len(actions) else None
         from .alternatives import alternatives  # the legal actions' search, loaded by a record with a finding only
 
-        found.alternatives, found.alternatives_total = alternatives(context, state, offending, illegal.code)
+        found.alternatives, found.alternatives_total, found.alternatives_partial = alternatives(
+            context, state, offending, illegal.code
+        )
 
     def offending_moment(self, number: int, actions: Sequence[Action], illegal: Illegal) -> int:
         """Which step of the turn a position refuses, for a ruling on it: the action whose handler

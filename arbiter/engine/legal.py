@@ -38,6 +38,7 @@ from .context import HandContext, TurnState
 from .ending import end_turn
 from .illegal import Illegal
 from .steps import play_action
+from .taking_back import may_discard
 from .talon import talon_due
 
 SEARCH_BUDGET = 120
@@ -66,6 +67,9 @@ def attempt(
     the step is the last of what the player has written so far; never inside a piece of a turn
     line). Raises Illegal as `arbiter check` would for the same step in a record. `spent`: play it
     on `r` itself, which nobody reads afterwards (a copy is most of what a try costs)."""
+    work = bounded.current()
+    if work is not None:  # every try is work (a copy of the hand and the step's handler), in every family
+        work.spend(attempt_steps(state))
     context, copied = (r, state) if spent else r.fork(state)
     assert copied is not None
     if isinstance(step, EndOfTurn):
@@ -105,9 +109,6 @@ def judge(r: HandContext, state: TurnState, step: Step, node: Node | None = None
         tried = attempt(r, state, step, node)  # the end tried may have changed it: the step again
     budget = [SEARCH_BUDGET]
     finishes = can_finish(tried.context, tried.state, budget, not_here=not kept)
-    work = bounded.current()
-    if work is not None:  # the search's tries are work of the listing (or the request) in force
-        work.spend((SEARCH_BUDGET - budget[0]) * attempt_steps(tried.state))
     if finishes:
         return tried
     if budget[0] <= 0:  # out of tries: not proven a dead end, so allowed, but not offered
@@ -151,7 +152,7 @@ def going_out_end(r: HandContext, state: TurnState, budget: list[int]) -> Illega
     best: Attempt | None = None
     tries: Iterator[Action] = chain(melds(r, state, 0), additions(r, state))
     for action in tries:
-        if budget[0] <= 0:
+        if budget[0] <= 0 or _work_spent(budget):
             break
         budget[0] -= 1
         try:
@@ -254,6 +255,16 @@ CARDS_PER_STEP = 16
 the hand, so a hand of sixty cards costs five steps a try where an ordinary one costs one."""
 
 
+def _work_spent(budget: list[int]) -> bool:
+    """Whether the work in force is spent: then a search has no tries left either (an action it
+    cannot settle is not offered, and the listing says it is partial)."""
+    work = bounded.current()
+    if work is None or not work.spent_out():
+        return False
+    budget[0] = 0
+    return True
+
+
 def attempt_steps(state: TurnState) -> int:
     """The steps of work one action tried costs from this turn (arbiter/engine/work.py)."""
     return 1 + state.hand.total() // CARDS_PER_STEP
@@ -261,7 +272,6 @@ def attempt_steps(state: TurnState) -> int:
 
 def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -> dict[str, Step]:
     found: dict[str, Step] = {}
-    cost = attempt_steps(state)
     draws_legal: bool | None = None
     for action in candidates(r, state):
         if work is not None and not work.allows(len(found)):
@@ -275,9 +285,7 @@ def _listed(r: HandContext, state: TurnState, work: bounded.WorkBudget | None) -
             if draws_legal:
                 found[text] = action
             continue
-        if work is not None:
-            work.spend(cost)
-        try:
+        try:  # its tries spend the work (`attempt`)
             if not judge(r, state, action, kept=False).unsettled:
                 found[text] = action
         except Illegal:
@@ -312,7 +320,7 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here:
     # meld are thousands to weigh.
     candidates: Iterator[Action] = chain(melds(r, state, needed), additions(r, state))
     for action in candidates:
-        if budget[0] <= 0:
+        if budget[0] <= 0 or _work_spent(budget):
             break
         budget[0] -= 1
         try:
@@ -357,6 +365,8 @@ def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) 
         return False
     if state.hand.total() >= 2 and r.config.discard_problem is None:
         cards = cards[:1]
+    elif r.config.discard_problem is not None:  # the policy's refusals known without a try
+        cards = [card for card in cards if not state.hand[card] or may_discard(r, state, card)]
     for card in cards:
         try:
             if talon_judged(attempt(r, state, Discard(card=card), spent=spent and card == cards[-1])):

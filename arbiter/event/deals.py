@@ -44,7 +44,7 @@ from ..rules.base import Seating as Table
 from .errors import EventError
 from .model import Event
 from .movements import Schedule, Seating
-from .tables import rulebook_of
+from .tables import MAX_RECORD, read_record, rulebook_of
 
 BOARD_CODES = {
     "board-mismatch": msg("a card the board does not hold at that place"),
@@ -194,11 +194,9 @@ def verify(event: Event, schedule: Schedule) -> list[BoardFinding]:
     dealt = {board.number: board for board in boards(event, schedule)}
     findings: list[BoardFinding] = []
     for seating in schedule.seatings:
-        path = event.record_path(seating.round, seating.table)
-        try:
-            text = path.read_bytes()
-        except OSError:
-            continue  # the standings name a missing record; there is nothing to check here
+        text = read_record(event, event.record_path(seating.round, seating.table))
+        if isinstance(text, str) or len(text) > MAX_RECORD:
+            continue  # the standings name a record not read, and why; there is nothing to check here
         for parsed in list(parse(text))[:1]:
             findings += _verify_game(event, parsed.game, seating, [dealt[n] for n in schedule.boards(seating)])
     return findings

@@ -25,13 +25,14 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import families as rulesets
+from ..files.bounded_toml import TomlRefused, read_toml
+from ..files.regular_files import read_regular
 from ..i18n import msg
 from ..rules.base import UsageError
 from .errors import EventError
@@ -168,8 +169,7 @@ def load(path: str | Path) -> Event:
     """The event in the file `path`. Raises EventError saying what is wrong."""
     path = Path(path)
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE + 1)
+        data = read_regular(path, MAX_FILE)  # a pipe or a device beside a record is no file to wait on
     except OSError as error:
         raise EventError(
             msg("{path}: cannot be read ({problem})", path=str(path), problem=str(error.strerror or error))
@@ -187,9 +187,9 @@ def parse(text: str, origin: str = "the event file", folder: Path = Path(".")) -
     """The event written in `text` (TOML); `origin` names it in errors, `folder` is where its
     records are found."""
     try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise EventError(msg("{origin}: not valid TOML ({error})", origin=origin, error=str(error))) from None
+        document = read_toml(text, origin)
+    except TomlRefused as refused:
+        raise EventError(refused.message) from None
     return _Reader(origin).event(document, folder)
 
 

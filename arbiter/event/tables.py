@@ -9,9 +9,12 @@ with its codes: the arbiter's findings' codes, or one of the event's own (`TABLE
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine import work as bounded
+from ..files.regular_files import NotRegular, inside, read_regular
 from ..house import Rulebook, RulebookError, Shelf
 from ..house import load as load_rulebook
 from ..house.rulebook import SUFFIX as RULEBOOK_SUFFIX
@@ -29,6 +32,8 @@ MAX_RECORD = 4 * 1024 * 1024  # bytes: a table's record is one game
 TABLE_CODES = {
     "record-missing": msg("the table's record is not where the event file says"),
     "record-unreadable": msg("the table's record cannot be read as text"),
+    "record-outside": msg("the table's record is a link leading out of the event's folder; it is not read"),
+    "record-not-a-file": msg("the table's record is not a file (a pipe, a device or a folder); it is not read"),
     "record-games": msg("the table's record holds no game or more than one"),
     "record-rules": msg("the table's record names other rules than the event's"),
     "record-pairs": msg("the table's record seats other players than the pairs the schedule puts there"),
@@ -144,12 +149,24 @@ def _beside(folder: Path, named: str) -> Rulebook | None:
 def certify(event: Event, seating: Seating, rulebook: Rulebook | None) -> TableResult:
     """The table's result: its record judged, and matched against the schedule."""
     path = event.record_path(seating.round, seating.table)
-    try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_RECORD + 1)
-    except OSError:
-        return TableResult(seating, path, ("record-missing",))
+    data = read_record(event, path)
+    if isinstance(data, str):
+        return TableResult(seating, path, (data,))
     return certify_record(event, seating, data, rulebook, path)
+
+
+def read_record(event: Event, path: Path) -> bytes | str:
+    """The bytes of a table's record (at most MAX_RECORD + 1 of them), or the code saying why it
+    is not read: as `arbiter check` walks a folder, a link leading out of the event's folder is
+    not followed, and only a regular file is read (a pipe would hang, a device never end)."""
+    if not inside(path, event.folder):
+        return "record-outside" if os.path.lexists(path) else "record-missing"
+    try:
+        return read_regular(path, MAX_RECORD)
+    except NotRegular:
+        return "record-not-a-file"
+    except OSError:
+        return "record-missing"
 
 
 def certify_record(
@@ -160,8 +177,9 @@ def certify_record(
     if len(data) > MAX_RECORD:
         return TableResult(seating, path, ("record-unreadable",))
     shelf = Shelf([rulebook] if rulebook else [])
-    try:
-        games = list(check(data, rules=event.family, house=rulebook, shelf=shelf))
+    try:  # the search for alternatives within the work in force (the service's request), else a table's own
+        with bounded.using(bounded.current() or bounded.WorkBudget()):
+            games = list(check(data, rules=event.family, house=rulebook, shelf=shelf))
     except UsageError:
         return TableResult(seating, path, ("record-rules",))
     if len(games) != 1:

@@ -20,8 +20,8 @@ rulebook by the first twelve digits or more (`short`; the twelve digits records 
 were given), and a prefix names a rulebook only where no other at hand starts with it
 (`unique_prefix`), as git does.
 
-A rulebook's TOML nests at most MAX_NESTING arrays and inline tables deep (a rulebook needs two),
-so that no text, however nested, costs more than reading it once.
+A rulebook's TOML is read by `arbiter.files.bounded_toml.read_toml`, within its bounds on nesting, dotted
+keys and keys (a rulebook needs a few), so that no text costs more than reading it once.
 """
 
 from __future__ import annotations
@@ -29,19 +29,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import families as rulesets
+from ..files.bounded_toml import TomlRefused, read_toml
 from ..i18n import joined, msg, term
 from ..rules.base import OptionValue, RuleSet, UsageError
 
 SUFFIX = ".rules.toml"
 DIGEST_LENGTH = 64  # hex digits: the whole SHA-256, so that no one can make two rulebooks with one digest
 SHORT_DIGEST = 12  # the fewest hex digits that name a rulebook (a unique prefix), as records once gave it
-MAX_NESTING = 16  # arrays and inline tables within one another: a rulebook's values need two
 FORMAT = 1  # the canonical form's own version, part of what is digested
 MAX_NAME = 100
 MAX_VERSION = 40
@@ -173,61 +172,11 @@ def unique_prefix(prefix: str, digests: Iterable[str]) -> str | None:
 def parse(text: str, origin: str = "the rulebook", find_base: BaseFinder | None = None, depth: int = 0) -> Rulebook:
     """The rulebook written in `text` (TOML). Raises RulebookError saying what is wrong, naming
     `origin` (a file's name) and what would be valid."""
-    deepest = nesting(text)
-    if deepest > MAX_NESTING:
-        raise RulebookError(
-            msg(
-                "{origin}: values nest {depth:,} deep; a rulebook nests arrays and tables at most {limit} deep",
-                origin=origin,
-                depth=deepest,
-                limit=MAX_NESTING,
-            )
-        )
     try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulebookError(msg("{origin}: not valid TOML ({error})", origin=origin, error=str(error))) from None
+        document = read_toml(text, origin)
+    except TomlRefused as refused:
+        raise RulebookError(refused.message) from None
     return _build(document, origin, find_base, depth, text)
-
-
-def nesting(text: str) -> int:
-    """How deep the TOML text's brackets and braces nest, outside its strings and comments (a
-    table's header `[rules.x]` counts one)."""
-    depth = deepest = 0
-    at, end = 0, len(text)
-    while at < end:
-        char = text[at]
-        if char == "#":
-            newline = text.find("\n", at)
-            at = end if newline < 0 else newline
-        elif char in "\"'":
-            at = _string_end(text, at)
-            continue
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth = max(depth - 1, 0)
-        at += 1
-    return deepest
-
-
-def _string_end(text: str, at: int) -> int:
-    """Where the TOML string opening at `at` ends (past its closing quotes; the text's end if it
-    does not close). Basic strings (") have escapes; literal strings (') do not."""
-    quote = text[at]
-    close = quote * 3 if text.startswith(quote * 3, at) else quote
-    at += len(close)
-    while at < len(text):
-        if quote == '"' and text[at] == "\\":
-            at += 2
-        elif text.startswith(close, at):
-            return at + len(close)
-        elif text[at] == "\n" and len(close) == 1:
-            return at  # a one-line string ends with its line (TOML says so; the reader reports it)
-        else:
-            at += 1
-    return at
 
 
 def _build(document: dict[str, Any], origin: str, find_base: BaseFinder | None, depth: int, text: str) -> Rulebook:

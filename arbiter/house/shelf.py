@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..files.regular_files import read_regular
 from ..i18n import msg
 from .rulebook import SHORT_DIGEST, SUFFIX, Rulebook, RulebookError, parse, unique_prefix
 
@@ -16,8 +17,7 @@ def load(path: str | Path, depth: int = 0) -> Rulebook:
     """The rulebook in the file `path`. Raises RulebookError saying what is wrong."""
     path = Path(path)
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE + 1)
+        data = read_regular(path, MAX_FILE)  # a pipe or a device beside a record is no file to wait on
     except OSError as error:
         raise RulebookError(
             msg("{path}: cannot be read ({problem})", path=str(path), problem=str(error.strerror or error))

@@ -62,7 +62,27 @@ def moment(finding: Finding) -> Text | None:
     )
 
 
+CUT_SHORT = msg("the search stopped at its work budget: more may have been allowed")
+
+
+def _cut(said: Text | None, finding: Finding) -> Text | None:
+    """`said`, and where the search for the alternatives was cut short (`--work-budget`), so."""
+    if said is None or not finding.alternatives_partial:
+        return said
+    return msg("{allowed} ({cut})", allowed=said, cut=CUT_SHORT)
+
+
 def allowed_line(finding: Finding) -> Text | None:
+    """`_allowed_line`, saying where the search was cut short."""
+    return _cut(_allowed_line(finding), finding)
+
+
+def allowed_sentence(finding: Finding) -> Text | None:
+    """`_allowed_sentence`, saying where the search was cut short."""
+    return _cut(_allowed_sentence(finding), finding)
+
+
+def _allowed_line(finding: Finding) -> Text | None:
     """The finding's alternatives on one line: `allowed instead (after 1 action of turn 5): draw 7;
     take 9 with [9 9] (and 3 more)`, or `nothing else was allowed (...)`, the moment they hold
     said where the finding gives it (`moment`); None for a finding that is not on a move."""
@@ -81,7 +101,7 @@ def allowed_line(finding: Finding) -> Text | None:
     return msg("allowed instead ({moment}): {actions}", moment=when, actions=actions)
 
 
-def allowed_sentence(finding: Finding) -> Text | None:
+def _allowed_sentence(finding: Finding) -> Text | None:
     """`allowed_line` as a sentence to append to a message: `Allowed instead: draw 7.`"""
     if finding.alternatives_total is None:
         return None

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import families as rulesets
 from ..engine import Observer, judge_game
+from ..engine import work as bounded
 from ..errors import record_source
 from ..house import HouseProblem, Rulebook, RulebookSource, cite_house_rules, conflicts, tagged_rulebook
 from ..i18n import Text, joined, msg, term
@@ -112,6 +113,10 @@ class Request:
     house: Rulebook | None = None
     shelf: RulebookSource | None = None
     seeds: SeedSource | None = None
+    work: int | None = None
+    """Steps of work (arbiter/work.py) each game's searches for legal actions may take (the
+    "allowed instead" of its findings), a budget of its own put in force while it is judged; None:
+    no budget of its own (the one in force, if any: the web service's per request)."""
 
     @classmethod
     def of(
@@ -123,6 +128,7 @@ class Request:
         house: Rulebook | None = None,
         shelf: RulebookSource | None = None,
         seeds: SeedSource | None = None,
+        work: int | None = None,
     ) -> Request:
         """The caller's request, checked before anything is read: raises UsageError for an unknown
         rule set or option, or a house rulebook asked for beside a rule set or options of its own."""
@@ -141,10 +147,13 @@ class Request:
         chosen = requested or default
         if chosen and options:
             chosen.resolve(options)  # fail fast on a bad option, before reading anything
-        return cls(requested, dict(options or {}), default, house, shelf, seeds)
+        return cls(requested, dict(options or {}), default, house, shelf, seeds, work)
 
     def judge(self, parsed: ParsedGame, observer: Observer | None = None) -> GameRuling:
         """One game's ruling, as asked; `observer` sees its tables (arbiter.engine.Observer)."""
+        if self.work is not None:
+            with bounded.using(bounded.WorkBudget(steps=self.work)):
+                return replace(self, work=None).judge(parsed, observer)
         return judge(
             parsed,
             rules=self.rules,
@@ -166,7 +175,7 @@ class Request:
         """To another process (`--jobs`, a cluster's workers) by the rule sets' names: each process
         keeps its own rule sets, with what they have learnt of tables and melds."""
         names = (self.rules.name if self.rules else None, self.default.name if self.default else None)
-        return (_arrived, (*names, dict(self.options), self.house, self.shelf, self.seeds))
+        return (_arrived, (*names, dict(self.options), self.house, self.shelf, self.seeds, self.work))
 
 
 def _arrived(
@@ -176,6 +185,7 @@ def _arrived(
     house: Rulebook | None,
     shelf: RulebookSource | None,
     seeds: SeedSource | None,
+    work: int | None = None,
 ) -> Request:
     """A request as it arrives in another process (`Request.__reduce__`), valid as it was sent."""
     return Request(
@@ -185,6 +195,7 @@ def _arrived(
         house,
         shelf,
         seeds,
+        work,
     )
 
 

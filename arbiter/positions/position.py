@@ -337,8 +337,8 @@ class Position:
                 found = replace(context.error(illegal), line=0, action=moment)
                 if with_alternatives and illegal.listed and found.code not in NOTATION:
                     before, now = self._before(steps[:at])
-                    shown, total = alternatives(before, now, steps[at], found.code)
-                    found = replace(found, alternatives=shown, alternatives_total=total)
+                    shown, total, cut = alternatives(before, now, steps[at], found.code)
+                    found = replace(found, alternatives=shown, alternatives_total=total, alternatives_partial=cut)
                 raise IllegalAction(found) from None
             context, state = tried.context, tried.state
         return tried

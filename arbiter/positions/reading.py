@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import families as rulesets
+from ..engine import work as bounded
 from ..errors import record_source
 from ..i18n import msg, msg_n
 from ..judging.checker import judge
@@ -33,7 +34,10 @@ def find_game(
         count = parsed.index
         if parsed.index != game:
             continue
-        ruling = judge(parsed, rules=rulesets.get(rules) if rules else None, options=options or {})
+        # The ruling gives the hands' totals; its findings' alternatives are never read here, so their
+        # search gets no work (the listing asked for on the position gets the whole budget).
+        with bounded.using(bounded.WorkBudget(steps=0)):
+            ruling = judge(parsed, rules=rulesets.get(rules) if rules else None, options=options or {})
         if ruling.malformed or ruling.rules is None:
             first = next((f for f in ruling.findings if f.is_error), None)
             if first:

@@ -24,6 +24,29 @@ DEFAULT_MAX_GAME_FINDINGS = 100
 """Findings listed per game; past it, that game's findings are counted, not listed."""
 
 
+HELD_GAME_FINDINGS = 1_000
+"""Findings a game's ruling holds while it is judged; past it (in batches) a finding whose code it
+already holds is counted, not kept, so that a record of thousands of broken hands costs memory
+bounded by this, not by its length. Ten times `DEFAULT_MAX_GAME_FINDINGS`: an answer lists fewer."""
+
+
+def shed(ruling: GameRuling) -> None:
+    """Keep a game's findings within about twice HELD_GAME_FINDINGS: the first ones, and the first
+    of each code met later (so that every code the game has is still held: its verdict and its
+    kinds of problem stay as they were); the others are counted in `unlisted`, by severity."""
+    if len(ruling.findings) <= 2 * HELD_GAME_FINDINGS:
+        return
+    held = ruling.findings[:HELD_GAME_FINDINGS]
+    codes = {finding.code for finding in held}
+    for finding in ruling.findings[HELD_GAME_FINDINGS:]:
+        if finding.code in codes:
+            ruling.unlisted[str(finding.severity)] += 1
+        else:
+            held.append(finding)
+            codes.add(finding.code)
+    ruling.findings = held
+
+
 @dataclass(frozen=True, slots=True)
 class FindingBudget:
     """How many findings an answer lists: in all (`total`) and per game (`per_game`). None: no

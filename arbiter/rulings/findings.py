@@ -126,6 +126,9 @@ class Finding:
     alternatives_total: int | None = None
     """How many legal alternatives there were in all: None for a finding that is not on a move,
     0 when nothing else was allowed."""
+    alternatives_partial: bool = False
+    """Whether the search for them stopped at its work budget (arbiter/work.py): those listed are
+    legal, and more may have been allowed."""
     action: int | None = None
     """For a finding on a move: the index (from 0) of the step of its turn the finding is on, the
     moment its alternatives hold: the offending action, or the turn's number of actions when the
@@ -166,6 +169,8 @@ class Finding:
             del data["repeats"]
         if self.adjustment is None:
             del data["adjustment"]
+        if not self.alternatives_partial:
+            del data["alternatives_partial"]  # said only where the search was cut
         if self.alternatives_total is None:
             del data["alternatives"], data["alternatives_total"]
         else:

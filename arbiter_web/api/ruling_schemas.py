@@ -119,6 +119,14 @@ class FindingSchema(Schema):
             "example": 2,
         },
     )
+    alternatives_partial = fields.Boolean(
+        metadata={
+            "description": "Present, true, where the search for the alternatives stopped at the request's work "
+            "budget (MAX_STEPS): those listed are legal, `alternatives_total` counts those found, and more may "
+            "have been allowed.",
+            "example": True,
+        },
+    )
     action = fields.Integer(
         metadata={
             "description": "Present with `alternatives`: the index (from 0) of the step of its turn the finding is on, "

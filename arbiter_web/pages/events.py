@@ -43,6 +43,7 @@ from arbiter_web.storage.event_store import (
     EventTooLarge,
     KeptEvent,
     LedgerFull,
+    fits,
     side_author,
     table_code,
 )
@@ -298,6 +299,7 @@ def create() -> Any:
     event_id, code = once.derived("event", token, ID_LENGTH), once.derived("director", token, DIRECTOR_CODE)
     target = url_for("events.director_page", event_id=event_id, kept="new")
     try:
+        fits(source)  # the size first: a long text is refused before it is read
         read(source)
         earlier = once.claims_of_app().claim("event", token, target)
         if earlier is None:

@@ -108,12 +108,14 @@ class AllowedView:
     actions: list[Alternative]
     more: int
     """Allowed actions counted but not listed."""
+    partial: bool = False
+    """The search for them stopped at the request's work budget: more may have been allowed."""
 
 
 def allowed_view(finding: Finding) -> AllowedView | None:
     if finding.alternatives_total is None:
         return None
-    return AllowedView(alternatives(finding), more_count(finding))
+    return AllowedView(alternatives(finding), more_count(finding), finding.alternatives_partial)
 
 
 @dataclass(slots=True)

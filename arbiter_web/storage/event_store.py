@@ -166,6 +166,13 @@ def kept_bytes(conn: Connection) -> int:
     return int(conn.scalar(source) or 0) + int(conn.scalar(data) or 0)
 
 
+def fits(source: str) -> None:
+    """Raises EventTooLarge when `source` is over MAX_EVENT: checked before it is read, so that no
+    event file costs more than its bound."""
+    if len(source.encode("utf-8", "surrogatepass")) > MAX_EVENT:
+        raise EventTooLarge()
+
+
 class EventStore:
     def __init__(self, engine: Engine, room: Store | None = None) -> None:
         self.engine = engine
@@ -180,8 +187,7 @@ class EventStore:
         """Keep an event file; the event and the director's code (shown once). Raises
         EventTooLarge, or StoreFull when it would pass the store's quota. The id and the code
         are random unless given (the page derives them from its form's one-time token)."""
-        if len(source.encode("utf-8", "surrogatepass")) > MAX_EVENT:
-            raise EventTooLarge()
+        fits(source)
         code = code or secrets.token_urlsafe(9)
         event_id = event_id or secrets.token_urlsafe(ID_BYTES)
         kept = KeptEvent(event_id, source, secrets.token_hex(32), _hash(code), datetime.now(UTC))
