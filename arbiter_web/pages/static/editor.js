@@ -13,7 +13,8 @@
   var deal = parseInt(form.getAttribute("data-deal") || "0", 10);
   var palette = document.getElementById("palette");
   var target = document.getElementById("target");
-  var problems = document.getElementById("problems");
+  var problems = document.getElementById("problems");  // the server's, at the top of the page
+  var counted = document.getElementById("palette-problems");  // the counts', beside the card buttons
   var zones = Array.prototype.slice.call(form.querySelectorAll(".zone[data-kind='cards'], .zone[data-kind='melds']"));
   var moveZone = form.querySelector(".zone[data-kind='words']");
   var move = document.getElementById("move");
@@ -172,14 +173,16 @@
       if (!(card in pack)) found.push(say("notCard", { card: card, family: family }));
       else if (counts[card] > pack[card]) found.push(say("tooMany", { n: counts[card], card: card, family: family, pack: pack[card] }));
     });
-    problems.textContent = "";
+    problems.textContent = "";  // the server's problems were of the table as it came; the counts say now
+    counted.textContent = "";
+    counted.hidden = !found.length;
     if (!found.length) return;
     var title = document.createElement("p"), list = document.createElement("ul");
     title.className = "banner-title";
     title.textContent = say("checkTable");
     found.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
-    problems.appendChild(title);
-    problems.appendChild(list);
+    counted.appendChild(title);
+    counted.appendChild(list);
   }
 
   function changed(zone) { drawChips(zone); fillTargets(); check(); }
