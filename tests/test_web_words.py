@@ -1,0 +1,59 @@
+"""Every word on a page a player's (issue 59): the score sheet says once that a hand cannot be
+scored, the ledger says a warning is one and writes its time as the reader's language does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_events import kept
+
+from app import create_app
+
+pytest_plugins = ["storage_support"]
+EXAMPLE = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn").read_text()
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[Any]:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "ACCESS_LOG": False})
+    yield app.test_client()
+    app.extensions["arbiter_events"].engine.dispose()
+
+
+def test_a_hand_that_cannot_be_scored_says_so_once_with_its_reason(client: Any) -> None:
+    unscored = EXAMPLE.replace("discard Q   ", "discard K   ")  # dee plays a king not held: no remedy
+    page = client.post("/", data={"record": unscored}).get_data(as_text=True)
+    row = re.search(r'<tr class="sheet-unscored">(.*?)</tr>', page, re.S).group(1)
+    assert len(re.findall("cannot be scored", row, re.I)) == 1
+    assert "dee plays K but holds none" in row
+
+
+def warned(client: Any, language: str) -> str:
+    event_id, director, _ = kept(client)
+    answer = client.post(
+        f"/events/{event_id}/penalty?lang={language}",
+        data={"code": director, "pair": "2", "points": "0", "reason": "slow play", "by": "Dora"},
+    )
+    assert answer.status_code in (200, 303)
+    ledger = client.get(f"/events/{event_id}?lang={language}").get_data(as_text=True)
+    return re.search(r'<ul id="event-ledger">(.*?)</ul>', ledger, re.S).group(1)
+
+
+@pytest.mark.parametrize(
+    ("language", "warning", "month"),
+    [
+        ("en", "warning", r"\d+ [A-Z][a-z]+ 20\d\d at \d\d:\d\d UTC"),
+        ("es", "advertencia", r"\d+ [a-z]+ 20\d\d, \d\d:\d\d UTC"),
+    ],
+)
+def test_a_warning_in_the_ledger_is_called_one_and_its_time_is_written_as_the_language_does(
+    client: Any, language: str, warning: str, month: str
+) -> None:
+    line = warned(client, language)
+    assert f": {warning} (slow play)" in line and "+0" not in line
+    assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", line), "no ISO time"
+    assert re.search(month, line), line
