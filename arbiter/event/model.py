@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,6 +211,14 @@ def parse(text: str, origin: str = "the event file", folder: Path = Path(".")) -
     return _Reader(origin).event(document, folder)
 
 
+def all_of(problems: list[EventError]) -> EventError:
+    """One error saying each of `problems`, a line each."""
+    said = problems[-1].message
+    for problem in reversed(problems[:-1]):
+        said = msg("{first}\n{rest}", first=problem.message, rest=said)
+    return EventError(said)
+
+
 @dataclass(frozen=True, slots=True)
 class _Reader:
     origin: str
@@ -219,28 +227,42 @@ class _Reader:
         return EventError(msg("{origin}: {key}: {problem}", origin=self.origin, key=key, problem=problem))
 
     def event(self, document: Mapping[str, Any], folder: Path) -> Event:
-        self.known(document, TOP_KEYS, "")
-        pairs = self.pairs(document.get("pairs"))
-        numbers = {pair.number for pair in pairs}
-        event = Event(
-            name=self.text(document, "name"),
-            date=self.date(document.get("date")),
-            family=self.family(document.get("family")),
-            rulebook=self.text(document, "rulebook", required=False) or None,
-            movement=self.choice(document, "movement", MOVEMENTS),
-            rounds=self.count(document, "rounds", 1, MAX_ROUNDS),
-            deals=self.count(document, "deals", 1, MAX_DEALS),
-            scoring=self.choice(document, "scoring", SCORINGS),
-            seed=self.count(document, "seed", 0, 2**63 - 1),
-            records=self.records(document.get("records")),
-            pairs=pairs,
-            penalties=self.penalties(document.get("penalties", []), numbers),
-            victory_points=self.scale(document.get("victory-points")),
-            remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
-            prepared=self.flag(document, "prepared"),
-            results=self.choice(document, "results", RESULTS) if "results" in document else RESULTS[0],
-            folder=folder,
-        )
+        problems: list[EventError] = []  # every mistake of the file is said at once, as `check` says a record's
+
+        def read(reading: Callable[..., Any], *args: Any, fallback: Any = None) -> Any:
+            try:
+                return reading(*args)
+            except EventError as error:
+                problems.append(error)
+                return fallback
+
+        read(self.known, document, TOP_KEYS, "")
+        fields = {
+            "name": read(self.text, document, "name"),
+            "date": read(self.date, document.get("date")),
+            "family": read(self.family, document.get("family")),
+            "rulebook": read(self.text, document, "rulebook", "", False) or None,
+            "movement": read(self.choice, document, "movement", MOVEMENTS),
+            "rounds": read(self.count, document, "rounds", 1, MAX_ROUNDS),
+            "deals": read(self.count, document, "deals", 1, MAX_DEALS),
+            "scoring": read(self.choice, document, "scoring", SCORINGS),
+            "seed": read(self.count, document, "seed", 0, 2**63 - 1),
+            "records": read(self.records, document.get("records")),
+            "pairs": read(self.pairs, document.get("pairs"), fallback=()),
+        }
+        numbers = {pair.number for pair in fields["pairs"]}
+        fields |= {
+            "penalties": read(self.penalties, document.get("penalties", []), numbers, fallback=())
+            if fields["pairs"]
+            else (),
+            "victory_points": read(self.scale, document.get("victory-points")),
+            "remedies": read(self.choice, document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
+            "prepared": read(self.flag, document, "prepared"),
+            "results": read(self.choice, document, "results", RESULTS) if "results" in document else RESULTS[0],
+        }
+        if problems:
+            raise all_of(problems)
+        event = Event(**fields, folder=folder)
         self.rounds_fit(event)
         if event.scoring == "match-points" and not event.prepared:
             raise self.fail(
