@@ -57,3 +57,19 @@ def test_a_warning_in_the_ledger_is_called_one_and_its_time_is_written_as_the_la
     assert f": {warning} (slow play)" in line and "+0" not in line
     assert not re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d", line), "no ISO time"
     assert re.search(month, line), line
+
+
+MA_SAMPLE = Path(__file__).parent.parent / "samples" / "modern-american-illegal-discard-after-a-three-drawn-last.acn"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt", "it"])
+def test_a_project_default_is_cited_by_the_familys_reference_page_never_a_file_path(client: Any, language: str) -> None:
+    ruling = client.post(f"/?lang={language}", data={"record": MA_SAMPLE.read_text()}).get_data(as_text=True)
+    rule = re.search(r'<dd class="rule">(.*?)</dd>', ruling, re.S).group(1)
+    assert "docs/rules" not in rule and ".md" not in rule
+    assert re.search(r'<a href="/rules/modern-american\?lang=\w\w#silent-or-disagree">|'
+                     r'<a href="/rules/modern-american#silent-or-disagree">', rule), rule  # fmt: skip
+    if language != "en":
+        assert "Project default" not in rule
+    reference = client.get(f"/rules/modern-american?lang={language}").get_data(as_text=True)
+    assert "docs/rules/" not in reference
