@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from test_web_events import kept
+from test_web_pad import start
 
 from app import create_app
 
@@ -73,3 +74,24 @@ def test_a_project_default_is_cited_by_the_familys_reference_page_never_a_file_p
         assert "Project default" not in rule
     reference = client.get(f"/rules/modern-american?lang={language}").get_data(as_text=True)
     assert "docs/rules/" not in reference
+
+
+def pad_refusal(client: Any, language: str, entries: dict[str, str]) -> str:
+    record = start(client, "samba", "ann bob cid dee", "ann+cid bob+dee")
+    refused = client.post(f"/pad?lang={language}", data={"do": "add", "record": record, **entries})
+    assert refused.status_code == 422
+    return re.search(r'id="pad-problems">(.*?)</div>', refused.get_data(as_text=True), re.S).group(1)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt", "it"])
+def test_the_pads_refusals_are_in_the_pads_words(client: Any, language: str) -> None:
+    both_out = pad_refusal(
+        client, language, {"ann+cid.out": "on", "ann+cid.melded": "400", "bob+dee.out": "on", "bob+dee.melded": "400"}
+    )
+    assert "ann+cid, bob+dee" not in both_out and "`" not in both_out
+    too_many = pad_refusal(client, language, {"ann+cid.bonus": "9", "ann+cid.melded": "400", "ann+cid.out": "on"})
+    assert "`" not in too_many and "bonus" not in too_many.replace("Bonus", "")  # the pad's label, never the word
+    canastas = pad_refusal(client, language, {"ann+cid.natural": "40", "ann+cid.melded": "9000", "ann+cid.out": "on"})
+    assert "ann+cid" in canastas
+    if language == "en":
+        assert "both sides go out" in both_out
