@@ -59,3 +59,22 @@ def test_an_empty_file_summarised_holds_no_game(tmp_path: Path) -> None:
     empty.write_text("")
     said = arbiter_cmd("fmt", "--summary", str(empty))
     assert "the file holds no game" in said.output and "cannot be seated" not in said.output
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def without_rules(name: str, tmp_path: Path, *tags: str) -> Path:
+    lines = (SAMPLES / name).read_text().splitlines(keepends=True)
+    path = tmp_path / name
+    path.write_text("".join(line for line in lines if not line.startswith(tags)))
+    return path
+
+
+def test_a_modern_american_record_without_its_rules_tag_is_told_which_tag_is_missing(tmp_path: Path) -> None:
+    special = without_rules("modern-american-special-hand.acn", tmp_path, "[Rules", "[Variant")
+    said = arbiter_cmd("check", str(special)).output
+    assert 'it writes the action `special`: it looks like Modern American Canasta (add [Rules "modern-american"]' in said
+    variant = without_rules("modern-american-illegal-card-from-under-the-wild.acn", tmp_path, "[Rules")
+    said = arbiter_cmd("check", str(variant)).output
+    assert "its [Variant] tag names the option pile-with-wild" in said and '[Rules "modern-american"]' in said
