@@ -5,6 +5,7 @@ editor says a count gone wrong beside the card buttons that made it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -184,5 +185,37 @@ def test_too_many_cards_is_said_beside_the_card_buttons(
     assert 0 < box["y"] - button["y"] < 250, "the message is just beneath the card buttons"
     page.locator(".chip").first.click()  # one taken back: four jokers is right, and the message goes
     assert not said.is_visible()
+    watched.assert_clean()
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "language"), SCREENS, ids=IDS)
+def test_a_card_has_one_name_on_the_buttons_the_hands_and_the_moves(
+    browser: Any,  # noqa: F811
+    base_url: str,
+    width: int,
+    language: str,
+) -> None:
+    watched = phone(browser, base_url, width)
+    page = watched.page
+    page.goto(f"{base_url}/editor?rules=modern-american&lang={language}")
+    with page.expect_navigation():
+        page.click("#setup")
+    page.select_option("#target", index=0)  # the first player's hand
+    red, black = page.locator("#palette .card-button[data-card='B']"), page.locator("#palette .card-button[data-card='S']")
+    assert (red.inner_text(), black.inner_text()) == ("R3", "B3")
+    for button in (red, black, page.locator("#palette .card-button[data-card='7']")):
+        button.click()
+    hand = page.locator(".zone[data-kind='cards'] input").first
+    assert hand.input_value() == "R3 B3 7"
+    chips = page.locator(".zone[data-kind='cards']").first.locator(".chip").all_inner_texts()
+    assert chips == ["R3", "B3", "7"]
+    assert not page.locator("#palette-problems").is_visible()  # R3 and B3 are counted as the cards they are
+    with page.expect_navigation():
+        page.click("#show-moves")
+    assert hand.input_value() == "R3 B3 7", "the hand comes back from the server as the buttons wrote it"
+    moves = " ".join(page.locator("#legal .legal-moves").all_inner_texts() or [""])
+    assert moves.strip()
+    assert not re.search(r"(?<![\w-])[BS](?![\w-])", moves), moves
     watched.assert_clean()
     page.context.close()

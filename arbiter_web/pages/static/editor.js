@@ -8,6 +8,8 @@
   var form = document.getElementById("editor");
   if (!form) return;
   var pack = JSON.parse(form.getAttribute("data-pack") || "{}");
+  // The family's own names of cards (the classic books' R3 for B): what the buttons write, counted as the card.
+  var aliases = JSON.parse(form.getAttribute("data-aliases") || "{}");
   var family = form.getAttribute("data-family") || "";
   var footSize = parseInt(form.getAttribute("data-foot") || "0", 10);
   var deal = parseInt(form.getAttribute("data-deal") || "0", 10);
@@ -161,7 +163,7 @@
     zones.forEach(function (zone) {
       var field = input(zone), name = field.name, label = zone.getAttribute("data-label");
       var cards = zone.getAttribute("data-kind") === "melds" ? [].concat.apply([], melds(field.value)) : words(field.value);
-      cards.forEach(function (card) { counts[card] = (counts[card] || 0) + 1; });
+      cards.forEach(function (card) { card = aliases[card] || card; counts[card] = (counts[card] || 0) + 1; });
       if (name.indexOf("foot.") === 0 && cards.length && cards.length !== footSize) {
         found.push(say("footSize", { label: label, n: cards.length, foot: footSize }));
       }
@@ -195,7 +197,7 @@
   fillTargets();
   target.addEventListener("change", nameButtons);
   Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
-    b.addEventListener("click", function () { put(b.getAttribute("data-card")); });
+    b.addEventListener("click", function () { put(b.getAttribute("data-write") || b.getAttribute("data-card")); });
   });
   if (moveZone) {
     var wordBox = moveZone.querySelector(".word-buttons");
