@@ -202,7 +202,10 @@ def test_a_card_has_one_name_on_the_buttons_the_hands_and_the_moves(
     with page.expect_navigation():
         page.click("#setup")
     page.select_option("#target", index=0)  # the first player's hand
-    red, black = page.locator("#palette .card-button[data-card='B']"), page.locator("#palette .card-button[data-card='S']")
+    red, black = (
+        page.locator("#palette .card-button[data-card='B']"),
+        page.locator("#palette .card-button[data-card='S']"),
+    )
     assert (red.inner_text(), black.inner_text()) == ("R3", "B3")
     for button in (red, black, page.locator("#palette .card-button[data-card='7']")):
         button.click()

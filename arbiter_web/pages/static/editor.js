@@ -197,7 +197,7 @@
   fillTargets();
   target.addEventListener("change", nameButtons);
   Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
-    b.addEventListener("click", function () { put(b.getAttribute("data-write") || b.getAttribute("data-card")); });
+    b.addEventListener("click", function () { put(b.textContent.trim()); });  // the card as the family writes it (R3)
   });
   if (moveZone) {
     var wordBox = moveZone.querySelector(".word-buttons");
