@@ -74,7 +74,9 @@ def without_rules(name: str, tmp_path: Path, *tags: str) -> Path:
 def test_a_modern_american_record_without_its_rules_tag_is_told_which_tag_is_missing(tmp_path: Path) -> None:
     special = without_rules("modern-american-special-hand.acn", tmp_path, "[Rules", "[Variant")
     said = arbiter_cmd("check", str(special)).output
-    assert 'it writes the action `special`: it looks like Modern American Canasta (add [Rules "modern-american"]' in said
+    assert (
+        'it writes the action `special`: it looks like Modern American Canasta (add [Rules "modern-american"]' in said
+    )
     variant = without_rules("modern-american-illegal-card-from-under-the-wild.acn", tmp_path, "[Rules")
     said = arbiter_cmd("check", str(variant)).output
     assert "its [Variant] tag names the option pile-with-wild" in said and '[Rules "modern-american"]' in said
