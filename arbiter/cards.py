@@ -155,8 +155,8 @@ _COUNTED_NAMES: dict[str, Callable[[int], Text]] = {
     "Caliente card (C)": lambda n: msg_n("one Caliente card (C)", "{n} Caliente cards (C)", n, n=number(n)),
     "deuce (2)": lambda n: msg_n("one deuce (2)", "{n} deuces (2)", n, n=number(n)),
     "joker (X)": lambda n: msg_n("one joker (X)", "{n} jokers (X)", n, n=number(n)),
-    "red three (B)": lambda n: msg_n("one red three (B)", "{n} red threes (B)", n, n=number(n)),
-    "black three (S)": lambda n: msg_n("one black three (S)", "{n} black threes (S)", n, n=number(n)),
+    "red three (R3)": lambda n: msg_n("one red three (R3)", "{n} red threes (R3)", n, n=number(n)),
+    "black three (B3)": lambda n: msg_n("one black three (B3)", "{n} black threes (B3)", n, n=number(n)),
 }
 
 

@@ -14,7 +14,7 @@ import click
 from arbiter import event as events
 from arbiter.event import deals as prepared
 from arbiter.event import printouts
-from arbiter.event.model import NEW_DEALS, NEW_MOVEMENT, NEW_RECORDS, NEW_SCORING, SEED_RANGE
+from arbiter.event.writing import NEW_DEALS, NEW_MOVEMENT, NEW_RECORDS, NEW_SCORING, SEED_RANGE
 from arbiter.i18n import msg, msg_n
 
 from .language import configured_language, current, lang_option, said, speaker, spoken

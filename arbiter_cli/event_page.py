@@ -47,7 +47,13 @@ def standings_html(result: events.Standings) -> str:
         heading=say(msg("{date}; {standings}", date=event.date, standings=heading)),
         state=say(report.state(result)),
         tables=[say(report.table_line(table)) for table in result.tables],
-        ledger=list(zip(result.ledger, [say(words) for words in report.ledger_lines(result)], strict=True)),
+        ledger=list(
+            zip(
+                result.ledger,
+                [say(words) for words in report.ledger_lines(result, lambda at: report.moment_shown(at, say.language))],
+                strict=True,
+            )
+        ),
         remedies=[say(words) for words in report.remedy_lines(result)],
         history=history(result),
         score=lambda value: report.score_shown(value, say.language),

@@ -274,3 +274,25 @@ def test_every_format_gives_the_moment_of_a_finding_on_a_move(output_format):
         assert '"action": 2' in out
     else:
         assert "after 2 actions of turn 1" in out
+
+
+# --- the order a player thinks of a turn (issue 59) ----------------------------------------------
+
+SCORING_EXAMPLE = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.acn").read_text()
+
+
+def test_alternatives_come_in_the_order_of_a_turn_the_rarest_last() -> None:
+    # cid has drawn and melds two Kings: no meld was allowed, so the discards come next, and
+    # asking the partner to go out (the rarest) comes after them all
+    (game,) = arbiter.check(SCORING_EXAMPLE.replace("cid: draw 9, discard K", "cid: draw 9, meld [K K], discard 9"))
+    (finding,) = [f for f in game.findings if f.code == "meld-size"]
+    assert finding.alternatives[0] == "discard 4"
+    assert all(text.startswith("discard") for text in finding.alternatives)
+    assert finding.alternatives_total == 10  # "ask no" is counted, among the ones not listed
+
+
+def test_turn_order_puts_draws_before_melds_before_the_discard_and_asking_last() -> None:
+    from arbiter.engine.alternatives import turn_place
+
+    kinds = ["ask", "discard", "meld", "add", "take", "draw", "end"]
+    assert sorted(kinds, key=turn_place) == ["draw", "take", "meld", "add", "discard", "end", "ask"]

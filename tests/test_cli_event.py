@@ -143,7 +143,7 @@ def test_schedule_prints_the_directors_sheet_with_the_sit_outs(tmp_path):
         "director's sheet: mitchell; pairs: 3; rounds: 1; deals a round: 1",
         "",
         "round 1",
-        "  table 1: 1 Ann and Cid (first seats) against 3 Eve and Gus (second seats), boards 1",
+        "  table 1: 1 Ann and Cid (first seats) against 3 Eve and Gus (second seats), board 1",
     ]
     assert "  sits out: 2 Bob and Dee" in result.output
 
@@ -152,10 +152,10 @@ def test_schedule_cards_give_each_table_its_rounds_and_a_swiss_event_waits_for_r
     result = arbiter_cmd("event", "schedule", str(SAMPLE / "club-night.event.toml"), "--cards")
     assert result.exit_code == 0
     assert (
-        "Club night: table 1\n  round 1: 1 Ann and Cid (first seats) against 2 Bob and Dee (second seats), boards 1\n"
+        "Club night: table 1\n  round 1: 1 Ann and Cid (first seats) against 2 Bob and Dee (second seats), board 1\n"
         in result.output
     )
-    assert "  round 2: 4 Fay and Hal (first seats) against 1 Ann and Cid (second seats), boards 2" in result.output
+    assert "  round 2: 4 Fay and Hal (first seats) against 1 Ann and Cid (second seats), board 2" in result.output
 
 
 def test_standings_of_the_sample_are_final_in_text_and_json():

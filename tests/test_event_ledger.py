@@ -67,7 +67,7 @@ def test_a_correction_is_a_new_entry_and_the_entry_it_corrects_counts_no_more(fo
     text = standings_text(result)
     assert "2. pair 2: -2 (slow play); round 1; by Dora Director, 2026-11-26T21:10:00+00:00; " in text
     assert "corrected by entry 3: does not count" in text
-    assert "3. pair 2: +0 (slow play: a warning, on appeal); round 1; by Dora Director" in text
+    assert "3. pair 2: warning (slow play: a warning, on appeal); round 1; by Dora Director" in text
     assert "corrects entry 2" in text
 
 

@@ -87,7 +87,7 @@ def test_a_red_three_or_wild_turned_up_is_covered_and_freezes_the_pile():
 
 def test_messages_use_the_classic_names_of_the_cards():
     error = assert_illegal(TAGS + DEAL + "up B\n", "up-card")
-    assert "red three (B)" in error.message
+    assert "red three (R3)" in error.message
     error = assert_illegal(
         hoyle("bob: draw 4, discard B", hands={"bob": "7 7 9 9 K K 5 8 J 2 X 6 10 Q B"}), "bonus-discard"
     )

@@ -405,7 +405,7 @@ def test_each_family_names_its_laid_cards_and_card_buttons_in_its_own_words(clie
     buttons = dict(re.findall(r'data-card="(\w+)"(?: title="([^"]*)")?>', body))
     labels = dict(re.findall(r'data-card="(\w+)"[^>]*>([^<]+)</button>', body))
     if laid == "red threes":
-        assert labels["B"] == "R3" and buttons["B"] == "red three (B)" and labels["S"] == "B3"
+        assert labels["B"] == "R3" and buttons["B"] == "red three (R3)" and labels["S"] == "B3"
     else:
         assert labels["B"] == "B" and buttons["B"] == "Bonus card (B)" and "C" not in labels
 

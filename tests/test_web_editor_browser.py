@@ -200,9 +200,9 @@ def test_too_many_cards_of_a_kind_are_reported_as_the_player_builds(page: Watche
     browser_page.select_option("#target", label="ann's hand")
     for _ in range(5):
         browser_page.click("#palette .card-button[data-card='X']")
-    assert "there are 5 cards X on this table, but Hoyle" in browser_page.locator("#problems").inner_text()
+    assert "there are 5 cards X on this table, but Hoyle" in browser_page.locator("#palette-problems").inner_text()
     browser_page.get_by_role("button", name="ann's hand: X").first.click()
-    assert browser_page.locator("#problems").inner_text().strip() == ""
+    assert browser_page.locator("#palette-problems").inner_text().strip() == ""
 
 
 def test_the_editor_works_by_keyboard(page: Watched):

@@ -165,7 +165,7 @@ def test_a_table_hands_in_its_record_and_a_wrong_one_is_refused_with_its_finding
     page.fill("#event-code", codes["first"])
     page.fill("#event-record", record(first, second, declared=1600))
     submit(page, "#event-enter")
-    assert "not certified: score-mismatch" in page.locator("#event-problem").inner_text()
+    assert "Your result was not entered" in page.locator("#event-problem").inner_text()
     assert "is declared 1600 but makes 1590" in page.locator("#event-findings").inner_text() and fits(page)
     screenshot(page, "event-record-refused-phone.png")
     refused = page.locator("#event-record").input_value()  # given back in the box, to be corrected

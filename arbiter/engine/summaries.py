@@ -329,11 +329,13 @@ def check_packs(sheets: Mapping[str, SideSheet], config: Config) -> None:
             naturals += count * sum(card in C.NATURAL_SET for card in canasta.sample)
             wilds += count * sum(card in C.WILDS for card in canasta.sample)
     if naturals > naturals_held or wilds > wilds_held:
+        claiming = [sheet.side for sheet in sheets.values() if any(sheet.counts.get(c.word) for c in spec.canastas)]
         raise SummaryProblem(
             "summary-packs",
             msg(
-                "the canastas declared need at least {naturals} naturals and {wilds} wild cards, but the packs hold "
-                "{naturals_held} and {wilds_held}",
+                "the canastas {sides} declare need at least {naturals} naturals and {wilds} wild cards, but the "
+                "packs hold {naturals_held} and {wilds_held}",
+                sides=_sides_said(claiming, len(sheets)),
                 naturals=naturals,
                 wilds=wilds,
                 naturals_held=naturals_held,
@@ -362,6 +364,22 @@ def absent_claim(sheets: Mapping[str, SideSheet], word: str) -> tuple[str, Summa
         (sheet.side, item) for sheet in sheets.values() for item in sheet.line.items if item.word == word and item.count
     ]
     return naming[0] if len(naming) == 1 else None
+
+
+def _sides_said(sides: list[str], of: int) -> Text | str:
+    """Sides named as a player would: one by its name, "both sides" where they are the two of the
+    table, else "ann+cid and bob+dee"."""
+    if len(sides) == 1:
+        return sides[0]
+    if len(sides) == of == 2:
+        return msg("both sides")
+    return msg("{first} and {second}", first=", ".join(sides[:-1]), second=sides[-1])
+
+
+def _all_out(out: list[SideSheet], of: int) -> Text:
+    if len(out) == of == 2:
+        return msg("both sides go out, but only one side goes out in a hand")
+    return msg("{sides} all go out, but only one side goes out in a hand", sides=_sides_said([s.side for s in out], of))
 
 
 def check_points(sheets: Mapping[str, SideSheet], config: Config) -> None:
@@ -427,7 +445,7 @@ def check_going_out(sheets: Mapping[str, SideSheet], config: Config) -> None:
     if len(out) > 1:
         raise SummaryProblem(
             "summary-going-out",
-            msg("{sides} all go out, but only one side goes out in a hand", sides=", ".join(s.side for s in out)),
+            _all_out(out, len(sheets)),
             out[1].line,
         )
     for sheet in sheets.values():

@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as they are, for type checkers and readers
     from .errors import EventError
-    from .model import SUFFIX, Event, Pair, Penalty, load, new_event, parse, to_toml
+    from .model import SUFFIX, Event, Pair, Penalty, load, parse
     from .movements import Round, Schedule, Seating, howell, mitchell, round_robin, swiss_round
     from .ranking import Line, Standings, schedule_of, standings
     from .report import standings_dict, standings_text
     from .scales import VictoryStep
     from .tables import TABLE_CODES, TableResult, certify, rulebook_of
+    from .writing import new_event, to_toml
 
 _WHERE = {
     "EventError": ".errors",
-    **dict.fromkeys(("SUFFIX", "Event", "Pair", "Penalty", "load", "new_event", "parse", "to_toml"), ".model"),
+    **dict.fromkeys(("SUFFIX", "Event", "Pair", "Penalty", "load", "parse"), ".model"),
+    **dict.fromkeys(("new_event", "to_toml"), ".writing"),
     **dict.fromkeys(("Round", "Schedule", "Seating", "howell", "mitchell", "round_robin", "swiss_round"), ".movements"),
     "VictoryStep": ".scales",
     **dict.fromkeys(("standings_dict", "standings_text"), ".report"),

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +35,7 @@ from ..files.regular_files import read_regular
 from ..i18n import msg
 from ..rules.base import UsageError
 from .errors import EventError
-from .movements import LISTED, ON_RESULTS, Phase, check_rounds, most_rounds, plan
+from .movements import LISTED, ON_RESULTS, Phase, check_rounds, plan
 from .scales import DEFAULT_VICTORY_POINTS, NAMED_SCALES, VictoryStep
 
 SUFFIX = ".event.toml"
@@ -193,6 +192,14 @@ def parse(text: str, origin: str = "the event file", folder: Path = Path(".")) -
     return _Reader(origin).event(document, folder)
 
 
+def all_of(problems: list[EventError]) -> EventError:
+    """One error saying each of `problems`, a line each."""
+    said = problems[-1].message
+    for problem in reversed(problems[:-1]):
+        said = msg("{first}\n{rest}", first=problem.message, rest=said)
+    return EventError(said)
+
+
 @dataclass(frozen=True, slots=True)
 class _Reader:
     origin: str
@@ -201,31 +208,47 @@ class _Reader:
         return EventError(msg("{origin}: {key}: {problem}", origin=self.origin, key=key, problem=problem))
 
     def event(self, document: Mapping[str, Any], folder: Path) -> Event:
-        self.known(document, TOP_KEYS, "")
-        pairs = self.pairs(document.get("pairs"))
-        phases = self.phases(document, len(pairs))
-        numbers = {pair.number for pair in pairs}
-        event = Event(
-            name=self.text(document, "name"),
-            date=self.date(document.get("date")),
-            family=self.family(document.get("family")),
-            rulebook=self.text(document, "rulebook", required=False) or None,
-            movement=MIXED if phases else self.choice(document, "movement", MOVEMENTS),
-            rounds=self.phased_rounds(document, phases) if phases else self.count(document, "rounds", 1, MAX_ROUNDS),
-            deals=self.count(document, "deals", 1, MAX_DEALS),
-            scoring=self.choice(document, "scoring", SCORINGS),
-            seed=self.count(document, "seed", 0, 2**63 - 1),
-            records=self.records(document.get("records")),
-            pairs=pairs,
-            penalties=self.penalties(document.get("penalties", []), numbers),
-            victory_points=self.scale(document.get("victory-points")),
-            remedies=self.choice(document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
-            prepared=self.flag(document, "prepared"),
-            results=self.choice(document, "results", RESULTS) if "results" in document else RESULTS[0],
-            corrections_until=self.deadline(document.get("corrections-until")),
-            folder=folder,
-            phases=phases,
-        )
+        problems: list[EventError] = []  # every mistake of the file is said at once, as `check` says a record's
+
+        def read(reading: Callable[..., Any], *args: Any, fallback: Any = None) -> Any:
+            try:
+                return reading(*args)
+            except EventError as error:
+                problems.append(error)
+                return fallback
+
+        read(self.known, document, TOP_KEYS, "")
+        pairs = read(self.pairs, document.get("pairs"), fallback=())
+        phases = read(self.phases, document, len(pairs), fallback=()) if pairs else ()
+        fields = {
+            "name": read(self.text, document, "name"),
+            "date": read(self.date, document.get("date")),
+            "family": read(self.family, document.get("family")),
+            "rulebook": read(self.text, document, "rulebook", "", False) or None,
+            "movement": MIXED if phases else read(self.choice, document, "movement", MOVEMENTS),
+            "rounds": read(self.phased_rounds, document, phases)
+            if phases
+            else read(self.count, document, "rounds", 1, MAX_ROUNDS),
+            "deals": read(self.count, document, "deals", 1, MAX_DEALS),
+            "scoring": read(self.choice, document, "scoring", SCORINGS),
+            "seed": read(self.count, document, "seed", 0, 2**63 - 1),
+            "records": read(self.records, document.get("records")),
+            "pairs": pairs,
+        }
+        numbers = {pair.number for pair in fields["pairs"]}
+        fields |= {
+            "penalties": read(self.penalties, document.get("penalties", []), numbers, fallback=())
+            if fields["pairs"]
+            else (),
+            "victory_points": read(self.scale, document.get("victory-points")),
+            "remedies": read(self.choice, document, "remedies", REMEDIES) if "remedies" in document else REMEDIES[0],
+            "prepared": read(self.flag, document, "prepared"),
+            "results": read(self.choice, document, "results", RESULTS) if "results" in document else RESULTS[0],
+            "corrections_until": read(self.deadline, document.get("corrections-until")),
+        }
+        if problems:
+            raise all_of(problems)
+        event = Event(**fields, folder=folder, phases=phases)
         self.rounds_fit(event)
         if event.scoring == "match-points" and not event.prepared:
             raise self.fail(
@@ -492,90 +515,3 @@ class _Reader:
                 "victory-points", msg("start the scale at margin 0 and list the margins from the smallest up")
             )
         return tuple(steps)
-
-
-NEW_MOVEMENT = "mitchell"
-NEW_DEALS = 2
-NEW_SCORING = "match-points"
-NEW_RECORDS = "round-{round}/table-{table}.acn"
-"""What `arbiter event new` writes when it is not told (docs/events.md, "Writing an event file")."""
-
-
-def to_toml(event: Event) -> str:
-    """The event as its file says it, keys in the documented order (`parse` reads it back the
-    same). Strings are written as TOML basic strings, which JSON's escapes are."""
-    lines = [
-        f"name = {_quoted(event.name)}",
-        f"date = {event.date}",
-        f"family = {_quoted(event.family)}",
-    ]
-    if event.rulebook:
-        lines.append(f"rulebook = {_quoted(event.rulebook)}")
-    lines += [] if event.phases else [f"movement = {_quoted(event.movement)}"]
-    lines += [
-        f"rounds = {event.rounds}",
-        f"deals = {event.deals}",
-        f"scoring = {_quoted(event.scoring)}",
-        f"seed = {event.seed}",
-        f"records = {_quoted(event.records)}",
-    ]
-    if not event.prepared:
-        lines.append("prepared = false")
-    if event.results != RESULTS[0]:
-        lines.append(f"results = {_quoted(event.results)}")
-    if event.remedies != REMEDIES[0]:
-        lines.append(f"remedies = {_quoted(event.remedies)}")
-    if event.corrections_until:
-        lines.append(f"corrections-until = {event.corrections_until}")
-    for phase in event.phases:
-        lines += ["", "[[phases]]", f"movement = {_quoted(phase.movement)}", f"rounds = {phase.rounds}"]
-        lines += [f"groups = {phase.groups}"] if phase.groups != 1 else []
-        lines += [f"tables = {_quoted(phase.tables)}"] if phase.tables else []
-    for pair in event.pairs:
-        players = ", ".join(_quoted(player) for player in pair.players)
-        lines += ["", "[[pairs]]", f"number = {pair.number}", f"name = {_quoted(pair.name)}", f"players = [{players}]"]
-    for penalty in event.penalties:
-        lines += ["", "[[penalties]]", f"pair = {penalty.pair}", f"points = {penalty.points}"]
-        lines.append(f"reason = {_quoted(penalty.reason)}")
-        lines += [f"by = {_quoted(penalty.by)}"] if penalty.by else []
-        lines += [f"at = {_quoted(penalty.at)}"] if penalty.at else []
-        lines += [f"round = {penalty.round}"] if penalty.round is not None else []
-        lines += [f"corrects = {penalty.corrects}"] if penalty.corrects is not None else []
-    if event.victory_points != DEFAULT_VICTORY_POINTS:
-        for step in event.victory_points:
-            lines += ["", "[[victory-points]]", f"margin = {step.margin}", f"winner = {step.winner}"]
-            lines.append(f"loser = {step.loser}")
-    return "\n".join(lines) + "\n"
-
-
-def _quoted(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-SEED_RANGE = 10**9
-"""A seed `arbiter event new` draws when none is given: at random, so that nobody can deal the
-boards before the director publishes the file."""
-
-
-def new_event(
-    name: str,
-    date: str,
-    family: str,
-    rulebook: str | None,
-    movement: str,
-    rounds: int | None,
-    deals: int,
-    scoring: str,
-    seed: int,
-    records: str,
-    pairs: list[Pair],
-    folder: Path = Path("."),
-    origin: str = "the new event",
-) -> Event:
-    """An event from its parts, checked as its file would be (EventError naming the key); `rounds`
-    None: as many as the movement gives without a rematch."""
-
-    if rounds is None:
-        rounds = min(most_rounds(movement, len(pairs)), MAX_ROUNDS) if movement in MOVEMENTS else 1
-    draft = Event(name, date, family, rulebook, movement, rounds, deals, scoring, seed, records, tuple(pairs))
-    return parse(to_toml(draft), origin, folder)

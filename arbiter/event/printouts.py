@@ -13,9 +13,12 @@ def _pair(event: Event, number: int) -> str:
     return f"{number} {event.pair(number).name}"
 
 
-def _boards(schedule: Schedule, seating: Seating) -> str:
+def _boards(schedule: Schedule, seating: Seating) -> Text:
+    """The boards a table plays, said as a player would: "board 1", "boards 1 to 3"."""
     boards = schedule.boards(seating)
-    return f"{boards[0]}" if len(boards) == 1 else f"{boards[0]}-{boards[-1]}"
+    if len(boards) == 1:
+        return msg("board {number}", number=boards[0])
+    return msg("boards {first} to {last}", first=boards[0], last=boards[-1])
 
 
 def directors_sheet(event: Event, schedule: Schedule, lang: str | None = None) -> str:
@@ -38,18 +41,25 @@ def directors_sheet(event: Event, schedule: Schedule, lang: str | None = None) -
             lines.append("  " + say(_seating_line(event, schedule, seating)))
         lines += ["  " + say(msg("sits out: {pair}", pair=_pair(event, pair))) for pair in each.sitting_out]
     if len(schedule.rounds) < event.rounds:
-        later = msg(
-            "rounds {first} to {last} are paired on the standings once the rounds before them are certified",
-            first=len(schedule.rounds) + 1,
-            last=event.rounds,
-        )
+        later = _paired_later(len(schedule.rounds) + 1, event.rounds)
         lines += ["", say(later)]
     return "\n".join(lines) + "\n"
 
 
+def _paired_later(first: int, last: int) -> Text:
+    """The rounds not yet paired (a Swiss event pairs a round on the standings before it)."""
+    if first == last:
+        return msg("round {round} is paired on the standings once the rounds before it are certified", round=first)
+    return msg(
+        "rounds {first} to {last} are paired on the standings once the rounds before them are certified",
+        first=first,
+        last=last,
+    )
+
+
 def _seating_line(event: Event, schedule: Schedule, seating: Seating) -> Text:
     return msg(
-        "table {table}: {first} (first seats) against {second} (second seats), boards {boards}",
+        "table {table}: {first} (first seats) against {second} (second seats), {boards}",
         table=seating.table,
         first=_pair(event, seating.first),
         second=_pair(event, seating.second),
@@ -75,7 +85,7 @@ def _card_line(event: Event, schedule: Schedule, each: Round, table: int) -> Tex
     if seating is None:
         return msg("round {round}: no play at this table", round=each.number)
     return msg(
-        "round {round}: {first} (first seats) against {second} (second seats), boards {boards}",
+        "round {round}: {first} (first seats) against {second} (second seats), {boards}",
         round=each.number,
         first=_pair(event, seating.first),
         second=_pair(event, seating.second),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -147,31 +148,55 @@ def standings_text(result: Standings, lang: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def ledger_lines(result: Standings) -> list[Text]:
-    """Each ledger entry in words: its number, the pair, the points, the reason, who wrote it and
-    when, the entry it corrects, and whether a later one corrected it."""
-    return [_entry_line(entry) for entry in result.ledger]
+def ledger_lines(result: Standings, when: Callable[[str], str] | None = None) -> list[Text]:
+    """Each ledger entry in words: its number, the pair, the points (a warning, of no points, said
+    so), the reason, who wrote it and when (`when` says the entry's ISO time as the reader's
+    language writes it; as written, without it), the entry it corrects, and whether a later one
+    corrected it."""
+    return [_entry_line(entry, when) for entry in result.ledger]
 
 
-def _entry_line(entry: Entry) -> Text:
+def _entry_line(entry: Entry, when: Callable[[str], str] | None = None) -> Text:
     penalty = entry.penalty
-    said = msg(
-        "{entry}. pair {pair}: {points} ({reason})",
-        entry=entry.number,
-        pair=penalty.pair,
-        points=f"{penalty.points:+,}",
-        reason=penalty.reason,
-    )
+    if penalty.points == 0:
+        said = msg(
+            "{entry}. pair {pair}: warning ({reason})", entry=entry.number, pair=penalty.pair, reason=penalty.reason
+        )
+    else:
+        said = msg(
+            "{entry}. pair {pair}: {points} ({reason})",
+            entry=entry.number,
+            pair=penalty.pair,
+            points=f"{penalty.points:+,}",
+            reason=penalty.reason,
+        )
     parts = [said]
     if penalty.round is not None:
         parts.append(msg("round {round}", round=penalty.round))
     if penalty.by or penalty.at:
-        parts.append(msg("by {who}, {when}", who=penalty.by or "-", when=penalty.at or "-"))
+        at = (when(penalty.at) if when else penalty.at) if penalty.at else "-"
+        parts.append(msg("by {who}, {when}", who=penalty.by or "-", when=at))
     if penalty.corrects is not None:
         parts.append(msg("corrects entry {entry}", entry=penalty.corrects))
     if entry.corrected_by is not None:
         parts.append(msg("corrected by entry {entry}: does not count", entry=entry.corrected_by))
     return joined_with_semicolons(parts)
+
+
+def moment_shown(iso: str, language: str) -> str:
+    """A ledger entry's time (ISO 8601) as the language writes it, in UTC ("26 November 2026,
+    21:10 UTC"); as written where it is not an ISO time."""
+    from datetime import UTC, datetime
+
+    from babel.dates import format_datetime
+
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return format_datetime(moment, "d MMMM y, HH:mm 'UTC'", locale=language)
 
 
 def joined_with_semicolons(parts: list[Text]) -> Text:

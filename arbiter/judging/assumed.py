@@ -20,7 +20,7 @@ from typing import Any
 from .. import families as rulesets
 from ..engine import seating_from_tags
 from ..i18n import Text, msg, term
-from ..notation.records import Game, HandRecord
+from ..notation.records import FamilyAction, Game, HandRecord
 from ..rules.base import Config, RuleSet, UsageError
 
 
@@ -58,7 +58,11 @@ class Assumed:
 
 
 def rules_assumed(game: Game, ruleset: RuleSet, configured: bool) -> Assumed:
-    """What a game without a `[Rules]` tag was judged by, with the family its shape fits better."""
+    """What a game without a `[Rules]` tag was judged by, with the family its shape fits better,
+    or whose words (its options, its own actions) the record writes."""
+    worded = _words_fit(game, ruleset)
+    if worded is not None:
+        return Assumed(ruleset.name, configured, *worded)
     hand = next((hand for hand in game.hands if hand.deals), None)
     if hand is None:
         return Assumed(ruleset.name, configured)
@@ -70,6 +74,36 @@ def rules_assumed(game: Game, ruleset: RuleSet, configured: bool) -> Assumed:
         if name != ruleset.name and _misfit(game, hand, other) is None:
             return Assumed(ruleset.name, configured, name, misfit)
     return Assumed(ruleset.name, configured)
+
+
+def _words_fit(game: Game, ruleset: RuleSet) -> tuple[str, Text] | None:
+    """Another family and why, where the record writes a word only that family has: an option in
+    its `[Variant]` tag, or an action of the family's own (`special`)."""
+    options = [part.split("=", 1)[0].strip() for part in (game.tag("variant") or "").split()]
+    actions = {
+        action.keyword
+        for hand in game.hands
+        for turn in (*hand.setup_turns, *hand.turns)
+        for action in turn.actions
+        if isinstance(action, FamilyAction)
+    }
+    own_options = {spec.name for spec in ruleset.options}
+    own_actions = {kind.keyword for kind in ruleset.actions}
+    strange_options = [name for name in options if name and name not in own_options]
+    strange_actions = sorted(actions - own_actions)
+    if not strange_options and not strange_actions:
+        return None
+    for name in rulesets.names():
+        other = rulesets.get(name)
+        if name == ruleset.name:
+            continue
+        if set(strange_options) <= {spec.name for spec in other.options} and set(strange_actions) <= {
+            kind.keyword for kind in other.actions
+        }:
+            if strange_options:
+                return name, msg("its [Variant] tag names the option {option}", option=strange_options[0])
+            return name, msg("it writes the action `{word}`", word=strange_actions[0])
+    return None
 
 
 def _misfit(game: Game, hand: HandRecord, ruleset: RuleSet) -> Text | None:

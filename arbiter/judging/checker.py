@@ -220,6 +220,8 @@ def judge(
     except _RecordProblem as problem:
         ruling.findings = [*parsed.findings, problem.finding]
         ruling.malformed = True
+        if rules is None and house is None and game.find_tag("rules") is None and game.find_tag("house") is None:
+            ruling.assumed = rules_assumed(game, default or rulesets.get(DEFAULT_RULES), default is not None)
         return ruling
     ruling.rules, ruling.options = ruleset.name, values
     misspelt = family_word_findings(game, _family_words(ruleset))  # a word no family writes so: a syntax error

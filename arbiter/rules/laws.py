@@ -109,8 +109,8 @@ CLASSIC_WORDS = Words(
     cards={
         C.LITTLE_WILD: "deuce (2)",
         C.BIG_WILD: "joker (X)",
-        C.BONUS: "red three (B)",
-        C.STOP: "black three (S)",
+        C.BONUS: "red three (R3)",
+        C.STOP: "black three (B3)",
         C.CALIENTE: "Caliente card (C)",
     },
     symbols={C.BONUS: "R3", C.STOP: "B3"},

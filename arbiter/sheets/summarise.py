@@ -60,6 +60,8 @@ def summarise_source(
 
 def summarise_game(game: Game, request: Request) -> tuple[Game, list[SheetNote]]:
     """The game with its hands in moves given as their summaries, and the notes on the rest."""
+    if not game.tags and not game.hands:  # an empty file, or one of comments only
+        return game, [SheetNote(max(game.line, 1), msg("the file holds no game: nothing to summarise"))]
     resolved = resolve_rules(game, request)
     if resolved is None:
         return game, [SheetNote(game.line, msg("the rules of this game cannot be resolved, so it is copied as it is"))]

@@ -9,6 +9,8 @@ the record and shows the ordinary ruling page with that record beneath it.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -240,6 +242,18 @@ def pack_counts(situation: Situation) -> dict[str, int]:
     return dict(config.pack())
 
 
+_CARD_TOKEN = re.compile(r"(?<![\w-])([A-Z0-9]+)(?![\w-])")
+
+
+def written(text: str, symbols: Mapping[str, str]) -> str:
+    """Cards in `text` (a zone's cards, a move) as the family's players write them (`Words.symbols`:
+    the classic books' red three `R3` for `B`), so that the buttons, the hands and the moves call a
+    card by one name; the notation reads both."""
+    if not symbols or not text:
+        return text
+    return _CARD_TOKEN.sub(lambda found: symbols.get(found.group(1), found.group(1)), text)
+
+
 def render_editor(situation: Situation, errors: list[str], legal: LegalView | None = None, house: str = "") -> str:
     ruleset = rulesets.get(situation.rules)
     try:
@@ -276,6 +290,8 @@ def render_editor(situation: Situation, errors: list[str], legal: LegalView | No
         move_kinds=MOVE_KINDS,
         move_words=MOVE_WORDS,
         said_move=in_words,  # a legal move in players' words, its notation beside
+        written=lambda text: written(text, words.symbols),
+        aliases={symbol: card for card, symbol in words.symbols.items()},
     )
 
 

@@ -29,8 +29,10 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from arbiter import event as events
 from arbiter.event import report
 from arbiter.event.movements import Seating
+from arbiter.event.report import joined_with_semicolons
 from arbiter.event.tables import TableResult, certify_record
-from arbiter.i18n import Text, msg
+from arbiter.event.tables import reason as reasons_of_table
+from arbiter.i18n import Text, msg, msg_n
 from arbiter_web.pages import director_device, event_pages
 from arbiter_web.pages.event_state import Refused, State, found, kept, read, state_of
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, record_lines
@@ -211,9 +213,27 @@ def _handed_in(state: State, seating: Seating) -> dict[str, Any]:
     table = certify_record(state.event, seating, text, state.book, where)
     check_time()  # past REQUEST_TIME_LIMIT: a 503, as any record judged on the service
     if not table.certified:
-        raise Refused(report.table_line(table), findings=_findings(table, text), record=text)
+        raise Refused(_not_entered(table), findings=_findings(table, text), record=text)
     scores = [[board[seating.first], board[seating.second]] for board in table.boards]
     return {"scores": scores, "record": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+
+
+def _not_entered(table: TableResult) -> Text:
+    """Why a record handed in was refused, for the side at the table: that nothing was entered,
+    why in words (the event's reasons, else the record's first errors, all listed below), and
+    what to do."""
+    why = [words for words in map(reasons_of_table, table.codes) if words is not None]
+    errors = [finding.message for finding in table.findings if finding.is_error]
+    why += errors[: max(0, 2 - len(why))]
+    more = len(table.findings) - len(why) if errors else 0
+    said = joined_with_semicolons(why) if why else msg("the arbiter does not certify it")
+    if more > 0:
+        said = msg_n("{why}; and {n} more problem, below", "{why}; and {n} more problems, below", more, why=said)
+    return msg(
+        "Your result was not entered: the table's record is not certified ({why}). Correct the record and "
+        "hand it in again, or ask the director to decide the table's result.",
+        why=said,
+    )
 
 
 def _findings(table: TableResult, text: str) -> list[FindingView]:
@@ -270,7 +290,7 @@ def _shown(state: State) -> dict[str, Any]:
             scoring=state.event.scoring,
         ),
         "verdict": report.state(result),
-        "ledger": list(zip(result.ledger, report.ledger_lines(result), strict=True)),
+        "ledger": list(zip(result.ledger, report.ledger_lines(result, _moment), strict=True)),
         "score": lambda value: report.score_shown(value, lang.current()),
         "permalink": url_for("events.show", event_id=state.kept.id, _external=True),
         "deals": range(1, state.event.deals + 1),
@@ -281,6 +301,15 @@ def _shown(state: State) -> dict[str, Any]:
 
 def _new_form(source: str, problem: str | None = None) -> str:
     return render_template("event_new.html", source=source, problem=problem, once=once.new_token())
+
+
+def _moment(iso: str) -> str:
+    """A ledger entry's time as the reader's language writes it (as written, if not an ISO time)."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return lang.when(moment.astimezone(UTC) if moment.tzinfo else moment)
 
 
 @bp.get("/events")

@@ -11,6 +11,7 @@ pad.js (localStorage), shared by a permalink kept in the store with its quota (P
 from __future__ import annotations
 
 import pickle
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 import arbiter
 from arbiter import families as rulesets
-from arbiter.i18n import msg
+from arbiter.i18n import Text, msg, term
 from arbiter.judging.checker import DEFAULT_RULES, Request
 from arbiter.notation import parse_text
 from arbiter.positions.situation import default_seats
@@ -114,11 +115,27 @@ def pad_post() -> Any:
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
             return _render(view), 422
         if added.refused:
-            view.problems = [finding.message for finding in added.refused]
+            view.problems = [in_pad_words(finding.message, view.labels) for finding in added.refused]
             view.entered = {f"{side}.{word}": value for side, words in entered.items() for word, value in words.items()}
             return _render(view), 422
         view = _view(added.record)
     return pad_flow.to_game(view.record) or _render(view)
+
+
+def in_pad_words(message: str, labels: Mapping[str, str]) -> str:
+    """A refusal said in the pad's words: each notation word of the sheet (`bonus`, `melded`) as
+    the pad labels its field (the page then drops the backticks that mark notation in a record)."""
+    if not isinstance(message, Text):
+        return message
+    params = {
+        name: in_pad_words(value, labels)
+        if isinstance(value, Text)
+        else term(labels[value])
+        if value in labels
+        else value
+        for name, value in message.params.items()
+    }
+    return Text(message.msgid, params, message.plural, message.n, message.context)
 
 
 def _start() -> Any:

@@ -112,7 +112,7 @@ def sheet_rows(sheet: ScoreSheet, sides: list[str]) -> list[SheetRowView]:
             ]
             note = msg("Adjusted on the declared score ({changes}).", changes=_each(changes) if changes else "")
         elif row.status is Status.UNSCORED:
-            note = msg("Cannot be scored: {reason}.", reason=row.reason)
+            note = row.reason  # the row's badge says "cannot be scored": the note says why
         rows.append(
             SheetRowView(
                 row.hand,

@@ -8,12 +8,15 @@
   var form = document.getElementById("editor");
   if (!form) return;
   var pack = JSON.parse(form.getAttribute("data-pack") || "{}");
+  // The family's own names of cards (the classic books' R3 for B): what the buttons write, counted as the card.
+  var aliases = JSON.parse(form.getAttribute("data-aliases") || "{}");
   var family = form.getAttribute("data-family") || "";
   var footSize = parseInt(form.getAttribute("data-foot") || "0", 10);
   var deal = parseInt(form.getAttribute("data-deal") || "0", 10);
   var palette = document.getElementById("palette");
   var target = document.getElementById("target");
-  var problems = document.getElementById("problems");
+  var problems = document.getElementById("problems");  // the server's, at the top of the page
+  var counted = document.getElementById("palette-problems");  // the counts', beside the card buttons
   var zones = Array.prototype.slice.call(form.querySelectorAll(".zone[data-kind='cards'], .zone[data-kind='melds']"));
   var moveZone = form.querySelector(".zone[data-kind='words']");
   var move = document.getElementById("move");
@@ -160,7 +163,7 @@
     zones.forEach(function (zone) {
       var field = input(zone), name = field.name, label = zone.getAttribute("data-label");
       var cards = zone.getAttribute("data-kind") === "melds" ? [].concat.apply([], melds(field.value)) : words(field.value);
-      cards.forEach(function (card) { counts[card] = (counts[card] || 0) + 1; });
+      cards.forEach(function (card) { card = aliases[card] || card; counts[card] = (counts[card] || 0) + 1; });
       if (name.indexOf("foot.") === 0 && cards.length && cards.length !== footSize) {
         found.push(say("footSize", { label: label, n: cards.length, foot: footSize }));
       }
@@ -172,14 +175,16 @@
       if (!(card in pack)) found.push(say("notCard", { card: card, family: family }));
       else if (counts[card] > pack[card]) found.push(say("tooMany", { n: counts[card], card: card, family: family, pack: pack[card] }));
     });
-    problems.textContent = "";
+    problems.textContent = "";  // the server's problems were of the table as it came; the counts say now
+    counted.textContent = "";
+    counted.hidden = !found.length;
     if (!found.length) return;
     var title = document.createElement("p"), list = document.createElement("ul");
     title.className = "banner-title";
     title.textContent = say("checkTable");
     found.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
-    problems.appendChild(title);
-    problems.appendChild(list);
+    counted.appendChild(title);
+    counted.appendChild(list);
   }
 
   function changed(zone) { drawChips(zone); fillTargets(); check(); }
@@ -192,7 +197,7 @@
   fillTargets();
   target.addEventListener("change", nameButtons);
   Array.prototype.forEach.call(palette.querySelectorAll(".card-button"), function (b) {
-    b.addEventListener("click", function () { put(b.getAttribute("data-card")); });
+    b.addEventListener("click", function () { put(b.textContent.trim()); });  // the card as the family writes it (R3)
   });
   if (moveZone) {
     var wordBox = moveZone.querySelector(".word-buttons");
