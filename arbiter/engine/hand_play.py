@@ -25,6 +25,7 @@ from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
+from .suits import over_count, require_suits
 from .table import Table
 
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
@@ -103,6 +104,12 @@ class HandReplay(HandContext):
                 self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome
+        if self.written is not self.record and (shown := over_count(self.config, self.written)) is not None:
+            self.finding(
+                shown.code, shown.message, shown.node, table=False
+            )  # by suit: after the moves (engine/suits.py)
+            self.outcome.ended = False
+            return self.outcome
         if self.outcome.ended:
             self.end_of_hand_warnings()
         return self.outcome
@@ -110,6 +117,7 @@ class HandReplay(HandContext):
     def set_up(self) -> None:
         """The table as the hand's first turn finds it: dealt, or the stated position."""
         check_table(self)
+        require_suits(self.config, self.written)  # a rule set that looks at suits needs every card's
         if self.record.position is not None:
             set_up_position(self)
         else:

@@ -127,7 +127,7 @@ class StatementBuilder(Transformer[Token, Statement | None]):
                 out += words
                 continue
             for word in words:
-                card = C.canonical(word)
+                card = C.canonical(word) or C.suited_card(word)  # a card with its suit: `7h`, `7♥` (ACN 1.3)
                 if card is None:
                     column = run.column + run.value.index(word)
                     raise NotationError(column, card_advice(word), "unknown-card")
