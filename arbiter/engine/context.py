@@ -164,8 +164,11 @@ class HandContext:
         self.ruleset = ruleset
         # a hand that gives its cards' suits is judged as written without them (engine/suits.py);
         # `written` keeps them, for the checks only suits allow (HandReplay.set_up)
-        self.written = record
-        self.record = without_suits(record) if like is None and has_suits(record) else record
+        if like is not None:  # a fork: the record judged is the one given, already without suits
+            self.written, self.record = like.written, record
+        else:
+            self.written = record
+            self.record = without_suits(record) if has_suits(record) else record
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
         self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()

@@ -24,6 +24,7 @@ from ..engine.context import HandContext, TurnState
 from ..engine.going_out import go_out
 from ..engine.legal import Attempt, attempt, judge, listed
 from ..engine.steps import start_turn
+from ..engine.suits import unsuited_action
 from ..errors import NotARecord
 from ..findings import Finding, Severity
 from ..formatter import format_game
@@ -149,10 +150,10 @@ class Position:
             raise PositionError(msg("the game has no seating: {why}", why=problem.message if problem else ""), problem)
         record = game.hands[index]
         context = HandReplay(ruleset.config_for(seating, options), ruleset, record, totals)
-        played = list(record.turns[: turn - 1])
+        played = list(record.turns[: turn - 1])  # as written: with their suits, if the record gives them
         try:
             context.set_up()
-            expected = context.play(played)
+            expected = context.play(context.record.turns[: turn - 1])
         except Illegal as illegal:
             finding = context.error(illegal)
             where = msg("turn {turn}", turn=context.turn_number) if context.turn_number else msg("its start")
@@ -246,7 +247,7 @@ class Position:
         it breaks a rule. A discard, or a hand emptied, ends the turn (but a discard the opener's
         talon follows, `Config.talon`: the talon's draw ends it); `end` (or `end_turn`) ends one
         that no discard ends."""
-        steps = self._steps_of(action)
+        steps = self._steps_of(action)  # as written: with their suits, if the player gives them
         tried = self._try(steps)
         if tried is None:  # `out` stating how the turn just ended: written into that turn
             self._played[-1] = replace(self._played[-1], actions=(*self._played[-1].actions, *steps))  # type: ignore[arg-type]
@@ -274,7 +275,7 @@ class Position:
         """The game in ACN from its start (or stated position) to the last whole turn, with the
         hand's score once it is over. A turn in progress is left out (a turn line is whole), and
         so is a Result tag (the game is cut here)."""
-        hand = replace(self._context.record, turns=tuple(self._played), declared=())
+        hand = replace(self._context.written, turns=tuple(self._played), declared=())
         if self.over and self.scores is not None:
             entries = tuple(SidePoints(side=side, points=points) for side, points in self.scores.items())
             hand = replace(hand, declared=(Points(kind="score", entries=entries),))
@@ -315,6 +316,7 @@ class Position:
         """The steps played on copies, none of them ending the turn but the last (a turn never ends
         inside what the player is writing); None for an `out` that states how the turn just
         ended. Raises IllegalAction with the finding, its alternatives and its action's index."""
+        steps = tuple([unsuited_step(step) for step in steps])  # judged without suits (engine/suits.py)
         if self._states_the_end(steps):
             return None
         if self.over:
@@ -418,6 +420,11 @@ class Position:
     def __repr__(self) -> str:
         where = "over" if self.over else f"turn {self.turn}, {self.to_play} to play"
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
+
+
+def unsuited_step(step: Step) -> Step:
+    """A step as the engine judges it: a record's action without its cards' suits (engine/suits.py)."""
+    return unsuited_action(step) if isinstance(step, ACTION_TYPES) else step
 
 
 def replayed(context: HandContext) -> HandReplay:
