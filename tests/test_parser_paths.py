@@ -175,7 +175,10 @@ def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample)
     keyword=st.sampled_from(["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile"]),
     words=st.lists(
         st.one_of(
-            names, sides, st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "7x", "7h", "10♠", "Xh", "3h", "kh", "Bc"]), st.integers(-99, 9999).map(str)
+            names,
+            sides,
+            st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "7x", "7h", "10♠", "Xh", "3h", "kh", "Bc"]),
+            st.integers(-99, 9999).map(str),
         ),
         min_size=0,
         max_size=6,

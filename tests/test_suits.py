@@ -4,18 +4,23 @@ canonically, counted by suit, and judged, in every family so far, as the same re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from arbiter import Position
 from arbiter import cards as C
+from arbiter import families as rulesets
 from arbiter.checker import judge
 from arbiter.engine.suits import put_in_play, recarded
 from arbiter.formatter import format_game
 from arbiter.notation import parse, parse_text
 from arbiter.records import Game, HandRecord, Node
+from arbiter.rules.base import Config, OptionValue, RuleSet, Seating
+from arbiter.rulings import GameRuling
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.acn"))
 
@@ -94,3 +99,155 @@ def test_every_sample_given_suits_is_judged_as_without_them(sample):
         suited = format_game(with_suits(game))
         assert suited != plain or all(hand.summarised for hand in game.hands)
         assert output(suited) == output(plain)
+
+
+# --- reading and writing ---------------------------------------------------------------------------
+
+
+def _only_game(text: str) -> Game:
+    (parsed,) = parse_text(text)
+    assert parsed.findings == []
+    return parsed.game
+
+
+GAME = """[Rules "caliente"]
+[Seats "ann bob cid dee"]
+[Teams "ann+cid bob+dee"]
+
+hand 1 dealer dee
+"""
+
+
+def test_a_suit_is_written_by_its_letter_whatever_spelling_the_record_used():
+    game = _only_game(GAME + "deal ann 7♥ 7♡ T♠ 10s 3h 3c 3d 3s Kd X C\nann: draw 7h, meld [Q♣ Qc Q], discard A♦\n")
+    text = format_game(game)
+    assert "deal ann 7h 7h 10s 10s Bh Sc Bd Ss Kd X C\n" in text
+    assert "ann: draw 7h, meld [Qc Qc Q], discard Ad\n" in text
+    assert format_game(_only_game(text)) == text  # the canonical form reads back as itself
+
+
+def test_cards_keep_the_order_they_were_written_in():
+    game = _only_game(GAME + "deal ann Ks 4h X Kc 4\n")
+    assert game.hands[0].deals[0].cards == ("Ks", "4h", "X", "Kc", "4")
+
+
+@pytest.mark.parametrize(
+    ("word", "advice"),
+    [
+        ("Xh", "the jokers (X) and the Caliente cards (C) have no suit"),
+        ("C♠", "the jokers (X) and the Caliente cards (C) have no suit"),
+        ("Bc", "B is a red three, of hearts or diamonds"),
+        ("Sh", "S a black three, of clubs or spades"),
+        ("7H", "write the suit in lower case, `7h`"),
+        ("kh", "cards are written in capitals, `Kh`"),
+    ],
+)
+def test_a_card_with_a_suit_it_cannot_have_is_explained(word, advice):
+    (parsed,) = parse_text(GAME + f"deal ann 7h {word} 4\n")
+    (finding,) = parsed.findings
+    assert finding.code == "unknown-card" and advice in finding.message
+    assert finding.column == len("deal ann 7h ") + 1
+
+
+def test_a_meld_is_named_by_its_rank_never_by_a_suit():
+    (parsed,) = parse_text(GAME + "ann: add [Qh] to Qh\n")
+    assert [f.code for f in parsed.findings] == ["syntax-error"]
+
+
+# --- counting by suit ---------------------------------------------------------------------------------
+
+TWO_PLAYERS = (SAMPLES[0].parent / "caliente-2-players.acn").read_text(encoding="utf-8")
+
+
+def _suited_sample() -> str:
+    (game,) = [parsed.game for parsed in parse_text(TWO_PLAYERS)]
+    return format_game(with_suits(game))
+
+
+def test_a_third_seven_of_hearts_in_two_packs_is_one_too_many_though_eight_sevens_are_not():
+    text = _suited_sample()
+    assert "deal ann 4c 4d 6c 6d" in text
+    twice = text.replace("deal ann 4c 4d 6c 6d", "deal ann 4c 4c 6c 6d")  # two 4c: as many as two packs hold
+    assert judge(next(iter(parse(twice)))).findings == []
+    thrice = text.replace("deal bob 10c 10d 10h 10s 10c", "deal bob 10c 10c 10h 10s 10c")
+    (finding,) = judge(next(iter(parse(thrice)))).findings
+    assert finding.code == "card-count" and finding.line == 10 and finding.turn is None and finding.player is None
+    assert finding.message == "the packs hold only two 10c: this one cannot be in play"
+    assert judge(next(iter(parse(thrice)))).hands[0].judged is False
+
+
+def test_a_card_drawn_counts_with_the_cards_dealt():
+    text = _suited_sample().replace("bob: draw 10d Kd", "bob: draw 10c Kd")  # bob was dealt 10c twice
+    (finding,) = judge(next(iter(parse(text)))).findings
+    assert finding.code == "card-count" and "two 10c" in finding.message and finding.line == 14
+    assert (finding.turn, finding.player) == (1, "bob")
+
+
+def test_a_record_may_give_the_suits_of_some_cards_only():
+    text = _suited_sample().replace("deal ann 4c 4d 6c 6d", "deal ann 4 4 6c 6")
+    assert output(text) == output(format_game(_only_game(TWO_PLAYERS)))
+
+
+# --- a rule set that requires suits -----------------------------------------------------------------
+
+
+def _requiring_suits() -> RuleSet:
+    """Caliente as a family that looks at suits would configure it: every card needs its suit."""
+    caliente = rulesets.get("caliente")
+
+    def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
+        return replace(caliente.configure(seating, options), suits_required=True)
+
+    return replace(caliente, configure=configure)
+
+
+def _judged_requiring_suits(text: str) -> GameRuling:
+    untagged = text.replace('[Rules "caliente"]', "; the rule set is the caller's")  # a tag names a known one
+    assert untagged != text
+    return judge(next(iter(parse(untagged))), rules=_requiring_suits())
+
+
+def test_a_record_with_every_suit_is_judged_where_suits_are_required():
+    ruling = _judged_requiring_suits(_suited_sample())
+    assert ruling.findings == [] and ruling.verdict == "valid"
+
+
+def test_a_card_without_its_suit_where_suits_are_required_leaves_the_record_incomplete():
+    ruling = _judged_requiring_suits(format_game(_only_game(TWO_PLAYERS)))
+    (finding,) = ruling.findings
+    assert (finding.code, finding.line, finding.column) == ("suit-missing", 9, 1)
+    assert finding.message.startswith("`4` is written without its suit")
+    assert finding.rule == "Notation (Suits, docs/notation.md)"
+    assert ruling.verdict == "malformed"
+
+
+def test_the_first_card_without_its_suit_is_the_one_found():
+    text = _suited_sample().replace("meld [10s 10s 10s 10s 10s 10s 2s]", "meld [10s 10s 10s 10 10s 10s 2s]")
+    (finding,) = _judged_requiring_suits(text).findings
+    assert (finding.code, finding.line) == ("suit-missing", 14) and finding.message.startswith("`10`")
+
+
+def test_a_joker_needs_no_suit_where_suits_are_required():
+    assert " X " in _suited_sample()
+    assert _judged_requiring_suits(_suited_sample()).findings == []
+
+
+# --- a position ---------------------------------------------------------------------------------------
+
+
+def test_a_position_plays_suited_actions_and_writes_them_back_with_their_suits():
+    position = Position.from_record(_suited_sample(), hand=1, turn=2)
+    assert position.to_play == "ann"
+    assert position.is_legal("take 9h with [9s 9d] and [Ac Ad Ah]")
+    position.push("take 9h with [9s 9d] and [Ac Ad Ah]")
+    position.push("discard Sc")
+    record = position.record()
+    assert "deal ann 4c 4d 6c 6d" in record  # the deal as written
+    assert "ann: take 9h with [9s 9d] and [Ac Ad Ah], discard Sc\n" in record
+    assert format_game(_only_game(record)) == record
+
+
+def test_a_position_refuses_a_suited_action_as_it_refuses_the_same_without_suits():
+    position = Position.from_record(_suited_sample(), hand=1, turn=2)
+    assert not position.is_legal("take 9h with [9s Ad]")
+    assert position.explain("take 9h with [9s Ad]").code == position.explain("take 9 with [9 A]").code

@@ -105,14 +105,22 @@ class HandReplay(HandContext):
             self.outcome.ended = False
             return self.outcome
         if self.written is not self.record and (shown := over_count(self.config, self.written)) is not None:
-            self.finding(
-                shown.code, shown.message, shown.node, table=False
-            )  # by suit: after the moves (engine/suits.py)
-            self.outcome.ended = False
+            self.suits_shown_too_often(shown)  # by suit: once the moves passed (engine/suits.py)
             return self.outcome
         if self.outcome.ended:
             self.end_of_hand_warnings()
         return self.outcome
+
+    def suits_shown_too_often(self, shown: Illegal) -> None:
+        """A suited card shown more often than the packs hold it: the hand is not judged; the
+        finding is on the turn that shows it, if a turn does."""
+        line = shown.node.line if shown.node is not None else 0
+        turns = self.written.turns
+        self.turn_number = next((i for i, turn in enumerate(turns, 1) if turn.line == line), 0)
+        self.turn = None
+        player = turns[self.turn_number - 1].player if self.turn_number else None
+        self.finding(shown.code, shown.message, shown.node, player=player, table=False)
+        self.outcome.ended = False
 
     def set_up(self) -> None:
         """The table as the hand's first turn finds it: dealt, or the stated position."""
