@@ -17,7 +17,7 @@ from arbiter import families as rulesets
 from arbiter.checker import judge
 from arbiter.engine.suits import put_in_play, recarded
 from arbiter.formatter import format_game
-from arbiter.notation import parse, parse_text
+from arbiter.notation import forget_lines, parse, parse_text
 from arbiter.records import Game, HandRecord, Node
 from arbiter.rules.base import Config, OptionValue, RuleSet, Seating
 from arbiter.rulings import GameRuling
@@ -251,3 +251,25 @@ def test_a_position_refuses_a_suited_action_as_it_refuses_the_same_without_suits
     position = Position.from_record(_suited_sample(), hand=1, turn=2)
     assert not position.is_legal("take 9h with [9s Ad]")
     assert position.explain("take 9h with [9s Ad]").code == position.explain("take 9 with [9 A]").code
+
+
+# --- the reader says which hands give suits ----------------------------------------------------------
+
+
+def test_the_reader_says_which_hands_give_suits_however_often_a_line_recurs():
+    forget_lines()
+    plain_hand = "deal ann 4 5\nup 9\nann: draw 7, discard 7\n"
+    suited_turn = "ann: draw 7h, meld [Kh Ks K], discard 7h\n"
+    hands = [plain_hand + suited_turn * (n % 2) for n in range(8)]  # the suited line in every other hand
+    tags = GAME.removesuffix("hand 1 dealer dee\n")
+    text = tags + "".join(f"hand {n + 1} dealer dee\n{hand}" for n, hand in enumerate(hands))
+    for _ in range(2):  # read cold, then with every line remembered
+        (parsed,) = parse_text(text)
+        assert [hand.suited for hand in parsed.game.hands] == [n % 2 == 1 for n in range(8)]
+
+
+def test_a_hand_built_in_code_is_looked_through_for_suits():
+    (parsed,) = parse_text(_suited_sample())
+    hand = replace(parsed.game.hands[0], suited=None)
+    assert hand == parsed.game.hands[0]
+    assert output(format_game(replace(parsed.game, hands=(hand,)))) == output(_suited_sample())

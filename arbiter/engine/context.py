@@ -168,7 +168,8 @@ class HandContext:
             self.written, self.record = like.written, record
         else:
             self.written = record
-            self.record = without_suits(record) if has_suits(record) else record
+            suited = record.suited if record.suited is not None else has_suits(record)  # the reader says
+            self.record = without_suits(record) if suited else record
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
         self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()

@@ -4,7 +4,8 @@ A record may give a card's suit (`7h`). No family judged so far looks at suits, 
 them is checked for what only suits can show (a card shown more often than the packs hold it, and,
 where the rule set asks for suits, `Config.suits_required`, a card without its suit), and is then
 judged as the same hand written without them: the rulings are the unsuited record's, by
-construction. A hand without suits costs one look at its cards.
+construction. The reader says whether a hand gave suits (`HandRecord.suited`); a hand built in
+code is looked through.
 """
 
 from __future__ import annotations
@@ -182,10 +183,10 @@ def _ranks(node: Node, cards: tuple[str, ...]) -> tuple[str, ...]:
 
 def without_suits(record: HandRecord) -> HandRecord:
     """The same hand's record with every card's suit left out (each node where it was written)."""
-    return recarded(record, _ranks)
+    return recarded(record, _ranks, suited=False)
 
 
-def recarded(record: HandRecord, change: Recard) -> HandRecord:
+def recarded(record: HandRecord, change: Recard, suited: bool | None = None) -> HandRecord:
     """The same hand's record with the cards of each node as `change` writes them, in the order
     written (`_shown`'s), each node where it was."""
     position = record.position
@@ -206,6 +207,7 @@ def recarded(record: HandRecord, change: Recard) -> HandRecord:
         turns=tuple([_turn(turn, change) for turn in record.turns]),
         declared=record.declared,
         summaries=record.summaries,
+        suited=suited,
     )
 
 

@@ -22,6 +22,14 @@ class NotationError(ArbiterError):
         self.code = code
 
 
+# Cards read with their suits (ACN 1.3), counted: the grammar's transformer counts each line it
+# reads with a suit, and a remembered line's maker each time it makes one again. A hand that ends
+# with the count unchanged since it began gave no suit (notation/hands.py), so a record without
+# suits is never searched for one. Readers in other threads add to the count too: at worst a hand
+# is then taken for one that may give suits, and searched.
+suits_read: list[int] = [0]
+
+
 # --- showing the offending text -------------------------------------------------------------
 
 
