@@ -258,14 +258,15 @@ def test_a_position_refuses_a_suited_action_as_it_refuses_the_same_without_suits
 
 def test_the_reader_says_which_hands_give_suits_however_often_a_line_recurs():
     forget_lines()
-    plain_hand = "deal ann 4 5\nup 9\nann: draw 7, discard 7\n"
-    suited_turn = "ann: draw 7h, meld [Kh Ks K], discard 7h\n"
-    hands = [plain_hand + suited_turn * (n % 2) for n in range(8)]  # the suited line in every other hand
+    plain = "deal ann 4 5\nup 9\nann: draw 7, discard 7\n"
+    suited_turn = plain + "ann: draw 7h, meld [Kh Ks K], discard 7h\n"
+    suited_up = plain.replace("up 9\n", "up 9h  ; a line with a comment: Lark's, then remembered\n")
+    hands = [(plain, suited_turn, suited_up, plain)[n % 4] for n in range(8)]
     tags = GAME.removesuffix("hand 1 dealer dee\n")
     text = tags + "".join(f"hand {n + 1} dealer dee\n{hand}" for n, hand in enumerate(hands))
     for _ in range(2):  # read cold, then with every line remembered
         (parsed,) = parse_text(text)
-        assert [hand.suited for hand in parsed.game.hands] == [n % 2 == 1 for n in range(8)]
+        assert [hand.suited for hand in parsed.game.hands] == [n % 4 in (1, 2) for n in range(8)]
 
 
 def test_a_hand_built_in_code_is_looked_through_for_suits():

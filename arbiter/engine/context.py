@@ -164,12 +164,10 @@ class HandContext:
         self.ruleset = ruleset
         # a hand that gives its cards' suits is judged as written without them (engine/suits.py);
         # `written` keeps them, for the checks only suits allow (HandReplay.set_up)
-        if like is not None:  # a fork: the record judged is the one given, already without suits
-            self.written, self.record = like.written, record
-        else:
-            self.written = record
-            suited = record.suited if record.suited is not None else has_suits(record)  # the reader says
-            self.record = without_suits(record) if suited else record
+        self.written: HandRecord = record if like is None else like.written
+        self.record: HandRecord = record  # a fork's: the one given, already without suits
+        if like is None and (record.suited if record.suited is not None else has_suits(record)):  # the reader says
+            self.record = without_suits(record)
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
         self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()

@@ -8,9 +8,7 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from ..cards import CARD_SET
 from ..records import Add, Meld, Points, TableSide, Take, Turn
-from .words import suits_read
 
 # Reading a line is a pure function of its text, and archives repeat themselves: a line or an
 # action read once is remembered as a *maker*, a small function that builds the same nodes again
@@ -38,32 +36,7 @@ def _content_fields(cls: type) -> tuple[str, ...]:
 
 def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     """A maker for `node` as remembered (its columns moved right by `shift`, its own column
-    `column` if given): the nodes it holds get makers of their own, everything else is shared. A
-    node with a suited card counts each node it makes again (`suits_read`, ACN 1.3)."""
-    make = _plain_maker(node, shift, column)
-    if not _shows_suits(node):
-        return make
-
-    def counted(line: int, more: int) -> Any:
-        suits_read[0] += 1
-        return make(line, more)
-
-    return counted
-
-
-_CARD_FIELDS = ("cards", "card", "with_cards", "laid")  # the fields of a node that hold cards
-
-
-def _shows_suits(node: Any) -> bool:
-    """Whether a node's own cards (not those of the nodes it holds) include a suited one."""
-    for name in _CARD_FIELDS:
-        value = getattr(node, name, None)
-        if value is not None and not CARD_SET.issuperset((value,) if type(value) is str else value):
-            return True
-    return False
-
-
-def _plain_maker(node: Any, shift: int, column: int | None) -> Maker:
+    `column` if given): the nodes it holds get makers of their own, everything else is shared."""
     cls: type = type(node)
     at = node.column + shift if column is None else column
     nested = _NESTED.get(cls, ())
