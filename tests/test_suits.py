@@ -274,3 +274,25 @@ def test_a_hand_built_in_code_is_looked_through_for_suits():
     hand = replace(parsed.game.hands[0], suited=None)
     assert hand == parsed.game.hands[0]
     assert output(format_game(replace(parsed.game, hands=(hand,)))) == output(_suited_sample())
+
+
+def test_a_position_shows_each_card_a_player_holds_with_the_suit_the_record_gave_it():
+    position = Position.from_record(_suited_sample(), hand=1, turn=2)
+    ann = ("4c", "4d", "6c", "6d", "8c", "9c", "9d", "Jc", "Jd", "Qc", "Qd", "Ac", "Ad", "Ah", "Sc")
+    assert position.table.hands == {"ann": ann, "bob": ("5c", "5d")}
+    position.push("take 9h with [9c 9d] and [Ac Ad Ah]")
+    assert position.table.hands["ann"] == ("4c", "4d", "6c", "6d", "6h", "8c", "Jc", "Jd", "Qc", "Qd", "Sc")
+    position.push("discard Sc")
+    assert position.table.pile == ("Sc",)
+    assert position.copy().table == position.table
+
+
+def test_a_card_the_record_gives_without_its_suit_is_shown_by_its_rank():
+    text = _suited_sample().replace("deal ann 4c 4d 6c 6d", "deal ann 4 4d 6c 6")
+    hand = Position.from_record(text, hand=1, turn=2).table.hands["ann"]
+    assert hand[:4] == ("4d", "4", "6c", "6")  # within a rank: the suits, then the cards without one
+
+
+def test_a_position_without_suits_shows_ranks_as_ever():
+    position = Position.from_record(TWO_PLAYERS, hand=1, turn=2)
+    assert position.table.hands["bob"] == ("5", "5")

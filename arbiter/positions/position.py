@@ -39,6 +39,7 @@ from ..work import WorkBudget
 from .dealing import deal_hand, game_tags
 from .moves import Action, IllegalAction, Move, PositionError
 from .reading import find_game, totals_before
+from .suits import SuitsHeld, shows_suits
 
 ActionLike = Action | str | RecordAction | EndOfTurn
 """What `push`, `is_legal` and `explain` take: an Action (a `Move`), ACN text (`end`: the end of
@@ -60,6 +61,10 @@ class Position:
         self._state: TurnState | None = None  # the turn in progress, once it has begun
         self._actions: list[Step] = []  # its steps so far
         self._ended: TurnState | None = None  # the turn just ended, which an `out` may still state
+        # whether the hand or an action played gives a card's suit: the table then shows them (`table`)
+        self._suited = context.written is not context.record or any(
+            shows_suits(action) for turn in played for action in turn.actions
+        )
 
     # --- making one -------------------------------------------------------------------------
 
@@ -194,8 +199,22 @@ class Position:
 
     @property
     def table(self) -> TableView:
-        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape)."""
-        return TableView.of(self._context.table)
+        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape). Where
+        the record or an action played gives suits, each card a player holds is shown with the
+        suit the record gave it (positions/suits.py)."""
+        view = TableView.of(self._context.table)
+        if not self._suited:
+            return view
+        context = self._context
+        held = SuitsHeld(context.written, context.config).played(self._played)
+        if self._state is not None:
+            held.play(self._state.player, self._actions)
+        feet = view.feet
+        return view.with_cards(
+            {player: held.shown(player, ranks) for player, ranks in view.hands.items()},
+            None if feet is None else {player: held.shown_feet(player, ranks) for player, ranks in feet.items()},
+            held.shown_pile(view.pile),
+        )
 
     @property
     def hand(self) -> int:
@@ -249,6 +268,7 @@ class Position:
         that no discard ends."""
         steps = self._steps_of(action)  # as written: with their suits, if the player gives them
         tried = self._try(steps)
+        self._suited = self._suited or any(shows_suits(step) for step in steps)
         if tried is None:  # `out` stating how the turn just ended: written into that turn
             self._played[-1] = replace(self._played[-1], actions=(*self._played[-1].actions, *steps))  # type: ignore[arg-type]
             return
@@ -269,6 +289,7 @@ class Position:
         other._context = replayed(forked)
         other._actions = list(self._actions)
         other._ended = self._ended
+        other._suited = self._suited
         return other
 
     def record(self) -> str:
