@@ -72,7 +72,7 @@ CHOICES: tuple[Choice, ...] = (
         "consecutive ranks. The standard Samba references are played with standard packs, whose suits the "
         "box's chapter never mentions.",
         chosen="A sequence is judged by its ranks alone, whether or not the record gives the cards' suits "
-        "(docs/notation.md, \"Suits\"): suits a record gives are read, counted and kept, and a sequence "
+        '(docs/notation.md, "Suits"): suits a record gives are read, counted and kept, and a sequence '
         "of several suits is judged as the same sequence without them.",
         why="The rule set follows the box, whose deck has no suits to judge; a game whose sequences keep "
         "to one suit is a family of its own.",
