@@ -296,3 +296,11 @@ def test_a_card_the_record_gives_without_its_suit_is_shown_by_its_rank():
 def test_a_position_without_suits_shows_ranks_as_ever():
     position = Position.from_record(TWO_PLAYERS, hand=1, turn=2)
     assert position.table.hands["bob"] == ("5", "5")
+
+
+def test_a_samba_sequence_of_several_suits_is_judged_by_its_ranks():
+    sample = (SAMPLES[0].parent / "samba-full-hand.acn").read_text(encoding="utf-8")
+    mixed = sample.replace("meld [4 5 6 7 8 9 10], discard 9", "meld [4h 5s 6d 7c 8h 9h 10s], discard 9")
+    assert mixed != sample
+    ruling = judge(next(iter(parse(mixed))))
+    assert ruling.findings == [] and ruling.hands == judge(next(iter(parse(sample)))).hands
