@@ -304,3 +304,14 @@ def test_a_samba_sequence_of_several_suits_is_judged_by_its_ranks():
     assert mixed != sample
     ruling = judge(next(iter(parse(mixed))))
     assert ruling.findings == [] and ruling.hands == judge(next(iter(parse(sample)))).hands
+
+
+def test_a_suited_record_of_a_prepared_board_is_checked_against_the_board_by_rank():
+    text = (SAMPLES[0].parent / "event" / "round-1" / "table-1.acn").read_text(encoding="utf-8")
+    text = text.replace('[Board "1"]', '[Board "1"]\n[Seed "20261126"]')  # the event file's seed, in the record
+    (game,) = [parsed.game for parsed in parse_text(text)]
+    plain = format_game(game)
+    assert '[Board "1"]' in plain
+    assert output(format_game(with_suits(game))) == output(plain)
+    bad = plain.replace("deal bob 5 6 7 7", "deal bob 5 6 7 8", 1)  # not the board's deal
+    assert "board-mismatch" in output(format_game(with_suits(next(iter(parse_text(bad))).game)))

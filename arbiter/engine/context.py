@@ -22,7 +22,7 @@ from ..rules.base import Config, RuleSet
 from ..rules.policies import TurnEnd
 from ..views import TableView
 from .illegal import Illegal
-from .suits import has_suits, without_suits
+from .suits import judged
 from .table import SideState, Table, counts_copy, new_side_states
 
 
@@ -165,9 +165,7 @@ class HandContext:
         # a hand that gives its cards' suits is judged as written without them (engine/suits.py);
         # `written` keeps them, for the checks only suits allow (HandReplay.set_up)
         self.written: HandRecord = record if like is None else like.written
-        self.record: HandRecord = record  # a fork's: the one given, already without suits
-        if like is None and (record.suited if record.suited is not None else has_suits(record)):  # the reader says
-            self.record = without_suits(record)
+        self.record: HandRecord = record if like is not None else judged(record)  # a fork's: already judged
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
         self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()

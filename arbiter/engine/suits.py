@@ -91,6 +91,13 @@ def _shown(record: HandRecord) -> Iterator[tuple[Node, tuple[str, ...]]]:
             yield from _action_cards(action)
 
 
+def judged(record: HandRecord) -> HandRecord:
+    """The hand as the engine judges it: without its cards' suits, if it gives any (the reader says
+    whether it does, `HandRecord.suited`; a hand built in code is looked through)."""
+    suited = record.suited if record.suited is not None else has_suits(record)
+    return without_suits(record) if suited else record
+
+
 def has_suits(record: HandRecord) -> bool:
     """Whether any card of the hand's record carries its suit."""
     card_set = C.CARD_SET
