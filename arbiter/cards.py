@@ -106,6 +106,7 @@ def suited_card(token: str) -> str | None:
     the token is not one."""
     if token in SUITED_SET:
         return token
+    token = token.rstrip("\ufe0e\ufe0f")  # a sign's variation selector (`♥️`, as phones send it)
     if len(token) < 2:
         return None
     suit = SUIT_SIGNS.get(token[-1], token[-1])

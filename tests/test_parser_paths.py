@@ -108,6 +108,7 @@ _TOKEN_LINES = (
     "up 2d Bh 7♠",
     "stock Kh 5 9 Th 3s",
     "hold ann 10♡ 3h X J♣",
+    "deal ann 7\u2665\ufe0f K\u2660\ufe0e 4",  # a phone's signs, with their variation selectors
 )
 _LARK_LINES = (
     "deal deal 4 5 6",  # a keyword where a name belongs

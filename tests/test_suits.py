@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from arbiter import Position
+from arbiter import Position, table_after
 from arbiter import cards as C
 from arbiter import families as rulesets
 from arbiter.checker import judge
@@ -119,9 +119,10 @@ hand 1 dealer dee
 
 
 def test_a_suit_is_written_by_its_letter_whatever_spelling_the_record_used():
-    game = _only_game(GAME + "deal ann 7♥ 7♡ T♠ 10s 3h 3c 3d 3s Kd X C\nann: draw 7h, meld [Q♣ Qc Q], discard A♦\n")
+    deal = "deal ann 7♥ 7♡ T♠ 10s 3h 3c 3d 3s Kd X C 9\u2666\ufe0f\n"  # a phone's sign: with a variation selector
+    game = _only_game(GAME + deal + "ann: draw 7h, meld [Q♣ Qc Q], discard A♦\n")
     text = format_game(game)
-    assert "deal ann 7h 7h 10s 10s Bh Sc Bd Ss Kd X C\n" in text
+    assert "deal ann 7h 7h 10s 10s Bh Sc Bd Ss Kd X C 9d\n" in text
     assert "ann: draw 7h, meld [Qc Qc Q], discard Ad\n" in text
     assert format_game(_only_game(text)) == text  # the canonical form reads back as itself
 
@@ -315,3 +316,8 @@ def test_a_suited_record_of_a_prepared_board_is_checked_against_the_board_by_ran
     assert output(format_game(with_suits(game))) == output(plain)
     bad = plain.replace("deal bob 5 6 7 7", "deal bob 5 6 7 8", 1)  # not the board's deal
     assert "board-mismatch" in output(format_game(with_suits(next(iter(parse_text(bad))).game)))
+
+
+def test_the_table_after_a_turn_shows_the_suits_held():
+    hands = table_after(_suited_sample(), hand=1, turn=1).hands
+    assert hands["bob"] == ("5c", "5d")
