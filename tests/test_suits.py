@@ -150,11 +150,6 @@ def test_a_card_with_a_suit_it_cannot_have_is_explained(word, advice):
     assert finding.column == len("deal ann 7h ") + 1
 
 
-def test_a_meld_is_named_by_its_rank_never_by_a_suit():
-    (parsed,) = parse_text(GAME + "ann: add [Qh] to Qh\n")
-    assert [f.code for f in parsed.findings] == ["syntax-error"]
-
-
 # --- counting by suit ---------------------------------------------------------------------------------
 
 TWO_PLAYERS = (SAMPLES[0].parent / "caliente-2-players.acn").read_text(encoding="utf-8")
@@ -321,3 +316,11 @@ def test_a_suited_record_of_a_prepared_board_is_checked_against_the_board_by_ran
 def test_the_table_after_a_turn_shows_the_suits_held():
     hands = table_after(_suited_sample(), hand=1, turn=1).hands
     assert hands["bob"] == ("5c", "5d")
+
+
+@pytest.mark.parametrize("ref", ["7♥", "7h", "5h-9h"])
+def test_a_meld_named_with_a_suit_is_told_it_is_named_by_its_rank(ref):
+    (parsed,) = parse_text(GAME + f"ann: add [7h] to {ref}\n")
+    (finding,) = parsed.findings
+    assert finding.code == "syntax-error" and finding.column == len("ann: add [7h] to ") + 1
+    assert "name a meld by its rank" in finding.message or "is not a sequence" in finding.message
