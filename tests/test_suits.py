@@ -15,7 +15,7 @@ from arbiter import Position, table_after
 from arbiter import cards as C
 from arbiter import families as rulesets
 from arbiter.checker import judge
-from arbiter.engine.suits import put_in_play, recarded
+from arbiter.engine.suits import off_the_stock, put_in_play, recarded
 from arbiter.formatter import format_game
 from arbiter.notation import forget_lines, parse, parse_text
 from arbiter.records import Game, HandRecord, Node
@@ -45,6 +45,12 @@ def _suited_hand(record: HandRecord) -> HandRecord:
             else:
                 suited.append(card)
         fresh[id(node)] = tuple(suited)
+    stock = record.stock
+    if stock is not None and stock.cards is not None and record.position is None:  # drawn as the stock lists them
+        listed = iter(fresh[id(stock)])
+        for node, cards, _ in off_the_stock(record):
+            taken = tuple(next(listed, card) for card in cards)
+            fresh[id(node)] = taken if tuple(map(C.rank, taken)) == cards else cards
 
     def change(node: Node, cards: tuple[str, ...]) -> tuple[str, ...]:
         given = fresh.get(id(node))
@@ -324,3 +330,15 @@ def test_a_meld_named_with_a_suit_is_told_it_is_named_by_its_rank(ref):
     (finding,) = parsed.findings
     assert finding.code == "syntax-error" and finding.column == len("ann: add [7h] to ") + 1
     assert "name a meld by its rank" in finding.message or "is not a sequence" in finding.message
+
+
+def test_a_card_drawn_with_another_suit_than_the_listed_stock_gives_is_out_of_order():
+    (game,) = [parsed.game for parsed in parse_text((SAMPLES[0].parent / "samba-full-hand.acn").read_text("utf-8"))]
+    suited = format_game(with_suits(game))
+    assert "ann: draw 4s Ks," in suited and " 4s Ks " in suited.split("\nstock ")[1].split("\n")[0]
+    wrong = suited.replace("ann: draw 4s Ks,", "ann: draw 4h Ks,", 1)
+    (finding,) = judge(next(iter(parse(wrong)))).findings
+    assert (finding.code, finding.turn, finding.player) == ("stock-order", 1, "ann")
+    assert finding.message == "the next card of the stock is 4s, not 4h"
+    unsuited = suited.replace("ann: draw 4s Ks,", "ann: draw 4 Ks,", 1)  # no suit to compare: the rank agrees
+    assert judge(next(iter(parse(unsuited)))).findings == []

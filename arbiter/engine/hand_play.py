@@ -25,7 +25,7 @@ from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
-from .suits import over_count, require_suits
+from .suits import over_count, require_suits, stock_order
 from .table import Table
 
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
@@ -104,16 +104,20 @@ class HandReplay(HandContext):
                 self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome
-        if self.written is not self.record and (shown := over_count(self.config, self.written)) is not None:
-            self.suits_shown_too_often(shown)  # by suit: once the moves passed (engine/suits.py)
+        shown = None
+        if self.written is not self.record:  # what only suits show, once the moves passed (engine/suits.py)
+            shown = over_count(self.config, self.written) or stock_order(self.config, self.written)
+        if shown is not None:
+            self.found_by_suit(shown)
             return self.outcome
         if self.outcome.ended:
             self.end_of_hand_warnings()
         return self.outcome
 
-    def suits_shown_too_often(self, shown: Illegal) -> None:
-        """A suited card shown more often than the packs hold it: the hand is not judged; the
-        finding is on the turn that shows it, if a turn does."""
+    def found_by_suit(self, shown: Illegal) -> None:
+        """A suited card shown more often than the packs hold it, or drawn where the listed stock
+        gives another suit: the hand is not judged; the finding is on the turn that shows it, if a
+        turn does."""
         line = shown.node.line if shown.node is not None else 0
         turns = self.written.turns
         self.turn_number = next((i for i, turn in enumerate(turns, 1) if turn.line == line), 0)

@@ -133,6 +133,39 @@ def over_count(config: Config, record: HandRecord) -> Illegal | None:
     return None
 
 
+def stock_order(config: Config, record: HandRecord) -> Illegal | None:
+    """The first card drawn or turned up with a suit other than the one the listed stock gives
+    at its place, or None; cards without a suit on either side are the engine's to compare (by
+    rank, as ever). Asked once the hand's moves have passed. Talons dealt aside from a listed
+    stock (Modern American Canasta) come off it in their own order, left to the engine."""
+    stock = record.stock
+    if stock is None or stock.cards is None or record.position is not None or config.talon_dealt_aside:
+        return None
+    listed = stock.cards
+    at = 0
+    for node, cards, _ in off_the_stock(record):
+        for card in cards:
+            if at >= len(listed):
+                return None
+            expected = listed[at]
+            at += 1
+            if card != expected and card in C.SUITED_SET and expected in C.SUITED_SET:
+                message = msg("the next card of the stock is {expected}, not {card}", expected=expected, card=card)
+                return Illegal("stock-order", message, node, listed=False)
+    return None
+
+
+def off_the_stock(record: HandRecord) -> Iterator[tuple[Node, tuple[str, ...], str]]:
+    """The cards that come off the stock, in order: the Bonus cards' replacements, the up cards,
+    then each turn's draws."""
+    for turn in record.setup_turns:
+        yield from _drawn(turn)
+    if record.up is not None:
+        yield record.up, record.up.cards, "stock-order"
+    for turn in record.turns:
+        yield from _drawn(turn)
+
+
 def _require_suits(record: HandRecord) -> None:
     unsuited = C.CARD_SET - {C.BIG_WILD, C.CALIENTE}  # the cards that have a suit when written without it
     for node, cards in _shown(record):
