@@ -74,10 +74,70 @@ PACK_SIZE = sum(ONE_PACK.values())  # 54
 
 
 def canonical(token: str) -> str | None:
-    """The canonical symbol for a card as written, or None if it is not a card."""
+    """The canonical symbol for a card as written, or None if it is not a card (a card with its
+    suit is `suited_card`'s)."""
     if token in CARD_SET:
         return token
     return ALIASES.get(token.upper())
+
+
+# --- suits (ACN 1.3) ------------------------------------------------------------------------------
+# A card may carry its suit: its rank symbol, then the suit's letter in lower case (`7h`, `10s`,
+# `2d`, `Bh` the three of hearts, `Ss` the three of spades). The jokers (X) and the Caliente cards
+# (C) have none. The suit's sign (`7♥`) and a three's own rank (`3h`) are read too, and written
+# back in the canonical spelling. See docs/notation.md, "Suits".
+
+SUITS: tuple[str, ...] = ("c", "d", "h", "s")  # clubs, diamonds, hearts, spades
+SUIT_SIGNS: dict[str, str] = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_SUITS_OF: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys((*NATURALS, LITTLE_WILD), SUITS),
+    BONUS: ("d", "h"),  # the red threes
+    STOP: ("c", "s"),  # the black threes
+}
+RANK_OF: dict[str, str] = {rank + suit: rank for rank, suits in _SUITS_OF.items() for suit in suits}
+"""Every suited card as the notation writes it, with its rank (the card as every family without
+suits knows it)."""
+SUITED_SET = frozenset(RANK_OF)
+_THREES: dict[str, str] = {"3" + suit: (BONUS if suit in "dh" else STOP) + suit for suit in SUITS}
+
+
+def suited_card(token: str) -> str | None:
+    """The canonical spelling of a card written with its suit (`7h`, `7♥`, `T♠`, `3h`), or None if
+    the token is not one."""
+    if token in SUITED_SET:
+        return token
+    token = token.rstrip("\ufe0e\ufe0f")  # a sign's variation selector (`♥️`, as phones send it)
+    if len(token) < 2:
+        return None
+    suit = SUIT_SIGNS.get(token[-1], token[-1])
+    written = token[:-1]
+    if written == "3":
+        return _THREES.get(written + suit)
+    rank = canonical(written)
+    card = None if rank is None else rank + suit
+    return card if card in SUITED_SET else None
+
+
+def rank(card: str) -> str:
+    """A card's rank: the card itself when it has no suit."""
+    return RANK_OF.get(card, card)
+
+
+def suit(card: str) -> str | None:
+    """A card's suit, None when it has none."""
+    return card[-1] if card in SUITED_SET else None
+
+
+def has_suits(cards: Iterable[str]) -> bool:
+    """Whether any of these cards carries its suit."""
+    return not CARD_SET.issuperset(cards)  # every card read is canonical: a card outside the set is suited
+
+
+def ranks(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards without their suits (the same tuple when none has one)."""
+    if CARD_SET.issuperset(cards):
+        return cards
+    return tuple([RANK_OF.get(card, card) for card in cards])
 
 
 def is_natural(card: str) -> bool:

@@ -7,7 +7,6 @@ from typing import IO, Any
 import click
 
 from arbiter.archive.inputs import describe_os_error
-from arbiter.engine.work import DEFAULT_MAX_STEPS
 from arbiter.i18n import msg
 
 from .click_words import click_says
@@ -127,12 +126,20 @@ class WorkSteps(click.ParamType):
         return steps
 
 
+def _default_steps() -> str:
+    """The engine's default bound, read when a command that searches runs: `fmt` and `--version`
+    load no engine (tests/test_startup_imports.py)."""
+    from arbiter.engine.work import DEFAULT_MAX_STEPS
+
+    return str(DEFAULT_MAX_STEPS)
+
+
 def work_budget_option(command):  # type: ignore[no-untyped-def]
     return click.option(
         "--work-budget",
         "work_budget",
         type=WorkSteps(),
-        default=str(DEFAULT_MAX_STEPS),
+        default=_default_steps,
         show_default=False,
         help="Steps of work each game's search for what was allowed instead may take (as the web service's "
         "MAX_STEPS); past it the answer lists what was found and says it was cut short; 'unlimited' lifts it "

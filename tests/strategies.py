@@ -42,7 +42,7 @@ from arbiter.notation.records import (
 
 names = st.from_regex(r"[a-zA-Zé][a-z0-9_ë]{0,5}", fullmatch=True).filter(lambda n: n not in KEYWORDS)
 sides = st.lists(names, min_size=1, max_size=3).map("+".join)
-card = st.sampled_from(C.CARDS)
+card = st.sampled_from((*C.CARDS, "7h", "10s", "Bh", "Ss", "2d", "Ac"))  # ACN 1.3: some with their suits
 cards = st.lists(card, min_size=1, max_size=8).map(tuple)
 some_cards = st.lists(card, max_size=5).map(tuple)
 comment = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=12).map(str.strip).filter(bool)

@@ -104,6 +104,11 @@ _TOKEN_LINES = (
     "score ann 5",
     "total ann+cid -0295 bob+dee +4650 ann2 000000000123",  # read by splitting it: one space a gap
     "up J",
+    "deal bob 4h 5♥ 6s 6s 7c 8d 10h Qs Q A 2c",  # ACN 1.3: cards with their suits, by letter or sign
+    "up 2d Bh 7♠",
+    "stock Kh 5 9 Th 3s",
+    "hold ann 10♡ 3h X J♣",
+    "deal ann 7\u2665\ufe0f K\u2660\ufe0e 4",  # a phone's signs, with their variation selectors
 )
 _LARK_LINES = (
     "deal deal 4 5 6",  # a keyword where a name belongs
@@ -121,6 +126,8 @@ _LARK_LINES = (
     "up ",
     "score ann+cid 1234567890 bob+dee 5",
     "score ann+cid 120 bob+dee ",
+    "deal bob 4 5 Xh",  # a joker has no suit: Lark's path says so
+    "deal bob 4h 5 7H",
 )
 # Tags read from their tokens: a game's Event and Round, new in each game.
 _TOKEN_TAGS = ('[Event "Simulated game 1, seed 1"]', ' [ Round\t"a \\" b" ] ', '[Event"x"]')
@@ -169,7 +176,10 @@ def test_every_sample_line_read_from_its_tokens_is_read_as_lark_reads_it(sample)
     keyword=st.sampled_from(["deal", "foot", "hold", "up", "stock", "score", "total", "turn", "pile"]),
     words=st.lists(
         st.one_of(
-            names, sides, st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "7x"]), st.integers(-99, 9999).map(str)
+            names,
+            sides,
+            st.sampled_from([*C.CARDS, "R3", "jk", "T", "Z", "7x", "7h", "10♠", "Xh", "3h", "kh", "Bc"]),
+            st.integers(-99, 9999).map(str),
         ),
         min_size=0,
         max_size=6,
@@ -259,6 +269,10 @@ _TOKEN_ACTIONS = (
     "draw 9 J",
     "draw X",
     "discard K",
+    "meld [4h 5h 6h] [K♠ K Kd]",  # ACN 1.3: cards with their suits
+    "add [9c Th] to K#2",
+    "take Kh with [Ks K] and [4♣ 5♣ 6♣]",
+    "take 8s onto 8",
 )
 _LARK_ACTIONS = (
     "meld[4 5 6]",
@@ -280,6 +294,9 @@ _LARK_ACTIONS = (
     "take 9 with [9 Z]",
     "take 9 with [9 9][4 5 6]",
     "take 8 onto 3",
+    "draw 9h J",  # a suited draw or discard, read the first time: Lark's
+    "discard K♥",
+    "meld [Xh K K]",
 )
 
 

@@ -38,6 +38,9 @@ MORE_LINES = [
     "ann: draw 77",
     "ann: draw deuce",
     "ann: draw 2345",
+    "ann: draw 7h Xh",  # ACN 1.3: a joker has no suit
+    "ann: draw Bc",  # a red three of clubs
+    "ann: draw 7H",  # a suit in capitals
     "summary ann melded 12345678901",  # a summary's count too large
     "ann: draw 0",
     "ann: add [7] to",

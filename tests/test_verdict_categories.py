@@ -40,7 +40,7 @@ KINDS: dict[str, Problem] = {
         UNREADABLE,
     ),
     # the record leaves out what judging needs
-    **dict.fromkeys(["seats-missing", "teams-missing", "position-incomplete"], INCOMPLETE),
+    **dict.fromkeys(["seats-missing", "teams-missing", "position-incomplete", "suit-missing"], INCOMPLETE),
     # a record naming its prepared board without its seed (a warning) says nothing was played wrongly
     "board-unknown": INCOMPLETE,
     # a card dealt or drawn that the prepared board the record names does not hold there

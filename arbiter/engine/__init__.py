@@ -22,6 +22,7 @@ The modules, named from the rules:
 - `work`: the bound on the steps one listing of legal actions may take (`WorkBudget`);
 - `paths`: the legal paths counted for coverage reports;
 - `illegal`: the exception a broken rule raises, before the move changes anything.
+- `suits`: a hand that gives its cards' suits (ACN 1.3): counted by suit, then judged without them.
 
 The engine never asks which rule set it is playing: every difference between families is data
 or a policy of the rule set's `Config` (arbiter/rules/base.py; docs/engine.md is the guide).

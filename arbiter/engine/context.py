@@ -22,6 +22,7 @@ from ..rules.policies import TurnEnd
 from ..rulings.findings import Adjustment, Finding, Severity
 from ..rulings.views import TableView
 from .illegal import Illegal
+from .suits import judged
 from .table import SideState, Table, counts_copy, new_side_states
 
 
@@ -161,7 +162,10 @@ class HandContext:
         `like`: a context of the same hand whose order of play this one shares (a fork)."""
         self.config = config
         self.ruleset = ruleset
-        self.record = record
+        # a hand that gives its cards' suits is judged as written without them (engine/suits.py);
+        # `written` keeps them, for the checks only suits allow (HandReplay.set_up)
+        self.written: HandRecord = record if like is None else like.written
+        self.record: HandRecord = record if like is not None else judged(record)  # a fork's: already judged
         # the legal paths taken, for coverage reports: a game's hands count into one Counter
         self.paths: Counter[str] = counts_copy() if paths is None else paths
         self.outcome = HandOutcome()

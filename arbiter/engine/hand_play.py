@@ -25,6 +25,7 @@ from .illegal import Illegal
 from .scoring import score_side
 from .start import check_player, check_table, deal, set_up_position
 from .steps import play_action, start_turn
+from .suits import over_count, require_suits, stock_order
 from .table import Table
 
 NOT_ON_A_MOVE = frozenset({"turn-order", "unknown-player", "sitting-out"})
@@ -103,13 +104,32 @@ class HandReplay(HandContext):
                 self.add_alternatives(found, illegal)
             self.outcome.ended = False
             return self.outcome
+        shown = None
+        if self.written is not self.record:  # what only suits show, once the moves passed (engine/suits.py)
+            shown = over_count(self.config, self.written) or stock_order(self.config, self.written)
+        if shown is not None:
+            self.found_by_suit(shown)
+            return self.outcome
         if self.outcome.ended:
             self.end_of_hand_warnings()
         return self.outcome
 
+    def found_by_suit(self, shown: Illegal) -> None:
+        """A suited card shown more often than the packs hold it, or drawn where the listed stock
+        gives another suit: the hand is not judged; the finding is on the turn that shows it, if a
+        turn does."""
+        line = shown.node.line if shown.node is not None else 0
+        turns = self.written.turns
+        self.turn_number = next((i for i, turn in enumerate(turns, 1) if turn.line == line), 0)
+        self.turn = None
+        player = turns[self.turn_number - 1].player if self.turn_number else None
+        self.finding(shown.code, shown.message, shown.node, player=player, table=False)
+        self.outcome.ended = False
+
     def set_up(self) -> None:
         """The table as the hand's first turn finds it: dealt, or the stated position."""
         check_table(self)
+        require_suits(self.config, self.written)  # a rule set that looks at suits needs every card's
         if self.record.position is not None:
             set_up_position(self)
         else:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..cards import ORDER
+from ..engine.suits import judged
 from ..i18n import Text, msg
 from ..notation.records import Draw, Game, HandRecord, Node
 from ..rules.base import Config
@@ -219,7 +220,7 @@ def board_findings(game: Game, table: Table, config: Config, seeds: SeedSource =
         if not hand.deals:
             continue
         board = deal(seed, first + offset, Table(seat_names(len(table.seats)), ()), config)
-        for mismatch in hand_mismatches(hand, board, table.seats):
+        for mismatch in hand_mismatches(judged(hand), board, table.seats):  # a board deals ranks (ACN 1.3)
             findings.append(
                 _finding(
                     "board-mismatch",

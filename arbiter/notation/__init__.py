@@ -36,7 +36,7 @@ from .parsers import ACCELERATED, GRAMMAR_FILE, grammar_path
 from .reading import LINE_CACHE_SIZE, MEMORABLE_CHARS, forget_lines, parse_line, remembered
 from .words import KEYWORDS, NotationError, excerpt
 
-NOTATION_VERSION = "1.2"
+NOTATION_VERSION = "1.3"
 
 __all__ = [
     "ACCELERATED",

@@ -25,7 +25,7 @@ from .records import (
     Turn,
     UpCard,
 )
-from .words import PACKET_WORDS
+from .words import PACKET_WORDS, suits_read
 
 _POSITION = (Holding, TableSide, PilePosition, Melded, ToPlay)
 
@@ -45,6 +45,7 @@ class HandParts:
         self.turns: list[Turn] = []
         self.declared: list[Points] = []
         self.summaries: list[Summary] = []
+        self.suits_before = suits_read[0]  # the suited cards read before the hand began (words.suits_read)
         self.in_play: list[Turn] | None = None
         """Where a turn goes straight to: the hand's turns once it is dealt (or its position given)
         and until its score line; None before and after."""
@@ -216,6 +217,7 @@ class HandParts:
             turns=tuple(self.turns),
             declared=tuple(self.declared),
             summaries=tuple(self.summaries),
+            suited=suits_read[0] != self.suits_before,
         )
 
 

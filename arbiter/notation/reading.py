@@ -15,7 +15,7 @@ from .makers import Maker, maker_for
 from .parsers import ACCELERATED, borrow, give_back, read_with_lark
 from .records import Action, Statement, Turn
 from .tokens import action_from_tokens, line_from_tokens, tag_from_tokens
-from .words import KEYWORDS, NotationError
+from .words import KEYWORDS, NotationError, suits_read
 
 LINE_CACHE_SIZE = 16_384
 """Distinct lines remembered: most turn lines of an archive (`bob: draw 8, discard 8`) recur."""
@@ -36,8 +36,10 @@ _line_makers: dict[str, tuple[Maker | None, tuple[str, ...]]] = {}
 def _line_maker(text: str) -> tuple[Maker | None, tuple[str, ...]]:
     known = _line_makers.get(text)
     if known is None:
+        before = suits_read[0]
         statement, comments = read_with_lark(text, 0, ACCELERATED)
-        known = (None if statement is None else maker_for(statement)), tuple(comments)
+        make = None if statement is None else _with_suits(maker_for(statement), before)
+        known = make, tuple(comments)
         if len(_line_makers) >= LINE_CACHE_SIZE:
             _line_makers.clear()
         _line_makers[text] = known
@@ -62,23 +64,41 @@ def _statement(text: str, line: int) -> tuple[Statement | None, list[str]]:
 def _action_maker(text: str) -> Maker:
     """One action of a turn (`draw 8`, `meld [7 7 7]`), read with the grammar's `action` rule,
     its columns counted from the action's start."""
+    before = suits_read[0]
     action = action_from_tokens(text)
     if action is not None:
-        return maker_for(action, column=1)
+        return _with_suits(maker_for(action, column=1), before)
     reader = borrow(ACCELERATED)
     try:
         reader.builder.line = 0
-        return maker_for(reader.lark.parse(text, start="action"), column=1)
+        return _with_suits(maker_for(reader.lark.parse(text, start="action"), column=1), before)
     finally:
         give_back(reader, ACCELERATED)
+
+
+def _with_suits(make: Maker, before: int) -> Maker:
+    """The maker of what was just read; if it was read with a suited card (the count of them,
+    `words.suits_read`, is past `before`), one that counts each time it makes it again, so that the
+    hand it is read into says it gives suits (notation/hands.py). Costs nothing without suits."""
+    return make if suits_read[0] == before else _counting(make)
+
+
+def _counting(make: Maker) -> Maker:
+    """A maker of nodes with a suited card, which counts each time it makes them (`suits_read`)."""
+
+    def counted(line: int, shift: int) -> Any:
+        suits_read[0] += 1
+        return make(line, shift)
+
+    return counted
 
 
 _action_makers: dict[str, Maker] = {}
 """The actions seen more than once, remembered: actions recur far more than lines do. Bounded:
 forgotten all at once when full."""
-_actions_seen_once: dict[str, tuple[Action, int]] = {}
+_actions_seen_once: dict[str, tuple[Action, int, bool]] = {}
 """Actions read once from their tokens (as _seen_once for lines), with the reading and the shift it
-was read at: an action is remembered when it recurs, its maker made from that first reading, so
+was read at and whether it had a suited card: an action is remembered when it recurs, its maker made from that first reading, so
 the melds and takes that never do (most of Samba's) cost no maker. Forgotten all at once when full."""
 
 
@@ -88,16 +108,19 @@ def _new_action(text: str, line: int, shift: int) -> Action:
     Lark reads it)."""
     first = _actions_seen_once.pop(text, None)
     if first is not None:  # read once before: its maker is made from that reading
-        read_before, read_at = first
+        read_before, read_at, suited = first
         make = maker_for(read_before, shift=-read_at, column=1)
-    elif (action := action_from_tokens(text, line, shift)) is not None:
-        action.column = 1 + shift
-        if len(text) <= MEMORABLE_CHARS:
-            if len(_actions_seen_once) >= LINE_CACHE_SIZE:
-                _actions_seen_once.clear()
-            _actions_seen_once[text] = action, shift
-        return action
+        make = _counting(make) if suited else make
     else:
+        before = suits_read[0]
+        action = action_from_tokens(text, line, shift)
+        if action is not None:
+            action.column = 1 + shift
+            if len(text) <= MEMORABLE_CHARS:
+                if len(_actions_seen_once) >= LINE_CACHE_SIZE:
+                    _actions_seen_once.clear()
+                _actions_seen_once[text] = action, shift, suits_read[0] != before
+            return action
         make = _action_maker(text)
     if len(text) <= MEMORABLE_CHARS:
         if len(_action_makers) >= LINE_CACHE_SIZE:

@@ -352,6 +352,9 @@ class HandRecord(Node):
     """`score` and `total` lines after the turns."""
     summaries: tuple[Summary, ...] = ()
     """ACN 1.1: the hand given as its summary, a line per side, instead of a deal and its turns."""
+    suited: bool | None = field(default=None, compare=False, repr=False)
+    """ACN 1.3: whether a card of the hand carries its suit, as the reader saw it reading the hand;
+    None where nobody said (a hand built in code): the engine then looks (engine/suits.py)."""
 
     @property
     def number(self) -> int:

@@ -42,7 +42,7 @@ from .records import (
     Turn,
     UpCard,
 )
-from .words import MAX_DIGITS, MELD_REF_PARTS, REF_ADVICE, UNESCAPE, NotationError, card_advice, quoted
+from .words import MAX_DIGITS, MELD_REF_PARTS, REF_ADVICE, UNESCAPE, NotationError, card_advice, quoted, suits_read
 
 
 class _TokenLike(Protocol):
@@ -128,6 +128,8 @@ class StatementBuilder(Transformer[Token, Statement | None]):
                 continue
             for word in words:
                 card = C.canonical(word)
+                if card is None and (card := C.suited_card(word)) is not None:  # with its suit: `7h` (ACN 1.3)
+                    suits_read[0] += 1
                 if card is None:
                     column = run.column + run.value.index(word)
                     raise NotationError(column, card_advice(word), "unknown-card")

@@ -22,6 +22,14 @@ class NotationError(ArbiterError):
         self.code = code
 
 
+# Cards read with their suits (ACN 1.3), counted: the grammar's transformer counts each line it
+# reads with a suit, and a remembered line's maker each time it makes one again. A hand that ends
+# with the count unchanged since it began gave no suit (notation/hands.py), so a record without
+# suits is never searched for one. Readers in other threads add to the count too: at worst a hand
+# is then taken for one that may give suits, and searched.
+suits_read: list[int] = [0]
+
+
 # --- showing the offending text -------------------------------------------------------------
 
 
@@ -111,6 +119,9 @@ def card_advice(word: str) -> Text:
             card=canon,
             name=_CARD_NAMES.get(canon, canon),
         )
+    suited = _suit_advice(word)
+    if suited is not None:
+        return suited
     if word.lower() in _CARD_WORDS:
         canon = _CARD_WORDS[word.lower()]
         return msg(
@@ -136,6 +147,42 @@ def card_advice(word: str) -> Text:
             cards=split,
         )
     return msg("{shown} is not a card: the cards are {cards}", shown=shown, cards=_CARD_LIST)
+
+
+def _suit_advice(word: str) -> Text | None:
+    """Why `word`, a card with something after it that looks like a suit, is not a card (ACN 1.3,
+    docs/notation.md "Suits"); None if it does not look like one."""
+    if len(word) < 2:
+        return None
+    head, last = word[:-1], word[-1]
+    suit = C.SUIT_SIGNS.get(last, last)
+    if suit.lower() not in C.SUITS:
+        return None
+    shown = quoted(word)
+    rank = C.canonical(head) if head != "3" else C.BONUS
+    if rank is None and (C.canonical(head.upper()) is not None or head == "3"):
+        rank = C.canonical(head.upper())
+    if rank is None:
+        return None
+    if rank in (C.BIG_WILD, C.CALIENTE):
+        return msg("{shown} is not a card: the jokers (X) and the Caliente cards (C) have no suit", shown=shown)
+    if suit != suit.lower() and suit in "HD":
+        return msg(
+            "{shown} is not a card as written: write the suit in lower case, `{card}`",
+            shown=shown,
+            card=rank + suit.lower(),
+        )
+    if suit == suit.lower() and rank in (C.BONUS, C.STOP) and head != "3":
+        return msg(
+            "{shown} is not a card: B is a red three, of hearts or diamonds (`Bh`, `Bd`), "
+            "and S a black three, of clubs or spades (`Sc`, `Ss`)",
+            shown=shown,
+        )
+    if suit == suit.lower() and head != rank and C.suited_card(rank + suit) is not None and head.upper() == rank:
+        return msg(
+            "{shown} is not a card as written: cards are written in capitals, `{card}`", shown=shown, card=rank + suit
+        )
+    return None
 
 
 # Statement keywords, each with an example line, for advice.

@@ -23,6 +23,7 @@ from ..engine.context import HandContext, TurnState
 from ..engine.going_out import go_out
 from ..engine.legal import Attempt, attempt, judge, listed
 from ..engine.steps import start_turn
+from ..engine.suits import unsuited_action
 from ..engine.work import WorkBudget
 from ..errors import NotARecord
 from ..i18n import msg, term
@@ -38,6 +39,7 @@ from ..rulings.views import TableView
 from .dealing import deal_hand, game_tags
 from .moves import Action, IllegalAction, Move, PositionError
 from .reading import find_game, totals_before
+from .suits import SuitsHeld, shows_suits
 
 ActionLike = Action | str | RecordAction | EndOfTurn
 """What `push`, `is_legal` and `explain` take: an Action (a `Move`), ACN text (`end`: the end of
@@ -59,6 +61,10 @@ class Position:
         self._state: TurnState | None = None  # the turn in progress, once it has begun
         self._actions: list[Step] = []  # its steps so far
         self._ended: TurnState | None = None  # the turn just ended, which an `out` may still state
+        # whether the hand or an action played gives a card's suit: the table then shows them (`table`)
+        self._suited = context.written is not context.record or any(
+            shows_suits(action) for turn in played for action in turn.actions
+        )
 
     # --- making one -------------------------------------------------------------------------
 
@@ -149,10 +155,10 @@ class Position:
             raise PositionError(msg("the game has no seating: {why}", why=problem.message if problem else ""), problem)
         record = game.hands[index]
         context = HandReplay(ruleset.config_for(seating, options), ruleset, record, totals)
-        played = list(record.turns[: turn - 1])
+        played = list(record.turns[: turn - 1])  # as written: with their suits, if the record gives them
         try:
             context.set_up()
-            expected = context.play(played)
+            expected = context.play(context.record.turns[: turn - 1])
         except Illegal as illegal:
             finding = context.error(illegal)
             where = msg("turn {turn}", turn=context.turn_number) if context.turn_number else msg("its start")
@@ -193,8 +199,22 @@ class Position:
 
     @property
     def table(self) -> TableView:
-        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape)."""
-        return TableView.of(self._context.table)
+        """The table, as `arbiter table` and findings show it (`to_dict()`: its JSON shape). Where
+        the record or an action played gives suits, each card a player holds is shown with the
+        suit the record gave it (positions/suits.py)."""
+        view = TableView.of(self._context.table)
+        if not self._suited:
+            return view
+        context = self._context
+        held = SuitsHeld(context.written, context.config).played(self._played)
+        if self._state is not None:
+            held.play(self._state.player, self._actions)
+        feet = view.feet
+        return view.with_cards(
+            {player: held.shown(player, ranks) for player, ranks in view.hands.items()},
+            None if feet is None else {player: held.shown_feet(player, ranks) for player, ranks in feet.items()},
+            held.shown_pile(view.pile),
+        )
 
     @property
     def hand(self) -> int:
@@ -246,8 +266,9 @@ class Position:
         it breaks a rule. A discard, or a hand emptied, ends the turn (but a discard the opener's
         talon follows, `Config.talon`: the talon's draw ends it); `end` (or `end_turn`) ends one
         that no discard ends."""
-        steps = self._steps_of(action)
+        steps = self._steps_of(action)  # as written: with their suits, if the player gives them
         tried = self._try(steps)
+        self._suited = self._suited or any(shows_suits(step) for step in steps)
         if tried is None:  # `out` stating how the turn just ended: written into that turn
             self._played[-1] = replace(self._played[-1], actions=(*self._played[-1].actions, *steps))  # type: ignore[arg-type]
             return
@@ -268,13 +289,14 @@ class Position:
         other._context = replayed(forked)
         other._actions = list(self._actions)
         other._ended = self._ended
+        other._suited = self._suited
         return other
 
     def record(self) -> str:
         """The game in ACN from its start (or stated position) to the last whole turn, with the
         hand's score once it is over. A turn in progress is left out (a turn line is whole), and
         so is a Result tag (the game is cut here)."""
-        hand = replace(self._context.record, turns=tuple(self._played), declared=())
+        hand = replace(self._context.written, turns=tuple(self._played), declared=())
         if self.over and self.scores is not None:
             entries = tuple(SidePoints(side=side, points=points) for side, points in self.scores.items())
             hand = replace(hand, declared=(Points(kind="score", entries=entries),))
@@ -315,6 +337,7 @@ class Position:
         """The steps played on copies, none of them ending the turn but the last (a turn never ends
         inside what the player is writing); None for an `out` that states how the turn just
         ended. Raises IllegalAction with the finding, its alternatives and its action's index."""
+        steps = tuple([unsuited_step(step) for step in steps])  # judged without suits (engine/suits.py)
         if self._states_the_end(steps):
             return None
         if self.over:
@@ -418,6 +441,11 @@ class Position:
     def __repr__(self) -> str:
         where = "over" if self.over else f"turn {self.turn}, {self.to_play} to play"
         return f"<Position {self._context.ruleset.name} hand {self.hand}: {where}>"
+
+
+def unsuited_step(step: Step) -> Step:
+    """A step as the engine judges it: a record's action without its cards' suits (engine/suits.py)."""
+    return unsuited_action(step) if isinstance(step, ACTION_TYPES) else step
 
 
 def replayed(context: HandContext) -> HandReplay:

@@ -333,6 +333,11 @@ class Config:
     extra_cards: Mapping[str, int] = field(default_factory=dict)  # cards added to the packs, by card
     absent_cards: Mapping[str, Text] = field(default_factory=dict)
     """What a finding says of a card the packs hold none of, by card, where the rule set says why."""
+    suits_required: bool = False
+    """Every card the record shows carries its suit (ACN 1.3), the jokers and Caliente cards aside:
+    for a family whose rules look at suits (runs). A card without its suit is a `suit-missing`
+    finding. Off (every family so far), a record's suits are read, counted and kept, and the
+    record is judged as it would be without them (docs/notation.md, "Suits")."""
     actions: Mapping[str, ExtraAction] = field(default_factory=dict)
     """The actions the rule set brings beyond the engine's own (engine/turn.py's HANDLERS), by
     keyword: `brings(...)` of its family's modules' actions."""

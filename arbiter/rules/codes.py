@@ -76,6 +76,12 @@ NOTATION: dict[str, Rule] = dict(
     [
         _notation("syntax-error", "A line the notation does not allow", "Lines", "A line must follow the grammar."),
         _notation("unknown-card", "An unknown card", "Cards", "Every card is one of the notation's card symbols."),
+        _notation(
+            "suit-missing",
+            "A card without its suit",
+            "Suits",
+            "Where the rule set looks at suits, every card but a joker or a Caliente card is written with its suit.",
+        ),
         _notation("not-utf8", "Not UTF-8", "Files", "A record is UTF-8 text."),
         _notation("line-too-long", "Line too long", "Files", "A line is at most the reader's line limit long."),
         _notation("record-too-large", "Record too large", "Files", "A record is at most the reader's size limit."),

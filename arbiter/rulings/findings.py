@@ -41,7 +41,7 @@ PROBLEM_WORDS = {
 SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "result-mismatch", "result-unfinished"})
 """The codes of a wrong declared score, running total or result."""
 
-INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete", "board-unknown"})
+INCOMPLETE_CODES = frozenset({"seats-missing", "teams-missing", "position-incomplete", "board-unknown", "suit-missing"})
 """The codes of a record that leaves out what judging needs (docs/notation.md, "Findings")."""
 
 

@@ -183,6 +183,22 @@ class TableView(dict[str, Any]):
         """Each side's score before the hand."""
         return dict(self["scores"])
 
+    def with_cards(
+        self,
+        hands: Mapping[str, Sequence[str]],
+        feet: Mapping[str, Sequence[str]] | None = None,
+        pile: Sequence[str] | None = None,
+    ) -> TableView:
+        """The same table with these hands (and Feet, and pile) shown instead: a position's cards
+        with the suits its record gave them (ACN 1.3, arbiter/positions/suits.py)."""
+        shape = self.to_dict()
+        shape["hands"] = {player: list(cards) for player, cards in hands.items()}
+        if feet is not None:
+            shape["feet"] = {player: list(cards) for player, cards in feet.items()}
+        if pile is not None:
+            shape["pile"] = list(pile)
+        return TableView(shape, self._melds)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape, as a plain dict to change: `hands`, `feet` (where dealt), `melds` (each
         a list of cards), `laid`, `pile`, `frozen`, `stock`, `scores`."""

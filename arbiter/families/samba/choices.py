@@ -67,6 +67,17 @@ CHOICES: tuple[Choice, ...] = (
         option="sequence-take",
     ),
     Choice(
+        point="Sequences and suits",
+        books=f"{BOOK}, {SAMBA}: Samba is played with the box's cards, which have no suits, and a sequence is "
+        "consecutive ranks. The standard Samba references are played with standard packs, whose suits the "
+        "box's chapter never mentions.",
+        chosen="A sequence is judged by its ranks alone, whether or not the record gives the cards' suits "
+        '(docs/notation.md, "Suits"): suits a record gives are read, counted and kept, and a sequence '
+        "of several suits is judged as the same sequence without them.",
+        why="The rule set follows the box, whose deck has no suits to judge; a game whose sequences keep "
+        "to one suit is a family of its own.",
+    ),
+    Choice(
         point="A pile that is always frozen",
         books=f"{BOOK}, {SAMBA}: the pile freezes as in Caliente. {PAGAT} plays it frozen all the time.",
         chosen="The pile freezes as in Caliente: a wild in it, and against a side until its first meld.",
