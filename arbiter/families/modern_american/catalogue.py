@@ -344,8 +344,10 @@ CATALOGUE: dict[str, Rule] = dict(
         entry(
             "discard",
             "Ending the turn",
-            f"{league('The turn')}; {PAGAT}",
-            "A turn ends with one discard; only the opener's talon is drawn after it.",
+            f"{league('The turn')}; {league('Going out')}; {PAGAT}",
+            "A turn ends with one discard, the turn that goes out too: a player who melds every card and "
+            "discards none has not gone out (only a special hand ends without a discard). Only the opener's talon "
+            "is drawn after the discard.",
         ),
         # going out
         _ours(

@@ -51,7 +51,9 @@ GOING_OUT: tuple[Choice, ...] = (
         point="Going out without a discard",
         books=f"{LEAGUE}, Going out; {PAGAT}; {TEACHING}; {PLAYERS}: going out ends with a face-down discard; melding "
         "every card is not going out. Only a special hand ends without one.",
-        chosen="As the sources say.",
+        chosen="As the sources say, in every preset: a turn that melds the whole hand and discards nothing has not "
+        "gone out; it lacks its discard (`discard`), and the hand is not scored as gone out. No source gives a "
+        "points penalty, so none is given.",
         why="They agree.",
     ),
 )
