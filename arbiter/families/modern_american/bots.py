@@ -465,7 +465,8 @@ class MacHand(HandTable):
             total += 100
         threes = sum(THREE_SCALE[self.laid[side].count(c)] for c in THREES)
         melded = sum(_value(m) for m in melds.values())
-        total += (-threes if canastas == 0 else 0 if canastas == 1 else threes) + (melded if canastas else -melded)
+        sign = -1 if canastas == 0 else 1 if canastas >= min(rules.canastas_to_go_out, 2) else 0  # 1 at three players
+        total += sign * threes + (melded if canastas else -melded)
         for player in self.players_of[side]:
             hand = Counter(self.hands[player])
             if player == self.kept_last:  # a three drawn last costs 5 whatever a three in hand costs (the app: 100)

@@ -400,7 +400,8 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Scoring')}; {PAGAT}; {APP_BLOG}",
             "A declared hand score must equal the recomputed one: canastas (natural 500, mixed 300, aces and sevens "
             "2,500, wild 2,000 to 3,000), going out 100, threes by colour (100, 300, 500, 1,000: added with two "
-            "canastas, nothing with one, subtracted with none), the melded cards (subtracted with no canasta), "
+            "canastas (at three players with one, which is enough to go out there), nothing with one, subtracted "
+            "with none), the melded cards (subtracted with no canasta), "
             "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held by a "
             "player (option ace-seven-penalty-scope: by a side's hands together).",
         ),

@@ -66,11 +66,24 @@ def melded_sign(canastas: int) -> int:
     return -1 if canastas == 0 else 1
 
 
+THREES_COUNT_AT = 2
+"""The canastas with which a side's threes count for it: two, or the one a three-player game goes
+out with (one canasta counts as two there)."""
+
+
+def threes_sign(canastas: int, canastas_to_go_out: int) -> int:
+    """Whether a side's threes count against it (-1), for nothing (0) or for it (1): minus with no
+    canasta, plus with two, or with the canastas going out needs where that is fewer (three players)."""
+    if canastas == 0:
+        return -1
+    return 1 if canastas >= min(canastas_to_go_out, THREES_COUNT_AT) else 0
+
+
 def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config) -> list[Line]:
-    """Threes by colour, their sign set by the side's canastas: minus with none, nothing with one,
-    plus with two or more."""
+    """Threes by colour, their sign set by the side's canastas (`threes_sign`): minus with none,
+    nothing with one, plus with two or more (with one where one is enough to go out)."""
     canastas = sum(is_canasta(cards) for cards in melds)
-    sign = -1 if canastas == 0 else 0 if canastas == 1 else 1
+    sign = threes_sign(canastas, config.canastas_to_go_out)
     red, black = laid.count(C.BONUS), laid.count(C.STOP)
     threes = THREES_BY_COUNT[min(red, 4)] + THREES_BY_COUNT[min(black, 4)]
     if not threes or not sign:
