@@ -244,13 +244,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "meld-sevens",
             "Sevens are never wild",
             f"{league('Sevens')}; {PAGAT}",
-            "A meld of sevens never holds a wild card.",
+            "A meld of sevens never holds a wild card (at three players sevens are a rank like any other).",
         ),
         entry(
             "meld-aces",
             "Aces take wilds only in the opening",
             f"{league('Aces')}; {PAGAT}",
-            "Wilds join aces only in the side's opening; later a meld of aces stays natural.",
+            "Wilds join aces only in the side's opening; later a meld of aces stays natural (at three players aces "
+            "are a rank like any other).",
         ),
         _ours(
             "rule-of-five",
@@ -330,7 +331,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "Nothing dangerous onto an empty pile",
             f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
             "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
-            "the face-down discard that goes out is exempt.",
+            "the face-down discard that goes out is exempt. At three players aces and sevens are not barred.",
         ),
         _ours(
             "take-back",

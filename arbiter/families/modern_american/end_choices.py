@@ -110,8 +110,10 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         point="Three players (V3)",
         books=f"{PLAYERS}: each plays alone with 15 cards, draws two, talons of 4, 3 and 3, one canasta to go out, "
         "no special hands, aces and sevens ordinary ranks. A 13-card game of one against two is mentioned, not described.",
-        chosen="The 15-card game as one poster gives it, with the opening minimum, the threes' sign (one canasta "
-        "counts as two) and the target of the four-player game. Thinly sourced.",
+        chosen="The 15-card game as one poster gives it, aces and sevens ranks like any other (wild cards join them "
+        "under the rule of five; their canastas score as natural or mixed; no penalties for them unfinished or "
+        "held; no empty-tray ban on them), with the opening minimum, the threes' sign (one canasta counts as two) "
+        "and the target of the four-player game. Thinly sourced.",
         why="It is the only three-player game described. " + OURS,
         option="canastas-to-go-out",
     ),

@@ -12,7 +12,7 @@ from ...i18n import msg, msg_n
 from ...rules.base import Config
 from ...rules.groups import mixed_canasta, natural_canasta
 from ...rules.sheet_spec import CanastaKind, LaidKind, SheetSpec, SpecialKind
-from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
+from .policies import ACE, SEVEN, THREES, aces_and_sevens_apart, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
 SPECIAL_CANASTA = 2_500  # natural aces, sevens
@@ -54,6 +54,8 @@ def canasta_bonus(cards: Sequence[str], config: Config) -> Line | None:
         )
     if wilds(cards):
         return mixed_canasta, config.mixed_canasta_bonus
+    if not aces_and_sevens_apart(config):  # three players: aces and sevens make natural canastas
+        return natural_canasta, config.natural_canasta_bonus
     if ACE in cards:
         return ace_canasta, SPECIAL_CANASTA
     if SEVEN in cards:
@@ -94,7 +96,7 @@ def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Conf
 def unfinished_penalty(cards: Sequence[str], config: Config) -> int:
     """An unfinished meld of natural aces or sevens costs 2,500, one of wild cards 2,000 (all four
     jokers: option incomplete-wild-four-jokers); any other nothing."""
-    if not special_meld(cards):
+    if not special_meld(cards, config):
         return 0
     if not is_wild_meld(cards):
         return UNFINISHED_SPECIAL
@@ -157,7 +159,7 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     ace-seven-penalty-scope counts them per player)."""
     three = int(config.options.get("three-in-hand-value", THREE_DRAWN_LAST))
     cost = sum(n * (three if card in THREES else C.VALUES[card]) for card, n in held.items() if n > 0)
-    sets = _held_sets(held)
+    sets = _held_sets(held, config)
     if not sets or config.options.get("ace-seven-penalty-scope", "player") != "player":
         return cost, ""
     how = msg_n(
@@ -177,7 +179,7 @@ def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Lin
     together: Counter[str] = Counter()
     for held in hands:
         together.update({card: n for card, n in held.items() if n > 0})
-    sets = _held_sets(together)
+    sets = _held_sets(together, config)
     if not sets:
         return []
 
@@ -191,5 +193,7 @@ def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Lin
     return [(label, sets * HELD_SET)]
 
 
-def _held_sets(held: Counter[str]) -> int:
+def _held_sets(held: Counter[str], config: Config) -> int:
+    if not aces_and_sevens_apart(config):
+        return 0
     return (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)
