@@ -114,3 +114,60 @@ def test_a_take_refused_for_its_minimum_shows_the_pile_still_there():
     assert finding.table["melds"]["bob+dee"] == []
     assert finding.table["hands"]["bob"].count("10") == 4
     assert finding.table == arbiter.table_after(text, hand=1, turn=0)
+
+
+# --- the table, the alternatives and the "when": one moment -------------------------------------
+
+SAMPLE_RECORDS = sorted(SAMPLES.glob("*.acn"))
+
+
+def moment(text: str, found, game: int):  # type: ignore[no-untyped-def]
+    """A position pushed to the moment a finding names: its turn begun, and each action of the
+    turn before the one the finding is on (`Finding.action`) played (the `out` that only states
+    how a turn ended is not a step of it)."""
+    from arbiter.notation.records import GoOut
+
+    parsed = list(arbiter.read_games(text))[game - 1]
+    hand = next(h for h in parsed.game.hands if h.number == found.hand)
+    position = arbiter.Position.from_record(text, hand=found.hand, turn=found.turn, game=game)
+    for action in [a for a in hand.turns[found.turn - 1].actions[: found.action] if type(a) is not GoOut]:
+        position.push(action)
+    return position
+
+
+@pytest.mark.parametrize("path", SAMPLE_RECORDS, ids=lambda p: p.stem)
+def test_every_alternative_of_a_finding_is_legal_on_the_table_the_finding_shows(path):
+    text = path.read_text(encoding="utf-8")
+    for ruling in arbiter.check(text):
+        for found in ruling.findings:
+            if found.alternatives_total is None:
+                continue
+            position = moment(text, found, ruling.index)
+            assert position.table == found.table, (found.code, found.message)
+            assert position.over or position.to_play == found.player
+            for alternative in found.alternatives:
+                assert position.is_legal(alternative), (found.code, alternative)
+
+
+def test_a_going_out_short_of_a_canasta_shows_the_hand_before_the_meld_that_left_no_legal_end():
+    """bob melds his three Queens and discards his last card without a canasta: the finding is on
+    the meld, after which no end was legal, so its table shows bob with the Queens and the 4 still
+    in hand and the pile as he found it, the moment at which `discard Q` is offered."""
+    (ruling,) = arbiter.check((SAMPLES / "caliente-illegal-going-out-without-canasta.acn").read_text())
+    (found,) = [f for f in ruling.findings if f.is_error]
+    assert found.code == "go-out-canasta" and found.action == 1 and "discard Q" in found.alternatives
+    assert sorted(found.table["hands"]["bob"]) == ["4", "Q", "Q", "Q"]
+    assert found.table["melds"]["bob+dee"] == [["K", "K", "K"], ["9", "9", "9", "9", "9"]]
+    assert found.table["pile"] == ["4", "5", "6"]
+
+
+def test_a_position_explaining_a_piece_of_a_turn_shows_the_table_of_the_step_it_refuses():
+    """The same turn pushed whole to a position: the finding is on the meld, and its table is the
+    one after the draw, as `arbiter check` shows it."""
+    text = (SAMPLES / "caliente-illegal-going-out-without-canasta.acn").read_text()
+    position = arbiter.Position.from_record(text, hand=3, turn=1)
+    found = position.explain("draw 4, meld [Q Q Q], discard 4")
+    assert found is not None and found.code == "go-out-canasta" and found.action == 1
+    position.push("draw 4")
+    assert found.table == position.table
+    assert all(position.is_legal(alternative) for alternative in found.alternatives)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from mac_support import PACK, _shown, config, first_error, position
 
 import arbiter
@@ -43,6 +44,32 @@ def test_a_table_that_lets_a_three_go_out_face_down():
 def test_a_three_still_is_not_discarded_by_a_player_who_does_not_go_out_there():
     text = position("10 10 5 S", "ann: draw 10, meld [10 10 10], discard S", variant="three-as-final-discard")
     assert first_error(text) == "bonus-discard"
+
+
+@pytest.mark.parametrize("preset", ["league", "pagat", "app"])
+@pytest.mark.parametrize("stated", ["", ", out"])
+def test_melding_every_card_without_a_discard_is_not_going_out(preset, stated):
+    """Going out ends with a face-down discard in every source: a hand melded out, `out` written
+    or not, lacks the turn's discard and scores no going out."""
+    text = position("10 10 10", f"ann: draw 10, meld [10 10 10 10]{stated}", tables=TWO_CANASTAS, variant=preset)
+    [ruling] = arbiter.check(text)
+    [fault] = [finding for finding in ruling.findings if finding.is_error]
+    assert fault.code == "discard" and "discarded none" in fault.message
+    assert ruling.hands[0].scores is None  # not scored as gone out
+
+
+def test_the_same_hand_goes_out_with_its_last_card_discarded_face_down():
+    text = position("10 10 10", "ann: draw 10, meld [10 10 10], discard 10, out", tables=TWO_CANASTAS)
+    assert first_error(text) is None
+
+
+def test_legal_actions_never_meld_the_last_card():
+    text = position("10 10 10", "ann: draw 10", tables=TWO_CANASTAS)
+    drawn = Position.from_record(text, hand=1, turn=1)
+    drawn.push("draw 10")
+    moves = {str(move) for move in drawn.legal_actions()}
+    assert "meld [10 10 10]" in moves and "meld [10 10 10 10]" not in moves
+    assert drawn.explain("meld [10 10 10 10]").code == "discard"
 
 
 # --- threes not laid in time ------------------------------------------------------------------------

@@ -53,10 +53,17 @@ from arbiter.notation.records import (
 from arbiter.simulate import SimulatedGame, TurnTrace
 
 RULES = "modern-american"
-CORPUS = [(4, {}, seed) for seed in range(1, 17)] + [(players, {}, seed) for players in (2, 3) for seed in range(1, 5)]
+CORPUS = [(4, {}, seed) for seed in range(1, 17)] + [(players, {}, seed) for players in (2, 3) for seed in range(1, 7)]
 """Four players mostly, and the two- and three-handed games the bots play too (their longer hands
 reach the canastas that make ranks dead)."""
 BARRED_ON_AN_EMPTY_PILE = ("7", "A")  # and wilds and dead ranks: sevens and aces are enough here
+ORDINARY_AT = 3  # at three players aces and sevens are ranks like any other: no error of theirs to plant
+
+
+def aces_and_sevens_apart(game: SimulatedGame) -> bool:
+    return game.players != ORDINARY_AT
+
+
 RULE_OF_FIVE = 5
 CANASTA = 7  # a meld of seven cards is a canasta, closed to more cards
 
@@ -141,7 +148,7 @@ def barred_card_on_an_empty_pile(game: SimulatedGame, record: Game) -> Iterator[
     made = 0
     for h, i, turn, seen in places(game, record):
         at = discard_at(turn)
-        if made >= PER_GAME or at is None or pile_before_discard(turn, seen):
+        if made >= PER_GAME or at is None or pile_before_discard(turn, seen) or not aces_and_sevens_apart(game):
             continue
         held = held_before(seen, turn, at)
         barred = next((r for r in BARRED_ON_AN_EMPTY_PILE if held[r] > 0), None)
@@ -187,7 +194,7 @@ def wild_on_sevens_or_aces(game: SimulatedGame, record: Game) -> Iterator[Mutant
     made = 0
     for h, i, turn, seen in places(game, record):
         at = discard_at(turn)
-        if made >= 2 * PER_GAME or at is None or not seen.side_melded:
+        if made >= 2 * PER_GAME or at is None or not seen.side_melded or not aces_and_sevens_apart(game):
             continue
         held = held_before(seen, turn, at)
         discarded = turn.actions[at]
@@ -306,7 +313,7 @@ def meld_on_a_dead_rank(game: SimulatedGame, record: Game) -> Iterator[Mutant]:
         discarded = turn.actions[at]
         assert isinstance(discarded, Discard)
         held[discarded.card] -= 1
-        for rank in sorted(dead - {"7", "A"}):
+        for rank in sorted(dead - ({"7", "A"} if aces_and_sevens_apart(game) else set())):
             meld = seen.melds.get(rank)
             planted: Add | Meld
             if meld is not None and len(meld) < CANASTA and held[rank] >= 1 and held.total() >= 2:

@@ -36,6 +36,7 @@ ILLEGAL = {
     "draw-from-the-exhausted-stock": ("stock-empty", 20, None),
     "special-hand-after-opening": ("special-hand", 20, None),
     "turn-ended-without-a-discard": ("discard", 20, None),
+    "going-out-by-melding-every-card": ("discard", 21, None),
     "card-from-under-the-wild": ("card-not-held", 21, None),
     "opening-with-the-pile-counting-its-pair": ("take-initial", 18, "restored and ann+cid loses 50"),
     "opening-that-empties-the-hand": ("opening-keep", 17, "loses 10 points"),

@@ -89,6 +89,16 @@ def end_turn(r: HandContext, state: TurnState, turn: Node) -> None:
         )
     if state.first_meld_value:  # melded from hand toward a first meld this turn (rarely)
         check_first_meld(r, state, empty)
+    if empty and not state.discarded and r.config.going_out_discards:
+        raise Illegal(
+            "discard",
+            msg(
+                "{player} melded every card and discarded none: going out ends with a discard face down, "
+                "so a player keeps a card to discard",
+                player=state.player,
+            ),
+            turn,
+        )
     if not empty and not state.discarded:
         config = r.config  # Hoyle's "passing the discard": short of canastas, a last card is kept
         short = config.keeps_last_card and state.hand.total() == 1

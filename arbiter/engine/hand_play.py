@@ -137,7 +137,9 @@ class HandReplay(HandContext):
 
     def add_alternatives(self, found: Finding, illegal: Illegal) -> None:
         """The moment of the turn a finding on a move belongs to (`Finding.action`: the index of the
-        offending action, or the turn's length for its end), and what was allowed instead there."""
+        offending action, or the turn's length for its end), the table at that moment (a rule the
+        end of the turn broke shows the table before the action that left no legal end, not the
+        table the whole turn left), and what was allowed instead there."""
         number = self.turn_number
         actions = self.record.turns[number - 1].actions
         index = self.offending_moment(number, actions, illegal)
@@ -146,6 +148,7 @@ class HandReplay(HandContext):
             context, state = self.before(number, index)
         except Illegal:  # cannot happen: the same moves passed a moment ago
             return
+        found.table = TableView.of(context.table)
         offending = actions[index] if index < len(actions) else None
         from .alternatives import alternatives  # the legal actions' search, loaded by a record with a finding only
 

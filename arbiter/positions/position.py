@@ -358,6 +358,8 @@ class Position:
                 # a ruling that lists nothing allowed instead is on no moment of the turn, as in `check`
                 moment = len(self._actions) + at if illegal.listed else None
                 found = replace(context.error(illegal), line=0, action=moment)
+                if illegal.listed and at < i:  # the table the moment shows: before the step refused
+                    found = replace(found, table=TableView.of(self._before(steps[:at])[0].table))
                 if with_alternatives and illegal.listed and found.code not in NOTATION:
                     before, now = self._before(steps[:at])
                     shown, total, cut = alternatives(before, now, steps[at], found.code)

@@ -400,6 +400,9 @@ class Config:
     any card is left; Modern American Canasta's tables that stop at the turn card: 8)."""
     # the end of a hand and of a game (Modern American Canasta); each default keeps the others as they were
     laid_card_goes_out: bool = False  # a card laid beside the melds may be the discard that goes out
+    going_out_discards: bool = False
+    """Going out ends with a discard (face down): a player who melds every card and discards none has
+    not gone out, and the turn lacks its discard (Modern American Canasta; a special hand is no turn's end)."""
     asks_per_hand: str = ""  # one ask to go out each hand per "side" or per "player"; "": as often as one likes
     out_only_problem: OutOnlyProblem[Config] | None = None
     """(the side's melds, config) -> what the side may hold only on the turn its player goes out (an

@@ -114,7 +114,8 @@ class Finding:
     turn: int | None = None
     player: str | None = None
     table: TableView | None = None
-    """The state of the table just before the offending move, where there is one."""
+    """The state of the table just before the offending move, where there is one: for a finding on a
+    move, the moment `action` names, where `alternatives` hold."""
     repeats: dict[str, int] | None = None
     """Where the same message was first said ({game, line, column}), when `message` only points
     back to it (arbiter.rulings.finding_budget)."""

@@ -100,6 +100,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         talon_dealt_aside=options["talon-source"] == "predealt",
         replacements_stop_at=0 if options["replace-threes-after-turn-card"] else BELOW_TURN_CARD,
         laid_card_goes_out=bool(options["three-as-final-discard"]),
+        going_out_discards=True,
         asks_per_hand="side" if options["asks-per-hand"] == "team" else "player",
         side_hand_penalty=scoring.side_hand_penalty,
         tie_plays_on=options["tie"] == "another-hand",

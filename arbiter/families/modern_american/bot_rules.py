@@ -53,6 +53,7 @@ class MacRules:
     specials: Mapping[str, int] | None = None  # the special hands the bots aim for, and their values
     stop_up_card_freezes: bool = False  # the deal protocol asks; no card is turned up
     take_back: bool = True  # a player none of whose cards may be discarded takes one back from a meld (pagat: no)
+    aces_and_sevens_apart: bool = True  # their canastas, penalties and bans; three players: ordinary ranks
 
     @classmethod
     def build(cls, players: int, options: Mapping[str, Any]) -> MacRules:
@@ -64,6 +65,7 @@ class MacRules:
             deal_size=13 if players == 4 else 15,
             draw_count=1 if players == 4 else 2,
             canastas_to_go_out=1 if players == 3 else 2,
+            aces_and_sevens_apart=players != 3,
         )
         # a preset sets every option, as the rule set reads it: only the last preset counts, and only
         # the options written after it

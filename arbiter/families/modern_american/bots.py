@@ -20,7 +20,8 @@ natural melds and pairs with a wild, never a canasta, while the stock is far fro
 the talon is always whole); they take the pile only with a natural pair, for a new meld or onto
 their meld of its rank; they start a meld of wild cards only once the side has opened, and put no
 wild elsewhere while it is unfinished; they never discard a three or a wild (but from a hand of
-wilds alone); a player dealt near a special hand aims at it and lays it when it comes.
+wilds alone); a player dealt near a special hand aims at it and lays it when it comes. At three players,
+where aces and sevens are ranks like any other, the bots still play them so, and score them as any rank.
 """
 
 from __future__ import annotations
@@ -472,13 +473,14 @@ class MacHand(HandTable):
             return self.special[1]
         melds, rules = self.melds[side], self.rules
         canastas = self.canastas(side)
-        total = sum(_canasta_bonus(r, m) for r, m in melds.items() if len(m) >= CANASTA)
+        total = sum(_canasta_bonus(r, m, rules) for r, m in melds.items() if len(m) >= CANASTA)
         total -= sum(_unfinished_penalty(r, m, rules) for r, m in melds.items())
         if self.went_out is not None and self.side_of[self.went_out] == side:
             total += 100
         threes = sum(THREE_SCALE[self.laid[side].count(c)] for c in THREES)
         melded = sum(_value(m) for m in melds.values())
-        total += (-threes if canastas == 0 else 0 if canastas == 1 else threes) + (melded if canastas else -melded)
+        sign = -1 if canastas == 0 else 1 if canastas >= min(rules.canastas_to_go_out, 2) else 0  # 1 at three players
+        total += sign * threes + (melded if canastas else -melded)
         for player in self.players_of[side]:
             hand = Counter(self.hands[player])
             if player == self.kept_last:  # a three drawn last costs 5 whatever a three in hand costs (the app: 100)
@@ -487,7 +489,7 @@ class MacHand(HandTable):
                 total -= LAST_THREE
             three = rules.three_in_hand
             total -= sum((three if c in THREES else card_points(c)) * n for c, n in hand.items() if n > 0)
-            total -= sum(1_500 for r in PENALISED if hand[r] >= 3)
+            total -= sum(1_500 for r in PENALISED if hand[r] >= 3 and rules.aces_and_sevens_apart)
         return total
 
 
@@ -509,15 +511,15 @@ def _takes_wild(rank: str, meld: list[str]) -> bool:
     return rank not in PENALISED and len(meld) - wilds >= 5 and wilds < 2 and len(meld) < CANASTA
 
 
-def _canasta_bonus(rank: str, meld: list[str]) -> int:
-    """Natural 500, mixed 300, natural aces or sevens 2,500; wild cards alone 3,000 (seven 2s),
-    2,500 (the four jokers and three 2s) or 2,000."""
+def _canasta_bonus(rank: str, meld: list[str], rules: MacRules) -> int:
+    """Natural 500, mixed 300, natural aces or sevens 2,500 (at three players 500, as any rank); wild
+    cards alone 3,000 (seven 2s), 2,500 (the four jokers and three 2s) or 2,000."""
     if rank == WILD_MELD:
         jokers = meld.count(BIG)
         return 3_000 if jokers == 0 else 2_500 if jokers == 4 else 2_000
     if _wilds(meld):
         return 300
-    return 2_500 if rank in PENALISED else 500
+    return 2_500 if rank in PENALISED and rules.aces_and_sevens_apart else 500
 
 
 def _unfinished_penalty(rank: str, meld: list[str], rules: MacRules) -> int:
@@ -527,7 +529,7 @@ def _unfinished_penalty(rank: str, meld: list[str], rules: MacRules) -> int:
         return 0
     if rank == WILD_MELD:
         return rules.four_jokers_unfinished if meld.count(BIG) == 4 else 2_000
-    return 2_500 if rank in PENALISED and not _wilds(meld) else 0
+    return 2_500 if rank in PENALISED and not _wilds(meld) and rules.aces_and_sevens_apart else 0
 
 
 def _least(rank: str) -> int:

@@ -244,13 +244,14 @@ CATALOGUE: dict[str, Rule] = dict(
             "meld-sevens",
             "Sevens are never wild",
             f"{league('Sevens')}; {PAGAT}",
-            "A meld of sevens never holds a wild card.",
+            "A meld of sevens never holds a wild card (at three players sevens are a rank like any other).",
         ),
         entry(
             "meld-aces",
             "Aces take wilds only in the opening",
             f"{league('Aces')}; {PAGAT}",
-            "Wilds join aces only in the side's opening; later a meld of aces stays natural.",
+            "Wilds join aces only in the side's opening; later a meld of aces stays natural (at three players aces "
+            "are a rank like any other).",
         ),
         _ours(
             "rule-of-five",
@@ -330,7 +331,7 @@ CATALOGUE: dict[str, Rule] = dict(
             "Nothing dangerous onto an empty pile",
             f"{league('Discarding')}; {APP_BLOG}; {PLAYERS}",
             "Onto an empty pile a player discards no seven, wild, ace or card of a dead rank (option empty-tray-ban); "
-            "the face-down discard that goes out is exempt.",
+            "the face-down discard that goes out is exempt. At three players aces and sevens are not barred.",
         ),
         _ours(
             "take-back",
@@ -344,8 +345,10 @@ CATALOGUE: dict[str, Rule] = dict(
         entry(
             "discard",
             "Ending the turn",
-            f"{league('The turn')}; {PAGAT}",
-            "A turn ends with one discard; only the opener's talon is drawn after it.",
+            f"{league('The turn')}; {league('Going out')}; {PAGAT}",
+            "A turn ends with one discard, the turn that goes out too: a player who melds every card and "
+            "discards none has not gone out (only a special hand ends without a discard). Only the opener's talon "
+            "is drawn after the discard.",
         ),
         # going out
         _ours(
@@ -398,7 +401,8 @@ CATALOGUE: dict[str, Rule] = dict(
             f"{league('Scoring')}; {PAGAT}; {APP_BLOG}",
             "A declared hand score must equal the recomputed one: canastas (natural 500, mixed 300, aces and sevens "
             "2,500, wild 2,000 to 3,000), going out 100, threes by colour (100, 300, 500, 1,000: added with two "
-            "canastas, nothing with one, subtracted with none), the melded cards (subtracted with no canasta), "
+            "canastas (at three players with one, which is enough to go out there), nothing with one, subtracted "
+            "with none), the melded cards (subtracted with no canasta), "
             "less cards left in hand, unfinished aces, sevens and wild melds, and three aces or sevens held by a "
             "player (option ace-seven-penalty-scope: by a side's hands together).",
         ),

@@ -51,7 +51,9 @@ GOING_OUT: tuple[Choice, ...] = (
         point="Going out without a discard",
         books=f"{LEAGUE}, Going out; {PAGAT}; {TEACHING}; {PLAYERS}: going out ends with a face-down discard; melding "
         "every card is not going out. Only a special hand ends without one.",
-        chosen="As the sources say.",
+        chosen="As the sources say, in every preset: a turn that melds the whole hand and discards nothing has not "
+        "gone out; it lacks its discard (`discard`), and the hand is not scored as gone out. No source gives a "
+        "points penalty, so none is given.",
         why="They agree.",
     ),
 )
@@ -108,8 +110,10 @@ SCORING_AND_TABLES: tuple[Choice, ...] = (
         point="Three players (V3)",
         books=f"{PLAYERS}: each plays alone with 15 cards, draws two, talons of 4, 3 and 3, one canasta to go out, "
         "no special hands, aces and sevens ordinary ranks. A 13-card game of one against two is mentioned, not described.",
-        chosen="The 15-card game as one poster gives it, with the opening minimum, the threes' sign (one canasta "
-        "counts as two) and the target of the four-player game. Thinly sourced.",
+        chosen="The 15-card game as one poster gives it, aces and sevens ranks like any other (wild cards join them "
+        "under the rule of five; their canastas score as natural or mixed; no penalties for them unfinished or "
+        "held; no empty-tray ban on them), with the opening minimum, the threes' sign (one canasta counts as two) "
+        "and the target of the four-player game. Thinly sourced.",
         why="It is the only three-player game described. " + OURS,
         option="canastas-to-go-out",
     ),

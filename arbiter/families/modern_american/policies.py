@@ -15,6 +15,14 @@ MOST = 7  # a meld closes as a canasta at seven cards
 MOST_WILDS = 2
 ACE, SEVEN = "A", "7"
 THREES = frozenset({C.BONUS, C.STOP})
+ORDINARY_AT = 3
+"""The table at which aces and sevens are ranks like any other (the three-player game as its one
+source gives it: wilds in both, no canastas or penalties of their own, no empty-tray ban)."""
+
+
+def aces_and_sevens_apart(config: Config) -> bool:
+    """Whether aces and sevens keep their own rules: at every table but three players'."""
+    return len(config.seating.seats) != ORDINARY_AT
 
 
 def naturals(cards: Sequence[str]) -> int:
@@ -48,7 +56,7 @@ def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, 
         return "meld-rank", msg("[{cards}]: a meld holds cards of one rank, with wilds", cards=shown)
     rank = next(iter(ranks))
     held_wilds = wilds(cards)
-    if rank == SEVEN and held_wilds:
+    if rank == SEVEN and held_wilds and aces_and_sevens_apart(config):
         return "meld-sevens", msg("[{cards}]: a meld of sevens never holds a wild card", cards=shown)
     if held_wilds > MOST_WILDS:
         return "meld-wilds", msg("[{cards}]: a meld holds two wild cards at most", cards=shown)
@@ -67,7 +75,7 @@ def opened_meld_problem(before: Sequence[str], added: Sequence[str], config: Con
         return None
     whole = [*before, *added]
     shown = C.show(added)
-    if ACE in whole:
+    if ACE in whole and aces_and_sevens_apart(config):
         return "meld-aces", msg("[{cards}]: aces take wild cards only in the side's opening", cards=shown)
     base = int(config.options.get("meld-base", 5))
     if naturals(whole) < base and config.options.get("meld-base-when-going-out") == "relaxed":
@@ -188,7 +196,9 @@ def _empty_pile_problem(discard: DiscardTry, config: Config) -> tuple[str, str] 
     if ban == "off":
         return None
     card = discard.card
-    barred = {ACE, SEVEN} | (set(C.WILDS) | set(discard.dead) if ban == "swad" else set())
+    barred = ({ACE, SEVEN} if aces_and_sevens_apart(config) else set()) | (
+        set(C.WILDS) | set(discard.dead) if ban == "swad" else set()
+    )
     if card not in barred:
         return None
     safe = [held for held, n in discard.held.items() if n > 0 and held not in barred and held not in THREES]
@@ -208,16 +218,17 @@ def go_out_problem(melds: Sequence[Sequence[str]], config: Config) -> str | None
     if have < needed:
         return msg("has {have} canastas and needs {needed} to go out", have=have, needed=needed)
     for cards in melds:
-        if not is_canasta(cards) and special_meld(cards):
+        if not is_canasta(cards) and special_meld(cards, config):
             return msg("holds an unfinished meld [{cards}] and cannot go out", cards=C.show(cards))
     return None
 
 
-def special_meld(cards: Sequence[str]) -> bool:
-    """A meld that costs its side when unfinished: natural aces, sevens, wild cards alone."""
+def special_meld(cards: Sequence[str], config: Config) -> bool:
+    """A meld that costs its side when unfinished: natural aces, sevens (where they are apart), wild
+    cards alone."""
     if is_wild_meld(cards):
         return True
-    return not wilds(cards) and (ACE in cards or SEVEN in cards)
+    return not wilds(cards) and (ACE in cards or SEVEN in cards) and aces_and_sevens_apart(config)
 
 
 def talon(opened_before: int, took_pile: bool, stock_left: int, config: Config) -> int:

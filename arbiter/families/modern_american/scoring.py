@@ -12,7 +12,7 @@ from ...i18n import msg, msg_n
 from ...rules.base import Config, OptionValue
 from ...rules.groups import mixed_canasta, natural_canasta
 from ...rules.sheet_spec import CanastaKind, LaidKind, PenaltyKind, SheetSpec, SpecialKind
-from .policies import ACE, SEVEN, THREES, is_canasta, is_wild_meld, special_meld, wilds
+from .policies import ACE, SEVEN, THREES, aces_and_sevens_apart, is_canasta, is_wild_meld, special_meld, wilds
 
 THREES_BY_COUNT = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # of one colour
 SPECIAL_CANASTA = 2_500  # natural aces, sevens
@@ -54,6 +54,8 @@ def canasta_bonus(cards: Sequence[str], config: Config) -> Line | None:
         )
     if wilds(cards):
         return mixed_canasta, config.mixed_canasta_bonus
+    if not aces_and_sevens_apart(config):  # three players: aces and sevens make natural canastas
+        return natural_canasta, config.natural_canasta_bonus
     if ACE in cards:
         return ace_canasta, SPECIAL_CANASTA
     if SEVEN in cards:
@@ -66,11 +68,24 @@ def melded_sign(canastas: int) -> int:
     return -1 if canastas == 0 else 1
 
 
+THREES_COUNT_AT = 2
+"""The canastas with which a side's threes count for it: two, or the one a three-player game goes
+out with (one canasta counts as two there)."""
+
+
+def threes_sign(canastas: int, canastas_to_go_out: int) -> int:
+    """Whether a side's threes count against it (-1), for nothing (0) or for it (1): minus with no
+    canasta, plus with two, or with the canastas going out needs where that is fewer (three players)."""
+    if canastas == 0:
+        return -1
+    return 1 if canastas >= min(canastas_to_go_out, THREES_COUNT_AT) else 0
+
+
 def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Config) -> list[Line]:
-    """Threes by colour, their sign set by the side's canastas: minus with none, nothing with one,
-    plus with two or more."""
+    """Threes by colour, their sign set by the side's canastas (`threes_sign`): minus with none,
+    nothing with one, plus with two or more (with one where one is enough to go out)."""
     canastas = sum(is_canasta(cards) for cards in melds)
-    sign = -1 if canastas == 0 else 0 if canastas == 1 else 1
+    sign = threes_sign(canastas, config.canastas_to_go_out)
     red, black = laid.count(C.BONUS), laid.count(C.STOP)
     threes = THREES_BY_COUNT[min(red, 4)] + THREES_BY_COUNT[min(black, 4)]
     if not threes or not sign:
@@ -81,7 +96,7 @@ def laid_score(laid: Sequence[str], melds: Sequence[Sequence[str]], config: Conf
 def unfinished_penalty(cards: Sequence[str], config: Config) -> int:
     """An unfinished meld of natural aces or sevens costs 2,500, one of wild cards 2,000 (all four
     jokers: option incomplete-wild-four-jokers); any other nothing."""
-    if not special_meld(cards):
+    if not special_meld(cards, config):
         return 0
     if not is_wild_meld(cards):
         return UNFINISHED_SPECIAL
@@ -168,7 +183,7 @@ def hand_penalty(held: Counter[str], config: Config) -> tuple[int, str]:
     ace-seven-penalty-scope counts them per player)."""
     three = int(config.options.get("three-in-hand-value", THREE_DRAWN_LAST))
     cost = sum(n * (three if card in THREES else C.VALUES[card]) for card, n in held.items() if n > 0)
-    sets = _held_sets(held)
+    sets = _held_sets(held, config)
     if not sets or config.options.get("ace-seven-penalty-scope", "player") != "player":
         return cost, ""
     how = msg_n(
@@ -188,7 +203,7 @@ def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Lin
     together: Counter[str] = Counter()
     for held in hands:
         together.update({card: n for card, n in held.items() if n > 0})
-    sets = _held_sets(together)
+    sets = _held_sets(together, config)
     if not sets:
         return []
 
@@ -202,5 +217,7 @@ def side_hand_penalty(hands: Sequence[Counter[str]], config: Config) -> list[Lin
     return [(label, sets * HELD_SET)]
 
 
-def _held_sets(held: Counter[str]) -> int:
+def _held_sets(held: Counter[str], config: Config) -> int:
+    if not aces_and_sevens_apart(config):
+        return 0
     return (held.get(ACE, 0) >= 3) + (held.get(SEVEN, 0) >= 3)

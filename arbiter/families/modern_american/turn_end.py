@@ -10,7 +10,7 @@ from ... import cards as C
 from ...i18n import msg
 from ...rules.base import Config
 from ...rules.policies import TurnEnd
-from .policies import ACE, MOST, is_wild_meld, wilds
+from .policies import ACE, MOST, aces_and_sevens_apart, is_wild_meld, wilds
 
 WILD = "wild"  # the rank of a meld of wild cards alone, in `_by_rank`
 
@@ -40,6 +40,8 @@ def keep_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
 def pile_ace_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     """An ace taken from the pile to open goes into a meld of natural aces (`pile-ace-on-top-when-opening`)."""
     if not end.opening or end.taken != ACE or config.options.get("pile-ace-on-top-when-opening") == "allowed":
+        return None
+    if not aces_and_sevens_apart(config):
         return None
     aces = _by_rank(end.melds).get(ACE, ())
     if not wilds(aces):
