@@ -11,7 +11,10 @@ are (bench/paired.py; `--pairs 0` leaves it out), the ratio of the arbiter's cal
 python-chess's legal-move generation per second, each arbiter run between two chess runs.
 
     .venv/bin/python bench/legal_actions.py [--seeds 8] [--steps 30] [--repeat 3] [--pairs 5]
-        [--slowest 3] [--json FILE]
+        [--slowest 3] [--json FILE] [--simulated GAMES] [--families NAME ...]
+
+With `--simulated GAMES`, the positions are instead those at the start of every turn of GAMES
+simulated games of seed 1 (issue 55: the hands grow long there, after the pile is taken).
 """
 
 from __future__ import annotations
@@ -58,6 +61,21 @@ def positions(family: str, seeds: int, steps: int) -> list[Named]:
                 break
             out.append(Named(f"{family}, seed {seed}, action {step + 1} ({position!r})", position.copy()))
             position.push(choose.choice(position.legal_actions()))
+    return out
+
+
+def turn_starts(family: str, games: int, seed: int = 1) -> list[Named]:
+    """The family's positions at the start of every turn of `games` simulated games of `seed`
+    (`arbiter simulate`'s bots, at the table's seats), read back from each game's record."""
+    from arbiter.simulate import simulate_games
+
+    seats, _ = TABLES[family]
+    out = []
+    for game in simulate_games(family, len(seats), games=games, seed=seed):
+        for hand in game.record.hands:
+            for turn in range(1, len(hand.turns) + 1):
+                position = arbiter.Position.from_record(game.text, hand=hand.number, turn=turn)
+                out.append(Named(f"{family}, game {game.index}, hand {hand.number}, turn {turn}", position))
     return out
 
 
@@ -116,11 +134,17 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5, help="paired runs against python-chess (0: none)")
     parser.add_argument("--slowest", type=int, default=3, help="slowest positions named for each family")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--simulated", type=int, default=0, help="instead: every turn's start in this many simulated games (seed 1)"
+    )
+    parser.add_argument("--families", nargs="*", help="these families only (default: all)")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
     figures: dict[str, object] = {}
     for family in TABLES:
-        named = positions(family, args.seeds, args.steps)
+        if args.families and family not in args.families:
+            continue
+        named = turn_starts(family, args.simulated) if args.simulated else positions(family, args.seeds, args.steps)
         calls = timed_calls(named, args.repeat, args.slowest)
         figures[family] = calls
         paired_text = ""

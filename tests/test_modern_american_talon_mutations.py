@@ -23,7 +23,7 @@ RULES = "modern-american"
 def corpus(option: str, value: object) -> tuple[tuple[SimulatedGame, Game], ...]:
     """Traced games of the option, every hand with its stock line (the talons dealt aside known)."""
     games = []
-    for seed in range(1, 9):
+    for seed in range(1, 11):
         for game in simulate_games(RULES, 4, {option: value}, games=1, hands=2, seed=seed, stock="always", trace=True):
             (parsed,) = parse(game.text)
             assert format_game(parsed.game) == game.text

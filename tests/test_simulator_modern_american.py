@@ -124,7 +124,7 @@ def actions(games: list[SimulatedGame]) -> Counter[str]:
 
 
 def test_the_bots_open_draw_the_talon_take_the_pile_build_sevens_and_aces_and_go_out():
-    games = list(simulate_games(RULES, 4, games=10, hands=3, seed=1))
+    games = list(simulate_games(RULES, 4, games=20, hands=3, seed=1))
     seen = actions(games)
     for kind in ("talon", "take", "meld-7", "meld-A", "meld-mixed", "threes", "out"):
         assert seen[kind] > 0, (kind, seen)

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 LANGUAGES = ("es", "pt", "it")
 MUTANTS_PER_KIND = 2
+MUTATED_GAMES = 6  # the games of each family's mutation corpus the mutants are made from
 PROBED_STEPS = 40  # actions of a random playout at which illegal actions are probed
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -147,18 +148,21 @@ def mutants() -> Iterator[str]:
     import test_hand_and_foot_mutations as hand_and_foot
     import test_mutations as caliente
     import test_samba_mutations as samba
+    from mutation_support import traced_corpus
 
+    # the first MUTATED_GAMES games of each corpus, simulated alone: a corpus is one game per table
+    # and seed, each its own, so they are the games the whole corpus starts with
     sources = [
-        (caliente.MUTATIONS, caliente.corpus()),
-        (samba.MUTATIONS, samba.corpus()),
-        (hand_and_foot.MUTATIONS, hand_and_foot.corpus()),
-        (classic.MUTATIONS, classic.corpus("classic")),
-        (classic.MUTATIONS, classic.corpus("hoyle")),
+        (caliente.MUTATIONS, traced_corpus("caliente", caliente.CORPUS[:MUTATED_GAMES])),
+        (samba.MUTATIONS, traced_corpus("samba", samba.CORPUS[:MUTATED_GAMES])),
+        (hand_and_foot.MUTATIONS, traced_corpus("hand-and-foot", hand_and_foot.CORPUS[:MUTATED_GAMES])),
+        (classic.MUTATIONS, traced_corpus("classic", classic.CORPORA["classic"][:MUTATED_GAMES])),
+        (classic.MUTATIONS, traced_corpus("hoyle", classic.CORPORA["hoyle"][:MUTATED_GAMES])),
     ]
     for kinds, corpus in sources:
         for mutation in kinds.values():
             made = 0
-            for game, record in corpus[:6]:
+            for game, record in corpus:
                 for mutant in mutation(game, record):
                     yield mutant.text
                     made += 1

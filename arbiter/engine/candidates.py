@@ -31,6 +31,7 @@ from ..notation.records import (
 )
 from .context import HandContext, TurnState
 from .melds import MeldState, meld_problem, meld_shape
+from .taking_the_pile import take_refused
 from .talon import known_talon, talon_due
 from .together import Together, shape
 
@@ -116,6 +117,8 @@ def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
             short = needed - C.points((top, *own))
             if short <= 0:
                 yield Take(card=top, with_cards=own)
+                continue
+            if take_refused(r, state, Take(card=top, with_cards=own)):  # refused with any melds beside it
                 continue
             for also in helpers(r, state, own, top, short):
                 yield Take(card=top, with_cards=own, also=tuple(MeldSpec(cards=m) for m in also))

@@ -34,7 +34,20 @@ def take(r: HandContext, state: TurnState, action: Take) -> None:
         raise
 
 
-def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
+def take_refused(r: HandContext, state: TurnState, action: Take) -> bool:
+    """Whether the take is refused before any meld it lays is looked at (the turn, the pile, the
+    cards from hand and the rule set's `take_problem`): the same whatever melds go down beside it,
+    so a listing tries none of them (engine/candidates.py `takes`)."""
+    try:
+        _take_allowed(r, state, action)
+    except Illegal:
+        return True
+    return False
+
+
+def _take_allowed(r: HandContext, state: TurnState, action: Take) -> tuple[list[str], list[MeldState], PileTake]:
+    """The checks of a take that come before its melds (raising Illegal): the cards from hand, the
+    meld the up card joins (once named), and the take as the rule set's policy saw it."""
     table, config = r.table, r.config
     if state.instead is not None:
         raise state.instead.takes_the_pile(r, state, action)
@@ -103,6 +116,19 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     problem = config.take_problem(take, config)
     if problem:
         raise Illegal(problem[0], problem[1], action)
+    return own, onto, take
+
+
+def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
+    table, config, side = r.table, r.config, state.side
+    own, onto, take = _take_allowed(r, state, action)
+    top = take.top
+
+    def named_meld() -> list[str]:
+        if not onto:
+            onto.append(resolve_onto(r, state, action, top))
+        return onto[0].cards
+
     plan: MeldPlan | None  # the melds the take lays: none when the up card alone goes onto a meld
     if action.onto is not None:
         meld = named_meld()

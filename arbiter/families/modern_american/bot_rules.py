@@ -91,6 +91,13 @@ class MacRules:
         of each colour (108 cards)."""
         return deck(2)
 
+    @property
+    def talon_far(self) -> int:
+        """The fewest cards in the stock with which the bots open (or aim at a special hand): the
+        talon drawn after the discard still leaves the turn card and a card above it, so that the
+        talon is always whole (from 20, one side in two never opened in a hand)."""
+        return TURN_CARD_LEFT + 2 + max(self.first_talon, self.later_talon)
+
     def minimum(self, score: int) -> int:
         return 125 if score < 3_000 else 155 if score < 5_000 else 180
 

@@ -59,11 +59,13 @@ THREES = (BONUS, STOP)  # red and black threes, alike in this game
 SEVEN, ACE = "7", "A"
 PENALISED = (SEVEN, ACE)  # an unfinished natural meld of these costs 2,500 and blocks going out
 THREE_SCALE = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1_000}  # threes of one colour
-TALON_FAR = 20  # the bots open only while the stock holds this many cards: the talon is always whole
 TAKE_BACK_KEEPS = 3  # a meld a card is taken back from keeps three
 LAST_THREE = 5  # a three drawn as the stock's last card, kept in hand
 WILD_MELD = LITTLE  # a meld of wild cards alone is known by the name `2`
-WILD_MELD_ODDS = 0.7  # how often a player holding three wilds or more starts a meld of them
+WILD_MELD_ODDS = 0.7  # how often a player holding WILD_MELD_LEAST wilds or more starts a meld of them
+# A meld of wilds is started only from five: twelve wilds in the packs, and one left unfinished costs
+# 2,000 and keeps the side from going out (from three, the simulated games lasted ninety hands)
+WILD_MELD_LEAST = 5
 
 
 def card_points(card: str) -> int:
@@ -235,7 +237,7 @@ class MacHand(HandTable):
     def aiming(self, t: TurnState) -> bool:
         """A player whose side has not opened, holding natural cards near a special hand, aims at
         it while the stock is far from its end: draws rather than takes, never opens."""
-        if self.melds[t.side] or len(self.stock) < TALON_FAR:
+        if self.melds[t.side] or len(self.stock) < self.rules.talon_far:
             return False
         return plans.worth_aiming(t.hand, self.specials)
 
@@ -283,7 +285,7 @@ class MacHand(HandTable):
     def open(self, t: TurnState) -> None:
         """The side's opening, from hand: natural melds (at least one) and pairs with a wild, worth
         the minimum, none a canasta, two cards kept; only while the talon is far from the turn card."""
-        if len(self.stock) < TALON_FAR:
+        if len(self.stock) < self.rules.talon_far:
             return
         hand, dead = t.hand, self.dead()
         # the first group stays natural: the opening's clean triple
@@ -337,11 +339,11 @@ class MacHand(HandTable):
                 self.lay(t, [(r, [wild])])
 
     def meld_wilds(self, t: TurnState) -> None:
-        """A meld of wild cards alone, of three or more, at times, by a side that has opened before
+        """A meld of wild cards alone, of five or more, at times, by a side that has opened before
         this turn and has none (nor a dead one)."""
         hand, melds = t.hand, self.melds[t.side]
         held = [BIG] * hand[BIG] + [LITTLE] * hand[LITTLE]
-        if len(held) < 3 or WILD_MELD in melds or WILD_MELD in self.dead() or not t.side_melded_at_start:
+        if len(held) < WILD_MELD_LEAST or WILD_MELD in melds or WILD_MELD in self.dead() or not t.side_melded_at_start:
             return
         if self.rng.random() < WILD_MELD_ODDS and self.keeps(t.side, hand, WILD_MELD, held[:CANASTA]):
             self.lay(t, [(WILD_MELD, held[:CANASTA])])

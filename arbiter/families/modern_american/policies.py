@@ -34,7 +34,7 @@ def wilds(cards: Sequence[str]) -> int:
 
 
 def is_wild_meld(cards: Sequence[str]) -> bool:
-    return bool(cards) and all(card in C.WILDS for card in cards)
+    return bool(cards) and C.WILDS.issuperset(cards)
 
 
 def meld_problem(cards: Sequence[str], config: Config, new: bool) -> tuple[str, str] | None:

@@ -54,16 +54,20 @@ def pile_ace_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
 
 def wild_split_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     """While the side's wild-card meld is unfinished at the end of the turn, no wild card has gone
-    into another of its melds during it; in the opening, by `split-wilds-at-opening`."""
-    melds = _by_rank(end.melds)
-    wild_meld = melds.get(WILD)
+    into another of its melds during it; in the opening, by `split-wilds-at-opening`. A turn that
+    left the side's melds as they were (most turns: a draw and a discard) put no wild anywhere."""
+    if tuple(end.melds) == tuple(end.melds_before):
+        return None
+    wild_meld = next((cards for cards in reversed(end.melds) if is_wild_meld(cards)), None)
     if not wild_meld:
         return None
-    before = _by_rank(end.melds_before)
+    unfinished = len(wild_meld) < MOST
+    if not end.opening and not unfinished:  # after the opening, only an unfinished wild-card meld binds
+        return None
+    melds, before = _by_rank(end.melds), _by_rank(end.melds_before)
     spread = [cards for rank, cards in melds.items() if rank != WILD and wilds(cards) > wilds(before.get(rank, ()))]
     if not spread:
         return None
-    unfinished = len(wild_meld) < MOST
     values = {"wild": C.show(wild_meld), "other": C.show(spread[0])}
     if end.opening:
         split = config.options.get("split-wilds-at-opening", "if-complete")
