@@ -14,7 +14,7 @@ import json
 import statistics
 from pathlib import Path
 
-from arbiter.records import GoOut
+from arbiter.notation.records import GoOut
 from arbiter.simulate import simulate_games
 
 
