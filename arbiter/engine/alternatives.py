@@ -68,7 +68,7 @@ def alternatives(
 ) -> tuple[tuple[Action, ...], int, bool]:
     """The legal steps in `r` for the turn `state` instead of `offending` (None: the turn's end
     written nowhere), most relevant first, at most ALTERNATIVES_SHOWN, how many were found, and
-    whether the work budget in force (arbiter/work.py) cut the search short."""
+    whether the work budget in force (arbiter/engine/work.py) cut the search short."""
     budget = bounded.current()
     earlier = budget is not None and budget.partial
     if budget is not None:

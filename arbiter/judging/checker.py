@@ -114,7 +114,7 @@ class Request:
     shelf: RulebookSource | None = None
     seeds: SeedSource | None = None
     work: int | None = None
-    """Steps of work (arbiter/work.py) each game's searches for legal actions may take (the
+    """Steps of work (arbiter/engine/work.py) each game's searches for legal actions may take (the
     "allowed instead" of its findings), a budget of its own put in force while it is judged; None:
     no budget of its own (the one in force, if any: the web service's per request)."""
 

@@ -128,7 +128,7 @@ class Finding:
     """How many legal alternatives there were in all: None for a finding that is not on a move,
     0 when nothing else was allowed."""
     alternatives_partial: bool = False
-    """Whether the search for them stopped at its work budget (arbiter/work.py): those listed are
+    """Whether the search for them stopped at its work budget (arbiter/engine/work.py): those listed are
     legal, and more may have been allowed."""
     action: int | None = None
     """For a finding on a move: the index (from 0) of the step of its turn the finding is on, the
