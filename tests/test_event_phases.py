@@ -4,6 +4,7 @@ rounds, then Danish rounds paired on the standings, in one field or in groups (d
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from test_event_standings import LOST, LOST_SMALL, WON, WON_BIG, table_record
 from arbiter.event import EventError, load, parse, to_toml
 from arbiter.event.movements import Phase, mitchell, plan, swiss_round
 from arbiter.event.ranking import schedule_of, standings
+from arbiter.event.report import standings_dict, standings_text
 
 PAIRS = "".join(
     f'\n[[pairs]]\nnumber = {n}\nname = "Pair {n}"\nplayers = ["{a}", "{b}"]\n'
@@ -124,3 +126,21 @@ def test_the_standings_carry_each_pairs_signed_margin_beside_its_victory_points(
     lines = {line.pair.number: line for line in standings(load(path), after_round=1).lines}
     assert {pair: lines[pair].margin for pair in lines} == {1: 1170, 3: -1170, 2: -905, 4: 905}
     assert (lines[1].score, lines[3].score, lines[4].score, lines[2].score) == (20, 0, 19, 1)
+
+
+def test_victory_point_standings_print_each_pairs_signed_margin_and_the_json_carries_it(tmp_path: Path):
+    path = tmp_path / "thursday.event.toml"
+    path.write_text(
+        MIXED.replace('scoring = "total"', 'scoring = "victory-points"\nvictory-points = "burraco-italian-2"')
+    )
+    table_record(tmp_path, 1, 1, 1, 3, [(WON_BIG, LOST_SMALL)])
+    table_record(tmp_path, 1, 2, 2, 4, [(LOST, WON)])
+    result = standings(load(path), after_round=1)
+    text = standings_text(result)
+    assert "margin" in text and re.search(r"Pair 1 +20 +1,590 +\+1,170", text) and "-1,170" in text
+    assert {line["pair"]: line["margin"] for line in standings_dict(result)["standings"]} == {
+        1: 1170,
+        4: 905,
+        2: -905,
+        3: -1170,
+    }

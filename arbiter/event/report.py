@@ -90,6 +90,7 @@ def _line_dict(line: Line) -> dict[str, Any]:
         "name": line.pair.name,
         "score": float(line.score),
         "card_points": line.points,
+        "margin": line.margin,
         "played": line.played,
         "penalties": line.penalties,
     }
@@ -131,9 +132,11 @@ def standings_text(result: Standings, lang: str | None = None) -> str:
         say(state(result)),
         "",
     ]
+    margins = event.scoring == "victory-points"  # Burraco's standings print it beside the victory points
+    heading = [say(msg("place")), say(msg("pair")), say(msg("name")), say(msg("score")), say(msg("card points"))]
     lines += _columns(
-        [say(msg("place")), say(msg("pair")), say(msg("name")), say(msg("score")), say(msg("card points"))],
-        [_ranked(line, say.language) for line in result.lines],
+        heading + ([say(msg("margin"))] if margins else []),
+        [_ranked(line, say.language, margins) for line in result.lines],
     )
     lines += ["", say(msg("tables"))]
     lines += ["  " + say(table_line(table)) for table in result.tables]
@@ -268,21 +271,24 @@ def state(result: Standings) -> Text:
     return msg("provisional: rounds are still to be played")
 
 
-def _ranked(line: Line, language: str) -> list[str]:
+def _ranked(line: Line, language: str, margin: bool = False) -> list[str]:
+    """A pair's row: its place, number, name, score and card points; and its signed margin where
+    the standings show it (victory points)."""
     place = f"{line.place}=" if line.shared else str(line.place)
-    return [
+    shown = [
         place,
         str(line.pair.number),
         line.pair.name,
         score_shown(line.score, language),
         count_shown(line.points, language),
     ]
+    return shown + ([("+" if line.margin > 0 else "") + count_shown(line.margin, language)] if margin else [])
 
 
 def _columns(heading: list[str], rows: list[list[str]]) -> list[str]:
     every = [heading, *rows]
     widths = [max(len(row[i]) for row in every) for i in range(len(heading))]
-    right = {0, 1, 3, 4}
+    right = {0, 1, 3, 4, 5}
     return [
         "  ".join(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
         for row in every
