@@ -123,7 +123,7 @@ def test_the_editor_in_spanish(page: Watched) -> None:
     assert label == "Poner 9 en mano de ann"
     for _ in range(5):
         browser_page.click("#palette .card-button[data-card='X']")
-    problems = browser_page.locator("#problems").inner_text()
+    problems = browser_page.locator("#palette-problems").inner_text()
     assert (
         "Revise la mesa" in problems
         and "hay 5 cartas X en esta mesa, pero Canasta para dos de Hoyle solo tiene 4" in problems

@@ -70,6 +70,7 @@ def test_a_hand_reloaded_gone_back_over_and_sent_twice_is_added_once(phone, base
             "ann+cid.natural",
             "ann+cid.mixed",
             "ann+cid.melded",
+            "ann+cid.left",
             "bob+dee.mixed",
             "bob+dee.melded",
             "bob+dee.left",
@@ -113,7 +114,7 @@ def test_the_kept_link_is_shown_with_a_copy_button_and_what_it_does(phone, base_
 
 BACK = {  # the second hand: bob+dee go out
     "ann+cid": {"steps": {"mixed": 1}, "typed": {"melded": "260", "left": "45"}, "ticked": []},
-    "bob+dee": {"steps": {"natural": 1, "mixed": 1}, "typed": {"melded": "420"}, "ticked": ["out"]},
+    "bob+dee": {"steps": {"natural": 1, "mixed": 1}, "typed": {"melded": "420", "left": "0"}, "ticked": ["out"]},
 }
 
 

@@ -62,6 +62,7 @@ def pad_with_a_hand(page: Any, base_url: str, language: str) -> None:
     page.fill("#pad-1-natural", "1")
     page.fill("#pad-1-melded", "420")
     page.check("#pad-1-out")
+    page.fill("#pad-1-left", "0")  # the points left are written, 0 too (issue 58)
     page.fill("#pad-2-melded", "260")
     page.fill("#pad-2-left", "45")
     with page.expect_navigation():
