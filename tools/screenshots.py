@@ -64,6 +64,7 @@ def pad(page: Any, base: str, language: str) -> None:
                 page.fill(f"#pad-{index}-{word}", str(count))
         page.fill("#pad-1-melded", "420")
         page.fill("#pad-2-melded", "260")
+        page.fill("#pad-1-left", "0")  # the points left are written, 0 too
         page.fill("#pad-2-left", "45")
         page.check("#pad-1-out")
         submit(page, "#pad-add")
