@@ -362,7 +362,10 @@ def connect(scheduler: str) -> Iterator[Any]:
                     host="127.0.0.1",
                     scheduler_port=0,
                     dashboard_address="127.0.0.1:0",  # its HTTP server on a free port
-                    silence_logs=logging.ERROR,
+                    # Dask's own log lines stay quiet: a worker's heartbeat racing the closing of the
+                    # cluster it belongs to is logged as an error, and what fails is said by the
+                    # reports themselves (a task lost, a worker gone), in the reader's words.
+                    silence_logs=logging.CRITICAL,
                 )
                 stack.callback(cluster.close)
                 client = Client(cluster)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import threading
 import zlib
 from collections.abc import Callable
 
@@ -158,9 +159,18 @@ def rendered(
     known = cache().get(ruling_id, key, host)
     if known is not None:
         return known
-    page = render()
-    cache().keep(ruling_id, key, host, page, stamp)
+    with _RENDERING[hash((ruling_id, key)) % len(_RENDERING)]:  # one render a page per process
+        known = cache().get(ruling_id, key, host)  # rendered while this request waited
+        if known is not None:
+            return known
+        page = render()
+        cache().keep(ruling_id, key, host, page, stamp)
     return page
+
+
+_RENDERING = tuple(threading.RLock() for _ in range(64))
+"""Locks a page's first render takes, chosen by its key: the clients that open a page being
+rendered wait for it and read what was kept, rather than render it again in a lane of their own."""
 
 
 def made(ruling_id: str, kind: str, versions: tuple[str, ...], make: Callable[[], bytes]) -> bytes:
