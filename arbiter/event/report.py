@@ -109,6 +109,9 @@ def _table_dict(table: TableResult, say: Translator) -> dict[str, Any]:
     }
     if table.certified:
         data["card_points"] = {str(pair): table.total(pair) for pair in seating.pairs}
+    if table.decision is not None:
+        decision = table.decision
+        data["decided"] = {"reason": decision.reason, "by": decision.by, "at": decision.at, "record": list(table.overruled)}
     return data
 
 
@@ -298,6 +301,18 @@ def _columns(heading: list[str], rows: list[list[str]]) -> list[str]:
 def table_line(table: TableResult) -> Text:
     seating = table.seating
     first, second = seating.pairs
+    if table.decision is not None:
+        return msg(
+            "round {round}, table {table}: pair {first} {first_points:,}, pair {second} {second_points:,}, "
+            "decided by the director: {reason}",
+            round=seating.round,
+            table=seating.table,
+            first=first,
+            second=second,
+            first_points=table.total(first),
+            second_points=table.total(second),
+            reason=table.decision.reason,
+        )
     if table.certified:
         return msg(
             "round {round}, table {table}: pair {first} {first_points:,}, pair {second} {second_points:,}, certified",
