@@ -72,7 +72,9 @@ def read_decisions(fail: Fail, value: Any) -> tuple[Decision, ...]:
 def _decision(fail: Fail, entry: Mapping[str, Any], where: str) -> Decision:
     for key in entry:
         if key not in DECISION_KEYS:
-            raise fail(where + key, msg("not a key of the event file; use one of {keys}", keys=", ".join(DECISION_KEYS)))
+            raise fail(
+                where + key, msg("not a key of the event file; use one of {keys}", keys=", ".join(DECISION_KEYS))
+            )
     return Decision(
         round=_whole(fail, entry.get("round"), where + "round"),
         table=_whole(fail, entry.get("table"), where + "table"),

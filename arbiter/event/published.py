@@ -73,7 +73,13 @@ def published_text(result: Standings, lang: str | None = None) -> str:
     say = translator(language_of(result, lang))
     event = result.event
     rows = [
-        [_place(line), str(line.pair.number), line.pair.name, score_shown(line.score, say.language), _margin(line, say.language)]
+        [
+            _place(line),
+            str(line.pair.number),
+            line.pair.name,
+            score_shown(line.score, say.language),
+            _margin(line, say.language),
+        ]
         for line in result.lines
     ]
     every = [headings(result, say), *rows]

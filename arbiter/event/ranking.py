@@ -387,7 +387,9 @@ def _tied_groups(
     return groups
 
 
-def _split(groups: list[list[Pair]], key: Callable[[list[Pair]], dict[int, Fraction] | dict[int, int]]) -> list[list[Pair]]:
+def _split(
+    groups: list[list[Pair]], key: Callable[[list[Pair]], dict[int, Fraction] | dict[int, int]]
+) -> list[list[Pair]]:
     """Each run of tied pairs split by `key` (given the run, each of its pairs' value; higher first)."""
     result: list[list[Pair]] = []
     for group in groups:

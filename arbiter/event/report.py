@@ -111,7 +111,12 @@ def _table_dict(table: TableResult, say: Translator) -> dict[str, Any]:
         data["card_points"] = {str(pair): table.total(pair) for pair in seating.pairs}
     if table.decision is not None:
         decision = table.decision
-        data["decided"] = {"reason": decision.reason, "by": decision.by, "at": decision.at, "record": list(table.overruled)}
+        data["decided"] = {
+            "reason": decision.reason,
+            "by": decision.by,
+            "at": decision.at,
+            "record": list(table.overruled),
+        }
     return data
 
 
