@@ -181,3 +181,16 @@ def test_publish_prints_the_ranking_in_italian_unless_asked_otherwise():
     assert published.exit_code == 0 and "classifica finale dopo 4 turni" in published.output
     spanish = arbiter_cmd("event", "publish", str(EVENT), "--lang", "es", "-f", "csv")
     assert spanish.exit_code == 0 and spanish.output.splitlines()[0] == "puesto;pareja;nombre;PV;PP"
+
+
+def test_the_json_gives_each_tables_deals_and_the_rounds_victory_points_at_it():
+    result = standings(load(EVENT))
+    tables = standings_dict(result)["tables"]
+    table = next(entry for entry in tables if (entry["round"], entry["table"]) == (1, 1))
+    first, second = (str(pair) for pair in table["pairs"])
+    assert [sum(deal[i] for deal in table["deals"]) for i in (0, 1)] == [
+        table["card_points"][first],
+        table["card_points"][second],
+    ]
+    assert table["victory_points"][first] + table["victory_points"][second] == 20
+    assert all(len(entry["deals"]) == 3 for entry in tables)

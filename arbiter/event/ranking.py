@@ -348,8 +348,8 @@ def rank(
     points, margin = card_points(tables), margins(tables)
     played: dict[int, int] = defaultdict(int)
     for table in tables:
-        for pair in table.seating.pairs:
-            played[pair] += table.certified
+        for number in table.seating.pairs:
+            played[number] += table.certified
     charged: dict[int, int] = defaultdict(int)
     for penalty in penalties:
         charged[penalty.pair] += penalty.points
