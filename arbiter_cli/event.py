@@ -305,6 +305,37 @@ def standings(
         sys.exit(1)
 
 
+@event.command("publish", short_help="The standings as a club posts them: text or CSV, in the event's language.")
+@click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@click.option(
+    "--format",
+    "-f",
+    "output_format",
+    type=click.Choice(("text", "csv")),
+    default="text",
+    show_default=True,
+    help="The ranking as text for a notice board, or CSV for the club's site or spreadsheet.",
+)
+@click.option("--round", "after_round", type=int, metavar="N", help="The ranking after round N.")
+@lang_option
+def publish(event_file: str, output_format: str, after_round: int | None, lang: str | None) -> None:
+    """Print the ranking as a club publishes it: place, pair, name, the score (victory points) and
+    the signed sum of the match points' differences beside it, and how ties were broken; in the
+    event file's language (its `language` key) unless --lang says another. Exits 0 when the
+    standings are final, 1 when they are provisional, 2 on a usage problem.
+    """
+    speaker(lang, *configured_language())
+    loaded = _load(event_file)
+    say = speaker(lang or loaded.language, *configured_language())
+    result = _standings(loaded, after_round)
+    from arbiter.event.published import published_csv, published_text
+
+    printed = published_csv if output_format == "csv" else published_text
+    click.echo(printed(result, say.language), nl=False)
+    if not result.complete:
+        sys.exit(1)
+
+
 @event.command("check", short_help="Certify a whole event for CI: every table, every board, the standings.")
 @click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
 @lang_option
@@ -324,6 +355,12 @@ def check(event_file: str, lang: str | None) -> None:
     for table in result.not_certified:
         for line in _table_problems(table):
             click.echo(line)
+    from arbiter.event.report import table_line
+
+    for table in result.tables:
+        if table.decision is not None:  # the record's faults, and the director's decision that stands instead
+            faults = ", ".join(table.overruled) or "-"
+            click.echo(f"{table.path}: {faults}: {say(table_line(table))}")
     mismatches = [finding for finding in boards if finding.code == "board-mismatch"]
     for finding in mismatches:
         path = loaded.record_path(finding.round, finding.table)

@@ -57,6 +57,7 @@ def test_the_guides_command_line_session_runs_in_an_empty_folder(tmp_path, monke
         "event verify": 0,
         "event standings": 1,
         "event check": 1,
+        "event publish": 1,
     }
     assert sorted(path.name for path in (tmp_path / "boards").iterdir()) == ["board-1.acn", "board-2.acn"]
 

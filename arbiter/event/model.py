@@ -32,8 +32,9 @@ from typing import Any
 from .. import families as rulesets
 from ..files.bounded_toml import TomlRefused, read_toml
 from ..files.regular_files import read_regular
-from ..i18n import msg
+from ..i18n import LANGUAGES, msg
 from ..rules.base import UsageError
+from .decisions import Decision, read_decisions
 from .errors import EventError
 from .movements import LISTED, ON_RESULTS, Phase, check_rounds, plan
 from .scales import DEFAULT_VICTORY_POINTS, NAMED_SCALES, VictoryStep
@@ -68,6 +69,9 @@ TOP_KEYS = (
     "results",
     "phases",
     "corrections-until",
+    "tie-breaks",
+    "language",
+    "decisions",
 )
 PHASE_KEYS = ("movement", "rounds", "groups", "tables")
 PHASE_MOVEMENTS = (*MOVEMENTS, LISTED)
@@ -79,6 +83,10 @@ still hand in a record instead, and it is judged)."""
 PAIR_KEYS = ("number", "name", "players")
 PENALTY_KEYS = ("pair", "points", "reason", "by", "at", "round", "corrects")
 STEP_KEYS = ("margin", "winner", "loser")
+TIE_BREAKS = ("card-points", "margin", "head-to-head")
+"""What breaks a tie on the score, in the order the `tie-breaks` key lists them (docs/events.md,
+"Ties"): the card points, the signed margin, the points the tied pairs took off each other."""
+DEFAULT_TIE_BREAKS = ("card-points",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +148,13 @@ class Event:
     table again on the service; None: once confirmed, only the director changes it."""
     folder: Path = Path(".")
     """Where the event file is: the records and the rulebook are found from here."""
+    tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
+    """What breaks a tie on the score, in order (TIE_BREAKS); none: the tied pairs share the place."""
+    language: str | None = None
+    """The language the standings are published in (`language = "it"`), unless the reader asks
+    for another; None: the reader's, or English."""
+    decisions: tuple[Decision, ...] = ()
+    """The director's decisions: a table's result as the director gives it, in place of its record."""
     phases: tuple[Phase, ...] = ()
     """The movements round by round (`[[phases]]`), for an event that mixes them (`movement` is
     then MIXED); none: `movement` for every round."""
@@ -155,6 +170,10 @@ class Event:
     def board_sets(self) -> int:
         """How many board sets its rounds play, those of rounds still to be paired included."""
         return sum(phase.board_sets for phase in plan(self.in_phases(), [pair.number for pair in self.pairs]))
+
+    def decision(self, round_number: int, table: int) -> Decision | None:
+        """The director's decision of a table, if the file has one."""
+        return next((each for each in self.decisions if (each.round, each.table) == (round_number, table)), None)
 
     def pair(self, number: int) -> Pair:
         return next(pair for pair in self.pairs if pair.number == number)
@@ -245,6 +264,9 @@ class _Reader:
             "prepared": read(self.flag, document, "prepared"),
             "results": read(self.choice, document, "results", RESULTS) if "results" in document else RESULTS[0],
             "corrections_until": read(self.deadline, document.get("corrections-until")),
+            "tie_breaks": read(self.tie_breaks, document.get("tie-breaks"), fallback=DEFAULT_TIE_BREAKS),
+            "language": read(self.language, document.get("language")),
+            "decisions": read(read_decisions, self.fail, document.get("decisions", []), fallback=()),
         }
         if problems:
             raise all_of(problems)
@@ -260,6 +282,17 @@ class _Reader:
                 raise self.fail(
                     f"penalties[{index}].round",
                     msg("write a whole number from {low:,} to {high:,}", low=1, high=event.rounds),
+                )
+        for index, decision in enumerate(event.decisions, 1):
+            if decision.round > event.rounds:
+                raise self.fail(
+                    f"decisions[{index}].round",
+                    msg("write a whole number from {low:,} to {high:,}", low=1, high=event.rounds),
+                )
+            if len(decision.scores) != event.deals:
+                raise self.fail(
+                    f"decisions[{index}].scores",
+                    msg("the event deals {deals} a round: write each deal's points", deals=event.deals),
                 )
         return event
 
@@ -325,6 +358,30 @@ class _Reader:
                 "rounds", msg("the phases play {rounds} rounds: write that, or leave rounds out", rounds=rounds)
             )
         return rounds
+
+    def tie_breaks(self, value: Any) -> tuple[str, ...]:
+        if value is None:
+            return DEFAULT_TIE_BREAKS
+        if (
+            not isinstance(value, list)
+            or not all(isinstance(name, str) and name in TIE_BREAKS for name in value)
+            or len(set(value)) != len(value)
+        ):
+            raise self.fail(
+                "tie-breaks",
+                msg(
+                    "list what breaks a tie, in order, among {names} (each once), or [] to share the place",
+                    names=", ".join(TIE_BREAKS),
+                ),
+            )
+        return tuple(value)
+
+    def language(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in LANGUAGES:
+            raise self.fail("language", msg("write one of {choices}", choices=", ".join(LANGUAGES)))
+        return str(value)
 
     def flag(self, table: Mapping[str, Any], key: str) -> bool:
         value = table.get(key, True)

@@ -35,7 +35,7 @@ from .model import Event, Pair, Penalty
 from .movements import LISTED, Phase, Round, Schedule, Seating, plan, swiss_round
 from .scales import VictoryStep
 from .table_lists import read_table_list
-from .tables import TableResult, certify, rulebook_of
+from .tables import TableResult, as_decided, certify, rulebook_of
 
 WIN, DRAW, LOSS = 2, 1, 0  # the points of a table won, drawn and lost (win-draw-loss)
 
@@ -164,11 +164,19 @@ def standings(
             else:
                 current = _next_on_results(event, number, rounds, tables, phase.phase.groups, board_set)
             rounds.append(current)
-            tables += [certifier(event, seating, rulebook) for seating in current.seatings]
+            tables += [_result(event, seating, rulebook, certifier) for seating in current.seatings]
         if len(rounds) < min(last, phase.first_round + phase.phase.rounds - 1):
             break  # the phase stopped on results not yet certified: nothing after it is paired
     schedule = Schedule(event.movement, event.deals, tuple(rounds))
     return _ranked(Standings(event, schedule, tables, after_round=after_round, as_of=as_of))
+
+
+def _result(event: Event, seating: Seating, rulebook: Rulebook | None, certifier: Certifier) -> TableResult:
+    """The table's result: the director's decision where the event file has one (the record still
+    judged, so that the standings say what was wrong with it), else what its certifier gives."""
+    found = certifier(event, seating, rulebook)
+    decision = event.decision(seating.round, seating.table)
+    return found if decision is None else as_decided(decision, seating, found)
 
 
 def _ranked(result: Standings) -> Standings:
@@ -335,28 +343,72 @@ def margins(tables: list[TableResult]) -> dict[int, int]:
 def rank(
     event: Event, score: dict[int, Fraction], tables: list[TableResult], penalties: Iterable[Penalty]
 ) -> list[Line]:
-    """The pairs from first to last: by score, then by card points; still level, they share the
-    place (and are listed by number)."""
+    """The pairs from first to last: by score, then by the event's tie-breaks in order
+    (`Event.tie_breaks`); pairs still level share the place (and are listed by number)."""
     points, margin = card_points(tables), margins(tables)
     played: dict[int, int] = defaultdict(int)
     for table in tables:
-        for pair in table.seating.pairs:
-            played[pair] += table.certified
+        for number in table.seating.pairs:
+            played[number] += table.certified
     charged: dict[int, int] = defaultdict(int)
     for penalty in penalties:
         charged[penalty.pair] += penalty.points
-    order = sorted(event.pairs, key=lambda pair: (-score[pair.number], -points[pair.number], pair.number))
-    keys = [(score[pair.number], points[pair.number]) for pair in order]
-    return [
-        Line(
-            place=keys.index(keys[index]) + 1,
-            shared=keys.count(keys[index]) > 1,
-            pair=pair,
-            score=score[pair.number],
-            points=points[pair.number],
-            played=played[pair.number],
-            penalties=charged[pair.number],
-            margin=margin[pair.number],
-        )
-        for index, pair in enumerate(order)
-    ]
+    lines: list[Line] = []
+    for group in _tied_groups(event, score, tables, points, margin):
+        for pair in group:
+            lines.append(
+                Line(
+                    place=len(lines) - group.index(pair) + 1,
+                    shared=len(group) > 1,
+                    pair=pair,
+                    score=score[pair.number],
+                    points=points[pair.number],
+                    played=played[pair.number],
+                    penalties=charged[pair.number],
+                    margin=margin[pair.number],
+                )
+            )
+    return lines
+
+
+def _tied_groups(
+    event: Event, score: dict[int, Fraction], tables: list[TableResult], points: dict[int, int], margin: dict[int, int]
+) -> list[list[Pair]]:
+    """The pairs in runs of equal standing, best first: by score, each run of a tie then split by
+    each tie-break in turn; a run still level is listed by number."""
+    groups = _split([sorted(event.pairs, key=lambda pair: pair.number)], lambda group: score)
+    for name in event.tie_breaks:
+        if name == "card-points":
+            groups = _split(groups, lambda group: points)
+        elif name == "margin":
+            groups = _split(groups, lambda group: margin)
+        else:
+            groups = _split(groups, lambda group: head_to_head(event, tables, {pair.number for pair in group}))
+    return groups
+
+
+def _split(
+    groups: list[list[Pair]], key: Callable[[list[Pair]], dict[int, Fraction] | dict[int, int]]
+) -> list[list[Pair]]:
+    """Each run of tied pairs split by `key` (given the run, each of its pairs' value; higher first)."""
+    result: list[list[Pair]] = []
+    for group in groups:
+        if len(group) == 1:
+            result.append(group)
+            continue
+        values = key(group)
+        ordered = sorted(group, key=lambda pair: (-values.get(pair.number, 0), pair.number))
+        for pair in ordered:
+            if result and result[-1][0] in group and values.get(result[-1][0].number, 0) == values.get(pair.number, 0):
+                result[-1].append(pair)
+            else:
+                result.append([pair])
+    return result
+
+
+def head_to_head(event: Event, tables: list[TableResult], tied: set[int]) -> dict[int, Fraction]:
+    """What each of the `tied` pairs scored (by the event's method, before the ledger) at its
+    certified tables against the others of them: nothing where they never met."""
+    certified = [table for table in tables if table.certified and set(table.seating.pairs) <= tied]
+    earned = _earned(event, Schedule(event.movement, event.deals, ()), certified)
+    return {pair: sum((value for (_, who), value in earned.items() if who == pair), Fraction(0)) for pair in tied}

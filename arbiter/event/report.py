@@ -11,7 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..i18n import Text, Translator, joined, msg, msg_n, translator
-from .ranking import Entry, Line, Standings
+from .ranking import Entry, Line, Standings, victory_points
+from .scales import VictoryStep
 from .tables import Remedy, TableResult, reason
 
 
@@ -46,10 +47,14 @@ def standings_dict(result: Standings, lang: str | None = None) -> dict[str, Any]
         "as_of": result.as_of,
         "final": result.complete,
         "standings": [_line_dict(line) for line in result.lines],
-        "tables": [_table_dict(table, say) for table in result.tables],
+        "tables": [_table_dict(table, say, _scale(result)) for table in result.tables],
         "penalties": [_entry_dict(entry) for entry in result.ledger],
         "remedies": [_remedy_dict(table, remedy, say) for table in result.tables for remedy in table.remedies],
     }
+
+
+def _scale(result: Standings) -> tuple[VictoryStep, ...] | None:
+    return result.event.victory_points if result.event.scoring == "victory-points" else None
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:
@@ -96,7 +101,7 @@ def _line_dict(line: Line) -> dict[str, Any]:
     }
 
 
-def _table_dict(table: TableResult, say: Translator) -> dict[str, Any]:
+def _table_dict(table: TableResult, say: Translator, scale: tuple[VictoryStep, ...] | None = None) -> dict[str, Any]:
     seating = table.seating
     data: dict[str, Any] = {
         "round": seating.round,
@@ -109,6 +114,22 @@ def _table_dict(table: TableResult, say: Translator) -> dict[str, Any]:
     }
     if table.certified:
         data["card_points"] = {str(pair): table.total(pair) for pair in seating.pairs}
+        data["deals"] = [[board[pair] for pair in seating.pairs] for board in table.boards]
+        if scale is not None:  # each pair's victory points for the round at this table
+            first, second = seating.pairs
+            margin = table.total(first) - table.total(second)
+            data["victory_points"] = {
+                str(first): float(victory_points(margin, scale)),
+                str(second): float(victory_points(-margin, scale)),
+            }
+    if table.decision is not None:
+        decision = table.decision
+        data["decided"] = {
+            "reason": decision.reason,
+            "by": decision.by,
+            "at": decision.at,
+            "record": list(table.overruled),
+        }
     return data
 
 
@@ -298,6 +319,18 @@ def _columns(heading: list[str], rows: list[list[str]]) -> list[str]:
 def table_line(table: TableResult) -> Text:
     seating = table.seating
     first, second = seating.pairs
+    if table.decision is not None:
+        return msg(
+            "round {round}, table {table}: pair {first} {first_points:,}, pair {second} {second_points:,}, "
+            "decided by the director: {reason}",
+            round=seating.round,
+            table=seating.table,
+            first=first,
+            second=second,
+            first_points=table.total(first),
+            second_points=table.total(second),
+            reason=table.decision.reason,
+        )
     if table.certified:
         return msg(
             "round {round}, table {table}: pair {first} {first_points:,}, pair {second} {second_points:,}, certified",

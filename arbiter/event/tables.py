@@ -23,6 +23,7 @@ from ..judging import check
 from ..rules.base import UsageError
 from ..rulings import Finding, GameRuling, Verdict
 from ..rulings.corrected_sheet import score_sheet
+from .decisions import Decision
 from .errors import EventError
 from .model import Event
 from .movements import Seating
@@ -72,6 +73,10 @@ class TableResult:
     """The record's errors, where they are (a table whose record the arbiter found not valid)."""
     remedies: tuple[Remedy, ...] = ()
     """The remedies the arbiter applied (a certified table; `Event.remedies` "apply")."""
+    decision: Decision | None = None
+    """The director's decision the result is (the event file's `[[decisions]]`), if it is one."""
+    overruled: tuple[str, ...] = ()
+    """Why the table's record was not certified, where the director decided the table instead."""
 
     @property
     def certified(self) -> bool:
@@ -100,6 +105,12 @@ def decided(seating: Seating, scores: list[tuple[int, int]]) -> TableResult:
     where = Path(f"round-{seating.round}/table-{seating.table}")
     boards = tuple({seating.first: own, seating.second: theirs} for own, theirs in scores)
     return TableResult(seating, where, (), boards)
+
+
+def as_decided(decision: Decision, seating: Seating, found: TableResult) -> TableResult:
+    """The table's result as the director decided it; the record's codes (`found`) kept beside it."""
+    result = decided(seating, list(decision.scores))
+    return TableResult(seating, found.path, (), result.boards, decision=decision, overruled=found.codes)
 
 
 def rulebook_of(event: Event) -> Rulebook | None:

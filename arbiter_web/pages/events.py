@@ -27,7 +27,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from arbiter import event as events
-from arbiter.event import report
+from arbiter.event import published, report
 from arbiter.event.movements import Seating
 from arbiter.event.report import joined_with_semicolons
 from arbiter.event.tables import TableResult, certify_record
@@ -290,6 +290,7 @@ def _shown(state: State) -> dict[str, Any]:
             scoring=state.event.scoring,
         ),
         "verdict": report.state(result),
+        "ties": published.ties(result),
         "ledger": list(zip(result.ledger, report.ledger_lines(result, _moment), strict=True)),
         "score": lambda value: report.score_shown(value, lang.current()),
         "permalink": url_for("events.show", event_id=state.kept.id, _external=True),
