@@ -19,6 +19,13 @@ def turn_end_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     return keep_problem(end, config) or pile_ace_problem(end, config) or wild_split_problem(end, config)
 
 
+def turn_end_asked(melds: Sequence[Sequence[str]], config: Config) -> bool:
+    """After the side's opening turn, only `wild_split_problem`'s unfinished wild-card meld binds
+    (the rest are the opening's): the side's last meld of wild cards alone is short of a canasta."""
+    wild_meld = next((cards for cards in reversed(melds) if is_wild_meld(cards)), None)
+    return wild_meld is not None and len(wild_meld) < MOST
+
+
 def keep_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     """The opener keeps a card to discard and, by `keep-after-opening`, a card to hold beside it:
     when no talon follows (`hold-without-talon`), or always (`hold-and-throw`)."""
