@@ -148,11 +148,11 @@ def _note_opening(table: Table, state: TurnState) -> None:
 
 def turn_end_asked(config: Config, state: TurnState) -> bool:
     """Whether the rule set's end-of-turn policy has anything to ask of this turn: always on the
-    side's opening turn, after it as the rule set says (Config.turn_end_asked)."""
-    asked = config.turn_end_asked
-    if asked is None or not state.side_melded_at_start:
+    side's opening turn, on any other as the rule set says (Config.turn_end_asked)."""
+    asked, melds = config.turn_end_asked, state.side.melds
+    if asked is None or (melds and not state.side_melded_at_start):
         return True
-    return asked([meld.cards for meld in state.side.melds], config)
+    return asked([meld.cards for meld in melds], config)
 
 
 def turn_end(r: HandContext, state: TurnState) -> TurnEnd:

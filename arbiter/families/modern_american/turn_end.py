@@ -20,10 +20,14 @@ def turn_end_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
 
 
 def turn_end_asked(melds: Sequence[Sequence[str]], config: Config) -> bool:
-    """After the side's opening turn, only `wild_split_problem`'s unfinished wild-card meld binds
-    (the rest are the opening's): the side's last meld of wild cards alone is short of a canasta."""
-    wild_meld = next((cards for cards in reversed(melds) if is_wild_meld(cards)), None)
-    return wild_meld is not None and len(wild_meld) < MOST
+    """On a turn that is not the side's opening, only `wild_split_problem`'s unfinished wild-card
+    meld binds (the rest are the opening's): the side's last meld of wild cards alone is short of a
+    canasta (a side that has not opened has none)."""
+    wilds_only = C.WILDS.issuperset
+    for cards in reversed(melds):  # a plain loop: asked at nearly every discard
+        if cards and wilds_only(cards):
+            return len(cards) < MOST
+    return False
 
 
 def keep_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
