@@ -8,7 +8,7 @@ black three the Stop card (see docs/notation.md, "Cards").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
 from .i18n import Text, msg_n, pmsg, term
@@ -235,3 +235,145 @@ def counted(n: int, card: str, names: Mapping[str, str] = NAMES) -> str:
 def show(cards: Iterable[str]) -> str:
     """Cards as written in the notation, for messages: `7 7 2`."""
     return " ".join(cards)
+
+
+# --- cards as small integers ------------------------------------------------------------------------
+# A card's code is its rank's place in CARDS times SUIT_PLACES plus its suit: 0 for a card written
+# without one, 1-4 for clubs, diamonds, hearts and spades (SUITS' order). The codes sort as the cards
+# are shown (ORDER), and a suited card after its rank written bare. A code names one card the
+# notation can write: a joker or a Caliente card has only its suitless code, a red three (B) only
+# diamonds and hearts, a black three (S) clubs and spades; the other codes name no card (TEXT is "").
+# Tables indexed by code give what the strings' dicts above give; the notation's text is made from a
+# code only when shown (`text`), and a record's token becomes a code once, at the engine's door (`code`).
+
+SUITLESS = 0
+SUIT_PLACES = 1 + len(SUITS)  # a rank's codes: without a suit, then one per suit
+CODE_COUNT = len(CARDS) * SUIT_PLACES
+CODES: range = range(CODE_COUNT)
+
+
+def _text_of(code: int) -> str:
+    rank_text, place = CARDS[code // SUIT_PLACES], code % SUIT_PLACES
+    if place == SUITLESS:
+        return rank_text
+    suited = rank_text + SUITS[place - 1]
+    return suited if suited in SUITED_SET else ""
+
+
+TEXT: tuple[str, ...] = tuple(_text_of(code) for code in CODES)
+"""Each code's canonical notation text (`7`, `7h`, `Bh`); "" for a code that names no card."""
+CODE_OF: dict[str, int] = {text: code for code, text in enumerate(TEXT) if text}
+"""Each card's canonical notation text to its code."""
+RANK_OF_CODE: tuple[int, ...] = tuple(code // SUIT_PLACES for code in CODES)
+"""A code's rank: its place in CARDS (0 for the 4s ... 15 for the Caliente card)."""
+SUIT_OF_CODE: tuple[int, ...] = tuple(code % SUIT_PLACES for code in CODES)
+"""A code's suit: SUITLESS, or 1-4 for clubs, diamonds, hearts, spades."""
+BARE: tuple[int, ...] = tuple(code - code % SUIT_PLACES for code in CODES)
+"""A code without its suit: the card as every family that does not judge suits knows it."""
+VALUE_OF_CODE: tuple[int, ...] = tuple(VALUES[CARDS[rank]] for rank in RANK_OF_CODE)
+"""A card's points by code (VALUES), the same with or without its suit."""
+NATURAL_CODE: tuple[bool, ...] = tuple(CARDS[rank] in NATURAL_SET for rank in RANK_OF_CODE)
+WILD_CODE: tuple[bool, ...] = tuple(CARDS[rank] in WILDS for rank in RANK_OF_CODE)
+
+
+def card_code(rank_text: str, suit_letter: str | None = None) -> int:
+    """The code of a rank (a canonical symbol, `7`) with a suit's letter (`h`) or none."""
+    place = SUITLESS if suit_letter is None else 1 + SUITS.index(suit_letter)
+    return ORDER[rank_text] * SUIT_PLACES + place
+
+
+def code(token: str) -> int | None:
+    """The code of a card as a record writes it (`7`, `T`, `R3`, `7h`, `7♥`, `3h`), or None if the
+    token is not a card."""
+    known = CODE_OF.get(token)
+    if known is not None:
+        return known
+    written = canonical(token) or suited_card(token)
+    return None if written is None else CODE_OF[written]
+
+
+def codes(cards: Iterable[str]) -> list[int]:
+    """Canonical cards (as the reader gives them) as codes; raises KeyError for a token that is not one."""
+    return [CODE_OF[card] for card in cards]
+
+
+def text(card: int) -> str:
+    """A code's canonical notation text, as every output shows it."""
+    return TEXT[card]
+
+
+def texts(cards: Iterable[int]) -> list[str]:
+    """Codes as their canonical notation texts, in the order given."""
+    return [TEXT[card] for card in cards]
+
+
+def show_codes(cards: Iterable[int]) -> str:
+    """Cards given by code as written in the notation, for messages: `7 7h 2`."""
+    return " ".join([TEXT[card] for card in cards])
+
+
+def describe_code(card: int, names: Mapping[str, str] = NAMES) -> str:
+    """A card named for messages from its code (`describe`): a natural as written, its suit with it
+    (`7h`); another card by the rule set's name for its rank."""
+    name = names.get(CARDS[RANK_OF_CODE[card]])
+    return TEXT[card] if name is None else term(name)
+
+
+def counted_code(n: int, card: int, names: Mapping[str, str] = NAMES) -> str:
+    """`n` copies of a card given by code in plain words (`counted`): `three 5s`, `two 7hs`."""
+    if names.get(CARDS[RANK_OF_CODE[card]]) is not None:
+        return counted(n, CARDS[RANK_OF_CODE[card]], names)
+    return counted(n, TEXT[card], names)
+
+
+# A hand, a Foot, the pool and a pack's composition are counts indexed by code: a list of CODE_COUNT
+# small ints (CPython indexes a list faster than a bytearray or an array, and mypyc reads it natively).
+
+
+def no_counts() -> list[int]:
+    """Counts of no card."""
+    return [0] * CODE_COUNT
+
+
+def counts_of(cards: Iterable[int]) -> list[int]:
+    """The counts of these cards, by code."""
+    counts = [0] * CODE_COUNT
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def counted_cards(counts: Sequence[int]) -> list[int]:
+    """Every card the counts hold, once for each copy, in the order cards are shown (by code)."""
+    return [card for card in CODES for _ in range(counts[card])]
+
+
+def bare_counts(counts: Sequence[int]) -> list[int]:
+    """The same counts with every suited card counted as its rank written bare: what a family that
+    does not judge suits compares."""
+    bare = [0] * CODE_COUNT
+    for card in CODES:
+        if counts[card]:
+            bare[BARE[card]] += counts[card]
+    return bare
+
+
+def pack_counts(packs: int, extra: Mapping[str, int] | None = None) -> list[int]:
+    """`pack`'s composition as counts by code: each card written without its suit."""
+    counts = [0] * CODE_COUNT
+    for card, n in pack(packs, extra).items():
+        counts[CODE_OF[card]] = n
+    return counts
+
+
+def suited_pack_counts(packs: int, extra: Mapping[str, int] | None = None) -> list[int]:
+    """`pack`'s composition with every card's suit, by code: one of each suited card a pack (two
+    jokers and the rule set's extra cards, which have no suit)."""
+    counts = [0] * CODE_COUNT
+    for card, n in pack(packs, extra).items():
+        if card in _SUITS_OF:
+            for suit_letter in _SUITS_OF[card]:
+                counts[card_code(card, suit_letter)] = packs
+        else:
+            counts[CODE_OF[card]] = n
+    return counts

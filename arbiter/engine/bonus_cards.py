@@ -75,7 +75,9 @@ def note_forgotten(r: HandContext, state: TurnState) -> None:
     (Config.forgotten_laid)."""
     config, forgotten = r.config, r.table.forgotten
     assert config.forgotten_laid is not None
-    held = sum(state.hand[card] for card in config.replaced_cards)
+    hand, held = state.hand, 0
+    for card in config.replaced_cards:  # at every discard: no generator, no Counter.__missing__ call
+        held += hand.get(card, 0)
     count = config.forgotten_laid(held, bool(state.side.melds), config) if held else 0
     if count or forgotten.get(state.player):
         forgotten[state.player] = count

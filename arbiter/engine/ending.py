@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import cards as C
 from ..i18n import msg, term
 from ..notation.records import Discard, Node
+from ..rules.base import Config
 from ..rules.policies import DiscardTry, TurnEnd
 from ..rulings import Adjustment
 from .bonus_cards import note_forgotten
@@ -145,6 +146,15 @@ def _note_opening(table: Table, state: TurnState) -> None:
         table.opened_since = table.opened_since | (set(state.side.players) - {state.player})
 
 
+def turn_end_asked(config: Config, state: TurnState) -> bool:
+    """Whether the rule set's end-of-turn policy has anything to ask of this turn: always on the
+    side's opening turn, on any other as the rule set says (Config.turn_end_asked)."""
+    asked, melds = config.turn_end_asked, state.side.melds
+    if asked is None or (melds and not state.side_melded_at_start):
+        return True
+    return asked([meld.cards for meld in melds], config)
+
+
 def turn_end(r: HandContext, state: TurnState) -> TurnEnd:
     """The turn as its discard, just made, leaves it, for the rule set's end-of-turn policy."""
     side = state.side
@@ -184,13 +194,14 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
         )
     if state.hand[card] < 1:  # a card not held: taken back from the melds, where the rule set allows it
         taken_back(r, state, action).cards.remove(card)
+        r.table.count_dead()
         r.table.pile.append(card)
         r.paths["discard-taken-back"] += 1
         state.discarded = True
         return
     if config.discard_problem is not None:  # the rule set's own limits (Modern American Canasta)
         going_out = state.hand.total() == 1
-        tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead_ranks(config))
+        tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead)
         problem = config.discard_problem(tried, config)
         if problem:
             raise Illegal(problem[0], problem[1], action)
@@ -203,5 +214,5 @@ def discard(r: HandContext, state: TurnState, action: Discard) -> None:
         table.frozen = True
     r.paths[_DISCARD_PATH[card]] += 1
     state.discarded = True
-    if config.turn_end_problem is not None:  # judged at the turn's end, as the discard left it
+    if config.turn_end_problem is not None and turn_end_asked(config, state):  # judged at the turn's end
         state.ended = turn_end(r, state)

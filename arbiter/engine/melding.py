@@ -107,9 +107,12 @@ class MeldPlan:
             existing = side.meld_of(rank) if joins else None
             if existing is not None:
                 existing.cards.extend(cards)
+                r.table.note_meld(existing)
                 r.paths["meld-merged"] += 1
             else:
-                side.melds.append(MeldState(rank, list(cards), high))
+                laid = MeldState(rank, list(cards), high)
+                side.melds.append(laid)
+                r.table.note_meld(laid)
                 if high is not None:
                     r.paths["meld-sequence"] += 1
 
@@ -120,7 +123,7 @@ def check_opened(
     """Modern American Canasta's limits on melding: a dead rank (Config.dead_canasta_ranks), and what
     a side that opened before this turn may lay (Config.opened_meld_problem: the rule of five)."""
     config = r.config
-    if config.dead_canasta_ranks and rank in r.table.dead_ranks(config) and len(before) < config.canasta_size:
+    if config.dead_canasta_ranks and rank in r.table.dead and len(before) < config.canasta_size:
         raise Illegal(
             "dead-rank",
             msg(
@@ -175,5 +178,6 @@ def add(r: HandContext, state: TurnState, action: Add) -> None:
     for card in cards:  # check_held has passed
         hand[card] -= 1
     target.extend(cards)
+    r.table.note_meld(target)
     r.paths["add" if target.high is None else "add-to-sequence"] += 1
     count_melded(r, state, cards, action)

@@ -322,6 +322,7 @@ def set_up_position(r: HandContext) -> None:
                     spec,
                 )
             side.melds.append(meld)
+            table.note_meld(meld)
         for card in line.laid:
             if card not in config.laid_cards:
                 raise Illegal(

@@ -117,13 +117,15 @@ def over_count(config: Config, record: HandRecord) -> Illegal | None:
     """The first suited card shown more often than the packs hold it (each pack holds one of each;
     the deal, the stock, the up card, the draws and a stated position put cards in play), or None.
     Asked once the hand's moves have passed: a card shown too often by rank is the engine's."""
-    seen: dict[str, int] = {}
+    seen = C.no_counts()  # by card code (cards.py): a suited card's own count
+    suit_of = C.SUIT_OF_CODE
     for node, cards, code in put_in_play(record):
         for card in cards:
-            if card not in C.SUITED_SET:
+            card_code = C.CODE_OF.get(card)
+            if card_code is None or not suit_of[card_code]:
                 continue
-            seen[card] = seen.get(card, 0) + 1
-            if seen[card] > config.packs:
+            seen[card_code] += 1
+            if seen[card_code] > config.packs:
                 message = msg(
                     "the packs hold only {count} {card}: this one cannot be in play",
                     count=C.number(config.packs),

@@ -89,13 +89,25 @@ class Table:
     opened_since: frozenset[str] = frozenset()
     # the laid cards each player forgot to lay in time (Config.forgotten_laid), by player
     forgotten: dict[str, int] = field(default_factory=dict)
+    # the ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none: kept
+    # as the melds grow (`note_meld`), never recounted at a discard. A new set at each change
+    dead: frozenset[str] = frozenset()
 
-    def dead_ranks(self, config: Config) -> frozenset[str]:
-        """The ranks in which some side has completed a canasta (Config.dead_canasta_ranks), or none."""
+    def note_meld(self, meld: MeldState) -> None:
+        """A meld was laid or grew: a canasta it completes makes its rank dead, where the rule set
+        has dead ranks."""
+        config = self.config
+        if config.dead_canasta_ranks and len(meld.cards) >= config.canasta_size and meld.rank not in self.dead:
+            self.dead = self.dead | {meld.rank}
+
+    def count_dead(self) -> None:
+        """The dead ranks counted afresh from every side's melds: after a meld lost a card (taken
+        back) or the melds were laid out by a stated position."""
+        config = self.config
         if not config.dead_canasta_ranks:
-            return frozenset()
+            return
         size = config.canasta_size
-        return frozenset(m.rank for side in self.sides.values() for m in side.melds if len(m.cards) >= size)
+        self.dead = frozenset(m.rank for side in self.sides.values() for m in side.melds if len(m.cards) >= size)
 
     def copy(self, mover: str | None = None) -> Table:
         """A table to try moves on: every hand, meld, pile and count its own (the configuration
@@ -130,6 +142,7 @@ class Table:
             asked=self.asked,
             opened_since=self.opened_since,
             forgotten=dict(self.forgotten) if self.forgotten else {},
+            dead=self.dead,
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def may_discard(r: HandContext, state: TurnState, card: str) -> bool:
     if config.discard_problem is None:
         return True
     going_out = state.hand.total() == 1
-    tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead_ranks(config))
+    tried = DiscardTry(card, not r.table.pile, going_out, state.hand, r.table.dead)
     return config.discard_problem(tried, config) is None
 
 

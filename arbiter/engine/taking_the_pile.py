@@ -78,7 +78,7 @@ def _take_allowed(r: HandContext, state: TurnState, action: Take) -> tuple[list[
         )
     if top != action.card:
         raise Illegal("take-up-card", msg("the up card is {top}, not {card}", top=top, card=action.card), action)
-    if config.dead_canasta_ranks and top in table.dead_ranks(config):
+    if config.dead_canasta_ranks and top in table.dead:
         raise Illegal(
             "take-dead-rank",
             msg(
@@ -166,6 +166,7 @@ def take_pile(r: HandContext, state: TurnState, action: Take) -> None:
     table.pile.pop()
     if onto:
         onto[0].extend([top] if action.onto is not None else [top, *own])
+        table.note_meld(onto[0])
         r.paths["take-onto-sequence" if onto[0].is_sequence else "take-onto-meld"] += 1
     else:
         naturals_from_hand = own.count(top)

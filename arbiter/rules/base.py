@@ -41,6 +41,7 @@ from .policies import (
     SideHandPenalty,
     TakeProblem,
     Talon,
+    TurnEndAsked,
     TurnEndProblem,
 )
 from .sheet_spec import SheetSpec
@@ -385,6 +386,9 @@ class Config:
     """(a meld short of a canasta, config) -> what it costs its side when the hand ends, or None."""
     talon: Talon[Config] = lambda opened_before, took_pile, stock_left, config: 0
     turn_end_problem: TurnEndProblem[Config] | None = None  # None: a turn's end asks nothing of its melds
+    turn_end_asked: TurnEndAsked[Config] | None = None
+    """Whether a turn that is not the side's opening leaves `turn_end_problem` anything to ask, from
+    the side's melds at the discard (None: always asked); the opening turn is always asked."""
     excused_going_out: frozenset[str] = frozenset()
     """Codes of `opened_meld_problem` a player who goes out on the turn is excused: such a problem
     is raised at the turn's end, on the action that broke it, unless the player goes out."""

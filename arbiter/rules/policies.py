@@ -128,6 +128,11 @@ class TurnEnd:
 TurnEndProblem = Callable[[TurnEnd, Rules], "tuple[str, str] | None"]
 """(the turn's end, config) -> why the turn may not end so (code, explanation), or None. On the
 side's opening turn the fault is a mismeld: the remedy of a first meld short of its minimum."""
+TurnEndAsked = Callable[[Sequence[Sequence[str]], Rules], bool]
+"""(the side's melds at a discard on a turn that is not its opening, none if it has not opened,
+config) -> whether the end-of-turn policy has anything to ask of that turn. On the side's opening
+turn it is always asked: a rule that binds only at the opening is so asked once, not at every
+turn's end."""
 Talon = Callable[[int, bool, int, Rules], int]
 """(sides that opened before this one, whether it opened by taking the pile, cards left in the
 stock, config) -> how many cards the opener draws from the stock after the opening turn's discard."""

@@ -96,6 +96,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         pile_cards_taken=pile.pile_cards_taken,
         first_take_counts_pair=options["opening-pile-pair"] == "any",
         turn_end_problem=turn_end.turn_end_problem,
+        turn_end_asked=turn_end.turn_end_asked,
         excused_going_out=frozenset({"rule-of-five"} if options["meld-base-when-going-out"] == "relaxed" else ()),
         talon_dealt_aside=options["talon-source"] == "predealt",
         replacements_stop_at=0 if options["replace-threes-after-turn-card"] else BELOW_TURN_CARD,

@@ -19,6 +19,17 @@ def turn_end_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     return keep_problem(end, config) or pile_ace_problem(end, config) or wild_split_problem(end, config)
 
 
+def turn_end_asked(melds: Sequence[Sequence[str]], config: Config) -> bool:
+    """On a turn that is not the side's opening, only `wild_split_problem`'s unfinished wild-card
+    meld binds (the rest are the opening's): the side's last meld of wild cards alone is short of a
+    canasta (a side that has not opened has none)."""
+    wilds_only = C.WILDS.issuperset
+    for cards in reversed(melds):  # a plain loop: asked at nearly every discard
+        if cards and wilds_only(cards):
+            return len(cards) < MOST
+    return False
+
+
 def keep_problem(end: TurnEnd, config: Config) -> tuple[str, str] | None:
     """The opener keeps a card to discard and, by `keep-after-opening`, a card to hold beside it:
     when no talon follows (`hold-without-talon`), or always (`hold-and-throw`)."""
