@@ -41,3 +41,12 @@ def test_check_gives_the_deals_and_vp_under_each_table_the_director_decided():
     decided = checked.output.split("turno-2/tavolo-5.acn: total-mismatch:")[1].splitlines()
     assert decided[1] == "  deal 1: 875 to 120; deal 2: 605 to 430; deal 3: 30 to 725; VP: 12 to 8"
     assert checked.output.count("; VP: ") == 3
+
+
+def test_the_ranking_published_after_a_round_says_which_round_of_how_many():
+    from arbiter.event.published import published_text
+
+    sample = SAMPLES / "event" / "club-night.event.toml"
+    after_one = published_text(standings(load(sample), after_round=1), "it").splitlines()[1]
+    assert after_one == "classifica dopo il turno 1 di 2"
+    assert published_text(standings(load(sample)), "en").splitlines()[1] == "final standings after 2 rounds"
