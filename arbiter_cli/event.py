@@ -355,12 +355,15 @@ def check(event_file: str, lang: str | None) -> None:
     for table in result.not_certified:
         for line in _table_problems(table):
             click.echo(line)
-    from arbiter.event.report import table_line
+    from arbiter.event.report import table_detail, table_line
 
+    scale = loaded.victory_points if loaded.scoring == "victory-points" else None
     for table in result.tables:
         if table.decision is not None:  # the record's faults, and the director's decision that stands instead
             faults = ", ".join(table.overruled) or "-"
             click.echo(f"{table.path}: {faults}: {say(table_line(table))}")
+            for words in table_detail(table, scale, say.language):
+                click.echo(f"  {say(words)}")
     mismatches = [finding for finding in boards if finding.code == "board-mismatch"]
     for finding in mismatches:
         path = loaded.record_path(finding.round, finding.table)

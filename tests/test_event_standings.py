@@ -15,7 +15,14 @@ from arbiter.event.model import VictoryStep
 from arbiter.event.ranking import standings, victory_points
 from arbiter.event.report import standings_dict, standings_text
 
-PAIRS = {1: ("ann", "cid"), 2: ("bob", "dee"), 3: ("eve", "gus"), 4: ("fay", "hal"), 5: ("ida", "jon")}
+PAIRS = {
+    1: ("ann", "cid"),
+    2: ("bob", "dee"),
+    3: ("eve", "gus"),
+    4: ("fay", "hal"),
+    5: ("ida", "jon"),
+    6: ("kim", "lou"),
+}
 
 # Caliente summaries and the hand score the book gives each (docs/notation.md, "Hands given as summaries").
 WON = ("natural 1 mixed 1 bonus 1 melded 420 out", 1420)

@@ -34,6 +34,7 @@ from ..files.bounded_toml import TomlRefused, read_toml
 from ..files.regular_files import read_regular
 from ..i18n import LANGUAGES, msg
 from ..rules.base import UsageError
+from .danish import DEFAULT_DANISH, DanishOptions, read_danish
 from .decisions import Decision, read_decisions
 from .errors import EventError
 from .movements import LISTED, ON_RESULTS, Phase, check_rounds, plan
@@ -72,6 +73,7 @@ TOP_KEYS = (
     "tie-breaks",
     "language",
     "decisions",
+    "danish",
 )
 PHASE_KEYS = ("movement", "rounds", "groups", "tables")
 PHASE_MOVEMENTS = (*MOVEMENTS, LISTED)
@@ -155,6 +157,8 @@ class Event:
     for another; None: the reader's, or English."""
     decisions: tuple[Decision, ...] = ()
     """The director's decisions: a table's result as the director gives it, in place of its record."""
+    danish: DanishOptions = DEFAULT_DANISH
+    """How rounds on the standings are paired where the sources leave it open (`[danish]`)."""
     phases: tuple[Phase, ...] = ()
     """The movements round by round (`[[phases]]`), for an event that mixes them (`movement` is
     then MIXED); none: `movement` for every round."""
@@ -267,6 +271,7 @@ class _Reader:
             "tie_breaks": read(self.tie_breaks, document.get("tie-breaks"), fallback=DEFAULT_TIE_BREAKS),
             "language": read(self.language, document.get("language")),
             "decisions": read(read_decisions, self.fail, document.get("decisions", []), fallback=()),
+            "danish": read(read_danish, self.fail, document.get("danish"), fallback=DEFAULT_DANISH),
         }
         if problems:
             raise all_of(problems)

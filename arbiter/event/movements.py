@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import msg_n
+from .danish import DEFAULT_DANISH, DanishOptions, bye_of
 from .errors import EventError
 
 SWISS_SEARCH = 20_000
@@ -169,6 +170,8 @@ def swiss_round(
     sat_out: Iterable[int] = (),
     groups: int = 1,
     board_set: int | None = None,
+    options: DanishOptions = DEFAULT_DANISH,
+    seed: int = 0,
 ) -> Round:
     """Round `number` of a Swiss ("Danish") event: `ranking` is the pairs from first to last on
     the standings so far; `met` the meetings already played; `sat_out` the pairs that sat out before.
@@ -176,15 +179,16 @@ def swiss_round(
     top, each with the highest pair below it it has not met, backtracking to avoid a rematch
     where any pairing can (within `SWISS_SEARCH` tries). In `groups` (Italian Burraco's Danish
     "a gironi") the standings are cut into that many runs of neighbours, as even as they go, and
-    each is paired within itself. Every table plays board set `board_set` (default: `number`)."""
+    each is paired within itself. Every table plays board set `board_set` (default: `number`).
+    The event's `[danish]` `options` may allow rematches (each group paired strictly in order) or
+    draw the bye by lot from `seed` (arbiter/event/danish.py)."""
     order = list(ranking)
     out: list[int] = []
     if len(order) % 2:
-        rested = set(sat_out)
-        resting = next((pair for pair in reversed(order) if pair not in rested), order[-1])
+        resting = bye_of(order, set(sat_out), options, seed, number)
         order.remove(resting)
         out = [resting]
-    played = set(met)
+    played = set(met) if options.rematches == "avoid" else set()
     pairing: list[tuple[int, int]] = []
     for group in _groups(order, groups):
         pairing += _pair_without_rematch(group, played, [SWISS_SEARCH]) or [

@@ -40,6 +40,8 @@ def headings(result: Standings, say: Translator) -> list[str]:
 
 
 def title(result: Standings) -> Text:
+    if result.complete and result.rounds < result.event.rounds:  # the ranking published after a round
+        return msg("standings after round {round} of {rounds}", round=result.rounds, rounds=result.event.rounds)
     if result.complete:
         return msg("final standings after {rounds} rounds", rounds=result.rounds)
     return msg(

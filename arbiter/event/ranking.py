@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from ..house import Rulebook
 from ..i18n import msg
+from .danish import first_round_order
 from .errors import EventError
 from .model import Event, Pair, Penalty
 from .movements import LISTED, Phase, Round, Schedule, Seating, plan, swiss_round
@@ -242,10 +243,13 @@ def _next_on_results(
     event: Event, number: int, rounds: list[Round], tables: list[TableResult], groups: int, board_set: int
 ) -> Round:
     so_far = Schedule(event.movement, event.deals, tuple(rounds))
-    ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, ()), tables, ())]
+    if rounds:
+        ranking = [line.pair.number for line in rank(event, scores(event, so_far, tables, ()), tables, ())]
+    else:  # the event's first round: by the pairs' numbers, or by lot (the `[danish]` table)
+        ranking = first_round_order([pair.number for pair in event.pairs], event.danish, event.seed)
     met = [frozenset(table.seating.pairs) for table in tables]
     sat_out = [pair for each in rounds for pair in each.sitting_out]
-    return swiss_round(number, ranking, met, sat_out, groups, board_set)
+    return swiss_round(number, ranking, met, sat_out, groups, board_set, event.danish, event.seed)
 
 
 def scores(

@@ -160,7 +160,9 @@ def standings_text(result: Standings, lang: str | None = None) -> str:
         [_ranked(line, say.language, margins) for line in result.lines],
     )
     lines += ["", say(msg("tables"))]
-    lines += ["  " + say(table_line(table)) for table in result.tables]
+    for table in result.tables:
+        lines.append("  " + say(table_line(table)))
+        lines += ["    " + say(words) for words in table_detail(table, _scale(result), say.language)]
     if result.ledger:
         lines += ["", say(msg("penalties"))]
         lines += ["  " + say(words) for words in ledger_lines(result)]
@@ -313,6 +315,33 @@ def _columns(heading: list[str], rows: list[list[str]]) -> list[str]:
     return [
         "  ".join(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
         for row in every
+    ]
+
+
+def table_detail(table: TableResult, scale: tuple[VictoryStep, ...] | None, language: str = "en") -> list[Text]:
+    """A certified table of a victory-point event in detail, as its score sheet gives it: each
+    deal's points (the first seats' then the second seats') and each pair's victory points for the
+    round. Nothing for a table not certified, or an event scored otherwise."""
+    if scale is None or not table.certified:
+        return []
+    first, second = table.seating.pairs
+    margin = table.total(first) - table.total(second)
+    deals = [
+        msg(
+            "deal {deal}: {first_points:,} to {second_points:,}",
+            deal=number,
+            first_points=board[first],
+            second_points=board[second],
+        )
+        for number, board in enumerate(table.boards, 1)
+    ]
+    return [
+        msg(
+            "{deals}; VP: {first_vp} to {second_vp}",
+            deals=joined(deals, "; "),
+            first_vp=score_shown(victory_points(margin, scale), language),
+            second_vp=score_shown(victory_points(-margin, scale), language),
+        )
     ]
 
 

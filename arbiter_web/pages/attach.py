@@ -9,9 +9,9 @@ from typing import Any
 from flask import Flask
 
 import arbiter
-from arbiter_web.pages import editor, events, files, notation, pad, page, rulebook_pages, templating
+from arbiter_web.pages import editor, event_published, events, files, notation, pad, page, rulebook_pages, templating
 
-BLUEPRINTS = (page.bp, editor.bp, pad.bp, notation.bp, rulebook_pages.bp, events.bp, files.bp)
+BLUEPRINTS = (page.bp, editor.bp, pad.bp, notation.bp, rulebook_pages.bp, events.bp, event_published.bp, files.bp)
 """The pages' blueprints; the last, `files`, holds their templates and static files."""
 
 

@@ -396,7 +396,7 @@ def _round_table(raw: str) -> tuple[int, int] | None:
     return int(parts[0]), int(parts[1])
 
 
-def _kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
+def kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
     """An event's page as its ledger stands: rendered once per state of the ledger, version and
     language, and read back from what was kept (render_cache); rendered in a lane when the event
     and its ledger weigh what a large request does (issue 60)."""
@@ -428,7 +428,7 @@ def show(event_id: str) -> Any:
     cleaned = event_pages.clean_query()
     if cleaned is not None:
         return cleaned
-    page = _kept_page(found(event_id), "event", lambda state: str(_public(state, once_value=ONCE_MARK)[0]))
+    page = kept_page(found(event_id), "event", lambda state: str(_public(state, once_value=ONCE_MARK)[0]))
     return page.replace(ONCE_MARK, once.new_token())  # each reader's form its own one-time token
 
 
@@ -579,4 +579,4 @@ def live(event_id: str) -> Any:
     def page(state: State) -> str:
         return render_template("event_standings.html", **_shown(state), live_seconds=LIVE_SECONDS)
 
-    return event_pages.clean_query() or _kept_page(found(event_id), "standings", page)
+    return event_pages.clean_query() or kept_page(found(event_id), "standings", page)

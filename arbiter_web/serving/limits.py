@@ -105,9 +105,17 @@ def check_time() -> None:
 
 
 KEPT_READS = frozenset(
-    {"permalink.show", "permalink.download", "stored.get_stored", "events.show", "events.live", "pad.pad"}
+    {
+        "permalink.show",
+        "permalink.download",
+        "stored.get_stored",
+        "events.show",
+        "events.live",
+        "event_published.download",
+        "pad.pad",
+    }
 )
-"""The endpoints that open something kept (a ruling, its file, an event, a pad's game), counted by
+"""The endpoints that open something kept (a ruling, its file, an event, its ranking, a pad's game), counted by
 READ_RATE_LIMIT (the pad's page only when it opens a kept game, `kept=`)."""
 PAD = "pad.pad"
 SHARED_STORAGE = f"{rate_counts.RateCounts.STORAGE_SCHEME[0]}://"  # importing it registers the scheme
