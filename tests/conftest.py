@@ -14,6 +14,12 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+# No test is timed (a loaded 2-core machine must pass as a quiet one does): Hypothesis's per-example
+# deadline is a timed assertion, so it is off for every property test.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 BUILDS = ("source", "compiled")
 

@@ -36,9 +36,14 @@ class Served:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
 
     def request(
-        self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 30,
     ) -> tuple[int, dict[str, str], bytes]:
-        connection = self.connect()
+        connection = self.connect(timeout)
         try:
             connection.request(method, path, body=body, headers=headers or {})
             answer = connection.getresponse()
