@@ -264,7 +264,10 @@ def table(figures: dict[str, Any]) -> str:
         lines.append(f"| {family['title']} | " + " | ".join(cells) + " |")
     corpora = "; ".join(
         f"{family['title']} "
-        + " and ".join(f"{c['games']} games of seed {c['seed']} ({c['actions']:,} actions)" for c in family["corpora"])
+        + " and ".join(
+            f"{c['games']} games of seed {c['seed']} ({c['actions']:,} actions, {c['actions'] / c['games']:,.0f} a game)"
+            for c in family["corpora"]
+        )
         for family in figures["families"].values()
     )
     load = meta["load_average"]
