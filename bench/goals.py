@@ -72,7 +72,7 @@ GAMES = {  # games a corpus: 30,000 to 60,000 actions each
     "hand-and-foot": 50,
     "classic": 100,
     "hoyle": 60,
-    "modern-american": 12,
+    "modern-american": 20,
 }
 
 # The arbiter's runs of a round: (name, tree, collector settings).
