@@ -181,7 +181,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {
         "meta": {
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            "command": "bench/goals.py " + " ".join(args.argv),
+            "command": " ".join([interpreter(), "bench/goals.py", *args.argv]),
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
             "load_average": list(os.getloadavg()),
@@ -223,6 +223,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         figures["meta"]["minutes"] = (time.monotonic() - started) / 60
         save(args.json, figures)
     return figures
+
+
+def interpreter() -> str:
+    """This interpreter as the command was typed: relative to the checkout where it lies in it."""
+    python = Path(sys.executable)
+    return str(python.relative_to(ROOT)) if python.is_relative_to(ROOT) else str(python)
 
 
 def save(path: Path, figures: dict[str, Any]) -> None:
@@ -274,7 +280,7 @@ def table(figures: dict[str, Any]) -> str:
     end = meta.get("load_average_end", load)
     lines += [
         "",
-        f"`{meta['command']}` on {meta['date']}, build {meta['build']}, Python {meta['python']}, {meta['cpus']} CPUs, "
+        f"`{meta['command'].strip()}` on {meta['date']}, build {meta['build']}, Python {meta['python']}, {meta['cpus']} CPUs, "
         f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} as it began and {end[0]:.2f} {end[1]:.2f} "
         f"{end[2]:.2f} as it ended, {meta.get('minutes', 0):.1f} minutes. Each ratio: actions a second over "
         f"python-chess's moves a second ({CHESS_GAMES} random legal games), the median over "
