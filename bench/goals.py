@@ -10,7 +10,7 @@ Run with the compiled build's interpreter (as `make bench` runs the bench): the 
 whatever `import arbiter` finds there, the pure column a copy of the source without its builds.
 
 For each family, two corpora of simulated games (seeds 11 and 12, `arbiter simulate`'s bots; the
-games a corpus is chosen so that each holds 30,000 to 60,000 actions, Modern American's few long
+games a corpus chosen so that each holds 40,000 to 80,000 actions, Modern American's few long
 games included as they are), and for each corpus `--pairs` rounds. A round, every run a fresh
 process (bench/fresh.py) timed in its own CPU time after its start-up: python-chess reads and
 validates 200 random legal games; the arbiter checks the corpus compiled with Python's default
@@ -66,7 +66,7 @@ VALIDATOR_MARK = 16  # the check at 1/16 of the compiled validator per action, o
 VALIDATOR_GOAL = 10  # the long-run goal
 LEGAL_MARK_MS = 10.0
 SEEDS = (11, 12)
-GAMES = {  # games a corpus: 30,000 to 60,000 actions each
+GAMES = {  # games a corpus: 43,000 to 80,000 actions each (seeds 11 and 12), a run within 10 minutes at load 9
     "caliente": 100,
     "samba": 150,
     "hand-and-foot": 50,
