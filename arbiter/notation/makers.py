@@ -8,7 +8,7 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from .records import Add, Meld, Points, TableSide, Take, Turn
+from .records import Add, Discard, Draw, Meld, MeldRef, MeldSpec, Points, TableSide, Take, Turn
 
 # Reading a line is a pure function of its text, and archives repeat themselves: a line or an
 # action read once is remembered as a *maker*, a small function that builds the same nodes again
@@ -39,33 +39,58 @@ def maker_for(node: Any, shift: int = 0, column: int | None = None) -> Maker:
     `column` if given): the nodes it holds get makers of their own, everything else is shared."""
     cls: type = type(node)
     at = node.column + shift if column is None else column
+    named = _named_maker(node, cls, at, shift)
+    if named is not None:
+        return named
     nested = _NESTED.get(cls, ())
     values = tuple(getattr(node, name) for name in _content_fields(cls))
     # The common shapes get a maker that passes each value by position: unpacking a tuple into the
     # call (`*values`) costs about a third of making the node.
-    if not any(getattr(node, name) for name in nested):  # the common case: a draw, a discard
+    if not any(getattr(node, name) for name in nested):
         if len(values) == 1:
             (value,) = values
             return lambda line, more: cls(line, at + more, value)
-        if len(values) == 3:  # a meld's name: its rank, high card and number
-            first, second, third = values
-            return lambda line, more: cls(line, at + more, first, second, third)
         return lambda line, more: cls(line, at + more, *values)
     held = [name for name in nested if getattr(node, name)]
-    if len(held) == 1:  # one field holds nodes (an addition's meld name, a meld's brackets): the rest is shared
+    if len(held) == 1:  # one field holds nodes: the rest is shared
         i = _content_fields(cls).index(held[0])
         before, inner, after = values[:i], _nested_maker(values[i], shift), values[i + 1 :]
-        if not before and not after:  # a meld: its brackets
-            return lambda line, more: cls(line, at + more, inner(line, more))
-        if len(before) == 1 and not after:  # an addition: its cards, then the meld it names
-            (value,) = before
-            return lambda line, more: cls(line, at + more, value, inner(line, more))
         return lambda line, more: cls(line, at + more, *before, inner(line, more), *after)
     parts = [
         _nested_maker(value, shift) if name in nested else _constant(value)
         for name, value in zip(_content_fields(cls), values, strict=True)
     ]
     return lambda line, more: cls(line, at + more, *[part(line, more) for part in parts])
+
+
+# The nodes made for nearly every action, each made by a maker that names its class: compiled
+# (setup.py), that is a direct call of the class's own `__init__`, where `cls(...)` is a generic
+# call that a compiled class answers no faster than an interpreted one.
+def _named_maker(node: Any, cls: type, at: int, shift: int) -> Maker | None:
+    """A maker that calls the node's class by name (a draw, a discard, a meld of plain brackets,
+    an addition, a meld's name), or None for the generic one."""
+    if cls is Draw:
+        cards = node.cards
+        return lambda line, more: Draw(line, at + more, cards)
+    if cls is Discard:
+        card = node.card
+        return lambda line, more: Discard(line, at + more, card)
+    if cls is MeldSpec:
+        held = node.cards
+        return lambda line, more: MeldSpec(line, at + more, held)
+    if cls is MeldRef:
+        rank, high, index = node.rank, node.high, node.index
+        return lambda line, more: MeldRef(line, at + more, rank, high, index)
+    if cls is Meld and len(node.melds) == 1:  # most melds lay one bracket
+        only = maker_for(node.melds[0], shift)
+        return lambda line, more: Meld(line, at + more, (only(line, more),))
+    if cls is Meld and node.melds:
+        specs = [maker_for(spec, shift) for spec in node.melds]
+        return lambda line, more: Meld(line, at + more, tuple([make(line, more) for make in specs]))
+    if cls is Add:
+        cards, target = node.cards, maker_for(node.target, shift)
+        return lambda line, more: Add(line, at + more, cards, target(line, more))
+    return None
 
 
 def _nested_maker(value: Any, shift: int) -> Maker:
