@@ -293,11 +293,15 @@ def _hand_pages(view: PadView, game: str, kept_id: str | None) -> HandPages:
 def _address(game: str, kept_id: str | None, parameter: str) -> Callable[[int], str] | None:
     """The address of the game (its kept link, else the game itself) with `parameter` set to a
     number (a page, a hand to correct); None when the game is too long for an address."""
-    if kept_id:
-        return lambda number: url_for("pad.pad", kept=kept_id, **{parameter: number})
-    if game and len(game) <= pad_flow.MAX_ADDRESS:
-        return lambda number: url_for("pad.pad", game=game, **{parameter: number})
-    return None
+    where: dict[str, Any] = {"kept": kept_id} if kept_id else {"game": game}
+    if not kept_id and not (game and len(game) <= pad_flow.MAX_ADDRESS):
+        return None
+
+    def address(number: int) -> str:
+        values: dict[str, Any] = {**where, parameter: number}
+        return url_for("pad.pad", **values)
+
+    return address
 
 
 def _render(view: PadView, shared: str | None = None, correcting: int | None = None, kept_id: str | None = None) -> str:
