@@ -8,6 +8,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,12 @@ from arbiter.event.writing import NEW_DEALS, NEW_MOVEMENT, NEW_RECORDS, NEW_SCOR
 from arbiter.i18n import msg, msg_n
 
 from .language import configured_language, current, lang_option, said, speaker, spoken
+from .params import work_budget_option
+
+if TYPE_CHECKING:
+    from arbiter.event.movements import Seating
+    from arbiter.event.ranking import Certifier
+    from arbiter.house import Rulebook
 
 EVENT_FILE = click.Path(dir_okay=False)
 
@@ -35,11 +42,28 @@ def _load(path: str) -> events.Event:
         raise click.UsageError(spoken(error)) from None
 
 
-def _standings(loaded: events.Event, after_round: int | None = None, as_of: str | None = None) -> events.Standings:
+def _standings(
+    loaded: events.Event, after_round: int | None = None, as_of: str | None = None, work: int | None = None
+) -> events.Standings:
+    """The standings, each table's record judged within `work` steps of search (`--work-budget`,
+    as `arbiter check` judges a game; None: unlimited)."""
     try:
-        return events.standings(loaded, after_round, as_of)
+        return events.standings(loaded, after_round, as_of, certifier=_within(work))
     except events.EventError as error:
         raise click.UsageError(spoken(error)) from None
+
+
+def _within(work: int | None) -> Certifier:
+    """Certify each table within a work budget of its own: `work` steps of the search for what was
+    allowed instead (issue 60), as `arbiter check --work-budget` gives each game; None lifts it."""
+    from arbiter.engine.work import WorkBudget, using
+
+    def certified(event: events.Event, seating: Seating, rulebook: Rulebook | None) -> events.TableResult:
+        budget = WorkBudget(steps=work) if work is not None else WorkBudget(steps=None, actions=None)
+        with using(budget):
+            return events.certify(event, seating, rulebook)
+
+    return certified
 
 
 def _schedule(loaded: events.Event) -> events.Schedule:
@@ -271,9 +295,15 @@ def schedule(event_file: str, cards: bool, lang: str | None) -> None:
     metavar="MOMENT",
     help="Read the ledger as it stood at MOMENT (2026-11-26T22:00:00Z): the standings published then.",
 )
+@work_budget_option
 @lang_option
 def standings(
-    event_file: str, output_format: str, after_round: int | None, as_of: str | None, lang: str | None
+    event_file: str,
+    output_format: str,
+    after_round: int | None,
+    as_of: str | None,
+    work_budget: int | None,
+    lang: str | None,
 ) -> None:
     """Certify every table's record under the event's rules, score the results by its method,
     apply its penalty ledger and print the standings. Exits 0 when they are final (every table
@@ -288,7 +318,7 @@ def standings(
             raise click.BadParameter(
                 said(msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26")), param_hint="--as-of"
             ) from None
-    result = _standings(loaded, after_round, as_of)
+    result = _standings(loaded, after_round, as_of, work_budget)
     if output_format == "json":
         click.echo(json.dumps(events.standings_dict(result, say.language), indent=2, ensure_ascii=False))
     elif output_format == "csv":
@@ -338,8 +368,9 @@ def publish(event_file: str, output_format: str, after_round: int | None, lang: 
 
 @event.command("check", short_help="Certify a whole event for CI: every table, every board, the standings.")
 @click.argument("event_file", metavar="EVENT", type=EVENT_FILE)
+@work_budget_option
 @lang_option
-def check(event_file: str, lang: str | None) -> None:
+def check(event_file: str, work_budget: int | None, lang: str | None) -> None:
     """Certify every table's record under the event's rules, check each record against its
     prepared boards, and print every problem where it is (path:line). Exits 0 when the event's
     standings are final and every record was dealt from its boards, 1 otherwise, 2 on a usage
@@ -347,7 +378,7 @@ def check(event_file: str, lang: str | None) -> None:
     """
     say = speaker(lang, *configured_language())
     loaded = _load(event_file)
-    result = _standings(loaded)
+    result = _standings(loaded, work=work_budget)
     try:
         boards = prepared.verify(loaded, result.schedule)
     except events.EventError as error:
@@ -383,10 +414,19 @@ def check(event_file: str, lang: str | None) -> None:
 
 
 def _table_problems(table: events.TableResult) -> list[str]:
+    """A table not certified: each error of its record where it is, with what was allowed instead
+    (and whether the search for it was cut short) as `arbiter check` says it; or the event's reason."""
+    from arbiter.judging.allowed import allowed_line
+
     say = current()
-    """A table not certified: each error of its record where it is, or the event's reason."""
     if table.findings:
-        return [f"{table.path}:{f.line}:{f.column}: {f.code}: {say(f.message)}" for f in table.findings]
+        lines = []
+        for f in table.findings:
+            lines.append(f"{table.path}:{f.line}:{f.column}: {f.code}: {say(f.message)}")
+            allowed = allowed_line(f)
+            if allowed:
+                lines.append(f"    {say(allowed)}")
+        return lines
     reasons = [events.TABLE_CODES.get(code) for code in table.codes]
     return [
         f"{table.path}: {code}: {say(reason) if reason else code}"

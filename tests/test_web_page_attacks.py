@@ -211,7 +211,10 @@ def test_many_clients_opening_a_long_events_pages_render_each_once_beside_an_hon
         for client in clients:
             client.join(timeout=600)
         assert honest[0] == 200
-        assert statuses == [200] * 48
+        # worked out in a lane by its cost (250 tables): a full lane says so, never a 500 (issue 60)
+        assert len(statuses) == 48 and set(statuses) <= {200, 503} and 200 in statuses
+        for path in (f"/events/{event}", f"/events/{event}/standings"):
+            assert all(server.request("GET", f"{path}?lang={language}")[0] == 200 for language in LANGUAGES)
         database = sqlite3.connect(tmp_path / "rulings.db")
         try:  # one page kept per page and language asked: the rest were read
             kept = database.execute("SELECT count(*) FROM rendered_pages WHERE ruling = ?", (event,)).fetchone()[0]

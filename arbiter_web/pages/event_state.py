@@ -16,7 +16,7 @@ from arbiter.event.tables import decided, entered
 from arbiter.house import Rulebook, RulebookError
 from arbiter.i18n import msg
 from arbiter_web.pages.present import FindingView, Listing, listing
-from arbiter_web.serving import lang
+from arbiter_web.serving import lanes, lang
 from arbiter_web.storage import event_store, rulebooks
 from arbiter_web.storage.event_store import EventStore, KeptEvent
 from arbiter_web.storage.rulebook_store import digest_of
@@ -111,12 +111,15 @@ def rulebook_of(event: events.Event) -> Rulebook | None:
 
 
 def state_of(stored: KeptEvent) -> State:
+    """The event as its ledger stands, worked out in a lane when its cost is large (issue 60)."""
     event, book = read(stored.source)
+    ledger = kept().ledger(stored)
+    lanes.enter_for_cost(cost_of(event, len(ledger)))
     sides: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
     decisions: dict[tuple[int, int], list[tuple[int, int]]] = {}
     recorded: dict[tuple[int, int], dict[str, bool]] = {}  # whether a side's latest result is a record
     penalties: list[events.Penalty] = []
-    for entry in kept().ledger(stored):
+    for entry in ledger:
         data = entry.data
         key = (data.get("round", 0), data.get("table", 0))
         if entry.kind == "result":
@@ -163,6 +166,13 @@ def state_of(stored: KeptEvent) -> State:
             )
         )
     return state
+
+
+def cost_of(event: events.Event, entries: int) -> int:
+    """What working out an event's pages costs, in rows: the most tables its rounds seat (a table
+    for each two pairs, each round) and the entries of its ledger. Its file's bytes say little:
+    400 pairs and 60 rounds fit in a few KiB."""
+    return (len(event.pairs) + 1) // 2 * event.rounds + entries
 
 
 def found(event_id: str) -> KeptEvent:

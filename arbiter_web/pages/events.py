@@ -36,7 +36,7 @@ from arbiter.i18n import Text, msg, msg_n
 from arbiter_web.pages import director_device, event_pages
 from arbiter_web.pages.event_state import Refused, State, found, kept, read, state_of
 from arbiter_web.pages.present import FindingView, Listing, allowed_view, excerpt, record_lines
-from arbiter_web.serving import guesses, lanes, lang
+from arbiter_web.serving import guesses, lang
 from arbiter_web.serving.limits import check_time
 from arbiter_web.storage import once, render_cache
 from arbiter_web.storage import stored as stored_rulings
@@ -257,7 +257,10 @@ def _findings(table: TableResult, text: str) -> list[FindingView]:
 def _director_page(
     state: State, code: str, notice: str | None = None, problem: str | None = None, fresh: bool = False
 ) -> Any:
-    """The director's page; `fresh`: just kept, the director's code shown to be copied."""
+    """The director's page; `fresh`: just kept, the director's code shown to be copied. Past
+    PAGED_TABLES tables, the codes of the round shown only, as its tables are (issue 60)."""
+    shown = _shown(state)
+    paged = shown["paged"]
     codes = [
         (
             seating,
@@ -265,9 +268,10 @@ def _director_page(
             table_code(state.kept.secret, seating.round, seating.table, "second"),
         )
         for seating in state.standings.schedule.seatings
+        if paged is None or seating.round == paged.shown
     ]
     return render_template(
-        "event_director.html", **_shown(state), code=code, codes=codes, notice=notice, problem=problem, fresh=fresh
+        "event_director.html", **shown, code=code, codes=codes, notice=notice, problem=problem, fresh=fresh
     )
 
 
@@ -398,12 +402,11 @@ def _round_table(raw: str) -> tuple[int, int] | None:
 
 def kept_page(stored: KeptEvent, kind: str, render: Callable[[State], str]) -> str:
     """An event's page as its ledger stands: rendered once per state of the ledger, version and
-    language, and read back from what was kept (render_cache); rendered in a lane when the event
-    and its ledger weigh what a large request does (issue 60)."""
-    stamp, weight = kept().stamp(stored)
+    language, and read back from what was kept (render_cache); rendered in a lane when its cost is
+    large (event_state.state_of; issue 60)."""
+    stamp, _ = kept().stamp(stored)
 
     def rendered() -> str:
-        lanes.enter_for_size(weight)
         try:
             return render(state_of(stored))
         except Refused as refused:

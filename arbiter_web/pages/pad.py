@@ -11,7 +11,7 @@ pad.js (localStorage), shared by a permalink kept in the store with its quota (P
 from __future__ import annotations
 
 import pickle
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,11 @@ bp = Blueprint("pad", __name__)
 MAX_COUNT = 9_999
 """The largest count or points a pad's field takes (a canasta count, points melded): more is no hand."""
 MAX_RECORD = 200_000
-"""The most characters of a pad's record carried in its form: a long evening's sheet is a few KiB."""
+"""The most characters of a pad's record carried in its form: a long evening's sheet is a few KiB.
+A kept record longer than this is not opened on the pad (its ruling's page shows it)."""
+PAGE_HANDS = 50
+"""Hands shown on one page of a long sheet (the latest unless `page=N` asks), the totals always:
+an evening's game is a few dozen hands, a sheet of thousands is paged (issue 60)."""
 RECORD_FILE = "score-sheet.acn"
 
 
@@ -77,7 +81,14 @@ def pad() -> Any:
         kept = stored.store().get(kept_id)
         if kept is None:
             abort(404, description=msg("No score sheet is kept under that link. It may have expired."))
-        return _render(_kept_view(kept), shared=url_for("pad.pad", kept=kept_id, _external=True))
+        if len(kept.text) > MAX_RECORD:
+            abort(413, description=msg("This score sheet is too long for the pad: open its ruling's page instead."))
+        shared = url_for("pad.pad", kept=kept_id, _external=True)
+
+        def render(view: PadView, correcting: int | None = None) -> str:
+            return _render(view, shared, correcting, kept_id)
+
+        return pad_flow.correcting(_kept_view(kept), request.args.get("correct", ""), render)
     game = request.args.get("game", "")
     if game:  # a form's redirect (pad_flow): the game as it stands
         record = pad_flow.unpacked(game)
@@ -198,8 +209,7 @@ def _kept_view(kept: stored.StoredRuling) -> PadView:
     read back from what was kept at every later opening (render_cache; issue 60)."""
 
     def judged() -> bytes:
-        lanes.enter_for_size(len(kept.record))
-        return pickle.dumps(_view(kept.text))
+        return pickle.dumps(_view(kept.text))  # in a lane by its cost (_view)
 
     versions = (stored.arbiter_version(), stored.engine_version())
     view: PadView = pickle.loads(render_cache.made(kept.id, "pad-view", versions, judged))  # the service's own
@@ -207,7 +217,9 @@ def _kept_view(kept: stored.StoredRuling) -> PadView:
 
 
 def _view(record: str) -> PadView:
-    """The pad's page for a record: its sheet, its totals, the next minimums."""
+    """The pad's page for a record: its sheet, its totals, the next minimums; judged in a lane
+    when its hands are many (its cost, not its bytes: issue 60)."""
+    lanes.enter_for_cost(record.count("\nhand "))
     view = PadView(record=record)
     games = parse_text(record) if record.strip() else []
     if len(games) != 1 or games[0].malformed:
@@ -255,17 +267,60 @@ def _hands(records: Any, ruling: arbiter.GameRuling) -> list[dict[str, Any]]:
     return rows
 
 
-def _render(view: PadView, shared: str | None = None, correcting: int | None = None) -> str:
-    """The pad's page; `shared`: the link it was kept under, shown to copy (issue 59)."""
+@dataclass(frozen=True)
+class HandPages:
+    """A long sheet's hands, a page at a time (PAGE_HANDS): the page shown, every page's number,
+    and its address (None where the game cannot be carried in one: only the latest is shown)."""
+
+    shown: int
+    pages: list[int]
+    first: int
+    last: int
+    count: int
+    url: Callable[[int], str] | None
+
+
+def _hand_pages(view: PadView, game: str, kept_id: str | None) -> HandPages:
+    count = len(view.hands)
+    pages = list(range(1, max(1, -(-count // PAGE_HANDS)) + 1))
+    url = _address(game, kept_id, "page")
+    raw = request.args.get("page", "") if request.method == "GET" and url is not None else ""
+    shown = int(raw) if raw.isdigit() and len(raw) < 6 and int(raw) in pages else pages[-1]
+    first = (shown - 1) * PAGE_HANDS
+    return HandPages(shown, pages, first + 1, min(count, first + PAGE_HANDS), count, url)
+
+
+def _address(game: str, kept_id: str | None, parameter: str) -> Callable[[int], str] | None:
+    """The address of the game (its kept link, else the game itself) with `parameter` set to a
+    number (a page, a hand to correct); None when the game is too long for an address."""
+    where: dict[str, Any] = {"kept": kept_id} if kept_id else {"game": game}
+    if not kept_id and not (game and len(game) <= pad_flow.MAX_ADDRESS):
+        return None
+
+    def address(number: int) -> str:
+        values: dict[str, Any] = {**where, parameter: number}
+        return url_for("pad.pad", **values)
+
+    return address
+
+
+def _render(view: PadView, shared: str | None = None, correcting: int | None = None, kept_id: str | None = None) -> str:
+    """The pad's page; `shared`: the link it was kept under, shown to copy (issue 59). A long
+    sheet shows a page of its hands (HandPages), with its totals."""
+    game = pad_flow.packed(view.record) if view.record else ""
+    paged = _hand_pages(view, game, kept_id)
     return render_template(
         "pad.html",
         view=view,
+        shown_hands=view.hands[paged.first - 1 : paged.last],
+        hand_pages=paged,
+        correct_url=_address(game, kept_id, "correct"),
         rulesets=[rulesets.get(name) for name in rulesets.names()],
         max_count=MAX_COUNT,
         shared=shared,
         just_shared=bool(shared) and request.args.get("new") == "1",
         once=once.new_token(),
-        game=pad_flow.packed(view.record) if view.record else "",
+        game=game,
         corrections=pad_flow.corrections_of(view.record),
         correcting=correcting,
     )

@@ -6,7 +6,8 @@ random id; error bodies repeat it as `request_id`. The access log (logger `arbit
 standard error unless the host configures logging) writes one JSON object per request: time,
 request id, method, path, status, duration in milliseconds, response size in bytes, client address,
 and the worker process that answered; with `steps`, the work it did listing legal actions
-(arbiter_web.serving.workload), and `lane: "heavy"` when it was judged in a lane for large or heavy requests.
+(arbiter_web.serving.workload), with `cost`, the rows a page worked out (an event's tables and
+ledger entries, a score sheet's hands), and `lane: "heavy"` when it was judged in a lane for large or heavy requests.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def _finish(response: Response) -> Response:
     work = g.get("work")
     if work is not None and work.spent:
         entry["steps"] = work.spent  # the work of listing legal actions (arbiter_web.serving.workload)
+    if g.get("page_cost"):
+        entry["cost"] = g.page_cost  # the rows a page worked out (arbiter_web.serving.lanes.enter_for_cost)
     if g.get("holds_lane"):
         entry["lane"] = "heavy"  # judged in a lane for large or heavy requests (arbiter_web.serving.lanes)
     log.info(json.dumps(entry, ensure_ascii=True))

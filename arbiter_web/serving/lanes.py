@@ -9,7 +9,9 @@ LARGE_LANES + LARGE_QUEUE of them are ever taken by large records, and a small r
 processor with at most LARGE_LANES large ones. Under `arbiter serve`, a worker judging a large
 record also stops taking new connections while another worker can (arbiter_web.serving.accepting). A
 request of any size whose work turns out heavy takes a lane too, once it does
-(arbiter_web.serving.workload: `enter_for_work`). The time limit of a request (REQUEST_TIME_LIMIT) starts once it holds its lane, so the bound on its
+(arbiter_web.serving.workload: `enter_for_work`), and so does a page whose cost is large, whatever
+its request's size (`enter_for_cost`: its rows, an event's tables and ledger entries or a score
+sheet's hands, from LARGE_PAGE_COST, default 200), before it is worked out. The time limit of a request (REQUEST_TIME_LIMIT) starts once it holds its lane, so the bound on its
 work does not shrink while it queues.
 """
 
@@ -28,6 +30,9 @@ DEFAULT_LARGE_REQUEST_BYTES = 64 * 1024
 DEFAULT_LARGE_LANES = 1
 DEFAULT_LARGE_QUEUE = 2
 DEFAULT_LARGE_WAIT = 10.0
+DEFAULT_LARGE_PAGE_COST = 200
+"""Rows a page works out (an event's tables and ledger entries, a score sheet's hands) from which
+it takes a lane: an evening's event or game is a few dozen."""
 EXTENSION = "arbiter_lanes"
 
 
@@ -115,6 +120,33 @@ def enter_for_size(size: int) -> None:
         return
     if not lanes.enter():
         raise LanesBusy(size, lanes.threshold)
+    _hold_lane()
+
+
+class PageLanesBusy(ServiceUnavailable):
+    """A page whose cost is large found every lane taken and the queue full."""
+
+    def __init__(self, cost: int) -> None:
+        message = msg(
+            "the server is busy with other large pages (this one works out {cost:,} rows: tables, ledger "
+            "entries or hands, LARGE_PAGE_COST); try again shortly",
+            cost=cost,
+        )
+        super().__init__(message)
+        self.data = {"message": message, "headers": {"Retry-After": str(limits.RETRY_AFTER_SECONDS)}}
+
+
+def enter_for_cost(cost: int) -> None:
+    """Take a lane for a page that works out `cost` rows (an event's tables and ledger entries, a
+    score sheet's hands) when that is LARGE_PAGE_COST or more, whatever the request's size: its
+    cost, not its bytes, which an attacker keeps small; PageLanesBusy (a 503) if there is no room.
+    The access log says the cost (`cost`)."""
+    g.page_cost = max(int(g.get("page_cost", 0)), cost)
+    threshold = int(current_app.config.get("LARGE_PAGE_COST", DEFAULT_LARGE_PAGE_COST))
+    if holds_lane() or cost < threshold:
+        return
+    if not current_app.extensions[EXTENSION].enter():
+        raise PageLanesBusy(cost)
     _hold_lane()
 
 

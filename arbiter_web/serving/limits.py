@@ -5,7 +5,7 @@ Every POST judges a record, so every POST is rate limited per client address (fl
 `RATE_LIMIT` is set, such as "30 per minute; 300 per hour", and so is every GET that judges or
 lists legal moves (the editor's `do=moves`, `do=check` and `pick=`, a kept ruling's page and its
 file, the API's kept ruling, a kept pad's game); opening something kept (a ruling's page, its
-download, its API object, an event's pages, a kept pad's game) is counted apart, per client and
+download, its API object, an event's pages, the director's too, a kept pad's game) is counted apart, per client and
 link kind, when `READ_RATE_LIMIT` is set; reading the rule sets, the docs and the health check is not limited. Both are off by default
 (`make run` serves one person); a public deployment sets them. The counts are kept where they do
 not wait behind the keepers of rulings (rate_counts.RateCounts): on SQLite in a file of their own beside
@@ -112,11 +112,13 @@ KEPT_READS = frozenset(
         "events.show",
         "events.live",
         "event_published.download",
+        "events.director_page",
         "pad.pad",
     }
 )
-"""The endpoints that open something kept (a ruling, its file, an event, its ranking, a pad's game), counted by
-READ_RATE_LIMIT (the pad's page only when it opens a kept game, `kept=`)."""
+"""The endpoints that open something kept (a ruling, its file, an event's pages, the director's
+among them, its ranking, a pad's game), counted by READ_RATE_LIMIT (the pad's page only when it
+opens a kept game, `kept=`)."""
 PAD = "pad.pad"
 SHARED_STORAGE = f"{rate_counts.RateCounts.STORAGE_SCHEME[0]}://"  # importing it registers the scheme
 

@@ -175,11 +175,16 @@ rendered wait for it and read what was kept, rather than render it again in a la
 
 def made(ruling_id: str, kind: str, versions: tuple[str, ...], make: Callable[[], bytes]) -> bytes:
     """What a page of a kept ruling is made from (`kind`, whatever the language): what was kept for
-    these versions, else `make()`, kept for the next opening."""
+    these versions, else `make()`, kept for the next opening; the clients asking while it is made
+    wait for it and read what was kept."""
     key = page_key(kind, *versions)
     known = cache().data(ruling_id, key)
     if known is not None:
         return known
-    data = make()
-    cache().keep_data(ruling_id, key, data)
+    with _RENDERING[hash((ruling_id, key)) % len(_RENDERING)]:  # made once per process, as a page is
+        known = cache().data(ruling_id, key)  # made while this request waited
+        if known is not None:
+            return known
+        data = make()
+        cache().keep_data(ruling_id, key, data)
     return data
