@@ -7,11 +7,17 @@ Every test must run: a skipped test (a missing browser, a missing package) fails
 core's tests on the compiled build (a wheel installed in its own environment), with
 `ARBITER_TEST_BUILD=compiled`. A test marked `compiled` compares that build with the source: it
 runs in the second run and is deselected in the first, where there is no build to compare.
+
+The files run longest first (`SLOWEST`): `make test` hands each worker a whole file at a time
+(pytest-xdist's `--dist loadfile`, with `--no-loadscope-reorder` so that this order is kept), so a
+long file handed out last would keep one worker busy while the other waits. Longest first, the
+workers finish within the length of a short file of each other.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 
@@ -29,12 +35,43 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if session_build() == "compiled":
-        return
-    compared = [item for item in items if item.get_closest_marker("compiled")]
-    if compared:
-        config.hook.pytest_deselected(items=compared)
-        items[:] = [item for item in items if not item.get_closest_marker("compiled")]
+    if session_build() != "compiled":
+        compared = [item for item in items if item.get_closest_marker("compiled")]
+        if compared:
+            config.hook.pytest_deselected(items=compared)
+            items[:] = [item for item in items if not item.get_closest_marker("compiled")]
+    items[:] = longest_files_first(items)
+
+
+SLOWEST = {
+    "test_web_editor_browser.py": 125,
+    "test_web_phone_browser.py": 110,
+    "test_packaging.py": 31,
+}
+"""Seconds each of the longest test files took alone (the file's first test to its last, one
+process, on the 2-core machine while other work ran on it): the order the files are handed out.
+Measured with `pytest --durations`; a file not listed counts BROWSER_SECONDS a browser test and
+OTHER_SECONDS any other test. Measure a file again when it grows by much."""
+BROWSER_SECONDS = 3.0
+OTHER_SECONDS = 0.05
+
+
+def file_seconds(items: list[pytest.Item]) -> dict[str, float]:
+    """Each file's expected seconds: measured, or estimated from its count of tests."""
+    counts: Counter[tuple[str, bool]] = Counter(
+        (str(item.path), item.get_closest_marker("browser") is not None) for item in items
+    )
+    seconds: dict[str, float] = {}
+    for (path, browser), count in counts.items():
+        seconds[path] = seconds.get(path, 0.0) + count * (BROWSER_SECONDS if browser else OTHER_SECONDS)
+    return {path: float(SLOWEST.get(os.path.basename(path), estimate)) for path, estimate in seconds.items()}
+
+
+def longest_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The items, each file's together and in their own order, the longest file first (ties by
+    path, so that every xdist worker collects the same order)."""
+    seconds = file_seconds(items)
+    return sorted(items, key=lambda item: (-seconds[str(item.path)], str(item.path)))
 
 
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
