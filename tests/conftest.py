@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -43,17 +44,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = longest_files_first(items)
 
 
-SLOWEST = {
-    "test_web_editor_browser.py": 125,
-    "test_web_phone_browser.py": 110,
-    "test_packaging.py": 31,
-}
-"""Seconds each of the longest test files took alone (the file's first test to its last, one
-process, on the 2-core machine while other work ran on it): the order the files are handed out.
-Measured with `pytest --durations`; a file not listed counts BROWSER_SECONDS a browser test and
-OTHER_SECONDS any other test. Measure a file again when it grows by much."""
+FILE_SECONDS = Path(__file__).parent / "file_seconds.txt"
+"""Seconds each of the longest test files took (setup, call and teardown of its tests summed, which
+is the file's wall time on its worker): the order the files are handed out. Made from a run's own
+measurement, which every run writes to MEASURED (`make test`: build/test-file-seconds-source.txt):
+copy it here when the files have changed by much. A file not listed counts BROWSER_SECONDS a
+browser test and OTHER_SECONDS any other test."""
+MEASURED = Path(__file__).parent.parent / "build" / f"test-file-seconds-{session_build()}.txt"
 BROWSER_SECONDS = 3.0
 OTHER_SECONDS = 0.05
+
+
+def slowest() -> dict[str, float]:
+    """FILE_SECONDS as {file name: seconds}."""
+    listed = {}
+    for line in FILE_SECONDS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            seconds, name = line.split()
+            listed[Path(name).name] = float(seconds)
+    return listed
 
 
 def file_seconds(items: list[pytest.Item]) -> dict[str, float]:
@@ -64,7 +73,8 @@ def file_seconds(items: list[pytest.Item]) -> dict[str, float]:
     seconds: dict[str, float] = {}
     for (path, browser), count in counts.items():
         seconds[path] = seconds.get(path, 0.0) + count * (BROWSER_SECONDS if browser else OTHER_SECONDS)
-    return {path: float(SLOWEST.get(os.path.basename(path), estimate)) for path, estimate in seconds.items()}
+    measured = slowest()
+    return {path: measured.get(Path(path).name, estimate) for path, estimate in seconds.items()}
 
 
 def longest_files_first(items: list[pytest.Item]) -> list[pytest.Item]:
@@ -92,6 +102,24 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     )
 
 
+_spent: Counter[str] = Counter()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _spent[report.nodeid.split("::")[0]] += report.duration
+
+
+def write_measured(config: pytest.Config) -> None:
+    """This run's seconds per file, longest first, in FILE_SECONDS's form: by the process that
+    reports (xdist's controller, which hears every worker's reports, or the only process)."""
+    if hasattr(config, "workerinput") or not _spent:
+        return
+    MEASURED.parent.mkdir(exist_ok=True)
+    lines = [f"{seconds:8.1f} {path}" for path, seconds in _spent.most_common()]
+    MEASURED.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    write_measured(session.config)
     if _skipped(session.config) and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
