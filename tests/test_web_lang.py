@@ -27,9 +27,12 @@ OTHERS = ("es", "pt", "it")
 ILLEGAL_SAMPLE = EXAMPLE
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return create_app({"TESTING": True, "ACCESS_LOG": False, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"})
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One app for the file (each test its own client): what a test keeps has its own link, and
+    no test here counts what is kept, so the tests share the app's making and its pages' rendering."""
+    kept = tmp_path_factory.mktemp("web_lang") / "kept.db"
+    return create_app({"TESTING": True, "ACCESS_LOG": False, "DATABASE_URL": f"sqlite:///{kept}"})
 
 
 @pytest.fixture
