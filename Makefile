@@ -117,7 +117,7 @@ CORE_TESTS := tests/test_compiled.py tests/test_engine_*.py tests/test_notation*
 # $(COMPILED_LOG), shown when the source suite ends; `make test` fails if either run failed. The same
 # tests run, on the same builds, as `make test-source` and `make test-compiled` run them one by one.
 # Run after the source suite, the compiled tests added a minute and a half to the wall time on the
-# 2-core machine; beside it they take the time its workers leave (docs/performance.md, "make test").
+# 2-core machine; beside it they take the time its workers leave.
 COMPILED_LOG := build/compiled.log
 test: install browser postgresql lint
 	@mkdir -p $(dir $(COMPILED_LOG)) && echo "the compiled build and its core tests run in the background meanwhile (log: $(COMPILED_LOG))"
@@ -130,6 +130,8 @@ test: install browser postgresql lint
 	  [ $$tests -eq 0 ] || exit $$tests; \
 	  exit $$compiled
 
+# What was changed to bring `make test` nearer 10 minutes, and why: docs/performance.md, "The test
+# loop's schedule".
 # The source suite runs on every core (pytest-xdist), each test file in one process, so a file's
 # servers and fixtures are started once; TEST_JOBS=1 runs it in this process. The files are handed
 # out longest first (tests/conftest.py's SLOWEST; --no-loadscope-reorder keeps that order, where
