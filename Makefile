@@ -111,30 +111,42 @@ fmt-check: install
 CORE_TESTS := tests/test_compiled.py tests/test_engine_*.py tests/test_notation*.py tests/test_lines.py \
 	tests/test_parser_paths.py tests/test_reader_memory.py tests/test_*_rules.py tests/test_family_actions.py \
 	tests/test_positions.py tests/test_*samples.py tests/test_golden.py tests/test_*mutations.py
-# `make test` is `make test-source test-compiled`, with the compiled build (minutes of mypyc) made
-# in the background while the source suite runs, which waits on its servers and browser part of the
-# time: the build's output goes to $(COMPILED_LOG), shown if it fails. The same tests run, on the
-# same builds; a failing source suite still stops `make test` before the compiled tests.
+# `make test` is `make test-source test-compiled`, overlapped: the compiled build (minutes of mypyc),
+# then the core's tests on it (one process), run in the background while the source suite runs on
+# every core, which waits on its servers and browsers part of the time. Their output goes to
+# $(COMPILED_LOG), shown when the source suite ends; `make test` fails if either run failed. The same
+# tests run, on the same builds, as `make test-source` and `make test-compiled` run them one by one.
+# Run after the source suite, the compiled tests added a minute and a half to the wall time on the
+# 2-core machine; beside it they take the time its workers leave.
 COMPILED_LOG := build/compiled.log
 test: install browser postgresql lint
-	@mkdir -p $(dir $(COMPILED_LOG)) && echo "the compiled build runs in the background meanwhile (log: $(COMPILED_LOG))"
-	@$(MAKE) --no-print-directory compiled > $(COMPILED_LOG) 2>&1 & build=$$!; \
+	@mkdir -p $(dir $(COMPILED_LOG)) && echo "the compiled build and its core tests run in the background meanwhile (log: $(COMPILED_LOG))"
+	@$(MAKE) --no-print-directory test-compiled > $(COMPILED_LOG) 2>&1 & compiled=$$!; \
 	  $(SOURCE_TESTS); tests=$$?; \
-	  wait $$build; built=$$?; \
-	  if [ $$built -ne 0 ]; then cat $(COMPILED_LOG); echo "the compiled build failed"; exit $$built; fi; \
+	  echo "the source suite is done; the compiled build and its core tests:"; \
+	  wait $$compiled; compiled=$$?; \
+	  cat $(COMPILED_LOG); \
+	  [ $$compiled -eq 0 ] || echo "the compiled build or its core tests failed"; \
 	  [ $$tests -eq 0 ] || exit $$tests; \
-	  grep -h "^compiled in" $(COMPILED_LOG) || true
-	$(MAKE) --no-print-directory test-compiled
+	  exit $$compiled
 
+# What was changed to bring `make test` nearer 10 minutes, and why: docs/performance.md, "The test
+# loop's schedule".
 # The source suite runs on every core (pytest-xdist), each test file in one process, so a file's
-# servers and fixtures are started once; TEST_JOBS=1 runs it in this process.
+# servers and fixtures are started once; TEST_JOBS=1 runs it in this process. The files are handed
+# out longest first (tests/conftest.py's SLOWEST; --no-loadscope-reorder keeps that order, where
+# xdist would hand out the files with the most tests first and the few long browser files last,
+# leaving one worker idle while the other ran them).
 TEST_JOBS ?= auto
-SOURCE_TESTS = CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest $(if $(filter 1,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile)
+SOURCE_TESTS = CHROMIUM=$(CHROMIUM) PG_BIN=$(PG_BIN) $(BIN)/pytest \
+	$(if $(filter 1,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 test-source: install browser postgresql lint
 	$(SOURCE_TESTS)
 
+# Its own pytest cache, so that running beside the source suite it keeps the source's last failures.
 test-compiled: install compiled
-	ARBITER_TEST_BUILD=compiled $(CBIN)/python -P -m pytest -o pythonpath= $(CORE_TESTS)
+	ARBITER_TEST_BUILD=compiled $(CBIN)/python -P -m pytest -o pythonpath= -o cache_dir=$(COMPILED)/pytest-cache \
+	  $(CORE_TESTS)
 
 # The translation catalogues: extract every message, merge it into each language's .po, compile the .mo
 # (docs/translations.md). `make test` checks that every catalogue is complete.

@@ -99,9 +99,15 @@ def test_no_budget_lists_everything_as_checked() -> None:
 # --- the web service ---------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def shared_app() -> Any:
+    """One app for the file (each test its own client): made once."""
+    return create_app({"TESTING": True})
+
+
 @pytest.fixture
-def client() -> Any:
-    return create_app({"TESTING": True}).test_client()
+def client(shared_app: Any) -> Any:
+    return shared_app.test_client()
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=list(SHAPES))

@@ -3,6 +3,7 @@ parses, stands for the same table, and a ruling's table before the disputed move
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -121,16 +122,17 @@ stands (hands, melds, pile, stock) does not say: a position states no ask made, 
 forgotten, no talon dealt aside."""
 
 
-def disputed_samples() -> list[tuple[str, int, int, str]]:
+@functools.cache
+def disputed_samples() -> tuple[tuple[str, int, int, str], ...]:
     """The illegal samples whose first error is on a turn, and rests on the table as it stands:
-    (file, hand, turn, code)."""
+    (file, hand, turn, code). Judged once a process: the parameters and a test ask for it."""
     found = []
     for path in sorted(p for p in SAMPLES.glob("*-illegal-*.acn") if p.name not in HAND_HISTORY):
         game = next(iter(arbiter.check(path.read_text(encoding="utf-8"))))
         first = next(f for f in game.findings if f.is_error)
         if first.hand and first.turn:
             found.append((path.name, first.hand, first.turn, first.code))
-    return found
+    return tuple(found)
 
 
 def test_most_illegal_samples_have_a_disputed_turn():

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.usefixtures("never_500")
 RECORD = "\n".join(f"; line {n}" for n in range(1, 31)) + "\n"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
     return create_app({"TESTING": True})
 
 

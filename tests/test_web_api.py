@@ -37,8 +37,9 @@ RULINGS = "/api/v1/rulings"
 GAME = TAGS + "hand 1 dealer dee\n"  # a game with a hand: a tag after it starts the next game
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
     return create_app({"TESTING": True})
 
 

@@ -39,9 +39,15 @@ PROTEST = {
 }
 
 
+@pytest.fixture(scope="module")
+def app() -> Any:
+    """One app for the file, each test its own client: the editor's answers keep nothing."""
+    return create_app({"TESTING": True})
+
+
 @pytest.fixture
-def client() -> Any:
-    return create_app({"TESTING": True}).test_client()
+def client(app: Any) -> Any:
+    return app.test_client()
 
 
 def written(body: str) -> str:

@@ -4,6 +4,7 @@ own in English in Spanish, Portuguese or Italian."""
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from html.parser import HTMLParser
@@ -26,9 +27,12 @@ OTHERS = ("es", "pt", "it")
 ILLEGAL_SAMPLE = EXAMPLE
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return create_app({"TESTING": True, "ACCESS_LOG": False, "DATABASE_URL": f"sqlite:///{tmp_path / 'kept.db'}"})
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One app for the file (each test its own client): what a test keeps has its own link, and
+    no test here counts what is kept, so the tests share the app's making and its pages' rendering."""
+    kept = tmp_path_factory.mktemp("web_lang") / "kept.db"
+    return create_app({"TESTING": True, "ACCESS_LOG": False, "DATABASE_URL": f"sqlite:///{kept}"})
 
 
 @pytest.fixture
@@ -265,24 +269,27 @@ def _openapi_words(client: Any) -> frozenset[str]:
     return frozenset(found)
 
 
-def _page_messages() -> set[str]:
+@functools.cache
+def page_words() -> frozenset[str]:
+    """The page's own messages, each cut at its markup and placeholders."""
     own: set[str] = set()
     for message in messages.template("web"):
         if message.id:
             for template in message.id if isinstance(message.id, tuple) else (message.id,):
                 own.update(part.strip() for part in re.split(r"<[^>]+>|%\(\w+\)s|\{[^}]*\}", template))
-    return {part for part in own if re.search(r"[A-Za-z]{3}", part)}
+    return frozenset(part for part in own if re.search(r"[A-Za-z]{3}", part))
 
 
-PAGE_WORDS = _page_messages()
-DATA = {
-    " ".join(m.id.split())
-    for d in messages.SOURCES
-    if d != "web"
-    for m in messages.template(d)
-    if isinstance(m.id, str)
-}
-"""The other catalogues' messages (the rule sets' data, the rulings): put into the page, not its own."""
+@functools.cache
+def data_words() -> frozenset[str]:
+    """The other catalogues' messages (the rule sets' data, the rulings): put into the page, not its own."""
+    return frozenset(
+        " ".join(m.id.split())
+        for d in messages.SOURCES
+        if d != "web"
+        for m in messages.template(d)
+        if isinstance(m.id, str)
+    )
 
 
 SAME_IN_EVERY_LANGUAGE = frozenset(
@@ -295,9 +302,11 @@ section a page links to."""
 
 def _is_the_pages_own(words: str) -> bool:
     """The words are one of the page's messages (or a long part of one), not data put into one."""
-    if words.strip(".,;: ") in SAME_IN_EVERY_LANGUAGE or words.rstrip(".") in DATA or words in DATA:
+    data = data_words()
+    if words.strip(".,;: ") in SAME_IN_EVERY_LANGUAGE or words.rstrip(".") in data or words in data:
         return False
-    return words in PAGE_WORDS or any(part in words for part in PAGE_WORDS if len(part) >= 24)
+    own = page_words()
+    return words in own or any(part in words for part in own if len(part) >= 24)
 
 
 def _pages(client: Any, language: str) -> dict[str, str]:

@@ -30,8 +30,9 @@ pytestmark = pytest.mark.usefixtures("never_500")
 SAMPLES = Path(__file__).parent.parent / "samples"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
     return create_app({"TESTING": True})
 
 

@@ -25,9 +25,15 @@ RULINGS = "/api/v1/rulings"
 TWO_GAMES = TAGS + "\nhand 1 dealer dee\nann draw 8\n\n" + TAGS + "\nhand 1 dealer dee\nbob draw 9\n"
 
 
+@pytest.fixture(scope="module")
+def shared_app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
+    return create_app({"TESTING": True})
+
+
 @pytest.fixture
-def client() -> Any:
-    return create_app({"TESTING": True}).test_client()
+def client(shared_app: Any) -> Any:
+    return shared_app.test_client()
 
 
 def _post_text(client: Any, record: str, **kwargs: Any) -> Any:

@@ -22,9 +22,15 @@ WRONG_TAKE = SAMPLE.replace(
 )
 
 
+@pytest.fixture(scope="module")
+def shared_app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
+    return create_app({"TESTING": True})
+
+
 @pytest.fixture
-def client() -> Any:
-    return create_app({"TESTING": True}).test_client()
+def client(shared_app: Any) -> Any:
+    return shared_app.test_client()
 
 
 def page_of(client: Any, record: str) -> tuple[str, Elements]:

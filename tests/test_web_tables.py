@@ -18,9 +18,15 @@ EXAMPLE = (Path(__file__).parent.parent / "samples" / "caliente-scoring-example.
 NO_KING = EXAMPLE.replace("dee: draw Q, meld [7 7 7], discard Q", "dee: draw Q, meld [7 7 7], discard K")
 
 
+@pytest.fixture(scope="module")
+def shared_app() -> Any:
+    """One app for the file (each test its own client): made once, its pages rendered once."""
+    return create_app({"TESTING": True})
+
+
 @pytest.fixture
-def client() -> Any:
-    return create_app({"TESTING": True}).test_client()
+def client(shared_app: Any) -> Any:
+    return shared_app.test_client()
 
 
 def ask(client: Any, **body: Any) -> Any:
