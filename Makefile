@@ -163,6 +163,7 @@ bench: install compiled
 	$(CBIN)/python bench/events.py
 	$(CBIN)/python bench/load.py
 	$(CBIN)/python bench/attacks.py
+	$(CBIN)/python bench/goals.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache
