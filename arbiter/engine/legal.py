@@ -312,6 +312,8 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here:
     shared by the whole search). `not_here`: `ends_here` is known to be False (asked already)."""
     if not not_here and ends_here(r, state):
         return True
+    if not opening_reachable(r, state):
+        return False
     needed = 0
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
@@ -332,6 +334,14 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here:
         tried.append(step)
     tried.sort(key=lambda step: step.state.hand.total())
     return any(can_finish(step.context, step.state, budget, not_here=True) for step in tried if budget[0] > 0)
+
+
+def opening_reachable(r: HandContext, state: TurnState) -> bool:
+    """Whether the side's opening, begun this turn, may still be made (`Config.opening_reachable`)."""
+    melds = state.side.melds
+    if state.side_melded_at_start or not melds:
+        return True
+    return r.config.opening_reachable([meld.cards for meld in melds], state.hand, r.config)
 
 
 def ends_here(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
@@ -357,16 +367,20 @@ def ends_without_discard(r: HandContext, state: TurnState) -> bool:
 
 def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
     """Whether some discard ends the turn legally. With two cards or more held, which card goes
-    changes nothing the end of the turn checks, so one is tried (every one, in turn, where the rule
-    set forbids some discards: `Config.discard_problem`); a last card is tried as itself.
+    changes nothing the end of the turn checks, so one is tried: the first the rule set's discard
+    policy allows (`Config.discard_problem`, asked without a try), and a card taken back from the
+    melds only where no card held may go (as `taken_back` refuses it otherwise); a last card is
+    tried as itself.
     `spent`: the last card is tried on `r` itself (see `attempt`)."""
     cards = discardable(r, state)
     if not cards:
         return False
-    if state.hand.total() >= 2 and r.config.discard_problem is None:
-        cards = cards[:1]
-    elif r.config.discard_problem is not None:  # the policy's refusals known without a try
+    if r.config.discard_problem is not None:  # the policy's refusals known without a try
         cards = [card for card in cards if not state.hand[card] or may_discard(r, state, card)]
+        if any(state.hand[card] for card in cards):  # a card held may go: none is taken back
+            cards = [card for card in cards if state.hand[card]]
+    if cards and state.hand.total() >= 2 and state.hand[cards[0]]:
+        cards = cards[:1]
     for card in cards:
         try:
             if talon_judged(attempt(r, state, Discard(card=card), spent=spent and card == cards[-1])):
