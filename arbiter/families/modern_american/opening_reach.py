@@ -24,8 +24,10 @@ def clean_triple_reachable(melds: Sequence[Sequence[str]], hand: Counter[str], c
     """Whether the melds laid so far, with cards still held, might yet hold the opening's clean triple
     (or what stands for it: a wild-card meld where the table counts one, a wild-card canasta)."""
     problem = opening_problem(melds, config)
-    if problem is None or problem[0] != "opening-clean-triple":
-        return True  # the triple is there, or the opening fails (or not) on something else
+    if problem is None or waiver_reachable(melds, hand, config):
+        return True  # the triple is there, or a canasta may yet open the side whatever it lacks
+    if problem[0] == "opening-mixed-canasta":
+        return False  # a canasta laid stays one
     options = config.options
     held_wilds = sum(hand[card] for card in C.WILDS)
     wild_meld = max((len(cards) for cards in melds if is_wild_meld(cards)), default=0)
@@ -53,3 +55,15 @@ def wild_split_reachable(melds: Sequence[Sequence[str]], hand: Counter[str], con
     if split == "forbidden":
         return False
     return len(wild_meld) + sum(hand[card] for card in C.WILDS) >= MOST
+
+
+def waiver_reachable(melds: Sequence[Sequence[str]], hand: Counter[str], config: Config) -> bool:
+    """Whether a canasta that opens the side whatever its minimum and clean triple
+    (`opening_waives_minimum`: the Splash, a wild-card canasta) might still be laid or completed,
+    options aside: a meld without wilds, or none, and enough of its cards held."""
+    held_wilds = sum(hand[card] for card in C.WILDS)
+    if max((len(cards) for cards in melds if is_wild_meld(cards)), default=0) + held_wilds >= MOST:
+        return True
+    laid = {cards[0]: len(cards) for cards in melds if cards and not wilds(cards)}
+    mixed = {card for cards in melds if wilds(cards) for card in cards if card in C.NATURAL_SET}
+    return any(rank not in mixed and laid.get(rank, 0) + hand[rank] >= MOST for rank in C.NATURALS)
