@@ -31,8 +31,8 @@ import arbiter
 MEMORY_CAP = 2 * 1024 * 1024 * 1024
 TIMEOUT = 600
 CUT = "the search stopped at its work budget: more may have been allowed"
-ALIKE = 4
-"""How many times another family's steps this family's listing may take for the same cards."""
+ALIKE = 3
+"""How many times Classic Canasta's steps this family's listing may take for the same cards."""
 
 
 def _capped() -> None:
@@ -94,12 +94,11 @@ def test_a_faulty_opening_from_sixty_cards_with_every_wild_ends_with_its_finding
 # --- the work, counted --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("other", ["classic", "caliente"])
-def test_listing_what_fourteen_cards_of_wilds_allow_takes_the_steps_another_family_takes(other: str) -> None:
+def test_listing_what_fourteen_cards_of_wilds_allow_takes_the_steps_classic_takes() -> None:
     actions, work = _listed(FOURTEEN, None)
-    _, others = _listed(position(FOURTEEN_WILDS, 83, other), None)
+    _, classic = _listed(position(FOURTEEN_WILDS, 83, "classic"), None)
     assert actions and not work.partial
-    assert work.spent <= ALIKE * max(others.spent, 5_000)  # was 207,296 steps (classic: 7,384)
+    assert work.spent <= ALIKE * classic.spent  # was 207,296 steps (classic: 7,384)
 
 
 def test_every_action_listed_for_sixty_cards_within_the_budget_is_legal() -> None:

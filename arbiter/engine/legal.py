@@ -342,7 +342,8 @@ def opening_first(r: HandContext, state: TurnState, tries: Iterator[Meld], neede
     that would make the opening first: reaching the minimum with what the rule set asks of an
     opening (`Config.opening_problem`), then reaching it without, then the single melds short of it.
     A hand of many cards has hundreds of tries that end no opening turn by themselves before one
-    that does; the order changes nothing a whole search finds."""
+    that does; the order changes nothing a whole search finds. The combinations, weighed as work,
+    are put off SEARCH_BUDGET at a time (no search tries more), never all weighed for the order."""
     if needed <= 0:
         yield from tries
         return
@@ -356,6 +357,9 @@ def opening_first(r: HandContext, state: TurnState, tries: Iterator[Meld], neede
             short.append(meld)
         elif config.opening_problem([*laid, *cards], config) is not None:
             unfit.append(meld)
+            if len(unfit) >= SEARCH_BUDGET:
+                yield from unfit
+                unfit.clear()
         else:
             yield meld
     yield from unfit
