@@ -349,19 +349,23 @@ def opening_first(r: HandContext, state: TurnState, tries: Iterator[Meld], neede
         return
     laid = [meld.cards for meld in state.side.melds]
     config = r.config
-    unfit: list[Meld] = []
+    unfit: list[Meld] = []  # single melds
+    unfit_together: list[Meld] = []
     short: list[Meld] = []
     for meld in tries:
         cards = [spec.cards for spec in meld.melds]
         if len(cards) == 1 and C.points(cards[0]) < needed:
             short.append(meld)
-        elif config.opening_problem([*laid, *cards], config) is not None:
-            unfit.append(meld)
-            if len(unfit) >= SEARCH_BUDGET:
-                yield from unfit
-                unfit.clear()
-        else:
+        elif config.opening_problem([*laid, *cards], config) is None:
             yield meld
+        elif len(cards) == 1:
+            unfit.append(meld)
+        else:
+            unfit_together.append(meld)
+            if len(unfit_together) >= SEARCH_BUDGET:
+                yield from unfit_together
+                unfit_together.clear()
+    yield from unfit_together
     yield from unfit
     yield from short
 
