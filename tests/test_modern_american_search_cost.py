@@ -21,9 +21,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
-from mac_wild_records import FOURTEEN, FOURTEEN_FAULT, FOURTEEN_WILDS, SIXTY, SIXTY_FAULT, position
+from mac_wild_records import FOURTEEN, FOURTEEN_FAULT, FOURTEEN_WILDS, SIXTY, SIXTY_FAULT, SIXTY_WILDS, position
 from service_support import Served, serving
 
 import arbiter
@@ -172,3 +173,13 @@ def test_the_service_cut_on_sixty_cards_of_wilds_lists_what_it_found_and_says_pa
     finding = _ruling(served, SIXTY_FAULT)
     assert finding["code"] == "meld-rank"
     assert finding["alternatives_partial"] is True and finding["alternatives"]
+
+
+def test_the_editor_cut_on_sixty_cards_of_wilds_lists_the_melds_it_found_and_says_it_stopped(served: Served) -> None:
+    query = {"rules": "modern-american", "hold.ann": SIXTY_WILDS, "hold.bob": "5 7 K", "hold.cid": "J J A"}
+    query |= {"hold.dee": "8 8 4", "pile": "6 Q", "turn": "ann", "move": "draw 9", "do": "moves"}
+    status, _, raw = served.request("GET", "/editor?" + urlencode(query))
+    page = raw.decode()
+    assert status == 200, page[-1000:]
+    assert "stopped at the server&#39;s limit on work" in page
+    assert page.count("meld [") >= 20  # once one move; three at most within the same budget
