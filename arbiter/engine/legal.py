@@ -410,10 +410,9 @@ def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) 
     if not cards:
         return False
     if r.config.discard_problem is not None:  # the policy's refusals known without a try
-        cards = [card for card in cards if not state.hand[card] or may_discard(r, state, card)]
-        if any(state.hand[card] for card in cards):  # a card held may go: none is taken back
-            cards = [card for card in cards if state.hand[card]]
-    if cards and state.hand.total() >= 2 and state.hand[cards[0]]:
+        free = next((card for card in cards if state.hand[card] and may_discard(r, state, card)), None)
+        cards = [free] if free is not None else [card for card in cards if not state.hand[card]]
+    elif state.hand.total() >= 2:
         cards = cards[:1]
     for card in cards:
         try:
