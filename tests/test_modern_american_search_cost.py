@@ -120,6 +120,15 @@ def test_an_opening_that_can_no_longer_hold_its_clean_triple_is_refused_where_it
     assert here.is_legal("meld [4 4 X] [5 5 5]")
 
 
+def test_a_mixed_canasta_laid_first_is_still_allowed_where_a_splash_will_open_the_side() -> None:
+    here = arbiter.Position.from_record(position("5 5 5 5 5 2 X A A A A A A A", 83), hand=1, turn=1)
+    here.push("draw 9")
+    # barred from an opening, unless a natural canasta from hand opens it whatever it holds
+    assert "meld [5 5 5 5 5 2 X]" in [action.text for action in here.legal_actions()]
+    here.push("meld [5 5 5 5 5 2 X]")
+    assert here.is_legal("meld [A A A A A A A]")
+
+
 # --- the service --------------------------------------------------------------------------------
 
 
