@@ -312,13 +312,16 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here:
     shared by the whole search). `not_here`: `ends_here` is known to be False (asked already)."""
     if not not_here and ends_here(r, state):
         return True
+    if not opening_reachable(r, state):
+        return False
     needed = 0
     if not state.side_melded_at_start and not state.took_pile:
         needed = r.minimum(state.side) - state.first_meld_value
     tried: list[Attempt] = []
     # Made as they are tried: the search often ends at the first, and the combinations of a first
     # meld are thousands to weigh.
-    candidates: Iterator[Action] = chain(melds(r, state, needed), additions(r, state))
+    tries = opening_first(r, state, melds(r, state, needed), needed)
+    candidates: Iterator[Action] = chain(tries, additions(r, state))
     for action in candidates:
         if budget[0] <= 0 or _work_spent(budget):
             break
@@ -332,6 +335,47 @@ def can_finish(r: HandContext, state: TurnState, budget: list[int], *, not_here:
         tried.append(step)
     tried.sort(key=lambda step: step.state.hand.total())
     return any(can_finish(step.context, step.state, budget, not_here=True) for step in tried if budget[0] > 0)
+
+
+def opening_first(r: HandContext, state: TurnState, tries: Iterator[Meld], needed: int) -> Iterator[Meld]:
+    """`melds`' tries with, before a side's first meld (`needed` points short of its minimum), those
+    that would make the opening first: reaching the minimum with what the rule set asks of an
+    opening (`Config.opening_problem`), then reaching it without, then the single melds short of it.
+    A hand of many cards has hundreds of tries that end no opening turn by themselves before one
+    that does; the order changes nothing a whole search finds. The combinations, weighed as work,
+    are put off SEARCH_BUDGET at a time (no search tries more), never all weighed for the order."""
+    if needed <= 0:
+        yield from tries
+        return
+    laid = [meld.cards for meld in state.side.melds]
+    config = r.config
+    unfit: list[Meld] = []  # single melds
+    unfit_together: list[Meld] = []
+    short: list[Meld] = []
+    for meld in tries:
+        cards = [spec.cards for spec in meld.melds]
+        if len(cards) == 1 and C.points(cards[0]) < needed:
+            short.append(meld)
+        elif config.opening_problem([*laid, *cards], config) is None:
+            yield meld
+        elif len(cards) == 1:
+            unfit.append(meld)
+        else:
+            unfit_together.append(meld)
+            if len(unfit_together) >= SEARCH_BUDGET:
+                yield from unfit_together
+                unfit_together.clear()
+    yield from unfit_together
+    yield from unfit
+    yield from short
+
+
+def opening_reachable(r: HandContext, state: TurnState) -> bool:
+    """Whether the side's opening, begun this turn, may still be made (`Config.opening_reachable`)."""
+    melds = state.side.melds
+    if state.side_melded_at_start or not melds:
+        return True
+    return r.config.opening_reachable([meld.cards for meld in melds], state.hand, r.config)
 
 
 def ends_here(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
@@ -357,16 +401,19 @@ def ends_without_discard(r: HandContext, state: TurnState) -> bool:
 
 def discard_ends_turn(r: HandContext, state: TurnState, *, spent: bool = False) -> bool:
     """Whether some discard ends the turn legally. With two cards or more held, which card goes
-    changes nothing the end of the turn checks, so one is tried (every one, in turn, where the rule
-    set forbids some discards: `Config.discard_problem`); a last card is tried as itself.
+    changes nothing the end of the turn checks, so one is tried: the first the rule set's discard
+    policy allows (`Config.discard_problem`, asked without a try), and a card taken back from the
+    melds only where no card held may go (as `taken_back` refuses it otherwise); a last card is
+    tried as itself.
     `spent`: the last card is tried on `r` itself (see `attempt`)."""
     cards = discardable(r, state)
     if not cards:
         return False
-    if state.hand.total() >= 2 and r.config.discard_problem is None:
+    if r.config.discard_problem is not None:  # the policy's refusals known without a try
+        free = next((card for card in cards if state.hand[card] and may_discard(r, state, card)), None)
+        cards = [free] if free is not None else [card for card in cards if not state.hand[card]]
+    elif state.hand.total() >= 2:
         cards = cards[:1]
-    elif r.config.discard_problem is not None:  # the policy's refusals known without a try
-        cards = [card for card in cards if not state.hand[card] or may_discard(r, state, card)]
     for card in cards:
         try:
             if talon_judged(attempt(r, state, Discard(card=card), spent=spent and card == cards[-1])):

@@ -379,6 +379,12 @@ class Config:
     first_take_counts_up_card: bool = True  # the up card of a first take counts toward its minimum
     opening_problem: OpeningProblem[Config] = lambda melds, config: None
     opening_waives_minimum: OpeningWaiver[Config] = lambda melds, config: False
+    opening_reachable: Callable[[Sequence[Sequence[str]], Counter[str], Config], bool] = lambda melds, hand, config: (
+        True
+    )
+    """(the side's melds laid in its opening turn so far, the cards held, config) -> whether more melds
+    and additions from hand might still meet `opening_problem` (False: the search for a legal end of
+    the turn, engine/legal.py, gives up there at once)."""
     failed_minimum_penalty: int = 0  # points a side loses for a first meld taken back (0: its minimum rises instead)
     melded_sign: Callable[[int], int] = lambda canastas: 1
     """(the side's canastas) -> 1 or -1: whether its melded cards count for it or against it."""

@@ -22,7 +22,7 @@ from ...rules import laws, standard
 from ...rules.base import Config, OptionValue, RuleSet, Seating, brings
 from ...rules.sheet_rules import summary_rules
 from ...rules.sheet_spec import SUMMARY_CODES
-from . import going_out, pile, policies, scoring, specials, threes, turn_end
+from . import going_out, opening_reach, pile, policies, scoring, specials, threes, turn_end
 from .actions import KIND, SPECIAL_HAND
 from .catalogue import CATALOGUE, CODES
 from .choices import CHOICES
@@ -92,6 +92,7 @@ def configure(seating: Seating, options: Mapping[str, OptionValue]) -> Config:
         first_take_counts_up_card=False,
         opening_problem=policies.opening_problem,
         opening_waives_minimum=policies.opening_waives_minimum,
+        opening_reachable=opening_reach.opening_reachable,
         talon=policies.talon,
         pile_cards_taken=pile.pile_cards_taken,
         first_take_counts_pair=options["opening-pile-pair"] == "any",
