@@ -11,6 +11,7 @@ one line, never wrapped, so editors and CI logs can jump to `path:line:col`.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -179,7 +180,9 @@ class TextRenderer:
         if self.quiet:
             return
         if game.hands:
-            for line in score_table(game) + sheet_lines(game, sides_of(game)):
+            for line in score_table(game):
+                self.out.print(line, soft_wrap=True)
+            for line in sheet_lines(game, sides_of(game)):
                 self.out.print(line, soft_wrap=True)
         self.out.print(verdict_line(report.path, game), soft_wrap=True)
         if game.findings or game.hands:
@@ -281,38 +284,47 @@ def sides_of(game: arbiter.GameRuling) -> list[str]:
     return sorted(seen)
 
 
-def score_table(game: arbiter.GameRuling) -> list[Text]:
+def score_table(game: arbiter.GameRuling) -> Iterator[Text]:
     """Hands down, sides across: the recomputed score of each hand (and the declared one where
-    it differs), the totals, and the winner; aligned columns without trailing blanks."""
+    it differs), the totals, and the winner; aligned columns without trailing blanks. Each line
+    is made as it is printed (the widths measured first), so a game of 100,000 hands never holds
+    its table whole."""
     say = current()
     sides = sides_of(game)
-    rows: list[list[Text]] = [[Text(say(msg("hand")), style="bold"), *(Text(side, style="bold") for side in sides)]]
+    head = [Text(say(msg("hand")), style="bold"), *(Text(side, style="bold") for side in sides)]
+    total = [Text(say(msg("total")), style="bold")] + [
+        Text(str(game.totals[side]) if side in game.totals else "", style="bold") for side in sides
+    ]
+    widths = [cell_len(cell.plain) for cell in head]
+    for row in (*(_hand_row(hand, sides) for hand in game.hands), total):
+        widths = [max(width, cell_len(cell.plain)) for width, cell in zip(widths, row, strict=True)]
+    yield _table_line(head, widths)
     for hand in game.hands:
-        rows.append([Text(str(hand.number)), *(_score_cell(hand, side) for side in sides)])
-    rows.append(
-        [Text(say(msg("total")), style="bold")]
-        + [Text(str(game.totals[side]) if side in game.totals else "", style="bold") for side in sides]
-    )
-    widths = [max(cell_len(row[i].plain) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        line = Text(EXCERPT_INDENT)
-        for i, cell in enumerate(row):
-            if i == 0:
-                line.append_text(cell)
-                line.append(" " * (widths[0] - cell_len(cell.plain)))
-            else:
-                line.append(" " * (2 + widths[i] - cell_len(cell.plain)))
-                line.append_text(cell)
-        line.rstrip()
-        lines.append(line)
+        yield _table_line(_hand_row(hand, sides), widths)
+    yield _table_line(total, widths)
     winner = msg("winner: {winner}", winner=game.winner) if game.winner else msg("no winner yet")
-    lines.append(Text(EXCERPT_INDENT + say(winner)))
+    yield Text(EXCERPT_INDENT + say(winner))
     last = game.hands[-1] if game.hands else None
     if last is not None and last.minimums and not game.winner:  # a score sheet says it before the next deal
         minimums = ", ".join(f"{side} {points}" for side, points in last.minimums.items())
-        lines.append(Text(EXCERPT_INDENT + say(msg("first-meld minimum next hand: {minimums}", minimums=minimums))))
-    return lines
+        yield Text(EXCERPT_INDENT + say(msg("first-meld minimum next hand: {minimums}", minimums=minimums)))
+
+
+def _hand_row(hand: arbiter.HandResult, sides: list[str]) -> list[Text]:
+    return [Text(str(hand.number)), *(_score_cell(hand, side) for side in sides)]
+
+
+def _table_line(row: list[Text], widths: list[int]) -> Text:
+    line = Text(EXCERPT_INDENT)
+    for i, cell in enumerate(row):
+        if i == 0:
+            line.append_text(cell)
+            line.append(" " * (widths[0] - cell_len(cell.plain)))
+        else:
+            line.append(" " * (2 + widths[i] - cell_len(cell.plain)))
+            line.append_text(cell)
+    line.rstrip()
+    return line
 
 
 def _score_cell(hand: arbiter.HandResult, side: str) -> Text:

@@ -103,6 +103,7 @@ def judge_game(
     why_over = ""
     won_at_once: str | None = None
     paths: Counter[str] = C.Counts()
+    shared = _SharedPoints()
     for record in game.hands:
         shed(ruling)  # a record of thousands of broken hands holds a bounded number of findings
         if game_over_at is not None:
@@ -172,12 +173,17 @@ def judge_game(
         judged = not any(f.is_error for f in replay.findings)
         declared = _declared(record, "score", sides)
         result = HandResult(
-            number=record.number, line=record.line, scores=None, declared=declared, judged=judged, ended=outcome.ended
+            number=record.number,
+            line=record.line,
+            scores=None,
+            declared=shared(declared),
+            judged=judged,
+            ended=outcome.ended,
         )
         if judged and outcome.ended:
             breakdown = replay.scores()
             scores = {name: score.points for name, score in breakdown.items()}
-            result.scores = scores
+            result.scores = shared(scores)
             for name in sides:
                 totals[name] += scores[name]
             for line in (p for p in record.declared if p.kind == "score"):
@@ -222,7 +228,7 @@ def judge_game(
         ruling.hands.append(result)
         _correct(corrected, result, replay.findings)
         if record.summarised:  # the score sheet says each side's next minimum before the deal
-            result.minimums = next_minimums(config, corrected, record.number + 1)
+            result.minimums = shared(next_minimums(config, corrected, record.number + 1))
         why_over = _over_after(config, record.number, totals) if outcome.ended else ""
         if judged and outcome.wins_game is not None:  # a hand that wins the game at once (a Dream Hand)
             won_at_once = outcome.wins_game
@@ -238,6 +244,25 @@ def judge_game(
     _check_result(ruleset, config, game, ruling, game_over_at is not None)
     ruling.coverage.update({f"path:{path}": n for path, n in paths.items()})
     ruling.coverage.update(f"code:{finding.code}" for finding in ruling.findings)
+
+
+class _SharedPoints:
+    """One dict for equal points: the hands of a long game repeat their scores and minimums, and a
+    ruling keeps one copy of each (never changed once made) instead of one a hand. Bounded: past
+    SHARED_POINTS distinct values it starts afresh."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
+
+    def __call__(self, points: dict[str, int] | None) -> dict[str, int] | None:
+        if points is None:
+            return None
+        if len(self.seen) >= SHARED_POINTS:
+            self.seen.clear()
+        return self.seen.setdefault(tuple(points.items()), points)
+
+
+SHARED_POINTS = 1024
 
 
 def _correct(corrected: dict[str, int], result: HandResult, findings: list[Finding]) -> None:

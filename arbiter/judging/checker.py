@@ -70,7 +70,9 @@ def check(
             rules=rules, options=options, default_rules=default_rules, house=house, shelf=shelf, seeds=seeds
         )
         for parsed in parse(readable, limits, start):
-            yield asked.judge(parsed)
+            ruling = asked.judge(parsed)
+            del parsed  # a long game's record is let go before its ruling is rendered, not after
+            yield ruling
 
     return judged()
 

@@ -25,7 +25,9 @@ class ParsedGame:
     game: Game
     findings: list[Finding] = field(default_factory=list)
     lines: dict[int, str] = field(default_factory=dict, repr=False)
-    """The text of each line that holds a statement or a syntax error, by line number."""
+    """The text of each line that holds a syntax error, by line number (a statement's line is not
+    kept: a long game's every line would cost memory in its length; a renderer reads the lines
+    its findings name from the source, as arbiter.archive does)."""
     first_line: int = 0
     last_line: int = 0
     """The source lines this game takes, the comment and blank lines before it included."""
@@ -161,7 +163,6 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
             turn = plain_turn(item, number)
             if turn is not None and in_play is not None and not notes:  # nearly every line
                 in_play.append(turn)
-                game.lines[number] = item
                 game.last_line = number
                 continue
             statement: Statement | None = turn
@@ -205,7 +206,6 @@ def parse(source: Source, limits: Limits = DEFAULT_LIMITS, start: Start = SOURCE
                 return
             game = _GameAssembler(game.index + 1, game.last_line + 1, limits)
             in_play = None
-        game.lines[number] = item
         if notes or comments:
             statement.notes, statement.remark = tuple(notes), " ".join(comments)
             notes = []

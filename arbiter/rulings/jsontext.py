@@ -20,13 +20,16 @@ class _Unusual(Exception):
     """A value the fast path leaves to `json` (an unknown type, a key that is not text)."""
 
 
-def dumps_indented(value: Any) -> str:
-    """The text of `json.dumps(value, indent=2, ensure_ascii=False)`."""
+def dumps_indented(value: Any, margin: int = 0) -> str:
+    """The text of `json.dumps(value, indent=2, ensure_ascii=False)`, every line after the first
+    indented by `margin` more spaces (a part of a larger document, written at its depth without
+    splitting a long text into lines to indent them)."""
     out: list[str] = []
     try:
-        _write(value, "\n", out)
+        _write(value, "\n" + " " * margin, out)
     except (_Unusual, RecursionError):
-        return json.dumps(value, indent=2, ensure_ascii=False)
+        text = json.dumps(value, indent=2, ensure_ascii=False)
+        return text.replace("\n", "\n" + " " * margin) if margin else text
     return "".join(out)
 
 
