@@ -109,6 +109,7 @@ def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
         if meld.is_sequence or meld.rank == top:
             yield Take(card=top, onto=ref)
     hand = state.hand
+    beside: list[tuple[str, ...]] | None = None  # the melds from hand a first take might lay: made once
     for naturals in range(hand[top] + 1 if top in C.NATURAL_SET else 0):
         for wilds in wild_sets(hand, config.canasta_size):
             own = (top,) * naturals + wilds
@@ -120,23 +121,25 @@ def takes(r: HandContext, state: TurnState, needed: int) -> Iterator[Take]:
                 continue
             if take_refused(r, state, Take(card=top, with_cards=own)):  # refused with any melds beside it
                 continue
-            for also in helpers(r, state, own, top, short):
+            if beside is None:
+                beside = group_melds(r, state) + sequences(r, state)
+            for also in helpers(state, own, beside, short):
                 yield Take(card=top, with_cards=own, also=tuple(MeldSpec(cards=m) for m in also))
 
 
 def helpers(
-    r: HandContext, state: TurnState, own: tuple[str, ...], top: str, short: int
+    state: TurnState, own: tuple[str, ...], beside: list[tuple[str, ...]], short: int
 ) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """Up to FIRST_MELD_PARTS melds of other ranks, laid with a first take of the pile, worth
-    `short` points together."""
+    """Up to FIRST_MELD_PARTS melds of other ranks (of `beside`, the melds the hand could lay),
+    laid with a first take of the pile, worth `short` points together."""
     left = state.hand - Counter(own)
-    others = [m for m in group_melds(r, state) + sequences(r, state) if _held(left, (m,))]
+    others = [m for m in beside if _held(left, m)]
     return Together(others, left, short).combinations(1)
 
 
-def _held(hand: Counter[str], combo: tuple[tuple[str, ...], ...]) -> bool:
-    need = Counter(c for m in combo for c in m)
-    return all(hand[card] >= n for card, n in need.items())
+def _held(hand: Counter[str], meld: tuple[str, ...]) -> bool:
+    """Whether `hand` holds the cards of `meld` (a card counted once for each time it is there)."""
+    return all(hand[card] >= meld.count(card) for card in meld)
 
 
 # --- melding ------------------------------------------------------------------------------------
