@@ -81,7 +81,7 @@ def _decision(fail: Fail, entry: Mapping[str, Any], where: str) -> Decision:
         scores=_scores(fail, entry.get("scores"), where + "scores"),
         reason=_line(fail, entry.get("reason"), where + "reason"),
         by=_line(fail, entry["by"], where + "by") if "by" in entry else None,
-        at=_moment(fail, entry["at"], where + "at") if "at" in entry else None,
+        at=read_moment(fail, entry["at"], where + "at") if "at" in entry else None,
     )
 
 
@@ -116,7 +116,8 @@ def _line(fail: Fail, value: Any, key: str) -> str:
     return value.strip()
 
 
-def _moment(fail: Fail, value: Any, key: str) -> str:
+def read_moment(fail: Fail, value: Any, key: str) -> str:
+    """When something was written (a decision, a ledger entry): a TOML date-time or day, or the same as text."""
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
     if isinstance(value, str):

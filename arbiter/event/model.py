@@ -35,7 +35,7 @@ from ..files.regular_files import read_regular
 from ..i18n import LANGUAGES, msg
 from ..rules.base import UsageError
 from .danish import DEFAULT_DANISH, DanishOptions, read_danish
-from .decisions import Decision, read_decisions
+from .decisions import Decision, read_decisions, read_moment
 from .errors import EventError
 from .movements import LISTED, ON_RESULTS, Phase, check_rounds, plan
 from .scales import DEFAULT_VICTORY_POINTS, NAMED_SCALES, VictoryStep
@@ -537,15 +537,8 @@ class _Reader:
         return (moment if moment.tzinfo else moment.replace(tzinfo=datetime.UTC)).isoformat()
 
     def moment(self, value: Any, key: str) -> str:
-        """When a ledger entry was written: a TOML date-time or day, or the same as text."""
-        if isinstance(value, datetime.datetime | datetime.date):
-            return value.isoformat()
-        if isinstance(value, str):
-            try:
-                return datetime.datetime.fromisoformat(value.strip()).isoformat()
-            except ValueError:
-                pass
-        raise self.fail(key, msg("write when, as 2026-11-26T21:40:00Z or 2026-11-26"))
+        """When a ledger entry was written: read as a decision's moment is."""
+        return read_moment(self.fail, value, key)
 
     def scale(self, value: Any) -> tuple[VictoryStep, ...]:
         if value is None:
